@@ -1,0 +1,28 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { UnauthorizedError } from './errors';
+
+/** The signed-in caller, as the authorizer vouched for them. Never read from the body or query. */
+export interface Caller {
+  userId: string;
+  /** Cognito username (equal to the sub for pools that sign in by email). */
+  username: string;
+}
+
+/**
+ * Reads the caller from the Cognito authorizer claims. In AWS API Gateway has already checked the
+ * token; locally the gateway does the same check before building the event.
+ */
+export function callerFromEvent(event: APIGatewayProxyEvent): Caller | null {
+  const claims = (event.requestContext?.authorizer as { claims?: Record<string, unknown> } | null | undefined)
+    ?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub === '') return null;
+  const username = typeof claims?.username === 'string' ? claims.username : sub;
+  return { userId: sub, username };
+}
+
+export function requireCaller(event: APIGatewayProxyEvent): Caller {
+  const caller = callerFromEvent(event);
+  if (!caller) throw new UnauthorizedError();
+  return caller;
+}

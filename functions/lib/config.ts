@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Configuration of a Lambda, read once from the environment through a schema that fails fast.
+ * In AWS the endpoints are absent and the SDK uses the regional ones; locally they point at the
+ * emulators.
+ */
+const ConfigSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  AWS_REGION: z.string().min(1).default('eu-west-1'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  SES_ENDPOINT: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+  /** Sender of the product's emails (a verified SES identity in AWS). */
+  MAIL_FROM: z.string().min(3).default('no-reply@wellbeing.local'),
+  USER_POOL_ID: z.string().optional(),
+  USER_POOL_CLIENT_ID: z.string().optional(),
+  /** Issuer of the tokens when it is not Cognito's regional one (the local issuer). */
+  TOKEN_ISSUER: z.url().optional(),
+  /** Origin allowed to call the API from a browser. */
+  ALLOWED_ORIGIN: z.string().default('*'),
+  /** Endpoint of the WebSocket API's @connections management API. */
+  WS_MANAGEMENT_ENDPOINT: z.url().optional(),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const result = ConfigSchema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  cached = result.data;
+  return cached;
+}
+
+/** Tests and the local stack change the environment between runs. */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,32 @@
+import { Service } from 'electrodb';
+import { EmailOwnerEntity, UserEmailEntity, UserEntity } from '../me/model';
+import { documentClient } from './aws';
+import { config } from './config';
+
+/**
+ * Every ElectroDB entity of the product in one Service over the single table, so that
+ * collections (a user with their emails) come back in one query. Domains add their entities here.
+ */
+function buildService() {
+  return new Service(
+    {
+      user: UserEntity,
+      userEmail: UserEmailEntity,
+      emailOwner: EmailOwnerEntity,
+    },
+    { client: documentClient(), table: config().TABLE_NAME },
+  );
+}
+
+export type Db = ReturnType<typeof buildService>;
+
+let service: Db | undefined;
+
+export function db(): Db {
+  service ??= buildService();
+  return service;
+}
+
+export function resetDb(): void {
+  service = undefined;
+}

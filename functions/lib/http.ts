@@ -1,0 +1,175 @@
+import middy from '@middy/core';
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteContract } from '../../shared/contracts/route';
+import type { ErrorBody } from '../../shared/contracts/errors';
+import { parseRequestHeaders, type RequestHeaders } from '../../shared/contracts/headers';
+import { DomainError, ValidationError } from './errors';
+import { callerFromEvent, type Caller } from './caller';
+import { parseOrThrow } from './validation';
+import { logger } from './logger';
+import { config } from './config';
+import { checkAbility } from './ability';
+
+export interface RouteInput<R extends RouteContract> {
+  params: z.output<R['params']>;
+  query: z.output<R['query']>;
+  body: z.output<R['body']>;
+  /** Present on every route whose auth is not `public`. */
+  caller: R['auth'] extends 'public' ? Caller | null : Caller;
+  headers: RequestHeaders;
+  requestId: string;
+  event: APIGatewayProxyEvent;
+}
+
+/** A handler may return the body alone, or the body with extra response headers. */
+export interface WithHeaders<T> {
+  body: T;
+  headers: Record<string, string>;
+}
+
+export type RouteImplementation<R extends RouteContract> = (
+  input: RouteInput<R>,
+) => Promise<z.input<R['response']> | WithHeaders<z.input<R['response']>>>;
+
+export interface RouteBinding {
+  contract: RouteContract;
+  run: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+}
+
+function isWithHeaders(value: unknown): value is WithHeaders<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'body' in value &&
+    'headers' in value &&
+    Object.keys(value).length === 2
+  );
+}
+
+function corsHeaders(): Record<string, string> {
+  return {
+    'access-control-allow-origin': config().ALLOWED_ORIGIN,
+    'access-control-expose-headers': 'x-pagination-max,x-pagination-offset,x-pagination-count',
+    vary: 'Origin',
+  };
+}
+
+function json(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...corsHeaders(), ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+function readJsonBody(event: APIGatewayProxyEvent): unknown {
+  if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch (cause) {
+    throw new ValidationError([{ key: 'not-valid', field: 'body' }], { cause });
+  }
+}
+
+function queryObject(event: APIGatewayProxyEvent): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Binds a contract to its implementation with the one middleware stack of the product. */
+export function route<R extends RouteContract>(
+  contract: R,
+  implementation: RouteImplementation<R>,
+): RouteBinding {
+  return {
+    contract,
+    run: async (event) => {
+      const headers = parseRequestHeaders(event.headers);
+      const caller = callerFromEvent(event);
+      if (contract.auth !== 'public' && !caller) throw new DomainError('unauthorized', 401);
+
+      const errors: ValidationError[] = [];
+      const attempt = <T>(fn: () => T): T | undefined => {
+        try {
+          return fn();
+        } catch (e) {
+          if (e instanceof ValidationError) {
+            errors.push(e);
+            return undefined;
+          }
+          throw e;
+        }
+      };
+      const params = attempt(() => parseOrThrow(contract.params, event.pathParameters ?? {}, 'params'));
+      const query = attempt(() => parseOrThrow(contract.query, queryObject(event), 'query'));
+      const rawBody = attempt(() => readJsonBody(event));
+      const body = errors.length ? undefined : attempt(() => parseOrThrow(contract.body, rawBody, 'body'));
+      if (errors.length) throw new ValidationError(errors.flatMap((e) => e.errors));
+
+      if (contract.ability && caller) {
+        await checkAbility(caller, contract.ability, { params, headers });
+      }
+
+      const result = await implementation({
+        params: params as RouteInput<R>['params'],
+        query: query as RouteInput<R>['query'],
+        body: body as RouteInput<R>['body'],
+        caller: caller as RouteInput<R>['caller'],
+        headers,
+        requestId: event.requestContext?.requestId ?? 'local',
+        event,
+      });
+      const { body: responseBody, headers: extraHeaders } = isWithHeaders(result)
+        ? result
+        : { body: result, headers: {} };
+      const output = contract.response.parse(responseBody);
+      return json(contract.status, output, extraHeaders);
+    },
+  };
+}
+
+/** Maps any error to the response body of spec 01 §8; only DomainErrors show their key. */
+export function errorResponse(error: unknown, requestId: string): APIGatewayProxyResult {
+  if (error instanceof ValidationError) {
+    return json(400, { key: 'error', errors: error.errors, requestId } satisfies ErrorBody);
+  }
+  if (error instanceof DomainError) {
+    return json(error.statusCode, { key: error.key, requestId } satisfies ErrorBody);
+  }
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 404 || status === 405) {
+    // The router found no route for this method and path.
+    return json(404, { key: 'not-found', requestId } satisfies ErrorBody);
+  }
+  logger.error('Unhandled error', { requestId, error: error as Error });
+  return json(500, { key: 'internal-server-error', requestId } satisfies ErrorBody);
+}
+
+/** The Lambda entry of a domain: middy + http-router over its bound routes. */
+export function createHttpHandler(bindings: RouteBinding[]) {
+  const router = httpRouterHandler<APIGatewayProxyEvent, APIGatewayProxyResult>(
+    bindings.map((b) => ({
+      method: b.contract.method,
+      path: b.contract.path,
+      handler: (event: APIGatewayProxyEvent, context: Context) => b.run(event, context),
+    })),
+  );
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .before((request) => {
+      logger.addContext(request.context);
+    })
+    .onError((request) => {
+      request.response = errorResponse(request.error, request.event.requestContext?.requestId ?? 'local');
+    })
+    .handler(
+      router as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
+    );
+}

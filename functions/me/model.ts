@@ -1,0 +1,76 @@
+import { Entity } from 'electrodb';
+
+const SERVICE = 'wellbeing';
+const now = () => new Date().toISOString();
+
+/** The user's profile and account flags. Collection `account` (pk = user) with their emails. */
+export const UserEntity = new Entity({
+  model: { entity: 'user', version: '1', service: SERVICE },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    firstName: { type: 'string', required: true },
+    lastName: { type: 'string' },
+    birthYear: { type: 'number' },
+    birthdate: { type: 'string' },
+    gender: { type: ['male', 'female', 'other'] as const },
+    unit: { type: ['metric', 'imperial'] as const, required: true, default: 'metric' },
+    locale: { type: ['fr', 'en', 'nl'] as const, required: true, default: 'fr' },
+    isGuest: { type: 'boolean', required: true, default: false },
+    guestConvertionStep: { type: ['guest', 'email', 'profile', 'finalized'] as const },
+    favoriteSessionIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    favoriteSphereIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    phone: { type: 'string' },
+    hasPassword: { type: 'boolean', required: true, default: false },
+    subscription: { type: ['starter', 'essentials', 'premium'] as const, required: true, default: 'starter' },
+    globalRoles: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    createdAt: { type: 'string', required: true, readOnly: true, default: now },
+    updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+  },
+  indexes: {
+    byUser: {
+      collection: 'account',
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});
+
+/** One of the user's email addresses, in the `account` collection. */
+export const UserEmailEntity = new Entity({
+  model: { entity: 'userEmail', version: '1', service: SERVICE },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    email: { type: 'string', required: true, readOnly: true },
+    primary: { type: 'boolean', required: true, default: false },
+    isVerified: { type: 'boolean', required: true, default: false },
+    verifiedAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true, default: now },
+  },
+  indexes: {
+    byUser: {
+      collection: 'account',
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: ['email'] },
+    },
+  },
+});
+
+/**
+ * Which user owns an email address: one item per address, so an address belongs to one account
+ * at most (created with a not-exists condition) and sign-in finds the account in one GetItem.
+ */
+export const EmailOwnerEntity = new Entity({
+  model: { entity: 'emailOwner', version: '1', service: SERVICE },
+  attributes: {
+    email: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true },
+    isVerified: { type: 'boolean', required: true, default: false },
+    createdAt: { type: 'string', required: true, readOnly: true, default: now },
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: 'pk', composite: ['email'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});

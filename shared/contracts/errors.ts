@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Validation keys of spec 01 §8 returned with the field they concern. */
+export const VALIDATION_KEYS = [
+  'required',
+  'empty',
+  'not-valid',
+  'length-out-of-range-error',
+  'not-a-number',
+  'not-a-boolean',
+  'not-a-date',
+  'not-a-limit',
+  'value-out-of-range-error',
+  'too-many',
+  'unexpected-value-error',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+/** Keys of errors that are not about one field. */
+export const ERROR_KEYS = [
+  'not-found',
+  'unauthorized',
+  'forbidden',
+  'feeling-forbidden',
+  'internal-server-error',
+  'error',
+  'exist',
+  'conflict',
+  'feeling-frozen',
+  'survey-frozen',
+  'form-frozen',
+  'too-many-codes-sent',
+  'code-expired',
+  'too-many-attempts',
+  'code-invalid',
+  'email-not-valid',
+  'email-already-used',
+  'provider-already-used',
+  'primary-address-required',
+  'email-main-not-validated',
+  'guest-not-allowed',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+export const FieldErrorSchema = z.object({
+  key: z.string(),
+  field: z.string().optional(),
+  /** Extra values for the translated message: {min}, {max}. */
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** Every error body: either one key, or a list of keyed items (validation). */
+export const ErrorBodySchema = z.object({
+  key: z.string().optional(),
+  message: z.string().optional(),
+  errors: z.array(FieldErrorSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,11 @@
+import type { RouteContract } from './route';
+import { meRoutes } from './me';
+import { userRoutes } from './users';
+
+/** Every route of the REST API. CDK, the local gateway, the SPA client and the route matrix read this list. */
+export const routes: readonly RouteContract[] = [...userRoutes, ...meRoutes];
+
+/** Domains that have at least one route: one Lambda each. */
+export function routeDomains(): string[] {
+  return [...new Set(routes.map((r) => r.domain))].sort();
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineRoute, ACTIONS, SUBJECTS } from './route';
+import { LANGUAGES } from './headers';
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const UNITS = ['metric', 'imperial'] as const;
+export const SUBSCRIPTIONS = ['starter', 'essentials', 'premium'] as const;
+export const GUEST_CONVERSION_STEPS = ['guest', 'email', 'profile', 'finalized'] as const;
+
+export const ProfileSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string().optional(),
+  birthYear: z.number().int().optional(),
+  birthdate: z.string().optional(),
+  gender: z.enum(GENDERS).optional(),
+  unit: z.enum(UNITS),
+  locale: z.enum(LANGUAGES),
+  isGuest: z.boolean(),
+  guestConvertionStep: z.enum(GUEST_CONVERSION_STEPS).optional(),
+  favoriteSessionIds: z.array(z.string()),
+  favoriteSphereIds: z.array(z.string()),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const UserEmailSchema = z.object({
+  email: z.string(),
+  primary: z.boolean(),
+  isVerified: z.boolean(),
+});
+export type UserEmail = z.infer<typeof UserEmailSchema>;
+
+export const LegalConsentSchema = z.object({
+  documentType: z.enum(['terms-of-use', 'privacy-policy']),
+  version: z.string(),
+  lang: z.enum(LANGUAGES),
+  path: z.string(),
+  publishedOn: z.string(),
+  status: z.enum(['pending', 'accepted']),
+  timestamp: z.string().optional(),
+});
+export type LegalConsent = z.infer<typeof LegalConsentSchema>;
+
+/** One CASL rule as the server enforces it (`@casl/ability` raw rule). */
+export const AbilityRuleSchema = z.object({
+  action: z.union([z.enum(ACTIONS), z.array(z.enum(ACTIONS))]),
+  subject: z.union([z.enum(SUBJECTS), z.array(z.enum(SUBJECTS))]),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  inverted: z.boolean().optional(),
+});
+export type AbilityRule = z.infer<typeof AbilityRuleSchema>;
+
+export const AbilitySchema = z.object({
+  subscription: z.enum(SUBSCRIPTIONS),
+  rules: z.array(AbilityRuleSchema),
+});
+
+/** Membership summaries; filled by the spheres, sessions and galaxies capabilities. */
+const SphereSummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
+const GalaxySummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
+const MemberSummarySchema = z
+  .object({ id: z.string(), sphereId: z.string(), roles: z.array(z.string()) })
+  .passthrough();
+const SessionSummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
+
+export const MeSchema = z.object({
+  userId: z.string(),
+  profile: ProfileSchema,
+  emails: z.array(UserEmailSchema),
+  spheres: z.array(SphereSummarySchema),
+  galaxies: z.array(GalaxySummarySchema),
+  ability: AbilitySchema,
+  members: z.array(MemberSummarySchema),
+  sessions: z.array(SessionSummarySchema),
+  legalConsents: z.array(LegalConsentSchema),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const getMe = defineRoute({
+  name: 'getMe',
+  domain: 'me',
+  method: 'GET',
+  path: '/v1/me',
+  auth: 'user',
+  response: MeSchema,
+});
+
+export const meRoutes = [getMe] as const;

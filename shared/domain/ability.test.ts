@@ -1,0 +1,42 @@
+import { subject } from '@casl/ability';
+import { describe, expect, it } from 'vitest';
+import { buildAbility, defineRules, type AbilityFacts } from './ability';
+
+const base: AbilityFacts = {
+  userId: 'u1',
+  isGuest: false,
+  subscription: 'starter',
+  globalRoles: [],
+  superAdminMode: false,
+};
+
+describe('ability rules', () => {
+  it('a user may read their own feelings and not another user’s', () => {
+    const ability = buildAbility(defineRules(base));
+    expect(ability.can('get', subject('feeling', { userId: 'u1' }))).toBe(true);
+    expect(ability.can('get', subject('feeling', { userId: 'u2' }))).toBe(false);
+  });
+
+  it('a registered user may create a sphere, a guest may not', () => {
+    expect(buildAbility(defineRules(base)).can('post', 'sphere')).toBe(true);
+    expect(buildAbility(defineRules({ ...base, isGuest: true })).can('post', 'sphere')).toBe(false);
+  });
+
+  it('guests cannot see the subscription', () => {
+    expect(buildAbility(defineRules({ ...base, isGuest: true })).can('get', 'subscription')).toBe(false);
+  });
+
+  it('strategy is reserved for essentials subscribers', () => {
+    expect(buildAbility(defineRules(base)).can('post', subject('strategy', { userId: 'u1' }))).toBe(false);
+    const essentials = buildAbility(defineRules({ ...base, subscription: 'essentials' }));
+    expect(essentials.can('post', subject('strategy', { userId: 'u1' }))).toBe(true);
+  });
+
+  it('the super-admin header gives every right only to a super-admin', () => {
+    expect(buildAbility(defineRules({ ...base, superAdminMode: true })).can('manage', 'galaxy')).toBe(false);
+    const superAdmin = buildAbility(
+      defineRules({ ...base, superAdminMode: true, globalRoles: ['super-admin'] }),
+    );
+    expect(superAdmin.can('manage', 'galaxy')).toBe(true);
+  });
+});

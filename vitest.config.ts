@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'functions/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'infra/**/*.test.ts',
+      'bin/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/infra/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+    ],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
