@@ -1,0 +1,163 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { TABLE } from '../../functions/lib/table';
+import { freePort, waitFor } from './net';
+
+/** DynamoDB Local is shipped inside this npm package (`emulator/`); only that folder is kept. */
+const EMULATOR_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
+export const EMULATOR_DIR = resolve('.local/dynamodb-local');
+
+/**
+ * Fetches the DynamoDB Local jar from the npm registry (`npm pack` + `tar`) unless it is already
+ * there. Installing the package itself would pull in hundreds of megabytes of dependencies.
+ */
+export function ensureDynamoDbLocal(): string {
+  const jar = join(EMULATOR_DIR, 'DynamoDBLocal.jar');
+  if (existsSync(jar)) return EMULATOR_DIR;
+  const work = resolve('.local/tmp-dynamodb-pack');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  console.log(`Fetching DynamoDB Local (${EMULATOR_PACKAGE}) from the npm registry…`);
+  const tgz = execFileSync('npm', ['pack', EMULATOR_PACKAGE, '--silent'], { cwd: work, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop() as string;
+  execFileSync('tar', ['xzf', tgz, 'package/emulator'], { cwd: work });
+  rmSync(EMULATOR_DIR, { recursive: true, force: true });
+  mkdirSync(resolve('.local'), { recursive: true });
+  renameSync(join(work, 'package/emulator'), EMULATOR_DIR);
+  rmSync(work, { recursive: true, force: true });
+  if (!existsSync(jar)) throw new Error(`DynamoDB Local jar missing after unpacking ${EMULATOR_PACKAGE}`);
+  return EMULATOR_DIR;
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts DynamoDB Local. `dbPath` keeps data across restarts (`npm start`); without it the data
+ * lives in memory (tests). DynamoDB Local has no host flag: it is the one server that does not bind
+ * only 127.0.0.1, and every client reaches it on 127.0.0.1.
+ */
+export async function startDynamoDb(
+  options: { port?: number; dbPath?: string } = {},
+): Promise<DynamoDbLocal> {
+  const dir = ensureDynamoDbLocal();
+  const port = options.port ?? (await freePort());
+  const storage = options.dbPath
+    ? (mkdirSync(options.dbPath, { recursive: true }), ['-dbPath', resolve(options.dbPath)])
+    : ['-inMemory'];
+  const child: ChildProcess = spawn(
+    'java',
+    [
+      '-Xms64m',
+      '-Xmx512m',
+      '-Djava.library.path=./DynamoDBLocal_lib',
+      '-jar',
+      'DynamoDBLocal.jar',
+      '-port',
+      String(port),
+      '-sharedDb',
+      ...storage,
+      '-disableTelemetry',
+    ],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
+        await client.send(new DescribeTableCommand({ TableName: '__probe__' })).catch((e: unknown) => {
+          if (!(e instanceof ResourceNotFoundException)) throw e;
+        });
+      },
+      { timeoutMs: 30_000, what: 'DynamoDB Local' },
+    );
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  } finally {
+    client.destroy();
+  }
+  return {
+    endpoint,
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    },
+  };
+}
+
+/** Creates the single table from its one declaration (functions/lib/table.ts) if it is missing. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch (e) {
+      if (!(e instanceof ResourceNotFoundException)) throw e;
+    }
+    const keyAttributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
+    for (const index of TABLE.globalIndexes) {
+      keyAttributes.add(index.partitionKey);
+      keyAttributes.add(index.sortKey);
+    }
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...keyAttributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: TABLE.globalIndexes.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
