@@ -162,7 +162,7 @@ export function createHttpHandler(bindings: RouteBinding[]) {
       handler: (event: APIGatewayProxyEvent, context: Context) => b.run(event, context),
     })),
   );
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .before((request) => {
       logger.addContext(request.context);
     })
@@ -172,4 +172,6 @@ export function createHttpHandler(bindings: RouteBinding[]) {
     .handler(
       router as unknown as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
     );
+  /** The contracts this Lambda serves, so a test can compare them with the contract list. */
+  return Object.assign(handler, { contracts: bindings.map((b) => b.contract) });
 }

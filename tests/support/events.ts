@@ -1,0 +1,43 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+
+/** An API Gateway REST proxy event (v1) as the Cognito-authorised API sends it. */
+export function proxyEvent(options: {
+  method: string;
+  path: string;
+  resource?: string;
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  sub?: string;
+}): APIGatewayProxyEvent {
+  const body = options.rawBody ?? (options.body === undefined ? null : JSON.stringify(options.body));
+  return {
+    httpMethod: options.method,
+    path: options.path,
+    resource: options.resource ?? options.path,
+    pathParameters: options.pathParameters ?? null,
+    queryStringParameters: options.query ?? null,
+    multiValueQueryStringParameters: null,
+    headers: { 'content-type': 'application/json', ...(options.headers ?? {}) },
+    multiValueHeaders: {},
+    body,
+    isBase64Encoded: false,
+    stageVariables: null,
+    requestContext: {
+      requestId: 'req-test',
+      httpMethod: options.method,
+      path: options.path,
+      resourcePath: options.resource ?? options.path,
+      stage: 'test',
+      authorizer: options.sub ? { claims: { sub: options.sub, username: options.sub } } : null,
+    } as unknown as APIGatewayProxyEvent['requestContext'],
+  };
+}
+
+export const lambdaContext = {
+  awsRequestId: 'req-test',
+  functionName: 'test',
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context;
