@@ -23,6 +23,8 @@ const ConfigSchema = z.object({
   ALLOWED_ORIGIN: z.string().default('*'),
   /** Endpoint of the WebSocket API's @connections management API. */
   WS_MANAGEMENT_ENDPOINT: z.url().optional(),
+  /** URL of the notifications queue (functions/lib/queue.ts). */
+  NOTIFICATIONS_QUEUE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,5 +1,7 @@
 import { Service } from 'electrodb';
 import { EmailOwnerEntity, UserEmailEntity, UserEntity } from '../me/model';
+import { ConnectionEntity } from '../realtime/model';
+import { ProcessedMessageEntity } from '../workers/model';
 import { documentClient } from './aws';
 import { config } from './config';
 
@@ -13,6 +15,8 @@ function buildService() {
       user: UserEntity,
       userEmail: UserEmailEntity,
       emailOwner: EmailOwnerEntity,
+      connection: ConnectionEntity,
+      processedMessage: ProcessedMessageEntity,
     },
     { client: documentClient(), table: config().TABLE_NAME },
   );

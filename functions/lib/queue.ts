@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { z } from 'zod';
+import { config } from './config';
+
+/**
+ * A notification to send, already rendered: the worker (functions/workers/notify.ts) only
+ * delivers it. `id` identifies the notification: a message delivered or enqueued twice with the
+ * same id is sent once.
+ */
+export const EmailNotificationSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  kind: z.literal('email'),
+  to: z.email(),
+  subject: z.string().min(1).max(998),
+  html: z.string().min(1),
+  text: z.string().min(1),
+});
+export const NotificationMessageSchema = z.discriminatedUnion('kind', [EmailNotificationSchema]);
+export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
+/** What a caller enqueues: the id is drawn when it has none. */
+export type NewNotification = Omit<NotificationMessage, 'id'> & { id?: string };
+
+let client: SQSClient | undefined;
+let clientKey: string | undefined;
+
+/** The SQS client, rebuilt when the endpoint changes (tests start several stacks). */
+function sqsClient(): SQSClient {
+  const c = config();
+  const key = `${c.AWS_REGION} ${c.SQS_ENDPOINT ?? ''}`;
+  if (!client || clientKey !== key) {
+    client?.destroy();
+    const local = c.SQS_ENDPOINT
+      ? { endpoint: c.SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {};
+    client = new SQSClient({ region: c.AWS_REGION, ...local });
+    clientKey = key;
+  }
+  return client;
+}
+
+/** Validates a notification and sends it to the notifications queue; answers its id. */
+export async function enqueueNotification(notification: NewNotification): Promise<string> {
+  const queueUrl = config().NOTIFICATIONS_QUEUE_URL;
+  if (!queueUrl) throw new Error('NOTIFICATIONS_QUEUE_URL is not configured');
+  const message = NotificationMessageSchema.parse({ ...notification, id: notification.id ?? randomUUID() });
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(message),
+      MessageAttributes: { kind: { DataType: 'String', StringValue: message.kind } },
+    }),
+  );
+  return message.id;
+}

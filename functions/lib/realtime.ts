@@ -1,0 +1,87 @@
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import { z } from 'zod';
+import { config } from './config';
+import { db } from './db';
+import { logger } from './logger';
+
+/** What changed, for the SPA to refresh its cache (spec 01 §4, realtime channel). */
+export const REALTIME_TYPES = [
+  'profile',
+  'emails',
+  'member',
+  'spheres',
+  'sessions',
+  'ability',
+  'feelings',
+  'formSurveys',
+  'strategyAssessments',
+  'thinkings',
+  'chat',
+] as const;
+export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
+
+export const RealtimeEventSchema = z.strictObject({
+  type: z.enum(REALTIME_TYPES),
+  action: z.enum(REALTIME_ACTIONS),
+});
+export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
+
+let client: ApiGatewayManagementApiClient | undefined;
+let clientEndpoint: string | undefined;
+
+/** The @connections client, rebuilt when the endpoint changes (tests start several stacks). */
+function managementClient(): ApiGatewayManagementApiClient {
+  const c = config();
+  const endpoint = c.WS_MANAGEMENT_ENDPOINT;
+  if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not configured');
+  if (!client || clientEndpoint !== endpoint) {
+    client?.destroy();
+    // Locally the credentials come from the environment the local stack sets.
+    client = new ApiGatewayManagementApiClient({ region: c.AWS_REGION, endpoint });
+    clientEndpoint = endpoint;
+  }
+  return client;
+}
+
+export interface PublishResult {
+  /** Connections the event reached. */
+  delivered: number;
+  /** Connections that were gone and have been forgotten. */
+  gone: number;
+  /** Connections that failed for another reason (logged; the event is not retried). */
+  failed: number;
+}
+
+/**
+ * Sends an event to every open connection of a user. Connections that API Gateway reports gone
+ * are deleted; other failures are logged and do not fail the caller's write, because the
+ * realtime channel only tells the SPA to refresh what it already can fetch.
+ */
+export async function publish(userId: string, event: RealtimeEvent): Promise<PublishResult> {
+  const payload = Buffer.from(JSON.stringify(RealtimeEventSchema.parse(event)));
+  const { data: connections } = await db().entities.connection.query.byUser({ userId }).go({ pages: 'all' });
+  const result: PublishResult = { delivered: 0, gone: 0, failed: 0 };
+  if (connections.length === 0) return result;
+  const api = managementClient();
+  await Promise.all(
+    connections.map(async ({ connectionId }) => {
+      try {
+        await api.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
+        result.delivered++;
+      } catch (error) {
+        if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
+          result.gone++;
+          await db().entities.connection.delete({ connectionId }).go();
+          return;
+        }
+        result.failed++;
+        logger.warn('Realtime event not delivered', { userId, connectionId, error: error as Error });
+      }
+    }),
+  );
+  return result;
+}

@@ -1,0 +1,59 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { sesClient } from '../lib/aws';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { NotificationMessageSchema, type NotificationMessage } from '../lib/queue';
+import { claimMessage, completeMessage, releaseMessage } from './repository';
+
+async function deliver(message: NotificationMessage): Promise<void> {
+  switch (message.kind) {
+    case 'email':
+      await sesClient().send(
+        new SendEmailCommand({
+          FromEmailAddress: config().MAIL_FROM,
+          Destination: { ToAddresses: [message.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: message.subject, Charset: 'UTF-8' },
+              Body: {
+                Html: { Data: message.html, Charset: 'UTF-8' },
+                Text: { Data: message.text, Charset: 'UTF-8' },
+              },
+            },
+          },
+        }),
+      );
+      return;
+  }
+}
+
+/**
+ * One record: parsed with its own schema (a malformed record fails alone and ends in the DLQ
+ * after its receives), claimed by the notification's id so a redelivered or re-enqueued message
+ * is sent once, then delivered. A failed delivery gives the claim back for the next attempt.
+ */
+async function processRecord(record: SQSRecord): Promise<void> {
+  const message = NotificationMessageSchema.parse(JSON.parse(record.body));
+  const claim = await claimMessage(message.id);
+  if (claim === 'done') {
+    logger.info('Notification already sent', { notificationId: message.id, messageId: record.messageId });
+    return;
+  }
+  if (claim === 'busy') throw new Error(`Notification ${message.id} is being sent by another worker`);
+  try {
+    await deliver(message);
+  } catch (error) {
+    await releaseMessage(message.id);
+    throw error;
+  }
+  await completeMessage(message.id);
+}
+
+/** The notifications queue's consumer: answers the records that failed, for SQS to redeliver. */
+export async function handler(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
+  // One processor per invocation: it holds the batch's state.
+  const processor = new BatchProcessor(EventType.SQS);
+  return processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false });
+}
