@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { ConfigErrorScreen } from '../components/config-error-screen';
+import { FullPageLoader } from '../components/full-page-loader';
+import { setUnauthorizedHandler } from '../lib/api';
+import type { ReturnState } from '../lib/auth';
+import { loadConfig } from '../lib/config';
+import { LOGIN_PATH } from '../lib/routes';
+import { configureAmplify } from './amplify';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+type StartState =
+  | { status: 'loading' }
+  | { status: 'ready'; router: ReturnType<typeof createAppRouter> }
+  | { status: 'error'; error: unknown };
+
+function startRouter(queryClient: QueryClient) {
+  const router = createAppRouter();
+  setUnauthorizedHandler(() => {
+    const { pathname, search } = router.state.location;
+    const state: ReturnState = { from: `${pathname}${search}` };
+    queryClient.clear();
+    void router.navigate(LOGIN_PATH, { replace: true, state });
+  });
+  return router;
+}
+
+/** Start sequence: read /config.json, configure Amplify, then the router (spec 01 §4: loading first). */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [start, setStart] = useState<StartState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadConfig()
+      .then((config) => {
+        configureAmplify(config);
+        if (!cancelled) setStart({ status: 'ready', router: startRouter(queryClient) });
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!cancelled) setStart({ status: 'error', error });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt, queryClient]);
+
+  return (
+    <AppProviders queryClient={queryClient}>
+      {start.status === 'loading' && <FullPageLoader />}
+      {start.status === 'error' && (
+        <ConfigErrorScreen
+          error={start.error}
+          onRetry={() => {
+            setStart({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+      {start.status === 'ready' && <RouterProvider router={start.router} />}
+    </AppProviders>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { LOGIN_MAX_FAILED_ATTEMPTS, isValidCode } from '../../../../shared/domain/sign-in';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
+import { translateErrorItem } from '../../lib/errors';
+import { useSignInFlow } from './use-sign-in-flow';
+
+/** Sign-in page (spec 01 §2, §4): email, then a code by email, or account creation. */
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const signedIn = useIsSignedIn();
+  const returnTo = safeReturnPath((location.state as ReturnState | null)?.from);
+  const flow = useSignInFlow(() => {
+    // The session query now says "signed in": the redirect below takes the user back.
+    queryClient.setQueryData(authSessionQueryKey, true);
+  });
+  const { state } = flow;
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (state.mode === 'code') codeInput.current?.focus();
+  }, [state.mode, state.failedAttempts]);
+
+  if (signedIn.isPending) return <FullPageLoader />;
+  if (signedIn.data === true) return <Navigate to={returnTo} replace />;
+
+  const busy = state.busy;
+  const errorMessage = [...new Set(state.errorKeys.map((key) => translateErrorItem({ key }, t)))].join('; ');
+  const title =
+    state.mode !== 'code'
+      ? t('signIn.title')
+      : state.codePurpose === 'validation'
+        ? t('signIn.validationTitle')
+        : t('signIn.codeTitle');
+  const attemptsLeft = LOGIN_MAX_FAILED_ATTEMPTS - state.failedAttempts;
+
+  return (
+    <Container size={460} py="xl">
+      <Paper withBorder shadow="sm" p="lg">
+        <form
+          noValidate
+          aria-labelledby="signin-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void flow.submit();
+          }}
+        >
+          <Stack>
+            <Title order={1} size="h2" id="signin-title">
+              {title}
+            </Title>
+            {state.mode !== 'code' && <Text>{t('signIn.intro')}</Text>}
+
+            <TextInput
+              label={t('signIn.emailLabel')}
+              description={state.mode === 'code' ? undefined : t('signIn.emailDescription')}
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus
+              data-testid="signin-email"
+              value={state.emailInput}
+              readOnly={state.mode === 'code'}
+              disabled={busy === 'sending' || busy === 'creating'}
+              onChange={(event) => flow.changeEmail(event.currentTarget.value)}
+              rightSection={busy === 'checking' ? <Loader size="xs" /> : null}
+            />
+            <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="signin-status">
+              {busy === 'checking' ? t('signIn.checking') : ''}
+            </Text>
+
+            {state.mode === 'initial' && (
+              <Button type="submit" data-testid="signin-continue" loading={busy === 'checking'}>
+                {t('signIn.continue')}
+              </Button>
+            )}
+
+            {state.mode === 'selection' && (
+              <>
+                <Text>{t('signIn.welcomeBack')}</Text>
+                <Button type="submit" data-testid="signin-send-code" loading={busy === 'sending'}>
+                  {t('signIn.sendCode')}
+                </Button>
+              </>
+            )}
+
+            {state.mode === 'creation' && (
+              <>
+                <Text>{t('signIn.creationIntro')}</Text>
+                <TextInput
+                  label={t('signIn.firstNameLabel')}
+                  autoComplete="given-name"
+                  required
+                  data-testid="signin-first-name"
+                  value={state.firstName}
+                  disabled={busy === 'creating'}
+                  error={
+                    state.firstNameError ? translateErrorItem({ key: state.firstNameError }, t) : undefined
+                  }
+                  errorProps={{ role: 'alert' }}
+                  onChange={(event) => flow.changeFirstName(event.currentTarget.value)}
+                />
+                <Button type="submit" data-testid="signin-create" loading={busy === 'creating'}>
+                  {t('signIn.create')}
+                </Button>
+              </>
+            )}
+
+            {state.mode === 'code' && (
+              <>
+                <Text>{t('signIn.codeSentTo', { email: state.email })}</Text>
+                <TextInput
+                  ref={codeInput}
+                  label={t('signIn.codeLabel')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  required
+                  data-testid="signin-code"
+                  value={state.code}
+                  readOnly={busy === 'confirming'}
+                  onChange={(event) => flow.changeCode(event.currentTarget.value)}
+                  onPaste={(event) => {
+                    event.preventDefault();
+                    flow.changeCode(event.clipboardData.getData('text'));
+                  }}
+                  description={
+                    state.failedAttempts > 0 ? t('signIn.attemptsLeft', { count: attemptsLeft }) : undefined
+                  }
+                />
+                <Button
+                  type="submit"
+                  data-testid="signin-submit-code"
+                  disabled={!isValidCode(state.code)}
+                  loading={busy === 'confirming'}
+                >
+                  {t('signIn.submitCode')}
+                </Button>
+                <Button
+                  type="button"
+                  variant="subtle"
+                  data-testid="signin-back"
+                  onClick={flow.backToSelection}
+                >
+                  {t('signIn.back')}
+                </Button>
+              </>
+            )}
+
+            {errorMessage && (
+              <Alert color="red" role="alert" data-testid="signin-error">
+                {errorMessage}
+              </Alert>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { confirmSignIn, signIn, signUp, type SignInOutput } from 'aws-amplify/auth';
+import {
+  EMAIL_CHECK_DEBOUNCE_MS,
+  isValidCode,
+  isValidSignInEmail,
+  normaliseEmail,
+  sanitiseCodeInput,
+  type SignInMethod,
+} from '../../../../shared/domain/sign-in';
+import { currentLanguage } from '../../i18n';
+import { endSession } from '../../lib/auth';
+import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors';
+import { useRecogniseEmail } from './api/recognise-email';
+import { generatePassword } from './random-password';
+import { codeErrorKey, signInErrorKey } from './sign-in-errors';
+
+/** Sign-in modes of spec 01 §4 (password sign-in comes later). */
+export type SignInMode = 'initial' | 'selection' | 'creation' | 'code';
+/** A code signs in an existing account, or validates the address of a new one. */
+export type CodePurpose = 'sign-in' | 'validation';
+export type SignInBusy = 'checking' | 'sending' | 'creating' | 'confirming' | null;
+
+export interface SignInState {
+  mode: SignInMode;
+  /** The email field as typed. */
+  emailInput: string;
+  /** The normalised email the server recognised (selection, creation, code). */
+  email: string | null;
+  methods: SignInMethod[];
+  firstName: string;
+  firstNameError: string | null;
+  code: string;
+  codePurpose: CodePurpose;
+  /** Wrong codes entered for the current code. */
+  failedAttempts: number;
+  busy: SignInBusy;
+  /** Keys (under `errors.`) of the message shown, empty when none. */
+  errorKeys: string[];
+}
+
+export const initialSignInState: SignInState = {
+  mode: 'initial',
+  emailInput: '',
+  email: null,
+  methods: [],
+  firstName: '',
+  firstNameError: null,
+  code: '',
+  codePurpose: 'sign-in',
+  failedAttempts: 0,
+  busy: null,
+  errorKeys: [],
+};
+
+function isDone(result: SignInOutput): boolean {
+  return result.isSignedIn || result.nextStep.signInStep === 'DONE';
+}
+
+function isCustomChallenge(result: SignInOutput): boolean {
+  return result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE';
+}
+
+/**
+ * The sign-in screen's state machine: initial → selection (account found) or creation (no
+ * account) → code → signed in. `onSignedIn` runs once Cognito has issued the tokens.
+ */
+export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
+  const recognise = useRecogniseEmail();
+  const [state, setState] = useState<SignInState>(initialSignInState);
+  // The async steps read the latest state from here; `state` only mirrors it for rendering.
+  const current = useRef<SignInState>(initialSignInState);
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const recognition = useRef(0);
+
+  const patch = useCallback((change: Partial<SignInState>) => {
+    current.current = { ...current.current, ...change };
+    setState(current.current);
+  }, []);
+
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  async function recogniseNow(raw: string): Promise<void> {
+    clearTimeout(debounce.current);
+    const email = normaliseEmail(raw);
+    if (!isValidSignInEmail(email)) {
+      patch({ errorKeys: [email === '' ? 'required' : 'email-not-valid'] });
+      return;
+    }
+    const before = current.current;
+    if (before.mode !== 'initial' && before.email === email) return;
+    const ticket = ++recognition.current;
+    patch({ busy: 'checking', errorKeys: [] });
+    try {
+      const answer = await recognise.mutateAsync(email);
+      if (ticket !== recognition.current) return;
+      patch({
+        busy: null,
+        email: answer.email || email,
+        methods: answer.methods,
+        mode: answer.exists ? 'selection' : 'creation',
+      });
+    } catch (error) {
+      if (ticket !== recognition.current) return;
+      patch({ busy: null, errorKeys: error instanceof ApiError ? error.keys : [signInErrorKey(error)] });
+    }
+  }
+
+  /** Typing: the email is recognised EMAIL_CHECK_DEBOUNCE_MS after the last keystroke. */
+  function changeEmail(value: string): void {
+    clearTimeout(debounce.current);
+    recognition.current++; // an answer about the previous text no longer applies
+    const normalised = normaliseEmail(value);
+    const before = current.current;
+    const stillSame = before.mode !== 'initial' && normalised === before.email;
+    patch({
+      emailInput: value,
+      errorKeys: [],
+      ...(before.busy === 'checking' ? { busy: null } : {}),
+      ...(stillSame ? {} : { mode: 'initial' as const, email: null, methods: [] }),
+    });
+    if (!stillSame && isValidSignInEmail(normalised)) {
+      debounce.current = setTimeout(() => void recogniseNow(value), EMAIL_CHECK_DEBOUNCE_MS);
+    }
+  }
+
+  async function startCodeSignIn(purpose: CodePurpose, retryAfterSignOut = true): Promise<void> {
+    const email = current.current.email;
+    if (!email) return;
+    let result: SignInOutput;
+    try {
+      result = await signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+    } catch (error) {
+      // A stale session of someone else on this browser: end it and start again once.
+      if (
+        retryAfterSignOut &&
+        (error as { name?: string } | null)?.name === 'UserAlreadyAuthenticatedException'
+      ) {
+        await endSession();
+        return startCodeSignIn(purpose, false);
+      }
+      throw error;
+    }
+    if (isDone(result)) {
+      patch({ busy: null });
+      await onSignedIn();
+    } else if (isCustomChallenge(result)) {
+      patch({ mode: 'code', codePurpose: purpose, code: '', failedAttempts: 0, busy: null, errorKeys: [] });
+    } else {
+      patch({ busy: null, errorKeys: [GENERIC_ERROR_KEY] });
+    }
+  }
+
+  async function sendCode(): Promise<void> {
+    if (current.current.busy || !current.current.email) return;
+    patch({ busy: 'sending', errorKeys: [] });
+    try {
+      await startCodeSignIn('sign-in');
+    } catch (error) {
+      const key = signInErrorKey(error);
+      // No account after all (spec 01 §8: UserNotFoundException leads to account creation).
+      patch({
+        busy: null,
+        mode: key === 'UserNotFoundException' ? 'creation' : 'selection',
+        errorKeys: [key],
+      });
+    }
+  }
+
+  async function createAccount(): Promise<void> {
+    const { busy, email } = current.current;
+    if (busy || !email) return;
+    const firstName = current.current.firstName.trim();
+    if (!firstName) {
+      patch({ firstNameError: 'required' });
+      return;
+    }
+    patch({ busy: 'creating', errorKeys: [], firstNameError: null });
+    try {
+      await signUp({
+        username: email,
+        password: generatePassword(),
+        options: { userAttributes: { email, given_name: firstName, locale: currentLanguage() } },
+      });
+    } catch (error) {
+      const key = signInErrorKey(error);
+      // The account exists but its address was never validated: continue with a code.
+      if (key !== 'UsernameExistsException') {
+        patch({ busy: null, errorKeys: [key] });
+        return;
+      }
+    }
+    try {
+      await startCodeSignIn('validation');
+    } catch (error) {
+      patch({ busy: null, errorKeys: [signInErrorKey(error)] });
+    }
+  }
+
+  async function submitCode(): Promise<void> {
+    const { busy, code, failedAttempts } = current.current;
+    if (busy || !isValidCode(code)) return;
+    patch({ busy: 'confirming', errorKeys: [] });
+    try {
+      const result = await confirmSignIn({ challengeResponse: code });
+      if (isDone(result)) {
+        patch({ busy: null });
+        await onSignedIn();
+      } else if (isCustomChallenge(result)) {
+        // Cognito asks again: the code was wrong and the user may retry.
+        patch({ busy: null, code: '', failedAttempts: failedAttempts + 1, errorKeys: ['code-invalid'] });
+      } else {
+        patch({ busy: null, errorKeys: [GENERIC_ERROR_KEY] });
+      }
+    } catch (error) {
+      const key = codeErrorKey(error, failedAttempts);
+      if (key === NETWORK_ERROR_KEY) {
+        patch({ busy: null, errorKeys: [key] });
+        return;
+      }
+      // Cognito has ended this sign-in: back to selection, where a new code can be asked for.
+      patch({ busy: null, mode: 'selection', code: '', failedAttempts: 0, errorKeys: [key] });
+    }
+  }
+
+  /** Enter or the form's main button, whatever the mode. */
+  function submit(): Promise<void> {
+    switch (current.current.mode) {
+      case 'initial':
+        return recogniseNow(current.current.emailInput);
+      case 'selection':
+        return sendCode();
+      case 'creation':
+        return createAccount();
+      case 'code':
+        return submitCode();
+    }
+  }
+
+  return {
+    state,
+    changeEmail,
+    changeFirstName: (value: string) => patch({ firstName: value, firstNameError: null }),
+    /** Typed or pasted text keeps digits only, the last six. */
+    changeCode: (value: string) => patch({ code: sanitiseCodeInput(value) }),
+    backToSelection: () =>
+      patch({ mode: 'selection', code: '', failedAttempts: 0, busy: null, errorKeys: [] }),
+    sendCode,
+    createAccount,
+    submitCode,
+    submit,
+  };
+}

@@ -1,0 +1,124 @@
+import { Alert, Card, Container, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Me } from '../../../../shared/contracts/me';
+import { ErrorState } from '../../components/error-state';
+import { formatDate } from '../../lib/dates';
+import { NO_MATCH_PARAMETER } from '../../lib/routes';
+import { useMe } from './api/get-me';
+
+function HomeSkeleton() {
+  return (
+    <Stack data-testid="home-loading" aria-busy="true">
+      <Skeleton height={36} width="50%" />
+      <Skeleton height={16} width="35%" />
+      <Skeleton height={96} />
+      <Skeleton height={96} />
+    </Stack>
+  );
+}
+
+function Section({
+  title,
+  items,
+  empty,
+  testId,
+}: {
+  title: string;
+  items: { id: string; name: string }[];
+  empty: string;
+  testId: string;
+}) {
+  return (
+    <Card withBorder component="section" aria-label={title} data-testid={testId}>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <List>
+          {items.map((item) => (
+            <List.Item key={item.id}>{item.name}</List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
+
+function MySpace({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const primary = me.emails.find((e) => e.primary) ?? me.emails[0];
+  return (
+    <Stack>
+      <div>
+        <Title order={1} data-testid="home-greeting">
+          {t('home.greeting', { firstName: me.profile.firstName })}
+        </Title>
+        <Text c="dimmed" data-testid="home-date">
+          {t('home.today', { date: formatDate(new Date()) })}
+        </Text>
+        {primary && <Text data-testid="home-email">{t('home.primaryEmail', { email: primary.email })}</Text>}
+      </div>
+      <Section
+        title={t('home.spheres.title')}
+        items={me.spheres}
+        empty={t('home.spheres.empty')}
+        testId="home-spheres"
+      />
+      <Section
+        title={t('home.sessions.title')}
+        items={me.sessions}
+        empty={t('home.sessions.empty')}
+        testId="home-sessions"
+      />
+    </Stack>
+  );
+}
+
+/** Home (my space): who I am, my spheres, my groups and sessions (spec 01 §2). */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const me = useMe();
+  const noMatch = searchParams.get(NO_MATCH_PARAMETER) === '1';
+
+  return (
+    <Container size="md">
+      <Stack>
+        {noMatch && (
+          <Alert
+            color="yellow"
+            role="alert"
+            title={t('notFound.title')}
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            data-testid="not-found-notice"
+            onClose={() =>
+              setSearchParams(
+                (params) => {
+                  params.delete(NO_MATCH_PARAMETER);
+                  return params;
+                },
+                { replace: true },
+              )
+            }
+          >
+            {t('notFound.body')}
+          </Alert>
+        )}
+        {me.isPending && <HomeSkeleton />}
+        {me.isError && (
+          <ErrorState
+            title={t('home.loadError')}
+            error={me.error}
+            onRetry={() => void me.refetch()}
+            testId="home-error"
+          />
+        )}
+        {me.isSuccess && <MySpace me={me.data} />}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../../../shared/contracts/headers';
+import { fillPath, type RouteContract, type RouteResponse } from '../../../shared/contracts/route';
+import { currentLanguage } from '../i18n';
+import { endSession, getAccessToken } from './auth';
+import { getConfig } from './config';
+import { LOGIN_PATH } from './routes';
+import { ApiError, NETWORK_ERROR_KEY, errorsFromBody, errorsFromIssues } from './errors';
+
+/** Local flag of the super-admin mode (spec 01 §6): 'true' adds the super-admin header. */
+export const SUPER_ADMIN_STORAGE_KEY = 'superAdminMode';
+
+/** Path parameters are required exactly when the route's path has some. */
+type ParamsOption<R extends RouteContract> = string extends keyof z.input<R['params']>
+  ? { params?: z.input<R['params']> }
+  : [keyof z.input<R['params']>] extends [never]
+    ? { params?: z.input<R['params']> }
+    : { params: z.input<R['params']> };
+type BodyOption<R extends RouteContract> =
+  undefined extends z.input<R['body']> ? { body?: z.input<R['body']> } : { body: z.input<R['body']> };
+
+export type CallOptions<R extends RouteContract> = ParamsOption<R> &
+  BodyOption<R> & { query?: z.input<R['query']>; signal?: AbortSignal };
+
+/** What every option bag looks like once the route's generics are gone. */
+interface LooseOptions {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized: () => void = () => window.location.assign(LOGIN_PATH);
+let signingOut: Promise<void> | undefined;
+
+/** Where the user goes after a 401 on an authenticated call (the app passes its router). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+async function handleUnauthorized(): Promise<void> {
+  // Several calls can fail together: sign out and redirect once.
+  signingOut ??= endSession()
+    .then(() => onUnauthorized())
+    .finally(() => {
+      signingOut = undefined;
+    });
+  await signingOut;
+}
+
+function superAdminMode(): boolean {
+  try {
+    return window.localStorage.getItem(SUPER_ADMIN_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function buildUrl(route: RouteContract, options: LooseOptions): string {
+  const params = Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)]));
+  const url = new URL(getConfig().apiUrl + fillPath(route.path, params));
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (value === undefined || value === null) continue;
+    url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls one route of the contracts: fills the path, checks the body with the route's schema before
+ * sending, adds the spec's headers (spec 01 §7), and parses the answer with the response schema.
+ * Failures throw an ApiError carrying the spec's keys.
+ */
+export async function callApi<R extends RouteContract>(
+  route: R,
+  ...[options]: object extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
+): Promise<RouteResponse<R>> {
+  const opts: LooseOptions = (options ?? {}) as LooseOptions;
+
+  const checkedBody = route.body.safeParse(opts.body);
+  if (!checkedBody.success) throw new ApiError(400, errorsFromIssues(checkedBody.error.issues, opts.body));
+  const checkedQuery = route.query.safeParse(opts.query ?? {});
+  if (!checkedQuery.success) throw new ApiError(400, errorsFromIssues(checkedQuery.error.issues, opts.query));
+
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [HEADER_LANGUAGE]: currentLanguage(),
+    [HEADER_SOURCE]: 'web',
+  };
+  if (superAdminMode()) headers[HEADER_SUPER_ADMIN] = 'true';
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (route.auth !== 'public') {
+    const token = await getAccessToken();
+    if (!token) {
+      await handleUnauthorized();
+      throw new ApiError(401, [{ key: 'unauthorized' }]);
+    }
+    headers.authorization = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(route, opts), {
+      method: route.method,
+      headers,
+      // The server parses the body again: send what the user gave, not the schema's output.
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, [{ key: NETWORK_ERROR_KEY }], { cause });
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    const error = new ApiError(response.status, errorsFromBody(response.status, body));
+    if (response.status === 401 && route.auth !== 'public') await handleUnauthorized();
+    throw error;
+  }
+  const parsed = route.response.safeParse(body);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${route.name}`, parsed.error.issues);
+    throw new ApiError(response.status, [{ key: 'unexpected-value-error' }], { cause: parsed.error });
+  }
+  return parsed.data as RouteResponse<R>;
+}

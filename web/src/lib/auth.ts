@@ -1,0 +1,52 @@
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { useQuery } from '@tanstack/react-query';
+import { HOME_PATH, LOGIN_PATH } from './routes';
+
+/** Query key of "is someone signed in on this browser". */
+export const authSessionQueryKey = ['auth-session'] as const;
+
+/** The Cognito access token of the signed-in user (refreshed by Amplify when needed), if any. */
+export async function getAccessToken(): Promise<string | undefined> {
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.accessToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function isSignedIn(): Promise<boolean> {
+  return (await getAccessToken()) !== undefined;
+}
+
+/** App start state (spec 01 §4): pending while the stored tokens are read, then signed in or not. */
+export function useIsSignedIn() {
+  return useQuery({ queryKey: authSessionQueryKey, queryFn: isSignedIn, staleTime: Infinity, retry: false });
+}
+
+/** Ends the Cognito session on this browser; a failure (already signed out, offline) is not an obstacle. */
+export async function endSession(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    // Local tokens are cleared by Amplify even when the revoke call fails.
+  }
+}
+
+/** A page the sign-in page may send the user back to: a path of this app, never another site. */
+export function safeReturnPath(value: unknown): string {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  )
+    return HOME_PATH;
+  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`)) return HOME_PATH;
+  return value;
+}
+
+/** What a protected page passes to the sign-in page so it can come back after. */
+export interface ReturnState {
+  from?: string;
+}
