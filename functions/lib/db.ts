@@ -1,5 +1,6 @@
 import { Service } from 'electrodb';
 import { EmailOwnerEntity, UserEmailEntity, UserEntity } from '../me/model';
+import { LoginCodeEntity, LoginCodeSendEntity } from '../auth/model';
 import { ConnectionEntity } from '../realtime/model';
 import { ProcessedMessageEntity } from '../workers/model';
 import { documentClient } from './aws';
@@ -15,6 +16,8 @@ function buildService() {
       user: UserEntity,
       userEmail: UserEmailEntity,
       emailOwner: EmailOwnerEntity,
+      loginCode: LoginCodeEntity,
+      loginCodeSend: LoginCodeSendEntity,
       connection: ConnectionEntity,
       processedMessage: ProcessedMessageEntity,
     },

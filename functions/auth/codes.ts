@@ -1,0 +1,83 @@
+import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MS, isValidCode } from '../../shared/domain/sign-in';
+
+/** Pure rules of the email sign-in code (spec 01 §5, §9). */
+
+/** Keys the triggers throw; Cognito passes the message on ("… failed with error <key>."). */
+export type SignInErrorKey =
+  | 'too-many-codes-sent'
+  | 'code-expired'
+  | 'too-many-attempts'
+  | 'email-already-used'
+  | 'email-not-valid'
+  | 'required'
+  | 'length-out-of-range-error';
+
+/** An error whose message is exactly a spec key, so the SPA can read it from Cognito's error. */
+export class SignInError extends Error {
+  constructor(readonly key: SignInErrorKey) {
+    super(key);
+    this.name = 'SignInError';
+  }
+}
+
+/** Prefix of the challenge metadata that carries the code id between the challenges of a sign-in. */
+export const CHALLENGE_METADATA_PREFIX = 'CODE-';
+
+export function challengeMetadataFor(codeId: string): string {
+  return `${CHALLENGE_METADATA_PREFIX}${codeId}`;
+}
+
+export function codeIdFromMetadata(metadata: string | undefined): string | undefined {
+  if (!metadata?.startsWith(CHALLENGE_METADATA_PREFIX)) return undefined;
+  const codeId = metadata.slice(CHALLENGE_METADATA_PREFIX.length);
+  return codeId === '' ? undefined : codeId;
+}
+
+/** A six-digit code drawn from the CSPRNG, leading zeros kept. */
+export function generateLoginCode(): string {
+  return String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
+}
+
+export function newCodeId(): string {
+  return randomUUID();
+}
+
+/** A random salt, used as the HMAC key of one code. */
+export function newSalt(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function hmac(code: string, salt: string): Buffer {
+  return createHmac('sha256', Buffer.from(salt, 'base64url')).update(code, 'utf8').digest();
+}
+
+/** What is stored instead of the code: HMAC-SHA256 keyed by the code's own salt. */
+export function hashLoginCode(code: string, salt: string): string {
+  return hmac(code, salt).toString('base64url');
+}
+
+/** Compares an answer with the stored hash in constant time. Anything but six digits is wrong. */
+export function loginCodeMatches(answer: string, salt: string, storedHash: string): boolean {
+  const candidate = answer.trim();
+  if (!isValidCode(candidate)) return false;
+  const expected = Buffer.from(storedHash, 'base64url');
+  const actual = hmac(candidate, salt);
+  return expected.length === actual.length && timingSafeEqual(actual, expected);
+}
+
+/** A code is accepted up to and including `validUntil`. */
+export function loginCodeValidUntil(now: number): number {
+  return now + LOGIN_CODE_TTL_MS;
+}
+
+export function isLoginCodeExpired(validUntil: number, now: number): boolean {
+  return now > validUntil;
+}
+
+/** The address as the code screen shows it: first letter, stars, the whole domain (a***@example.be). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}

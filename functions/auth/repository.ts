@@ -1,0 +1,141 @@
+import {
+  LOGIN_CODE_WINDOW_MS,
+  LOGIN_MAX_CODES_PER_WINDOW,
+  LOGIN_MAX_FAILED_ATTEMPTS,
+} from '../../shared/domain/sign-in';
+import { db } from '../lib/db';
+
+/** A code as stored: its hash and salt, never the code itself. */
+export interface StoredLoginCode {
+  email: string;
+  codeId: string;
+  userId: string;
+  codeHash: string;
+  salt: string;
+  /** Epoch ms; the code is accepted up to this instant. */
+  validUntil: number;
+  attempts: number;
+  used: boolean;
+}
+
+export type NewLoginCode = Omit<StoredLoginCode, 'attempts' | 'used'>;
+
+/**
+ * Storage of sign-in codes. Every write that can race is conditional: two concurrent sign-ins can
+ * neither exceed the send limit, nor both use one code, nor push a code past its attempts.
+ */
+export interface LoginCodeStore {
+  /** Takes one of the address's send slots; false when every slot holds a send within the window. */
+  claimSendSlot(email: string, now: number): Promise<boolean>;
+  saveCode(code: NewLoginCode, now: number): Promise<void>;
+  getCode(email: string, codeId: string): Promise<StoredLoginCode | null>;
+  /** Counts a wrong answer; false when the code was already used or out of attempts. */
+  recordFailedAttempt(email: string, codeId: string): Promise<boolean>;
+  /** Marks the code used; false when it was already used (or dead), so a code works once. */
+  markUsed(email: string, codeId: string): Promise<boolean>;
+}
+
+/** DynamoDB Local and DynamoDB both report a rejected condition this way; ElectroDB wraps it. */
+export function isConditionFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const name = (e as { name?: unknown }).name;
+    if (name === 'ConditionalCheckFailedException') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** TTL: DynamoDB may delete the item after this (epoch seconds). */
+function ttlSeconds(epochMs: number): number {
+  return Math.ceil(epochMs / 1000);
+}
+
+/**
+ * An expired code is kept an hour past its validity, so that a late answer gets `code-expired`
+ * rather than looking like a wrong code.
+ */
+const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
+
+export const dynamoLoginCodeStore: LoginCodeStore = {
+  async claimSendSlot(email, now) {
+    const windowStart = now - LOGIN_CODE_WINDOW_MS;
+    for (let slot = 0; slot < LOGIN_MAX_CODES_PER_WINDOW; slot++) {
+      try {
+        await db()
+          .entities.loginCodeSend.put({
+            email,
+            slot,
+            sentAt: now,
+            expiresAt: ttlSeconds(now + LOGIN_CODE_WINDOW_MS),
+          })
+          .where(({ sentAt }, { notExists, lte }) => `${notExists(sentAt)} OR ${lte(sentAt, windowStart)}`)
+          .go({ response: 'none' });
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return false;
+  },
+
+  async saveCode(code, now) {
+    await db()
+      .entities.loginCode.create({
+        ...code,
+        attempts: 0,
+        used: false,
+        createdAt: now,
+        expiresAt: ttlSeconds(code.validUntil + EXPIRED_CODE_KEPT_MS),
+      })
+      .go({ response: 'none' });
+  },
+
+  async getCode(email, codeId) {
+    const { data } = await db().entities.loginCode.get({ email, codeId }).go({ consistent: true });
+    if (!data) return null;
+    return {
+      email: data.email,
+      codeId: data.codeId,
+      userId: data.userId,
+      codeHash: data.codeHash,
+      salt: data.salt,
+      validUntil: data.validUntil,
+      attempts: data.attempts,
+      used: data.used,
+    };
+  },
+
+  async recordFailedAttempt(email, codeId) {
+    try {
+      await db()
+        .entities.loginCode.patch({ email, codeId })
+        .add({ attempts: 1 })
+        .where(
+          ({ attempts, used }, { lt, eq }) =>
+            `${lt(attempts, LOGIN_MAX_FAILED_ATTEMPTS)} AND ${eq(used, false)}`,
+        )
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  async markUsed(email, codeId) {
+    try {
+      await db()
+        .entities.loginCode.patch({ email, codeId })
+        .set({ used: true })
+        .where(
+          ({ attempts, used }, { lt, eq }) =>
+            `${eq(used, false)} AND ${lt(attempts, LOGIN_MAX_FAILED_ATTEMPTS)}`,
+        )
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,44 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Language } from '../../shared/contracts/headers';
+import { sesClient } from './aws';
+import { config } from './config';
+import {
+  renderEmail,
+  type MailTemplateName,
+  type MailTemplateValues,
+  type RenderedEmail,
+} from './mail-templates';
+
+export interface OutgoingEmail extends RenderedEmail {
+  to: string;
+}
+
+/** Sends one email through SES v2 from MAIL_FROM (locally: the SES emulator). Returns SES's message id. */
+export async function sendEmail(email: OutgoingEmail): Promise<string | undefined> {
+  const result = await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: config().MAIL_FROM,
+      Destination: { ToAddresses: [email.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Body: {
+            Html: { Data: email.html, Charset: 'UTF-8' },
+            Text: { Data: email.text, Charset: 'UTF-8' },
+          },
+        },
+      },
+    }),
+  );
+  return result.MessageId;
+}
+
+/** Renders a template in the recipient's language and sends it. */
+export async function sendTemplatedEmail<K extends MailTemplateName>(
+  to: string,
+  template: K,
+  locale: Language,
+  values: MailTemplateValues[K],
+): Promise<string | undefined> {
+  return sendEmail({ to, ...renderEmail(template, locale, values) });
+}
