@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { routes } from '../shared/contracts/index';
+import { Api } from './api';
+import { Auth } from './auth';
+import { Data } from './data';
+import { REPO_ROOT, pascalCase, type WellbeingFunction } from './function';
+import { Mail } from './mail';
+
+import { Observability } from './observability';
+import { Realtime } from './realtime';
+import { Web } from './web';
+import { Workers } from './workers';
+
+export const DEFAULT_MAIL_DOMAIN = 'wellbeing.example.com';
+
+/** Domains whose Lambda never publishes realtime events (sign-in has no signed-in user to tell). */
+const DOMAINS_WITHOUT_EVENTS: ReadonlySet<string> = new Set(['auth']);
+
+export interface WellbeingStackProps extends StackProps {
+  /** Domain the emails are sent from. @default context `mailDomain`, else wellbeing.example.com */
+  mailDomain?: string;
+  /** Cognito's own emails through SES. @default context `cognitoEmailViaSes` ('true'), else false */
+  cognitoEmailViaSes?: boolean;
+  /**
+   * Maps a Lambda source file (relative to the repository root) to the entry to build.
+   * @default the file itself
+   */
+  entryFor?: (entry: string) => string;
+  /** @default <repo>/web/dist */
+  webDistDir?: string;
+}
+
+/** The whole product in one stack (eu-west-1): data, auth, REST and WebSocket APIs, workers, SPA, alarms. */
+export class WellbeingStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly realtime: Realtime;
+  readonly workers: Workers;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: WellbeingStackProps = {}) {
+    super(scope, id, props);
+    const entryFor = props.entryFor ?? ((entry: string) => entry);
+    const mailDomain =
+      props.mailDomain ??
+      (this.node.tryGetContext('mailDomain') as string | undefined) ??
+      DEFAULT_MAIL_DOMAIN;
+    const cognitoEmailViaSes =
+      props.cognitoEmailViaSes ?? String(this.node.tryGetContext('cognitoEmailViaSes')) === 'true';
+
+    this.data = new Data(this, 'Data');
+    const table = this.data.table;
+    const mail = new Mail(this, 'Mail', { domain: mailDomain });
+    this.auth = new Auth(this, 'Auth', { table, mail, entryFor, cognitoEmailViaSes });
+    const pool = {
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId,
+    };
+    this.realtime = new Realtime(this, 'Realtime', { table, entryFor, environment: pool });
+    this.workers = new Workers(this, 'Workers', { table, mail, entryFor });
+
+    // The API allows the SPA's origin and the SPA's headers allow the API: CloudFormation resolves both
+    // (no cycle between the resources), but in code one of them has to be read lazily.
+    const allowedOrigin = Lazy.string({ produce: () => this.web.url });
+    this.api = new Api(this, 'Api', {
+      routes,
+      userPool: this.auth.userPool,
+      table,
+      allowedOrigin,
+      entryFor,
+      environment: { ...pool, MAIL_FROM: mail.from },
+    });
+    for (const [domain, fn] of this.api.functions) {
+      this.workers.allowQueueing(fn);
+      if (!DOMAINS_WITHOUT_EVENTS.has(domain)) this.realtime.allowPublishing(fn);
+    }
+
+    this.web = new Web(this, 'Web', {
+      distDir: props.webDistDir ?? join(REPO_ROOT, 'web/dist'),
+      config: {
+        environment: 'aws',
+        apiUrl: this.api.url,
+        wsUrl: this.realtime.url,
+        region: this.region,
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+      },
+      connectSources: [
+        this.api.origin,
+        this.realtime.origin,
+        `https://cognito-idp.${this.region}.amazonaws.com`,
+      ],
+    });
+
+    const functions: Record<string, WellbeingFunction> = {
+      Realtime: this.realtime.handler,
+      Notify: this.workers.notify,
+    };
+    for (const [domain, fn] of this.api.functions) functions[`Api${pascalCase(domain)}`] = fn;
+    for (const [name, fn] of Object.entries(this.auth.triggers)) functions[`Auth${pascalCase(name)}`] = fn;
+    const observability = new Observability(this, 'Observability', {
+      restApi: this.api.restApi,
+      functions,
+      deadLetterQueues: { Notifications: this.workers.notifications.deadLetterQueue },
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'REST API base URL' });
+    new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url, description: 'WebSocket API URL' });
+    new CfnOutput(this, 'WebUrl', { value: this.web.url, description: 'The SPA (CloudFront)' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: observability.topic.topicArn,
+      description: 'Subscribe to get alarms',
+    });
+  }
+}

@@ -1,0 +1,169 @@
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_SCOPE, CORS_ALLOW_HEADERS, REST_STAGE, checkPathParameters } from '../../infra/api';
+import { routes } from '../../shared/contracts/index';
+import { defineRoute, type RouteContract } from '../../shared/contracts/route';
+import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
+
+type Json = Record<string, unknown>;
+
+interface SynthesizedMethod {
+  logicalId: string;
+  method: string;
+  path: string;
+  properties: Json;
+}
+
+let synthesized: SynthesizedApp;
+let methods: SynthesizedMethod[];
+let resourcePaths: string[];
+
+/** Rebuilds each method's full path from the Resource PathPart / ParentId chain. */
+function readMethods(app: SynthesizedApp): void {
+  const resources = propertiesOf(app.template, 'AWS::ApiGateway::Resource');
+  const [restApiId, ...others] = [...propertiesOf(app.template, 'AWS::ApiGateway::RestApi').keys()];
+  expect(others).toEqual([]);
+  const pathOf = (reference: unknown): string => {
+    const ref = reference as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+    if (ref['Fn::GetAtt']) {
+      expect(ref['Fn::GetAtt']).toEqual([restApiId, 'RootResourceId']);
+      return '';
+    }
+    const resource = ref.Ref === undefined ? undefined : resources.get(ref.Ref);
+    if (!resource) throw new Error(`Unknown API resource ${JSON.stringify(reference)}`);
+    return `${pathOf(resource.ParentId)}/${String(resource.PathPart)}`;
+  };
+  methods = [...propertiesOf(app.template, 'AWS::ApiGateway::Method')].map(([logicalId, properties]) => ({
+    logicalId,
+    method: String(properties.HttpMethod),
+    path: pathOf(properties.ResourceId) || '/',
+    properties,
+  }));
+  resourcePaths = ['/', ...[...resources.keys()].map((id) => pathOf({ Ref: id }))];
+}
+
+function methodFor(route: RouteContract): SynthesizedMethod {
+  const found = methods.find((m) => m.method === route.method && m.path === route.path);
+  if (!found) throw new Error(`No API Gateway method for ${route.method} ${route.path}`);
+  return found;
+}
+
+beforeAll(() => {
+  synthesized = synthesizeWellbeing();
+  readMethods(synthesized);
+});
+
+describe('REST API built from the contracts', () => {
+  it('has a method for every contract route, at the route path', () => {
+    for (const route of routes) expect(methodFor(route).path).toBe(route.path);
+  });
+
+  it('has no method (other than CORS preflight) that the contracts lack', () => {
+    const synthesizedRoutes = methods
+      .filter((m) => m.method !== 'OPTIONS')
+      .map((m) => `${m.method} ${m.path}`)
+      .sort();
+    expect(synthesizedRoutes).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('protects every non-public route with the Cognito authorizer and the access-token scope', () => {
+    const authorizers = propertiesOf(synthesized.template, 'AWS::ApiGateway::Authorizer');
+    for (const route of routes.filter((r) => r.auth !== 'public')) {
+      const { properties } = methodFor(route);
+      expect(properties.AuthorizationType, `${route.method} ${route.path}`).toBe('COGNITO_USER_POOLS');
+      expect(properties.AuthorizationScopes).toEqual([ACCESS_TOKEN_SCOPE]);
+      const authorizerId = (properties.AuthorizerId as { Ref: string }).Ref;
+      expect(authorizers.get(authorizerId)).toMatchObject({
+        Type: 'COGNITO_USER_POOLS',
+        IdentitySource: 'method.request.header.Authorization',
+      });
+    }
+  });
+
+  it('leaves public routes without authorizer', () => {
+    for (const route of routes.filter((r) => r.auth === 'public')) {
+      const { properties } = methodFor(route);
+      expect(properties.AuthorizationType, `${route.method} ${route.path}`).toBe('NONE');
+      expect(properties.AuthorizerId).toBeUndefined();
+    }
+  });
+
+  it("sends every route to its domain's Lambda through a proxy integration", () => {
+    for (const route of routes) {
+      const fn = synthesized.stack.api.functions.get(route.domain);
+      expect(fn, route.domain).toBeDefined();
+      const functionId = synthesized.stack.getLogicalId(fn!.function.node.defaultChild as CfnFunction);
+      const integration = methodFor(route).properties.Integration as Json;
+      expect(integration.Type).toBe('AWS_PROXY');
+      expect(JSON.stringify(integration.Uri)).toContain(
+        JSON.stringify({ 'Fn::GetAtt': [functionId, 'Arn'] }),
+      );
+    }
+  });
+
+  it('builds one Lambda per domain, from functions/<domain>/handler.ts', () => {
+    const domains = [...new Set(routes.map((r) => r.domain))].sort();
+    expect([...synthesized.stack.api.functions.keys()].sort()).toEqual(domains);
+    for (const domain of domains)
+      expect(synthesized.requestedEntries).toContain(`functions/${domain}/handler.ts`);
+  });
+
+  it('answers the CORS preflight on every resource with the SPA headers', () => {
+    for (const path of resourcePaths) {
+      const preflight = methods.find((m) => m.method === 'OPTIONS' && m.path === path);
+      expect(preflight, `OPTIONS ${path}`).toBeDefined();
+      const responses = (preflight!.properties.Integration as Json).IntegrationResponses as Json[];
+      const headers = responses[0]?.ResponseParameters as Record<string, string>;
+      expect(headers['method.response.header.Access-Control-Allow-Headers']).toBe(
+        `'${CORS_ALLOW_HEADERS.join(',')}'`,
+      );
+      // The only allowed origin is the SPA's CloudFront domain.
+      expect(JSON.stringify(headers['method.response.header.Access-Control-Allow-Origin'])).toContain(
+        'DomainName',
+      );
+    }
+  });
+
+  it(`deploys to the "${REST_STAGE}" stage with access logs and throttling`, () => {
+    synthesized.template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: REST_STAGE,
+      AccessLogSetting: { DestinationArn: {} },
+      MethodSettings: [{ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400, LoggingLevel: 'ERROR' }],
+    });
+  });
+
+  it('gives API Gateway errors (401, 429, 5xx) the CORS header, so the SPA can read them', () => {
+    for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
+      const responses = [...propertiesOf(synthesized.template, 'AWS::ApiGateway::GatewayResponse').values()];
+      const response = responses.find((r) => r.ResponseType === type);
+      expect(response, type).toBeDefined();
+      expect(response!.ResponseParameters).toHaveProperty([
+        'gatewayresponse.header.Access-Control-Allow-Origin',
+      ]);
+    }
+  });
+});
+
+describe('path parameters', () => {
+  const route = (path: string) =>
+    defineRoute({
+      name: path,
+      domain: 'me',
+      method: 'GET',
+      path,
+      auth: 'user',
+      response: routes[0]!.response,
+    });
+
+  it('accepts the same parameter name at one level', () => {
+    expect(() =>
+      checkPathParameters([route('/spheres/{sphereId}'), route('/spheres/{sphereId}/tags')]),
+    ).not.toThrow();
+  });
+
+  it('refuses two parameter names below the same resource, which API Gateway would reject at deployment', () => {
+    expect(() => checkPathParameters([route('/spheres/{id}'), route('/spheres/{sphereId}/tags')])).toThrow(
+      /\{id\}.*\{sphereId\}/,
+    );
+  });
+});

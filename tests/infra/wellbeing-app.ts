@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { REPO_ROOT } from '../../infra/function';
+import { WellbeingStack } from '../../infra/stack';
+
+export const STAND_IN_ENTRY = 'tests/infra/fixtures/handler.ts';
+
+export interface SynthesizedApp {
+  app: App;
+  stack: WellbeingStack;
+  template: Template;
+  /** Every Lambda source file the stack asked for, relative to the repository root. */
+  requestedEntries: string[];
+}
+
+/**
+ * The Wellbeing stack as `bin/app.ts` builds it, without bundling (`aws:cdk:bundling-stacks` empty,
+ * about 2 s). A Lambda whose source file is missing gets a stand-in entry, so these tests do not
+ * depend on other parts being written; `lambda sources` checks the files separately.
+ * `Template.fromStack` also refuses a template with a dependency cycle (the API allows the SPA's origin
+ * while the SPA's CSP names the APIs, so one wrong reference would make one).
+ */
+export function synthesizeWellbeing(context: Record<string, unknown> = {}): SynthesizedApp {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const requestedEntries: string[] = [];
+  const stack = new WellbeingStack(app, 'Wellbeing', {
+    env: { region: 'eu-west-1' },
+    entryFor: (entry) => {
+      requestedEntries.push(entry);
+      return existsSync(join(REPO_ROOT, entry)) ? entry : STAND_IN_ENTRY;
+    },
+  });
+  return { app, stack, template: Template.fromStack(stack), requestedEntries };
+}
+
+type Json = Record<string, unknown>;
+
+/** Resources of one type: logical id → properties. */
+export function propertiesOf(template: Template, type: string): Map<string, Json> {
+  const found = template.findResources(type) as Record<string, { Properties?: Json }>;
+  return new Map(Object.entries(found).map(([id, resource]) => [id, resource.Properties ?? {}]));
+}
