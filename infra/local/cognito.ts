@@ -1,0 +1,1048 @@
+import { createHash, randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
+import type {
+  Context,
+  CreateAuthChallengeTriggerEvent,
+  DefineAuthChallengeTriggerEvent,
+  PreSignUpTriggerEvent,
+  VerifyAuthChallengeResponseTriggerEvent,
+} from 'aws-lambda';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
+import { handler as defineAuthChallenge } from '../../functions/auth/define-auth-challenge';
+import { handler as createAuthChallenge } from '../../functions/auth/create-auth-challenge';
+import { handler as verifyAuthChallengeResponse } from '../../functions/auth/verify-auth-challenge';
+import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
+import { resetConfig } from '../../functions/lib/config';
+import { resetClients } from '../../functions/lib/aws';
+import { resetDb } from '../../functions/lib/db';
+
+/**
+ * The project's local Cognito user pool: a small HTTP server speaking Cognito's JSON protocol
+ * (`POST /`, `x-amz-target: AWSCognitoIdentityProviderService.<Op>`), enough for Amplify v6
+ * (`Auth.Cognito.userPoolEndpoint`) and `@aws-sdk/client-cognito-identity-provider` (`endpoint`).
+ * It runs the real custom-auth triggers of functions/auth in-process with Cognito's event shapes,
+ * signs RS256 tokens shaped like Cognito's and serves their JWKS under the issuer.
+ */
+
+export const LOCAL_REGION = 'eu-west-1';
+export const LOCAL_USER_POOL_ID = `${LOCAL_REGION}_LocalPool`;
+/** Cognito client ids are 26 lower-case letters and digits. */
+export const LOCAL_CLIENT_ID = 'wellbeinglocalclient000000';
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/** Lifetime of a sign-in's challenge session (the real pool's client is set to 15 minutes too). */
+export const AUTH_SESSION_TTL_MS = 15 * 60 * 1000;
+const MAX_BODY_BYTES = 1024 * 1024;
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+type TriggerFn<E> = (event: E, context: Context) => Promise<E>;
+
+/** The Lambda triggers of the pool; by default the real handlers of functions/auth. */
+export interface CognitoTriggers {
+  preSignUp: TriggerFn<PreSignUpTriggerEvent>;
+  defineAuthChallenge: TriggerFn<DefineAuthChallengeTriggerEvent>;
+  createAuthChallenge: TriggerFn<CreateAuthChallengeTriggerEvent>;
+  verifyAuthChallengeResponse: TriggerFn<VerifyAuthChallengeResponseTriggerEvent>;
+}
+
+export interface StartCognitoOptions {
+  /** Port on 127.0.0.1; a free one by default. */
+  port?: number;
+  /** JSON file keeping users, refresh tokens and the signing key across restarts; memory only without it. */
+  dataFile?: string;
+  triggers?: Partial<CognitoTriggers>;
+  /**
+   * Environment of the triggers. They run in this process, so the values are set on process.env
+   * and the functions' cached configuration, clients and ElectroDB service are reset.
+   */
+  env?: Record<string, string | undefined>;
+}
+
+export interface LocalCognito {
+  /** `http://127.0.0.1:<port>`: Amplify's `userPoolEndpoint`, the SDK's `endpoint`. */
+  endpoint: string;
+  region: typeof LOCAL_REGION;
+  userPoolId: string;
+  clientId: string;
+  /** `${endpoint}/${userPoolId}`; the JWKS is at `${issuer}/.well-known/jwks.json`. */
+  issuer: string;
+  stop(): Promise<void>;
+}
+
+type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
+
+interface StoredUser {
+  /** Cognito's username: a generated UUID equal to `sub` (the pool signs in by email). */
+  username: string;
+  attributes: Record<string, string>;
+  passwordHash?: string;
+  status: UserStatus;
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+interface StoredRefreshToken {
+  /** SHA-256 of the token; the token itself is never stored. */
+  hash: string;
+  username: string;
+  clientId: string;
+  originJti: string;
+  eventId: string;
+  authTime: number;
+  expiresAt: number;
+}
+
+interface PersistedState {
+  version: 1;
+  signingKey: { kid: string; privateJwk: JWK; publicJwk: JWK };
+  users: StoredUser[];
+  refreshTokens: StoredRefreshToken[];
+  /** origin_jti of revoked sign-ins: their access tokens are refused by GetUser. */
+  revokedOrigins: string[];
+}
+
+type SessionEntry = DefineAuthChallengeTriggerEvent['request']['session'][number];
+
+interface ChallengeSession {
+  username: string;
+  clientId: string;
+  history: SessionEntry[];
+  challengeName: string;
+  privateChallengeParameters: Record<string, string>;
+  challengeMetadata: string | undefined;
+  expiresAt: number;
+}
+
+/** An error answered in Cognito's JSON protocol shape. */
+export class CognitoError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly statusCode = 400,
+  ) {
+    super(message);
+    this.name = type;
+  }
+}
+
+type Json = Record<string, unknown>;
+
+interface RequestContext {
+  sdkVersion: string;
+}
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>;
+
+async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32);
+  return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+/** Checks a password against its scrypt hash (kept for password sign-in). */
+export async function passwordMatches(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+function looksLikeEmail(value: string): boolean {
+  return /^[^@\s]+@[^@\s]+$/.test(value);
+}
+
+/** The user pool's password policy (infra/auth.ts, spec 01 §5). */
+function passwordProblem(password: string): string | null {
+  if (password.length < 6) return 'Password not long enough';
+  if (!/[a-z]/.test(password)) return 'Password must have lowercase characters';
+  if (!/[A-Z]/.test(password)) return 'Password must have uppercase characters';
+  if (!/[0-9]/.test(password)) return 'Password must have numeric characters';
+  return null;
+}
+
+function str(input: Json, name: string): string | undefined {
+  const value = input[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function requireStr(input: Json, name: string): string {
+  const value = str(input, name);
+  if (value === undefined || value === '') {
+    throw new CognitoError('InvalidParameterException', `Missing required parameter ${name}`);
+  }
+  return value;
+}
+
+function stringMap(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Json)) if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+function attributeList(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(value)) return out;
+  for (const item of value as unknown[]) {
+    const { Name, Value } = (item ?? {}) as { Name?: unknown; Value?: unknown };
+    if (typeof Name === 'string') out[Name] = typeof Value === 'string' ? Value : '';
+  }
+  return out;
+}
+
+function toAttributeList(attributes: Record<string, string>) {
+  return Object.entries(attributes).map(([Name, Value]) => ({ Name, Value }));
+}
+
+function epochSeconds(ms: number = Date.now()): number {
+  return Math.floor(ms / 1000);
+}
+
+function triggerContext(functionName: string): Context {
+  const fail = () => {
+    throw new Error('Callback-style completion is not supported locally: return a promise');
+  };
+  const deadline = Date.now() + 5000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:${LOCAL_REGION}:000000000000:function:${functionName}`,
+    memoryLimitInMB: '256',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: fail,
+    fail,
+    succeed: fail,
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new CognitoError('InvalidParameterException', 'Request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+const DEFAULT_ALLOWED_HEADERS = [
+  'content-type',
+  'x-amz-target',
+  'x-amz-user-agent',
+  'cache-control',
+  'amz-sdk-invocation-id',
+  'amz-sdk-request',
+  'authorization',
+  'x-amz-date',
+  'x-amz-security-token',
+  'x-amz-content-sha256',
+];
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return {
+    'access-control-allow-origin': typeof origin === 'string' && origin !== '' ? origin : '*',
+    'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
+    vary: 'Origin',
+  };
+}
+
+function loadOrCreateState(dataFile: string | undefined): Promise<PersistedState> | PersistedState {
+  if (dataFile && existsSync(dataFile)) {
+    const parsed = JSON.parse(readFileSync(dataFile, 'utf8')) as Partial<PersistedState>;
+    if (parsed.version !== 1 || !parsed.signingKey)
+      throw new Error(`${dataFile} is not a local Cognito data file`);
+    return {
+      version: 1,
+      signingKey: parsed.signingKey,
+      users: parsed.users ?? [],
+      refreshTokens: parsed.refreshTokens ?? [],
+      revokedOrigins: parsed.revokedOrigins ?? [],
+    };
+  }
+  return (async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = randomBytes(16).toString('base64url');
+    return {
+      version: 1 as const,
+      signingKey: { kid, privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) },
+      users: [],
+      refreshTokens: [],
+      revokedOrigins: [],
+    };
+  })();
+}
+
+/** Starts the local user pool on 127.0.0.1. */
+export async function startCognito(options: StartCognitoOptions = {}): Promise<LocalCognito> {
+  if (options.env) {
+    for (const [name, value] of Object.entries(options.env)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetConfig();
+    resetClients();
+    resetDb();
+  }
+  const triggers: CognitoTriggers = {
+    preSignUp,
+    defineAuthChallenge,
+    createAuthChallenge,
+    verifyAuthChallengeResponse,
+    ...options.triggers,
+  };
+  const userPoolId = LOCAL_USER_POOL_ID;
+  const clientId = LOCAL_CLIENT_ID;
+  const state = await loadOrCreateState(options.dataFile);
+  const { kid } = state.signingKey;
+  const privateKey = (await importJWK(state.signingKey.privateJwk, 'RS256')) as CryptoKey;
+  const publicKey = (await importJWK(state.signingKey.publicJwk, 'RS256')) as CryptoKey;
+  const jwks = { keys: [{ ...state.signingKey.publicJwk, kid, alg: 'RS256', use: 'sig' }] };
+  const users = new Map(state.users.map((u) => [u.username, u]));
+  const refreshTokens = new Map(state.refreshTokens.map((t) => [t.hash, t]));
+  const revokedOrigins = new Set(state.revokedOrigins);
+  const sessions = new Map<string, ChallengeSession>();
+  let issuer = '';
+
+  function persist(): void {
+    if (!options.dataFile) return;
+    const data: PersistedState = {
+      version: 1,
+      signingKey: state.signingKey,
+      users: [...users.values()],
+      refreshTokens: [...refreshTokens.values()].filter((t) => t.expiresAt > epochSeconds()),
+      revokedOrigins: [...revokedOrigins],
+    };
+    mkdirSync(dirname(options.dataFile), { recursive: true });
+    const temporary = `${options.dataFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify(data, null, 2));
+    renameSync(temporary, options.dataFile);
+  }
+  persist();
+
+  // ---- users -------------------------------------------------------------------------------
+
+  function findUser(usernameOrEmail: string): StoredUser | undefined {
+    const direct = users.get(usernameOrEmail);
+    if (direct) return direct;
+    const email = normaliseEmail(usernameOrEmail);
+    for (const user of users.values()) if (user.attributes.email === email) return user;
+    return undefined;
+  }
+
+  function requireUser(usernameOrEmail: string): StoredUser {
+    const user = findUser(usernameOrEmail);
+    if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+    return user;
+  }
+
+  function checkClient(input: Json): void {
+    const id = requireStr(input, 'ClientId');
+    if (id !== clientId)
+      throw new CognitoError('ResourceNotFoundException', `User pool client ${id} does not exist.`);
+  }
+
+  function checkPool(input: Json): void {
+    const id = requireStr(input, 'UserPoolId');
+    if (id !== userPoolId)
+      throw new CognitoError('ResourceNotFoundException', `User pool ${id} does not exist.`);
+  }
+
+  function userType(user: StoredUser) {
+    return {
+      Username: user.username,
+      Attributes: toAttributeList(user.attributes),
+      UserCreateDate: user.createdAt / 1000,
+      UserLastModifiedDate: user.updatedAt / 1000,
+      Enabled: user.enabled,
+      UserStatus: user.status,
+    };
+  }
+
+  function cleanAttributes(attributes: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name === 'sub')
+        throw new CognitoError('InvalidParameterException', 'Cannot modify the non-mutable attribute sub');
+      out[name] = name === 'email' ? normaliseEmail(value) : value;
+    }
+    return out;
+  }
+
+  // ---- triggers ----------------------------------------------------------------------------
+
+  function triggerBase<T extends string>(triggerSource: T, user: StoredUser, ctx: RequestContext) {
+    return {
+      version: '1',
+      region: LOCAL_REGION,
+      userPoolId,
+      userName: user.username,
+      callerContext: { awsSdkVersion: ctx.sdkVersion, clientId },
+      triggerSource,
+    };
+  }
+
+  function triggerAttributes(user: StoredUser): Record<string, string> {
+    return { sub: user.username, ...user.attributes, 'cognito:user_status': user.status };
+  }
+
+  async function invoke<E extends { response: object }>(
+    name: 'PreSignUp' | 'DefineAuthChallenge' | 'CreateAuthChallenge' | 'VerifyAuthChallengeResponse',
+    trigger: TriggerFn<E>,
+    event: E,
+  ): Promise<E> {
+    let result: unknown;
+    try {
+      result = await trigger(structuredClone(event), triggerContext(`local-${name}`));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new CognitoError('UserLambdaValidationException', `${name} failed with error ${message}.`);
+    }
+    if (
+      !result ||
+      typeof result !== 'object' ||
+      typeof (result as { response?: unknown }).response !== 'object'
+    ) {
+      throw new CognitoError('InvalidLambdaResponseException', `Invalid lambda response from ${name}.`);
+    }
+    return result as E;
+  }
+
+  // ---- tokens ------------------------------------------------------------------------------
+
+  async function signTokens(user: StoredUser, grant: Omit<StoredRefreshToken, 'hash' | 'expiresAt'>) {
+    const now = epochSeconds();
+    const exp = now + ACCESS_TOKEN_TTL_SECONDS;
+    const header = { alg: 'RS256', kid };
+    const accessToken = await new SignJWT({
+      sub: user.username,
+      iss: issuer,
+      client_id: grant.clientId,
+      origin_jti: grant.originJti,
+      event_id: grant.eventId,
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+      auth_time: grant.authTime,
+      exp,
+      iat: now,
+      jti: randomUUID(),
+      username: user.username,
+    })
+      .setProtectedHeader(header)
+      .sign(privateKey);
+    const a = user.attributes;
+    const idToken = await new SignJWT({
+      sub: user.username,
+      ...(a.email !== undefined ? { email: a.email, email_verified: a.email_verified === 'true' } : {}),
+      ...(a.given_name !== undefined ? { given_name: a.given_name } : {}),
+      ...(a.family_name !== undefined ? { family_name: a.family_name } : {}),
+      ...(a.locale !== undefined ? { locale: a.locale } : {}),
+      iss: issuer,
+      'cognito:username': user.username,
+      origin_jti: grant.originJti,
+      aud: grant.clientId,
+      event_id: grant.eventId,
+      token_use: 'id',
+      auth_time: grant.authTime,
+      exp,
+      iat: now,
+      jti: randomUUID(),
+    })
+      .setProtectedHeader(header)
+      .sign(privateKey);
+    return {
+      AccessToken: accessToken,
+      IdToken: idToken,
+      ExpiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      TokenType: 'Bearer',
+    };
+  }
+
+  async function signIn(user: StoredUser, forClient: string) {
+    const grant = {
+      username: user.username,
+      clientId: forClient,
+      originJti: randomUUID(),
+      eventId: randomUUID(),
+      authTime: epochSeconds(),
+    };
+    const refreshToken = randomBytes(48).toString('base64url');
+    refreshTokens.set(sha256(refreshToken), {
+      ...grant,
+      hash: sha256(refreshToken),
+      expiresAt: epochSeconds() + REFRESH_TOKEN_TTL_SECONDS,
+    });
+    persist();
+    return { ...(await signTokens(user, grant)), RefreshToken: refreshToken };
+  }
+
+  async function refresh(token: string | undefined, forClient: string) {
+    const stored = token ? refreshTokens.get(sha256(token)) : undefined;
+    if (!stored || stored.clientId !== forClient)
+      throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+    if (stored.expiresAt <= epochSeconds())
+      throw new CognitoError('NotAuthorizedException', 'Refresh Token has expired');
+    const user = users.get(stored.username);
+    if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+    if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    return signTokens(user, stored);
+  }
+
+  function revokeOrigin(originJti: string): void {
+    revokedOrigins.add(originJti);
+    for (const [hash, token] of refreshTokens) if (token.originJti === originJti) refreshTokens.delete(hash);
+  }
+
+  async function userOfAccessToken(token: string | undefined): Promise<StoredUser> {
+    if (!token) throw new CognitoError('InvalidParameterException', 'Missing required parameter AccessToken');
+    let payload: Json;
+    try {
+      ({ payload } = await jwtVerify(token, publicKey, { issuer, algorithms: ['RS256'] }));
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
+      throw new CognitoError(
+        'NotAuthorizedException',
+        expired ? 'Access Token has expired' : 'Invalid Access Token',
+      );
+    }
+    if (payload.token_use !== 'access')
+      throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    if (typeof payload.origin_jti === 'string' && revokedOrigins.has(payload.origin_jti)) {
+      throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
+    }
+    const user = typeof payload.sub === 'string' ? users.get(payload.sub) : undefined;
+    if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+    return user;
+  }
+
+  // ---- custom auth -------------------------------------------------------------------------
+
+  function purgeSessions(): void {
+    const now = Date.now();
+    for (const [id, session] of sessions) if (session.expiresAt <= now) sessions.delete(id);
+  }
+
+  /** One round of custom auth: define decides; then tokens, failure, or a new challenge from create. */
+  async function challengeRound(
+    user: StoredUser,
+    history: SessionEntry[],
+    clientMetadata: Record<string, string>,
+    ctx: RequestContext,
+  ): Promise<Json> {
+    const define = await invoke<DefineAuthChallengeTriggerEvent>(
+      'DefineAuthChallenge',
+      triggers.defineAuthChallenge,
+      {
+        ...triggerBase('DefineAuthChallenge_Authentication', user, ctx),
+        request: { userAttributes: triggerAttributes(user), session: history, clientMetadata },
+        response: { issueTokens: false, failAuthentication: false },
+      },
+    );
+    if (define.response.failAuthentication) {
+      throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+    }
+    if (define.response.issueTokens) {
+      return { ChallengeParameters: {}, AuthenticationResult: await signIn(user, clientId) };
+    }
+    const challengeName = define.response.challengeName;
+    if (challengeName !== 'CUSTOM_CHALLENGE') {
+      throw new CognitoError(
+        'InvalidLambdaResponseException',
+        `Challenge ${String(challengeName)} is not supported by the local user pool (only CUSTOM_CHALLENGE).`,
+      );
+    }
+    const created = await invoke<CreateAuthChallengeTriggerEvent>(
+      'CreateAuthChallenge',
+      triggers.createAuthChallenge,
+      {
+        ...triggerBase('CreateAuthChallenge_Authentication', user, ctx),
+        request: { userAttributes: triggerAttributes(user), challengeName, session: history, clientMetadata },
+        response: { publicChallengeParameters: {}, privateChallengeParameters: {}, challengeMetadata: '' },
+      },
+    );
+    const session = randomBytes(64).toString('base64url');
+    sessions.set(session, {
+      username: user.username,
+      clientId,
+      history,
+      challengeName,
+      privateChallengeParameters: stringMap(created.response.privateChallengeParameters),
+      challengeMetadata: created.response.challengeMetadata || undefined,
+      expiresAt: Date.now() + AUTH_SESSION_TTL_MS,
+    });
+    return {
+      ChallengeName: challengeName,
+      Session: session,
+      ChallengeParameters: {
+        ...stringMap(created.response.publicChallengeParameters),
+        USERNAME: user.username,
+      },
+    };
+  }
+
+  // ---- operations --------------------------------------------------------------------------
+
+  const operations: Record<string, (input: Json, ctx: RequestContext) => Promise<Json>> = {
+    async SignUp(input, ctx) {
+      checkClient(input);
+      const username = normaliseEmail(requireStr(input, 'Username'));
+      const password = requireStr(input, 'Password');
+      if (!looksLikeEmail(username))
+        throw new CognitoError('InvalidParameterException', 'Username should be an email.');
+      if (findUser(username)) {
+        throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+      }
+      const problem = passwordProblem(password);
+      if (problem)
+        throw new CognitoError(
+          'InvalidPasswordException',
+          `Password did not conform with policy: ${problem}`,
+        );
+      const attributes = { ...cleanAttributes(attributeList(input.UserAttributes)), email: username };
+      const sub = randomUUID();
+      const now = Date.now();
+      const user: StoredUser = {
+        username: sub,
+        attributes,
+        status: 'UNCONFIRMED',
+        enabled: true,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const result = await invoke<PreSignUpTriggerEvent>('PreSignUp', triggers.preSignUp, {
+        ...triggerBase('PreSignUp_SignUp', user, ctx),
+        request: {
+          userAttributes: { ...attributes },
+          validationData: stringMap(input.ValidationData),
+          clientMetadata: stringMap(input.ClientMetadata),
+        },
+        response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+      });
+      user.status = result.response.autoConfirmUser ? 'CONFIRMED' : 'UNCONFIRMED';
+      user.attributes.email_verified = result.response.autoVerifyEmail ? 'true' : 'false';
+      user.passwordHash = await hashPassword(password);
+      if (findUser(username)) {
+        throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+      }
+      users.set(sub, user);
+      persist();
+      return { UserConfirmed: user.status === 'CONFIRMED', UserSub: sub };
+    },
+
+    async InitiateAuth(input, ctx) {
+      checkClient(input);
+      const flow = requireStr(input, 'AuthFlow');
+      const parameters = stringMap(input.AuthParameters);
+      const clientMetadata = stringMap(input.ClientMetadata);
+      if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
+        return {
+          ChallengeParameters: {},
+          AuthenticationResult: await refresh(parameters.REFRESH_TOKEN, clientId),
+        };
+      }
+      if (flow !== 'CUSTOM_AUTH') {
+        throw new CognitoError(
+          'InvalidParameterException',
+          `AuthFlow ${flow} is not supported by the local user pool.`,
+        );
+      }
+      if (parameters.SRP_A) {
+        throw new CognitoError(
+          'InvalidParameterException',
+          'CUSTOM_AUTH with SRP_A is not supported by the local user pool.',
+        );
+      }
+      const username = parameters.USERNAME;
+      if (!username)
+        throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
+      const user = requireUser(username);
+      if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+      if (user.status === 'UNCONFIRMED')
+        throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
+      return challengeRound(user, [], clientMetadata, ctx);
+    },
+
+    async RespondToAuthChallenge(input, ctx) {
+      checkClient(input);
+      purgeSessions();
+      const sessionId = str(input, 'Session');
+      const session = sessionId ? sessions.get(sessionId) : undefined;
+      if (!sessionId || !session) {
+        throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+      }
+      const challengeName = requireStr(input, 'ChallengeName');
+      if (challengeName !== session.challengeName) {
+        throw new CognitoError(
+          'InvalidParameterException',
+          `Expected ChallengeName ${session.challengeName}`,
+        );
+      }
+      const responses = stringMap(input.ChallengeResponses);
+      const user = users.get(session.username);
+      const named = responses.USERNAME ? findUser(responses.USERNAME) : undefined;
+      if (!responses.USERNAME)
+        throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
+      if (!user || named !== user)
+        throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+      if (responses.ANSWER === undefined) {
+        throw new CognitoError('InvalidParameterException', 'Missing required parameter ANSWER');
+      }
+      // A session answers once; the next round gets a new one.
+      sessions.delete(sessionId);
+      const clientMetadata = stringMap(input.ClientMetadata);
+      const verified = await invoke<VerifyAuthChallengeResponseTriggerEvent>(
+        'VerifyAuthChallengeResponse',
+        triggers.verifyAuthChallengeResponse,
+        {
+          ...triggerBase('VerifyAuthChallengeResponse_Authentication', user, ctx),
+          request: {
+            userAttributes: triggerAttributes(user),
+            privateChallengeParameters: session.privateChallengeParameters,
+            challengeAnswer: responses.ANSWER,
+            clientMetadata,
+          },
+          response: { answerCorrect: false },
+        },
+      );
+      const history: SessionEntry[] = [
+        ...session.history,
+        {
+          challengeName: 'CUSTOM_CHALLENGE',
+          challengeResult: verified.response.answerCorrect === true,
+          ...(session.challengeMetadata !== undefined
+            ? { challengeMetadata: session.challengeMetadata }
+            : {}),
+        },
+      ];
+      return challengeRound(user, history, clientMetadata, ctx);
+    },
+
+    async GetTokensFromRefreshToken(input) {
+      checkClient(input);
+      return { AuthenticationResult: await refresh(str(input, 'RefreshToken'), clientId) };
+    },
+
+    async GetUser(input) {
+      const user = await userOfAccessToken(str(input, 'AccessToken'));
+      return {
+        Username: user.username,
+        UserAttributes: toAttributeList({ sub: user.username, ...user.attributes }),
+      };
+    },
+
+    async GlobalSignOut(input) {
+      const user = await userOfAccessToken(str(input, 'AccessToken'));
+      for (const token of [...refreshTokens.values()])
+        if (token.username === user.username) revokeOrigin(token.originJti);
+      persist();
+      return {};
+    },
+
+    async RevokeToken(input) {
+      checkClient(input);
+      const stored = refreshTokens.get(sha256(requireStr(input, 'Token')));
+      if (stored && stored.clientId === clientId) {
+        revokeOrigin(stored.originJti);
+        persist();
+      }
+      return {};
+    },
+
+    async AdminCreateUser(input, ctx) {
+      checkPool(input);
+      const username = normaliseEmail(requireStr(input, 'Username'));
+      if (!looksLikeEmail(username))
+        throw new CognitoError('InvalidParameterException', 'Username should be an email.');
+      const existing = findUser(username);
+      if (existing) {
+        if (str(input, 'MessageAction') === 'RESEND') return { User: userType(existing) };
+        throw new CognitoError('UsernameExistsException', 'User account already exists');
+      }
+      const attributes = { ...cleanAttributes(attributeList(input.UserAttributes)), email: username };
+      const sub = randomUUID();
+      const now = Date.now();
+      const user: StoredUser = {
+        username: sub,
+        attributes,
+        status: 'FORCE_CHANGE_PASSWORD',
+        enabled: true,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await invoke<PreSignUpTriggerEvent>('PreSignUp', triggers.preSignUp, {
+        ...triggerBase('PreSignUp_AdminCreateUser', user, ctx),
+        request: {
+          userAttributes: { ...attributes },
+          validationData: stringMap(input.ValidationData),
+          clientMetadata: stringMap(input.ClientMetadata),
+        },
+        response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+      });
+      const temporary = str(input, 'TemporaryPassword');
+      if (temporary) user.passwordHash = await hashPassword(temporary);
+      users.set(sub, user);
+      persist();
+      return { User: userType(user) };
+    },
+
+    async AdminGetUser(input) {
+      checkPool(input);
+      const user = requireUser(requireStr(input, 'Username'));
+      const { Attributes, ...rest } = userType(user);
+      return { ...rest, UserAttributes: [{ Name: 'sub', Value: user.username }, ...Attributes] };
+    },
+
+    async AdminDeleteUser(input) {
+      checkPool(input);
+      const user = requireUser(requireStr(input, 'Username'));
+      users.delete(user.username);
+      for (const token of [...refreshTokens.values()])
+        if (token.username === user.username) revokeOrigin(token.originJti);
+      persist();
+      return {};
+    },
+
+    async AdminSetUserPassword(input) {
+      checkPool(input);
+      const user = requireUser(requireStr(input, 'Username'));
+      const password = requireStr(input, 'Password');
+      const problem = passwordProblem(password);
+      if (problem)
+        throw new CognitoError(
+          'InvalidPasswordException',
+          `Password did not conform with policy: ${problem}`,
+        );
+      user.passwordHash = await hashPassword(password);
+      user.status = input.Permanent === true ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD';
+      user.updatedAt = Date.now();
+      persist();
+      return {};
+    },
+
+    async AdminUpdateUserAttributes(input) {
+      checkPool(input);
+      const user = requireUser(requireStr(input, 'Username'));
+      const changes = cleanAttributes(attributeList(input.UserAttributes));
+      if (changes.email !== undefined) {
+        const holder = findUser(changes.email);
+        if (holder && holder !== user) {
+          throw new CognitoError('AliasExistsException', 'An account with the given email already exists.');
+        }
+      }
+      user.attributes = { ...user.attributes, ...changes };
+      user.updatedAt = Date.now();
+      persist();
+      return {};
+    },
+
+    async ListUsers(input) {
+      checkPool(input);
+      const filter = str(input, 'Filter');
+      let matches = (_user: StoredUser) => true;
+      if (filter) {
+        const parsed = /^\s*([\w:]+)\s*(\^?=)\s*"((?:[^"\\]|\\.)*)"\s*$/.exec(filter);
+        if (!parsed) throw new CognitoError('InvalidParameterException', `Invalid Filter: ${filter}`);
+        const [, name = '', operator, raw = ''] = parsed;
+        const wanted = raw.replace(/\\(.)/g, '$1');
+        const valueOf = (user: StoredUser): string | undefined =>
+          name === 'username'
+            ? user.username
+            : name === 'status' || name === 'cognito:user_status'
+              ? user.status
+              : name === 'sub'
+                ? user.username
+                : user.attributes[name];
+        const comparable = (value: string) => (name === 'email' ? normaliseEmail(value) : value);
+        matches = (user) => {
+          const value = valueOf(user);
+          if (value === undefined) return false;
+          return operator === '='
+            ? comparable(value) === comparable(wanted)
+            : comparable(value).startsWith(comparable(wanted));
+        };
+      }
+      const limit = Math.min(typeof input.Limit === 'number' ? input.Limit : 60, 60);
+      const offset = Number(str(input, 'PaginationToken') ?? '0') || 0;
+      const all = [...users.values()].filter(matches).sort((a, b) => a.createdAt - b.createdAt);
+      const page = all.slice(offset, offset + limit);
+      return {
+        Users: page.map(userType),
+        ...(offset + limit < all.length ? { PaginationToken: String(offset + limit) } : {}),
+      };
+    },
+  };
+
+  // ---- HTTP --------------------------------------------------------------------------------
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const cors = corsHeaders(req);
+    const requestId = randomUUID();
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const text = body === undefined ? '' : JSON.stringify(body);
+      res.writeHead(status, {
+        ...cors,
+        'x-amzn-requestid': requestId,
+        'content-type': 'application/x-amz-json-1.1',
+        'content-length': String(Buffer.byteLength(text)),
+        ...headers,
+      });
+      res.end(text);
+    };
+
+    if (req.method === 'OPTIONS') {
+      const requested = req.headers['access-control-request-headers'];
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers':
+          typeof requested === 'string' && requested !== '' ? requested : DEFAULT_ALLOWED_HEADERS.join(', '),
+        'access-control-max-age': '600',
+        'content-length': '0',
+      });
+      res.end();
+      return;
+    }
+    if (req.method === 'GET') {
+      if (path === `/${userPoolId}/.well-known/jwks.json`) {
+        send(200, jwks, { 'content-type': 'application/json' });
+        return;
+      }
+      if (path === `/${userPoolId}/.well-known/openid-configuration`) {
+        send(
+          200,
+          {
+            issuer,
+            jwks_uri: `${issuer}/.well-known/jwks.json`,
+            id_token_signing_alg_values_supported: ['RS256'],
+            subject_types_supported: ['public'],
+            response_types_supported: ['code', 'token'],
+          },
+          { 'content-type': 'application/json' },
+        );
+        return;
+      }
+      if (path === '/' || path === '/health') {
+        send(200, { userPoolId, clientId, issuer }, { 'content-type': 'application/json' });
+        return;
+      }
+      send(404, { __type: 'ResourceNotFoundException', message: `No resource at ${path}` });
+      return;
+    }
+    if (req.method !== 'POST') {
+      send(405, { __type: 'InvalidParameterException', message: `Method ${req.method} not allowed` });
+      return;
+    }
+
+    const target = req.headers['x-amz-target'];
+    const operation =
+      typeof target === 'string' && target.startsWith(TARGET_PREFIX)
+        ? target.slice(TARGET_PREFIX.length)
+        : '';
+    try {
+      const raw = await readBody(req);
+      let input: Json;
+      try {
+        input = (raw === '' ? {} : JSON.parse(raw)) as Json;
+      } catch {
+        throw new CognitoError('SerializationException', 'Request body is not valid JSON');
+      }
+      if (!input || typeof input !== 'object' || Array.isArray(input)) {
+        throw new CognitoError('SerializationException', 'Request body must be a JSON object');
+      }
+      const run = operations[operation];
+      if (!run) {
+        throw new CognitoError(
+          'UnsupportedOperationException',
+          `Operation ${operation || String(target)} is not supported by the local user pool.`,
+        );
+      }
+      const agent = req.headers['x-amz-user-agent'] ?? req.headers['user-agent'];
+      const sdkVersion =
+        typeof agent === 'string' && agent !== '' ? (agent.split(' ')[0] ?? '').replace(/\//g, '-') : '';
+      const output = await run(input, { sdkVersion: sdkVersion || 'aws-sdk-unknown-unknown' });
+      send(200, output);
+    } catch (error) {
+      if (error instanceof CognitoError) {
+        send(
+          error.statusCode,
+          { __type: error.type, message: error.message },
+          { 'x-amzn-errortype': error.type },
+        );
+        return;
+      }
+      console.error(`Local Cognito: ${operation} failed`, error);
+      send(
+        500,
+        { __type: 'InternalErrorException', message: 'Internal error' },
+        {
+          'x-amzn-errortype': 'InternalErrorException',
+        },
+      );
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('Local Cognito: request failed', error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('Local Cognito has no address');
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  issuer = `${endpoint}/${userPoolId}`;
+
+  return {
+    endpoint,
+    region: LOCAL_REGION,
+    userPoolId,
+    clientId,
+    issuer,
+    async stop() {
+      sessions.clear();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
