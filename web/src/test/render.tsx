@@ -5,6 +5,7 @@ import { cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
+import { cssVariablesResolver, theme } from '../app/providers';
 import i18n from '../i18n';
 import { setConfig } from '../lib/config';
 import { testConfig } from './fixtures';
@@ -36,7 +37,7 @@ export function renderPage(
   setConfig(testConfig);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           <MemoryRouter
             initialEntries={[

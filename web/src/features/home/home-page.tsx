@@ -89,7 +89,7 @@ export default function HomePage() {
       <Stack>
         {noMatch && (
           <Alert
-            color="yellow"
+            color="blue"
             role="alert"
             title={t('notFound.title')}
             withCloseButton
