@@ -1,0 +1,46 @@
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { lambdaEntries } from './lambda-entries';
+
+/**
+ * Bundles every Lambda the way CDK's NodejsFunction does (esbuild, minified ESM for Node 22, the AWS
+ * SDK v3 left to the runtime), into
+ * dist/functions/<name>/index.mjs, and prints each size. CDK bundles again at synth; this build is for
+ * inspection and for the bundle-size benchmark.
+ */
+export async function bundleLambdas(
+  outDir = 'dist/functions',
+): Promise<Record<string, { file: string; bytes: number }>> {
+  const results: Record<string, { file: string; bytes: number }> = {};
+  for (const [name, entry] of Object.entries(lambdaEntries())) {
+    if (!existsSync(entry)) throw new Error(`Lambda entry ${entry} is missing`);
+    const dir = join(outDir, name);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'index.mjs');
+    await build({
+      entryPoints: [entry],
+      outfile: file,
+      bundle: true,
+      minify: true,
+      sourcemap: false,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      mainFields: ['module', 'main'],
+      banner: {
+        js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      },
+      external: ['@aws-sdk/*'],
+      logLevel: 'error',
+    });
+    results[name] = { file, bytes: statSync(file).size };
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = await bundleLambdas();
+  for (const [name, { bytes }] of Object.entries(results))
+    console.log(`${name.padEnd(32)} ${(bytes / 1024).toFixed(1)} KB`);
+}
