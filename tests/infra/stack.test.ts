@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEntries } from '../../bin/lambda-entries';
 import { TABLE } from '../../functions/lib/table';
@@ -356,5 +357,46 @@ describe('outputs', () => {
     const outputs = Object.keys(synthesized.template.findOutputs('*'));
     for (const name of ['ApiUrl', 'WebSocketUrl', 'WebUrl', 'UserPoolId', 'UserPoolClientId', 'TableName'])
       expect(outputs).toContain(name);
+  });
+});
+
+interface NagViolation {
+  ruleName: string;
+  severity?: string;
+  violatingResources: { constructPath?: string }[];
+}
+
+describe('cdk-nag AwsSolutions', () => {
+  let violations: NagViolation[];
+
+  beforeAll(() => {
+    // cdk-nag 3 is a policy-validation plugin; validateScope runs the rules `cdk synth` runs through
+    // `Validations.of(app).addPlugins(...)` in bin/app.ts, and honours the acknowledgements.
+    violations = new AwsSolutionsChecks(synthesized.app).validateScope(synthesized.app)
+      .violations as NagViolation[];
+  });
+
+  const described = (list: NagViolation[]): string[] =>
+    list.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+
+  it('reports no error that is not acknowledged with a reason', () => {
+    expect(described(violations.filter((v) => v.severity !== 'warning'))).toEqual([]);
+  });
+
+  it('reports no warning either (each accepted one is acknowledged where it arises)', () => {
+    expect(described(violations.filter((v) => v.severity === 'warning'))).toEqual([]);
+  });
+
+  it('gives every acknowledgement a reason of at least a sentence', () => {
+    const reasons = synthesized.stack.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:acknowledged-rules'))
+      .flatMap((m) => Object.entries(m.data as Record<string, string>));
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const [id, reason] of reasons) expect(reason.length, id).toBeGreaterThan(40);
+  });
+
+  it('leaves no CDK error annotation', () => {
+    Annotations.fromStack(synthesized.stack).hasNoError('*', Match.anyValue());
   });
 });
