@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -599,6 +599,55 @@ describe('local Cognito: trigger events and persistence', () => {
         message: 'CreateAuthChallenge failed with error boom.',
       });
     } finally {
+      local.destroy();
+      await fake.stop();
+    }
+  });
+
+  it('expires a sign-in session after 15 minutes', async () => {
+    const fake = await startCognito({
+      triggers: {
+        preSignUp: async (event) => {
+          event.response.autoConfirmUser = true;
+          return event;
+        },
+        defineAuthChallenge: async (event) => {
+          event.response.challengeName = 'CUSTOM_CHALLENGE';
+          return event;
+        },
+        createAuthChallenge: async (event) => event,
+        verifyAuthChallengeResponse: async (event) => event,
+      },
+    });
+    const local = cognitoClient(fake.endpoint);
+    try {
+      await local.send(
+        new SignUpCommand({ ClientId: fake.clientId, Username: 'late@example.be', Password: 'Abcdef1' }),
+      );
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const started = await local.send(
+        new InitiateAuthCommand({
+          ClientId: fake.clientId,
+          AuthFlow: 'CUSTOM_AUTH',
+          AuthParameters: { USERNAME: 'late@example.be' },
+        }),
+      );
+      vi.advanceTimersByTime(15 * 60_000 + 1000);
+      await expect(
+        local.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: fake.clientId,
+            ChallengeName: 'CUSTOM_CHALLENGE',
+            Session: started.Session,
+            ChallengeResponses: { USERNAME: 'late@example.be', ANSWER: '123456' },
+          }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session is expired.',
+      });
+    } finally {
+      vi.useRealTimers();
       local.destroy();
       await fake.stop();
     }
