@@ -16,6 +16,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../shared/contracts/headers';
 import type { RouteContract } from '../shared/contracts/route';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
 import { acknowledge } from './nag';
@@ -30,9 +31,9 @@ export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 export const CORS_ALLOW_HEADERS = [
   'content-type',
   'authorization',
-  'x-language',
-  'x-source',
-  'x-super-admin',
+  HEADER_LANGUAGE,
+  HEADER_SOURCE,
+  HEADER_SUPER_ADMIN,
 ];
 
 export interface ApiProps {

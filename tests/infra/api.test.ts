@@ -1,6 +1,6 @@
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SCOPE, CORS_ALLOW_HEADERS, REST_STAGE, checkPathParameters } from '../../infra/api';
+import { ACCESS_TOKEN_SCOPE, REST_STAGE, checkPathParameters } from '../../infra/api';
 import { routes } from '../../shared/contracts/index';
 import { defineRoute, type RouteContract } from '../../shared/contracts/route';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
@@ -115,7 +115,7 @@ describe('REST API built from the contracts', () => {
       const responses = (preflight!.properties.Integration as Json).IntegrationResponses as Json[];
       const headers = responses[0]?.ResponseParameters as Record<string, string>;
       expect(headers['method.response.header.Access-Control-Allow-Headers']).toBe(
-        `'${CORS_ALLOW_HEADERS.join(',')}'`,
+        "'content-type,authorization,x-language,x-source,x-super-admin'",
       );
       // The only allowed origin is the SPA's CloudFront domain.
       expect(JSON.stringify(headers['method.response.header.Access-Control-Allow-Origin'])).toContain(
