@@ -1,0 +1,289 @@
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { resetClients } from '../../functions/lib/aws';
+import { resetConfig } from '../../functions/lib/config';
+import { resetDb } from '../../functions/lib/db';
+import { logger } from '../../functions/lib/logger';
+import { resetTokenVerifiers, verifyAccessToken } from '../../functions/lib/tokens';
+import { startCognito, type LocalCognito } from './cognito';
+import { ensureTable, startDynamoDb } from './dynamodb';
+import { startGateway } from './gateway';
+import { freePort } from './net';
+import { startS3 } from './s3';
+import { startSes } from './ses';
+import { startPoller, startSqs } from './sqs';
+import { startWeb, type WebMode } from './web';
+import { startWebSocketGateway } from './websocket';
+
+export const LOCAL_TABLE_NAME = 'wellbeing-local';
+export const LOCAL_REGION = 'eu-west-1';
+
+/** Ports of the local servers. */
+export interface LocalPorts {
+  web: number;
+  api: number;
+  ws: number;
+  wsManagement: number;
+  auth: number;
+  outbox: number;
+  sqs: number;
+  s3: number;
+  dynamodb: number;
+}
+
+/** Fixed ports of `npm start`, so that bookmarks and the SPA's dev config keep working. */
+export const DEFAULT_PORTS: LocalPorts = {
+  web: 5173,
+  api: 3000,
+  ws: 3001,
+  wsManagement: 3002,
+  auth: 9100,
+  outbox: 8005,
+  sqs: 9324,
+  s3: 4569,
+  dynamodb: 8000,
+};
+
+export interface LocalStackOptions {
+  /**
+   * `true` (`npm start`): data under `dataDir` survives restarts (DynamoDB, the user pool, S3) and
+   * the default ports are used. `false` (tests): everything in memory, on free ports.
+   */
+  persistent: boolean;
+  /** Serve the SPA: Vite dev server, the built web/dist, or not at all. @default false */
+  web?: WebMode | false;
+  /** Ports to use instead of the defaults (persistent) or of free ones (in memory). */
+  ports?: Partial<LocalPorts>;
+  /** Folder of the persistent data. @default `.local` */
+  dataDir?: string;
+  /** Visibility timeout of the notifications queue: how soon a failed record comes back. @default 30 */
+  queueVisibilityTimeoutSeconds?: number;
+  /** Where the stack says what it does (port fallbacks). @default console.warn */
+  notice?: (message: string) => void;
+}
+
+/** What `npm start` writes to `.local/endpoints.json` (ARCHITECTURE §8), and what tests call. */
+export interface LocalEndpoints {
+  web?: string;
+  api: string;
+  ws: string;
+  outbox: string;
+  auth: { endpoint: string; region: string; userPoolId: string; clientId: string };
+}
+
+/** The emulators behind the endpoints, for tests that look inside (queues, bucket, table). */
+export interface LocalServices {
+  tableName: string;
+  dynamodb: string;
+  ses: string;
+  sqs: { endpoint: string; notificationsQueueUrl: string; notificationsDlqUrl: string };
+  s3: { endpoint: string; reportsBucket: string };
+  wsManagement: string;
+  issuer: string;
+}
+
+export interface LocalStack {
+  endpoints: LocalEndpoints;
+  services: LocalServices;
+  /** Stops every server and child process, in the reverse order of their start. */
+  stop(): Promise<void>;
+}
+
+/** Like Promise.all, but waits for every start to end, so that a failure leaves nothing running unseen. */
+async function allStarted<T extends readonly unknown[]>(starts: {
+  [K in keyof T]: Promise<T[K]>;
+}): Promise<T> {
+  const results = await Promise.allSettled(starts);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
+    const probe = createServer();
+    probe.once('error', () => resolveFree(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolveFree(true)));
+  });
+}
+
+/**
+ * Sets the environment of the handlers that run in this process and forgets what they cached
+ * from the previous one (configuration, AWS clients, ElectroDB service, token verifiers).
+ */
+function configureHandlers(env: Record<string, string>): void {
+  Object.assign(process.env, env);
+  resetConfig();
+  resetClients();
+  resetDb();
+  resetTokenVerifiers();
+  logger.setLogLevel((env.LOG_LEVEL ?? 'WARN') as 'WARN');
+}
+
+/**
+ * Starts the whole product on this machine (ARCHITECTURE §8): DynamoDB Local with the single table,
+ * SES, SQS with the notifications worker's poller, S3, the local Cognito issuer, the REST gateway,
+ * the WebSocket gateway with its @connections API and, if asked, the SPA. Every handler runs in
+ * this process with its environment pointing at the emulators, so one stack per process.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const notice = options.notice ?? ((message: string) => console.warn(message));
+  const dataDir = resolve(options.dataDir ?? '.local');
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
+  const started = <T extends { stop(): Promise<void> }>(name: string, server: T): T => {
+    stops.push({ name, stop: () => server.stop() });
+    return server;
+  };
+
+  async function stopAll(): Promise<void> {
+    for (const { name, stop } of stops.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        notice(`Stopping ${name} failed: ${String(error)}`);
+      }
+    }
+  }
+
+  const port = async (name: keyof LocalPorts): Promise<number> => {
+    const asked = options.ports?.[name];
+    if (asked !== undefined) return asked;
+    if (!options.persistent) return 0;
+    const preferred = DEFAULT_PORTS[name];
+    if (await portIsFree(preferred)) return preferred;
+    const other = await freePort();
+    notice(`Port ${preferred} (${name}) is taken: using ${other} instead.`);
+    return other;
+  };
+
+  try {
+    const [dynamodb, ses, sqs, s3, ws] = await allStarted([
+      port('dynamodb').then(async (p) =>
+        started(
+          'DynamoDB Local',
+          await startDynamoDb({
+            port: p === 0 ? await freePort() : p,
+            ...(options.persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}),
+          }),
+        ),
+      ),
+      port('outbox').then(async (p) => started('SES', await startSes({ port: p }))),
+      port('sqs').then(async (p) =>
+        started(
+          'SQS',
+          await startSqs({
+            port: p,
+            ...(options.queueVisibilityTimeoutSeconds !== undefined
+              ? { visibilityTimeoutSeconds: options.queueVisibilityTimeoutSeconds }
+              : {}),
+          }),
+        ),
+      ),
+      port('s3').then(async (p) =>
+        started(
+          'S3',
+          await startS3({ port: p, ...(options.persistent ? { directory: join(dataDir, 's3') } : {}) }),
+        ),
+      ),
+      Promise.all([port('ws'), port('wsManagement')]).then(async ([p, m]) =>
+        started('WebSocket gateway', await startWebSocketGateway({ port: p, managementPort: m })),
+      ),
+    ]);
+    await ensureTable(dynamodb.endpoint, LOCAL_TABLE_NAME);
+
+    const env: Record<string, string> = {
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      AWS_REGION: LOCAL_REGION,
+      AWS_DEFAULT_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      DYNAMODB_ENDPOINT: dynamodb.endpoint,
+      SES_ENDPOINT: ses.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      NOTIFICATIONS_QUEUE_URL: sqs.notifications.url,
+      WS_MANAGEMENT_ENDPOINT: ws.managementEndpoint,
+      MAIL_FROM: 'no-reply@wellbeing.local',
+      ALLOWED_ORIGIN: '*',
+      LOG_LEVEL: 'WARN',
+    };
+    configureHandlers(env);
+
+    const cognito: LocalCognito = started(
+      'Cognito issuer',
+      await startCognito({
+        port: await port('auth'),
+        ...(options.persistent ? { dataFile: join(dataDir, 'cognito.json') } : {}),
+      }),
+    );
+    configureHandlers({
+      ...env,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      TOKEN_ISSUER: cognito.issuer,
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.clientId,
+    });
+
+    started('notifications poller', startPoller({ endpoint: sqs.endpoint, queue: sqs.notifications }));
+    const api = started(
+      'REST gateway',
+      await startGateway({ port: await port('api'), verifyAccessToken, allowedOrigin: env.ALLOWED_ORIGIN }),
+    );
+
+    let webUrl: string | undefined;
+    if (options.web) {
+      let webPort = await port('web');
+      // Vite takes port 0 as "its default", not "any free port".
+      if (webPort === 0) webPort = await freePort();
+      const web = started(
+        'web',
+        await startWeb({
+          mode: options.web,
+          port: webPort,
+          config: {
+            environment: 'local',
+            apiUrl: api.url,
+            wsUrl: ws.url,
+            region: LOCAL_REGION,
+            userPoolId: cognito.userPoolId,
+            userPoolClientId: cognito.clientId,
+            userPoolEndpoint: cognito.endpoint,
+          },
+        }),
+      );
+      webUrl = web.url;
+    }
+
+    return {
+      endpoints: {
+        ...(webUrl ? { web: webUrl } : {}),
+        api: api.url,
+        ws: ws.url,
+        outbox: ses.outbox,
+        auth: {
+          endpoint: cognito.endpoint,
+          region: cognito.region,
+          userPoolId: cognito.userPoolId,
+          clientId: cognito.clientId,
+        },
+      },
+      services: {
+        tableName: LOCAL_TABLE_NAME,
+        dynamodb: dynamodb.endpoint,
+        ses: ses.endpoint,
+        sqs: {
+          endpoint: sqs.endpoint,
+          notificationsQueueUrl: sqs.notifications.url,
+          notificationsDlqUrl: sqs.notificationsDlq.url,
+        },
+        s3: { endpoint: s3.endpoint, reportsBucket: s3.buckets.reports },
+        wsManagement: ws.managementEndpoint,
+        issuer: cognito.issuer,
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mailTo } from '../../infra/local/ses';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+
+export interface ApiCallOptions {
+  method?: string;
+  /** Access token, sent raw in `Authorization` as the SPA does. */
+  token?: string;
+  /** Serialised as JSON unless it is already a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  /** Parsed JSON, the raw text when it is not JSON, undefined when empty. */
+  body: T;
+  headers: Headers;
+}
+
+export interface Tokens {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+export interface TestStack extends LocalStack {
+  /** Calls the REST API through the local gateway. */
+  api<T = unknown>(path: string, options?: ApiCallOptions): Promise<ApiAnswer<T>>;
+  /**
+   * Signs in with an email code like the SPA: SignUp first when `firstName` is given (account
+   * creation), then CUSTOM_AUTH, the code read from the outbox, and the answer.
+   */
+  signInWithCode(
+    email: string,
+    options?: { firstName?: string; locale?: 'fr' | 'en' | 'nl' },
+  ): Promise<Tokens>;
+  /** A Cognito client on the local issuer. */
+  cognito: CognitoIdentityProviderClient;
+}
+
+/** Retries `probe` until it answers a value other than undefined, every 50 ms, at most `tries` times. */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  options: { tries?: number; what?: string } = {},
+): Promise<T> {
+  const tries = options.tries ?? 200;
+  for (let i = 0; i < tries; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${options.what ?? 'Condition'} not reached after ${tries} tries`);
+}
+
+/**
+ * The local stack in memory on free ports, without the SPA, plus helpers to call it. One per test
+ * file (the handlers run in the test's process and read its environment).
+ */
+export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
+  const stack = await startLocalStack({
+    persistent: false,
+    web: false,
+    // Failed notifications come back after two seconds instead of thirty (longer than the poller’s one-second long poll).
+    queueVisibilityTimeoutSeconds: 2,
+    ...options,
+  });
+  const { endpoints } = stack;
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: endpoints.auth.endpoint,
+    region: endpoints.auth.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+  async function api<T = unknown>(path: string, call: ApiCallOptions = {}): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { 'x-language': 'fr', 'x-source': 'test', ...call.headers };
+    if (call.token) headers.authorization = call.token;
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${endpoints.api}${path}`, { method: call.method ?? 'GET', headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  async function signInWithCode(
+    email: string,
+    signIn: { firstName?: string; locale?: 'fr' | 'en' | 'nl' } = {},
+  ): Promise<Tokens> {
+    const clientId = endpoints.auth.clientId;
+    if (signIn.firstName !== undefined) {
+      await cognito.send(
+        new SignUpCommand({
+          ClientId: clientId,
+          Username: email,
+          // Never used: the account signs in with codes (docs/decisions/0001).
+          Password: `Aa1!${randomBytes(18).toString('base64url')}`,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'given_name', Value: signIn.firstName },
+            { Name: 'locale', Value: signIn.locale ?? 'fr' },
+          ],
+        }),
+      );
+    }
+    const before = (await mailTo(endpoints.outbox, email)).length;
+    const started = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'CUSTOM_AUTH',
+        AuthParameters: { USERNAME: email },
+      }),
+    );
+    const code = await eventually(
+      async () => {
+        const mails = await mailTo(endpoints.outbox, email);
+        if (mails.length <= before) return undefined;
+        const newest = mails[mails.length - 1];
+        const match = /(?<!\d)(\d{6})(?!\d)/.exec(`${newest?.subject ?? ''} ${newest?.body.text ?? ''}`);
+        return match?.[1];
+      },
+      { what: `A sign-in code for ${email}` },
+    );
+    const answered = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        Session: started.Session,
+        ChallengeResponses: { USERNAME: started.ChallengeParameters?.USERNAME ?? email, ANSWER: code },
+      }),
+    );
+    const result = answered.AuthenticationResult;
+    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) {
+      throw new Error(
+        `Sign-in of ${email} did not end with tokens (challenge ${answered.ChallengeName ?? 'none'})`,
+      );
+    }
+    return { accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: result.RefreshToken };
+  }
+
+  return {
+    ...stack,
+    api,
+    signInWithCode,
+    cognito,
+    async stop() {
+      cognito.destroy();
+      await stack.stop();
+    },
+  };
+}

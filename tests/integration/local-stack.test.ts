@@ -1,0 +1,245 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
+import WebSocket from 'ws';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { enqueueNotification } from '../../functions/lib/queue';
+import { publish } from '../../functions/lib/realtime';
+import { localS3Client } from '../../infra/local/s3';
+import { mailTo } from '../../infra/local/ses';
+import { freePort } from '../../infra/local/net';
+import { localSqsClient } from '../../infra/local/sqs';
+import { eventually, startTestStack, type TestStack } from './harness';
+
+/** Opens a WebSocket; resolves with the socket once open, or with the HTTP status that refused it. */
+function connect(url: string): Promise<{ socket?: WebSocket; refusedWith?: number }> {
+  return new Promise((resolveConnect, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => resolveConnect({ socket }));
+    socket.once('unexpected-response', (_req, res) => {
+      resolveConnect({ refusedWith: res.statusCode });
+      socket.terminate();
+    });
+    socket.once('error', (error) => reject(error));
+  });
+}
+
+describe('local stack', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  describe('REST gateway', () => {
+    it('answers 404 not-found on a route that is not in the contracts', async () => {
+      const answer = await stack.api('/v1/nothing-here');
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ key: 'not-found' });
+    });
+
+    it('answers the CORS preflight of the API', async () => {
+      const response = await fetch(`${stack.endpoints.api}/v1/me`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://127.0.0.1:5173',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization,x-language,x-source,x-super-admin',
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-headers')).toContain('x-super-admin');
+    });
+
+    it('refuses GET /v1/me without a token and with a forged one: 401', async () => {
+      expect((await stack.api('/v1/me')).status).toBe(401);
+      const { privateKey } = await generateKeyPair('RS256');
+      const forged = await new SignJWT({
+        sub: 'someone',
+        token_use: 'access',
+        client_id: stack.endpoints.auth.clientId,
+        scope: 'aws.cognito.signin.user.admin',
+        username: 'someone',
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'forged' })
+        .setIssuer(stack.services.issuer)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+      const answer = await stack.api('/v1/me', { token: forged });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('serves GET /v1/me to a user signed in with an email code, not to their id token', async () => {
+      const tokens = await stack.signInWithCode('camille.rest@example.be', { firstName: 'Camille' });
+      const me = await stack.api<{ userId: string; profile: { firstName: string } }>('/v1/me', {
+        token: tokens.accessToken,
+      });
+      expect(me.status).toBe(200);
+      expect(me.body.userId).toBe(decodeJwt(tokens.accessToken).sub);
+      expect(me.body.profile.firstName).toBe('Camille');
+      expect((await stack.api('/v1/me', { token: `Bearer ${tokens.accessToken}` })).status).toBe(200);
+      expect((await stack.api('/v1/me', { token: tokens.idToken })).status).toBe(401);
+    });
+  });
+
+  describe('notifications', () => {
+    const sqs = () => localSqsClient(stack.services.sqs.endpoint);
+
+    async function queueDrained(): Promise<true | undefined> {
+      const client = sqs();
+      const { Attributes } = await client.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: stack.services.sqs.notificationsQueueUrl,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+        }),
+      );
+      client.destroy();
+      return Attributes?.ApproximateNumberOfMessages === '0' &&
+        Attributes.ApproximateNumberOfMessagesNotVisible === '0'
+        ? true
+        : undefined;
+    }
+
+    it('delivers an enqueued email to the outbox once, even when the same notification is enqueued twice', async () => {
+      const notification = {
+        id: 'welcome-sam-1',
+        kind: 'email' as const,
+        to: 'sam.notify@example.be',
+        subject: 'Bienvenue',
+        html: '<p>Bienvenue</p>',
+        text: 'Bienvenue',
+      };
+      await enqueueNotification(notification);
+      const first = await eventually(async () => (await mailTo(stack.endpoints.outbox, notification.to))[0], {
+        what: 'The notification in the outbox',
+      });
+      expect(first.subject).toBe('Bienvenue');
+      expect(first.from).toContain('no-reply@wellbeing.local');
+      await enqueueNotification(notification);
+      await eventually(queueDrained, { what: 'An empty notifications queue', tries: 400 });
+      expect(await mailTo(stack.endpoints.outbox, notification.to)).toHaveLength(1);
+    });
+
+    it('moves a record the worker keeps failing out of the queue into the dead-letter queue', async () => {
+      const client = sqs();
+      await client.send(
+        new SendMessageCommand({
+          QueueUrl: stack.services.sqs.notificationsQueueUrl,
+          MessageBody: '{"kind":"carrier-pigeon"}',
+        }),
+      );
+      const dead = await eventually(
+        async () => {
+          const { Messages } = await client.send(
+            new ReceiveMessageCommand({
+              QueueUrl: stack.services.sqs.notificationsDlqUrl,
+              WaitTimeSeconds: 0,
+              AttributeNames: ['All'],
+            }),
+          );
+          return Messages?.[0];
+        },
+        { what: 'The record in the DLQ', tries: 600 },
+      );
+      client.destroy();
+      expect(dead.Body).toBe('{"kind":"carrier-pigeon"}');
+      await eventually(queueDrained, { what: 'An empty notifications queue' });
+    }, 60_000);
+  });
+
+  describe('realtime', () => {
+    it('refuses a WebSocket without a token, or with a token that is not a valid id token', async () => {
+      expect((await connect(stack.endpoints.ws)).refusedWith).toBe(401);
+      expect((await connect(`${stack.endpoints.ws}?token=not-a-token`)).refusedWith).toBe(401);
+    });
+
+    it('accepts a WebSocket with an id token, delivers what publish() sends, and forgets it once closed', async () => {
+      const tokens = await stack.signInWithCode('lotte.ws@example.be', { firstName: 'Lotte', locale: 'nl' });
+      const userId = decodeJwt(tokens.idToken).sub as string;
+      const { socket } = await connect(`${stack.endpoints.ws}?token=${encodeURIComponent(tokens.idToken)}`);
+      expect(socket).toBeDefined();
+      const ws = socket as WebSocket;
+      const received = new Promise<unknown>((r) =>
+        ws.once('message', (data: Buffer) => r(JSON.parse(data.toString()))),
+      );
+      ws.send(JSON.stringify({ action: 'myself' }));
+      const result = await publish(userId, { type: 'profile', action: 'updated' });
+      expect(result.delivered).toBe(1);
+      expect(await received).toEqual({ type: 'profile', action: 'updated' });
+
+      ws.close();
+      await eventually(
+        async () => {
+          const after = await publish(userId, { type: 'profile', action: 'updated' });
+          return after.delivered === 0 && after.gone === 0 ? true : undefined;
+        },
+        { what: 'The connection forgotten after $disconnect' },
+      );
+    });
+  });
+});
+
+describe('persistent local stack', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wellbeing-local-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('finds the users, accounts, tokens and files of the previous run after a restart', async () => {
+    // Free ports, except the issuer's: its URL is the tokens' `iss`, fixed like `npm start`'s.
+    const freePorts = {
+      api: 0,
+      ws: 0,
+      wsManagement: 0,
+      outbox: 0,
+      sqs: 0,
+      s3: 0,
+      dynamodb: 0,
+      auth: await freePort(),
+    };
+    const first = await startTestStack({ persistent: true, dataDir, ports: freePorts });
+    let tokens;
+    let userId: string;
+    try {
+      tokens = await first.signInWithCode('sam.persist@example.be', { firstName: 'Sam', locale: 'en' });
+      userId = decodeJwt(tokens.accessToken).sub as string;
+      expect((await first.api('/v1/me', { token: tokens.accessToken })).status).toBe(200);
+      const s3 = localS3Client(first.services.s3.endpoint);
+      await s3.send(
+        new PutObjectCommand({ Bucket: first.services.s3.reportsBucket, Key: 'kept.txt', Body: 'kept' }),
+      );
+      s3.destroy();
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startTestStack({ persistent: true, dataDir, ports: freePorts });
+    try {
+      const me = await second.api<{ userId: string }>('/v1/me', { token: tokens.accessToken });
+      expect(me.status).toBe(200);
+      expect(me.body.userId).toBe(userId);
+      const signIn = await second.api<{ exists: boolean }>('/users/sign-in', {
+        method: 'POST',
+        body: { email: 'sam.persist@example.be' },
+      });
+      expect(signIn.body.exists).toBe(true);
+      const again = await second.signInWithCode('sam.persist@example.be');
+      expect(decodeJwt(again.accessToken).sub).toBe(userId);
+      const s3 = localS3Client(second.services.s3.endpoint);
+      const object = await s3.send(
+        new GetObjectCommand({ Bucket: second.services.s3.reportsBucket, Key: 'kept.txt' }),
+      );
+      expect(await object.Body?.transformToString()).toBe('kept');
+      s3.destroy();
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+});
