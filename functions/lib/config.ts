@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Configuration of a Lambda, read once from the environment through a schema that fails fast.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from './config';
 
 /**

@@ -3,7 +3,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from './config';
 import { db } from './db';
 import { logger } from './logger';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Validation keys of spec 01 §8 returned with the field they concern. */
 export const VALIDATION_KEYS = [

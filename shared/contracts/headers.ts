@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Request headers every call carries (spec 01 §7), lower-cased as API Gateway normalises them. */
 export const HEADER_LANGUAGE = 'x-language';

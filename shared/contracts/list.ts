@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * List parameters of spec 01 §7: _max, _offset, _filters (semicolon-joined `field=value`), q,

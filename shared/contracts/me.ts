@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute, ACTIONS, SUBJECTS } from './route';
 import { LANGUAGES } from './headers';
 

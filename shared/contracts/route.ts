@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Actions and subjects of the ability rules (spec 01 §6, spec 02 §6). */
 export const ACTIONS = ['get', 'put', 'delete', 'post', 'manage', 'smartReport', 'report', 'export'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from './route';
 import { SIGN_IN_METHODS, isValidSignInEmail, normaliseEmail } from '../domain/sign-in';
 import { LANGUAGES } from './headers';

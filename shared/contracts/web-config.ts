@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Runtime configuration of the SPA, served as `/config.json` beside index.html: written by CDK
