@@ -23,15 +23,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
         {
-          paths: [
-            {
-              name: 'zod',
-              importNames: ['z'],
-              message: "Use `import * as z from 'zod'`: the `z` namespace export pulls every locale into each Lambda bundle.",
-            },
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'`: the `z` namespace export pulls every locale into each Lambda bundle.",
+        },
+      ],
+    },
           ],
         },
       ],
