@@ -26,12 +26,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
-          message: "Use `import * as z from 'zod'`: the `z` namespace export pulls every locale into each Lambda bundle.",
-        },
-      ],
-    },
-          ],
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+          message:
+            "Use `import * as z from 'zod'`: the `z` namespace export pulls every locale into each Lambda bundle.",
         },
       ],
     },
