@@ -91,7 +91,9 @@ export class Auth extends Construct {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: false,
-      autoVerify: { email: true },
+      // No autoVerify: the product proves an address with its own sign-in code (the first right
+      // code creates the account), and Cognito must not send a second verification email at SignUp.
+      autoVerify: {},
       standardAttributes: {
         email: { required: true, mutable: true },
         givenName: { required: false, mutable: true },

@@ -33,3 +33,12 @@ describe("Cognito's own emails (password recovery)", () => {
     });
   });
 });
+
+describe('sign-up', () => {
+  it('lets the product’s own code prove the address: Cognito verifies no attribute by itself', () => {
+    userPoolTemplate(false).hasResourceProperties('AWS::Cognito::UserPool', {
+      AutoVerifiedAttributes: [],
+      UsernameAttributes: ['email'],
+    });
+  });
+});
