@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const outbox = process.env.E2E_OUTBOX as string;
+
+interface OutboxMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** The newest 6-digit code mailed to an address, read from the SES emulator's store. */
+async function codeFor(email: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
+        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
+        const newest = mine[mine.length - 1];
+        code = newest
+          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
+          : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('a new user signs in with the code from the outbox, lands on the home page in French, switches to English', async ({
+  page,
+}) => {
+  const email = `noa.${Date.now()}@example.be`;
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // The email is trimmed and lower-cased; after the debounce the unknown address opens creation.
+  await page.getByTestId('signin-email').fill(`  ${email.toUpperCase()} `);
+  await expect(page.getByTestId('signin-first-name')).toBeVisible();
+  await page.getByTestId('signin-first-name').fill('Noa');
+  await page.getByTestId('signin-create').click();
+
+  await expect(page.getByTestId('signin-code')).toBeFocused();
+  const code = await codeFor(email);
+  await page.getByTestId('signin-code').fill(code);
+  await page.getByTestId('signin-submit-code').click();
+
+  await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Noa');
+  await expect(page.getByTestId('home-email')).toContainText(email);
+  await expect(page.getByTestId('home-date')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Hello Noa');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // The language is kept across a reload, and the session too.
+  await page.reload();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Hello Noa');
+
+  // An unknown path lands on the home page with the not-found notice.
+  await page.goto('/apps/this-does-not-exist');
+  await expect(page.getByTestId('not-found-notice')).toBeVisible();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Hello Noa');
+
+  await page.getByTestId('signout').click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a wrong code shows the code error and the right one then signs in', async ({ page }) => {
+  const email = `lou.${Date.now()}@example.be`;
+  await page.goto('/login?lang=en');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-first-name').fill('Lou');
+  await page.getByTestId('signin-create').click();
+  const code = await codeFor(email);
+  const wrong = code === '000000' ? '111111' : '000000';
+
+  await page.getByTestId('signin-code').fill(wrong);
+  await page.getByTestId('signin-submit-code').click();
+  await expect(page.getByTestId('signin-error')).toBeVisible();
+
+  await page.getByTestId('signin-code').fill(code);
+  await page.getByTestId('signin-submit-code').click();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Hello Lou');
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { routes } from '../../shared/contracts/index';
+import { fillPath, pathParameterNames, type RouteContract } from '../../shared/contracts/route';
+import { startTestStack, type TestStack, type Tokens } from './harness';
+
+/**
+ * The security matrix: every route of the contracts, called as an anonymous visitor and as another
+ * user aiming at the owner's identifiers. A route without an example here fails the test, so every
+ * new route joins the matrix.
+ */
+interface Person {
+  tokens: Tokens;
+  userId: string;
+  email: string;
+}
+
+type Example = (owner: Person) => { params?: Record<string, string>; body?: unknown };
+
+const examples: Record<string, Example> = {
+  signIn: (owner) => ({ body: { email: owner.email } }),
+  getMe: () => ({}),
+};
+
+let stack: TestStack;
+let owner: Person;
+let other: Person;
+
+async function person(email: string, firstName: string): Promise<Person> {
+  const tokens = await stack.signInWithCode(email, { firstName });
+  return { tokens, userId: decodeJwt(tokens.accessToken).sub as string, email };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  owner = await person('owner@example.be', 'Owner');
+  other = await person('other@example.be', 'Other');
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+function request(route: RouteContract, as: Person | null) {
+  const example = examples[route.name];
+  if (!example) throw new Error(`Route ${route.name} has no example in the route matrix`);
+  const { params = {}, body } = example(owner);
+  for (const name of pathParameterNames(route.path)) {
+    params[name] ??= name === 'userId' ? owner.userId : name === 'email' ? owner.email : `matrix-${name}`;
+  }
+  return stack.api(fillPath(route.path, params), {
+    method: route.method,
+    body,
+    ...(as ? { token: as.tokens.accessToken } : {}),
+  });
+}
+
+describe('route matrix', () => {
+  it('every route has an example', () => {
+    expect(routes.map((r) => r.name).filter((name) => !examples[name])).toEqual([]);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s as an anonymous visitor: 401 unless public, never a server error',
+    async (_, route) => {
+      const response = await request(route, null);
+      expect(response.status).toBeLessThan(500);
+      if (route.auth === 'public') expect(response.status).not.toBe(401);
+      else {
+        expect(response.status).toBe(401);
+        expect(JSON.stringify(response.body ?? '')).not.toContain(owner.userId);
+      }
+    },
+  );
+
+  it.each(routes.filter((r) => r.auth !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s as another user: nothing of the owner in the answer',
+    async (_, route) => {
+      const response = await request(route, other);
+      expect(response.status).toBeLessThan(500);
+      const text = JSON.stringify(response.body ?? '');
+      expect(text).not.toContain(owner.userId);
+      expect(text).not.toContain(owner.email);
+    },
+  );
+
+  it('GET /v1/me answers each caller with their own account only', async () => {
+    const mine = await stack.api<{ userId: string }>('/v1/me', { token: owner.tokens.accessToken });
+    const theirs = await stack.api<{ userId: string }>('/v1/me', { token: other.tokens.accessToken });
+    expect(mine.body.userId).toBe(owner.userId);
+    expect(theirs.body.userId).toBe(other.userId);
+  });
+
+  it('an injected identity in the query or body is refused, not obeyed', async () => {
+    const response = await stack.api(`/v1/me?userId=${owner.userId}`, { token: other.tokens.accessToken });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      errors: [{ key: 'unexpected-value-error', field: 'query.userId' }],
+    });
+  });
+});
