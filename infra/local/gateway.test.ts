@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../../shared/contracts/route';
 import {
   buildResources,

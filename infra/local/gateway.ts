@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../../shared/contracts/headers';
 import { routes as allRoutes } from '../../shared/contracts/index';
 import { matchPath, type HttpMethod, type RouteContract } from '../../shared/contracts/route';
 import { handlerCache, lambdaContext } from './lambda';
@@ -19,9 +20,9 @@ export const STAGE = 'local';
 export const CORS_ALLOW_HEADERS = [
   'content-type',
   'authorization',
-  'x-language',
-  'x-source',
-  'x-super-admin',
+  HEADER_LANGUAGE,
+  HEADER_SOURCE,
+  HEADER_SUPER_ADMIN,
 ];
 const CORS_ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 

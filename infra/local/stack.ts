@@ -85,6 +85,8 @@ export interface LocalServices {
 export interface LocalStack {
   endpoints: LocalEndpoints;
   services: LocalServices;
+  /** Environment of the handlers (what a Lambda would get), for tools that run handler code. */
+  handlerEnv: Record<string, string>;
   /** Stops every server and child process, in the reverse order of their start. */
   stop(): Promise<void>;
 }
@@ -111,7 +113,7 @@ function portIsFree(port: number): Promise<boolean> {
  * Sets the environment of the handlers that run in this process and forgets what they cached
  * from the previous one (configuration, AWS clients, ElectroDB service, token verifiers).
  */
-function configureHandlers(env: Record<string, string>): void {
+export function configureHandlers(env: Record<string, string>): void {
   Object.assign(process.env, env);
   resetConfig();
   resetClients();
@@ -216,13 +218,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ...(options.persistent ? { dataFile: join(dataDir, 'cognito.json') } : {}),
       }),
     );
-    configureHandlers({
+    const handlerEnv: Record<string, string> = {
       ...env,
       COGNITO_ENDPOINT: cognito.endpoint,
       TOKEN_ISSUER: cognito.issuer,
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.clientId,
-    });
+    };
+    configureHandlers(handlerEnv);
 
     started('notifications poller', startPoller({ endpoint: sqs.endpoint, queue: sqs.notifications }));
     const api = started(
@@ -280,6 +283,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         wsManagement: ws.managementEndpoint,
         issuer: cognito.issuer,
       },
+      handlerEnv,
       stop: stopAll,
     };
   } catch (error) {

@@ -9,6 +9,7 @@ import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } 
 import { enqueueNotification } from '../../functions/lib/queue';
 import { publish } from '../../functions/lib/realtime';
 import { localS3Client } from '../../infra/local/s3';
+import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
 import { mailTo } from '../../infra/local/ses';
 import { freePort } from '../../infra/local/net';
 import { localSqsClient } from '../../infra/local/sqs';
@@ -88,6 +89,25 @@ describe('local stack', () => {
       expect(me.body.profile.firstName).toBe('Camille');
       expect((await stack.api('/v1/me', { token: `Bearer ${tokens.accessToken}` })).status).toBe(200);
       expect((await stack.api('/v1/me', { token: tokens.idToken })).status).toBe(401);
+    });
+  });
+
+  describe('demo data', () => {
+    it('seeds the demo users once, and each signs in with an email code to their account', async () => {
+      const first = await seedDemoData(stack.endpoints);
+      expect(first.created).toEqual(DEMO_USERS.map((u) => u.email));
+      const second = await seedDemoData(stack.endpoints);
+      expect(second).toEqual({ created: [], existing: DEMO_USERS.map((u) => u.email) });
+      const lotte = DEMO_USERS.find((u) => u.locale === 'nl') as DemoUser;
+      const tokens = await stack.signInWithCode(lotte.email);
+      const me = await stack.api<{ profile: { firstName: string; lastName: string; locale: string } }>(
+        '/v1/me',
+        {
+          token: tokens.accessToken,
+        },
+      );
+      expect(me.status).toBe(200);
+      expect(me.body.profile).toMatchObject({ firstName: 'Lotte', lastName: 'Janssens', locale: 'nl' });
     });
   });
 

@@ -1,0 +1,105 @@
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { db } from '../../functions/lib/db';
+import { createAccount, getAccount } from '../../functions/me/repository';
+import type { LocalEndpoints } from './stack';
+
+export interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: 'fr' | 'en' | 'nl';
+}
+
+/** Demo users of the local stack: each signs in with an email code read from the outbox. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { email: 'camille@demo.wellbeing.local', firstName: 'Camille', lastName: 'Dubois', locale: 'fr' },
+  { email: 'sam@demo.wellbeing.local', firstName: 'Sam', lastName: 'Taylor', locale: 'en' },
+  { email: 'lotte@demo.wellbeing.local', firstName: 'Lotte', lastName: 'Janssens', locale: 'nl' },
+];
+
+export interface SeedReport {
+  /** Emails of the users created by this run. */
+  created: string[];
+  /** Emails of the users that were already there (left as they were). */
+  existing: string[];
+}
+
+function cognitoClient(auth: LocalEndpoints['auth']): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: auth.endpoint,
+    region: auth.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** The user's `sub` (our userId) in the local pool, creating the user if needed. */
+async function ensurePoolUser(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  user: DemoUser,
+): Promise<{ userId: string; created: boolean }> {
+  try {
+    const found = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }),
+    );
+    const sub = found.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? found.Username;
+    if (!sub) throw new Error(`The local pool answered no sub for ${user.email}`);
+    return { userId: sub, created: false };
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+  const { User } = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: user.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: user.firstName },
+        { Name: 'family_name', Value: user.lastName },
+        { Name: 'locale', Value: user.locale },
+      ],
+    }),
+  );
+  const sub = User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? User?.Username;
+  if (!sub) throw new Error(`The local pool created ${user.email} without a sub`);
+  return { userId: sub, created: true };
+}
+
+/**
+ * Creates the demo users in the local user pool and their accounts in the table; a user or
+ * account already there is left alone, so it can run on every start. The handlers' environment
+ * (TABLE_NAME, DYNAMODB_ENDPOINT) must point at the stack's table (see configureHandlers).
+ */
+export async function seedDemoData(
+  endpoints: Pick<LocalEndpoints, 'auth'>,
+  users: readonly DemoUser[] = DEMO_USERS,
+): Promise<SeedReport> {
+  const cognito = cognitoClient(endpoints.auth);
+  const report: SeedReport = { created: [], existing: [] };
+  try {
+    for (const user of users) {
+      const { userId, created: poolUserCreated } = await ensurePoolUser(
+        cognito,
+        endpoints.auth.userPoolId,
+        user,
+      );
+      let accountCreated = false;
+      if (!(await getAccount(userId))) {
+        await createAccount({ userId, email: user.email, firstName: user.firstName, locale: user.locale });
+        await db().entities.user.patch({ userId }).set({ lastName: user.lastName }).go();
+        accountCreated = true;
+      }
+      (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
+    }
+  } finally {
+    cognito.destroy();
+  }
+  return report;
+}
