@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import type * as z from 'zod';
+import { issuesToErrors } from '../../../shared/contracts/issues';
 import { ErrorBodySchema, type FieldError } from '../../../shared/contracts/errors';
 
 /** Generic key shown when nothing better is known (spec 01 §8). */
@@ -47,39 +48,9 @@ export function errorsFromBody(status: number, body: unknown): FieldError[] {
   return [{ key: keyForStatus(status) }];
 }
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let current: unknown = data;
-  for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[segment];
-  }
-  return current;
-}
-
 /** Maps zod issues of a request checked before sending to the keys the server would answer. */
 export function errorsFromIssues(issues: readonly z.core.$ZodIssue[], data: unknown): FieldError[] {
-  return issues.map((issue): FieldError => {
-    const field = issue.path.map(String).join('.') || undefined;
-    const value = valueAt(data, issue.path);
-    const base: Pick<FieldError, 'field'> = field ? { field } : {};
-    if (value === undefined || value === null || value === '') return { ...base, key: 'required' };
-    switch (issue.code) {
-      case 'custom':
-        return { ...base, key: issue.message || 'not-valid' };
-      case 'too_small':
-        return issue.origin === 'string'
-          ? { ...base, key: 'length-out-of-range-error', values: { min: Number(issue.minimum) } }
-          : { ...base, key: 'value-out-of-range-error', values: { min: Number(issue.minimum) } };
-      case 'too_big':
-        return issue.origin === 'string'
-          ? { ...base, key: 'length-out-of-range-error', values: { max: Number(issue.maximum) } }
-          : { ...base, key: 'value-out-of-range-error', values: { max: Number(issue.maximum) } };
-      case 'unrecognized_keys':
-        return { ...base, key: 'unexpected-value-error' };
-      default:
-        return { ...base, key: 'not-valid' };
-    }
-  });
+  return issuesToErrors(issues, data);
 }
 
 /** The keyed items an error carries: API keys, or the error's name (Cognito exceptions). */
