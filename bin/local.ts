@@ -46,10 +46,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     void shutdown(0);
   });
 }
-process.on('uncaughtException', (error) => {
-  console.error(error);
-  void shutdown(1);
-});
+// A handler's stray error must not take the whole stack down (in AWS it would end one invocation).
+process.on('uncaughtException', (error) =>
+  console.error('Uncaught exception (the stack keeps running):', error),
+);
+process.on('unhandledRejection', (reason) =>
+  console.error('Unhandled rejection (the stack keeps running):', reason),
+);
 
 try {
   stack = await startLocalStack({ persistent: true, web: webMode(), dataDir });
