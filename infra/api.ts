@@ -100,6 +100,14 @@ export class Api extends Construct {
         responseHeaders: { 'Access-Control-Allow-Origin': `'${props.allowedOrigin}'`, Vary: "'Origin'" },
       });
     }
+    // A path or method the contracts lack: API Gateway's own answer is 403 "Missing Authentication
+    // Token"; answer the spec's not-found instead, as the local gateway does.
+    this.restApi.addGatewayResponse('UnknownRoute', {
+      type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      statusCode: '404',
+      responseHeaders: { 'Access-Control-Allow-Origin': `'${props.allowedOrigin}'`, Vary: "'Origin'" },
+      templates: { 'application/json': '{"key":"not-found"}' },
+    });
 
     const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       cognitoUserPools: [props.userPool],

@@ -142,6 +142,15 @@ describe('REST API built from the contracts', () => {
       ]);
     }
   });
+
+  it('answers a path or method the contracts lack with 404 not-found, like the local gateway', () => {
+    const responses = [...propertiesOf(synthesized.template, 'AWS::ApiGateway::GatewayResponse').values()];
+    const response = responses.find((r) => r.ResponseType === 'MISSING_AUTHENTICATION_TOKEN');
+    expect(response).toMatchObject({
+      StatusCode: '404',
+      ResponseTemplates: { 'application/json': '{"key":"not-found"}' },
+    });
+  });
 });
 
 describe('path parameters', () => {
