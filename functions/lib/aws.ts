@@ -1,13 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 
 /**
- * AWS clients built once per container from the parsed configuration. Locally the endpoints point
- * at the emulators; there are no credentials to find, so fixed local ones are used.
+ * AWS clients are built once per container from the parsed configuration, each in its own module
+ * (this one: DynamoDB; ses.ts: SES), so a Lambda loads only the SDK packages it uses. Locally the
+ * endpoints point at the emulators; there are no credentials to find, so fixed local ones are used.
  */
-function localOptions(endpoint: string | undefined) {
+export function localOptions(endpoint: string | undefined) {
   return endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {};
 }
 
@@ -23,17 +23,15 @@ export function documentClient(): DynamoDBDocumentClient {
   return dynamo;
 }
 
-let ses: SESv2Client | undefined;
-export function sesClient(): SESv2Client {
-  if (!ses) {
-    const c = config();
-    ses = new SESv2Client({ region: c.AWS_REGION, ...localOptions(c.SES_ENDPOINT) });
-  }
-  return ses;
+const resets: Array<() => void> = [];
+
+/** Other client modules (ses.ts, …) register how to forget their client. */
+export function onClientsReset(reset: () => void): void {
+  resets.push(reset);
 }
 
 /** Forget the clients (tests that change endpoints). */
 export function resetClients(): void {
   dynamo = undefined;
-  ses = undefined;
+  for (const reset of resets) reset();
 }

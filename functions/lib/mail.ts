@@ -1,6 +1,6 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Language } from '../../shared/contracts/headers';
-import { sesClient } from './aws';
+import { sesClient } from './ses';
 import { config } from './config';
 import {
   renderEmail,

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { sesClient } from '../lib/aws';
+import { sesClient } from '../lib/ses';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { NotificationMessageSchema, type NotificationMessage } from '../lib/queue';
