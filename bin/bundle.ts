@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { lambdaEntries } from './lambda-entries';
 
 /**
- * Bundles every Lambda the way CDK's NodejsFunction does (esbuild, minified ESM for Node 22, the AWS
+ * Bundles every Lambda the way CDK's NodejsFunction does (esbuild, minified CommonJS for Node 22, the AWS
  * SDK v3 left to the runtime), into
- * dist/functions/<name>/index.mjs, and prints each size. CDK bundles again at synth; this build is for
+ * dist/functions/<name>/index.cjs, and prints each size. CDK bundles again at synth; this build is for
  * inspection and for the bundle-size benchmark.
  */
 export async function bundleLambdas(
@@ -17,7 +17,7 @@ export async function bundleLambdas(
     if (!existsSync(entry)) throw new Error(`Lambda entry ${entry} is missing`);
     const dir = join(outDir, name);
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'index.mjs');
+    const file = join(dir, 'index.cjs');
     await build({
       entryPoints: [entry],
       outfile: file,
@@ -26,11 +26,8 @@ export async function bundleLambdas(
       sourcemap: false,
       platform: 'node',
       target: 'node22',
-      format: 'esm',
+      format: 'cjs',
       mainFields: ['module', 'main'],
-      banner: {
-        js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-      },
       external: ['@aws-sdk/*'],
       logLevel: 'error',
     });

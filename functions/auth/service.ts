@@ -3,7 +3,6 @@ import type { SignInAnswer } from '../../shared/contracts/users';
 import type { Language } from '../../shared/contracts/headers';
 import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import { ConflictError } from '../lib/errors';
-import { sendTemplatedEmail } from '../lib/mail';
 import { mailLocale, type MailTemplateValues } from '../lib/mail-templates';
 import { createAccount, findEmailOwner, getAccount } from '../me/repository';
 import {
@@ -33,7 +32,12 @@ export const defaultDependencies: AuthDependencies = {
     const account = await getAccount(userId);
     return account ? { firstName: account.user.firstName, locale: account.user.locale } : null;
   },
-  sendLoginCode: (to, locale, values) => sendTemplatedEmail(to, 'login-code', locale, values),
+  // Only create-auth-challenge sends mail: the SES client loads when it does, not in the init of
+  // every trigger and of the sign-in API.
+  sendLoginCode: async (to, locale, values) => {
+    const { sendTemplatedEmail } = await import('../lib/mail');
+    return sendTemplatedEmail(to, 'login-code', locale, values);
+  },
 };
 
 type SessionEntry = DefineAuthChallengeTriggerEvent['request']['session'][number];

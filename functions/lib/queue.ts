@@ -1,25 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import * as z from 'zod';
 import { config } from './config';
+import { NotificationMessageSchema, type NewNotification } from './notifications';
 
-/**
- * A notification to send, already rendered: the worker (functions/workers/notify.ts) only
- * delivers it. `id` identifies the notification: a message delivered or enqueued twice with the
- * same id is sent once.
- */
-export const EmailNotificationSchema = z.strictObject({
-  id: z.string().min(1).max(200),
-  kind: z.literal('email'),
-  to: z.email(),
-  subject: z.string().min(1).max(998),
-  html: z.string().min(1),
-  text: z.string().min(1),
-});
-export const NotificationMessageSchema = z.discriminatedUnion('kind', [EmailNotificationSchema]);
-export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
-/** What a caller enqueues: the id is drawn when it has none. */
-export type NewNotification = Omit<NotificationMessage, 'id'> & { id?: string };
+export type { NewNotification, NotificationMessage } from './notifications';
+export { NotificationMessageSchema } from './notifications';
 
 let client: SQSClient | undefined;
 let clientKey: string | undefined;

@@ -4,7 +4,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { sesClient } from '../lib/ses';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
-import { NotificationMessageSchema, type NotificationMessage } from '../lib/queue';
+import { NotificationMessageSchema, type NotificationMessage } from '../lib/notifications';
 import { claimMessage, completeMessage, releaseMessage } from './repository';
 
 async function deliver(message: NotificationMessage): Promise<void> {

@@ -1,0 +1,21 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleLambdas } from '../../bin/bundle';
+
+/**
+ * Each Lambda bundled as CDK bundles it (CommonJS, AWS SDK external) loads and exports a handler:
+ * catches a dependency that cannot live in a CommonJS bundle before a deploy does.
+ */
+describe('Lambda bundles', () => {
+  it('load in Node and export a handler function, each under 500 KB', async () => {
+    const bundles = await bundleLambdas('.local/test-bundles');
+    const require = createRequire(import.meta.url);
+    process.env.TABLE_NAME ??= 'wellbeing-test';
+    for (const [name, { file, bytes }] of Object.entries(bundles)) {
+      const module = require(join(process.cwd(), file)) as { handler?: unknown };
+      expect(typeof module.handler, name).toBe('function');
+      expect(bytes, name).toBeLessThan(500 * 1024);
+    }
+  }, 120_000);
+});
