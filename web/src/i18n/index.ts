@@ -10,10 +10,31 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 /** Query parameter that sets the language: `?lang=en`. */
 export const LANGUAGE_QUERY_PARAMETER = 'lang';
 
+type Messages = { [key: string]: string | Messages };
+
+/**
+ * A feature keeps its own strings in `features/<feature>/i18n/{fr,en,nl}.json`, under top-level keys
+ * of its own; they are merged into the common ones. Two files claiming the same top-level key is a
+ * mistake, caught here at start-up (and by the i18n test).
+ */
+const featureMessages = import.meta.glob<{ default: Messages }>('../features/*/i18n/*.json', { eager: true });
+
+function messagesFor(language: Language, common: Messages): Messages {
+  const merged: Messages = { ...common };
+  for (const [path, module] of Object.entries(featureMessages)) {
+    if (!path.endsWith(`/${language}.json`)) continue;
+    for (const [key, value] of Object.entries(module.default)) {
+      if (key in merged) throw new Error(`i18n: top-level key "${key}" of ${path} is already defined`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
 export const resources = {
-  fr: { translation: fr },
-  en: { translation: en },
-  nl: { translation: nl },
+  fr: { translation: messagesFor('fr', fr as Messages) },
+  en: { translation: messagesFor('en', en as Messages) },
+  nl: { translation: messagesFor('nl', nl as Messages) },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
