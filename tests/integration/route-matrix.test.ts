@@ -1,27 +1,24 @@
+/// <reference types="vite/client" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { routes } from '../../shared/contracts/index';
 import { fillPath, pathParameterNames, type RouteContract } from '../../shared/contracts/route';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { startTestStack, type TestStack } from './harness';
+import type { Example, Person } from './matrix/example';
+
+/** Each domain's examples live in matrix/<domain>.ts: `export const examples: Record<string, Example>`. */
+const examples: Record<string, Example> = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<{ examples: Record<string, Example> }>('./matrix/*.ts', { eager: true }),
+  ).map((m) => m.examples ?? {}),
+);
 
 /**
  * The security matrix: every route of the contracts, called as an anonymous visitor and as another
  * user aiming at the owner's identifiers. A route without an example here fails the test, so every
  * new route joins the matrix.
  */
-interface Person {
-  tokens: Tokens;
-  userId: string;
-  email: string;
-}
-
-type Example = (owner: Person) => { params?: Record<string, string>; body?: unknown };
-
-const examples: Record<string, Example> = {
-  signIn: (owner) => ({ body: { email: owner.email } }),
-  getMe: () => ({}),
-};
-
 let stack: TestStack;
 let owner: Person;
 let other: Person;

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { AppHeader } from '../components/app-header';
 import { FullPageLoader } from '../components/full-page-loader';
+import { OverlayHost } from './overlays/overlay-host';
 
 export const HEADER_HEIGHT = 60;
 
@@ -16,6 +17,7 @@ export function AppLayout() {
       <AppShell.Main id="main">
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />
+          <OverlayHost />
         </Suspense>
       </AppShell.Main>
     </AppShell>

@@ -1,0 +1,14 @@
+import type { Tokens } from '../harness';
+
+/** A signed-in user of the route matrix. */
+export interface Person {
+  tokens: Tokens;
+  userId: string;
+  email: string;
+}
+
+/**
+ * How to call one route in the matrix, aimed at the owner's data: its path parameters (userId and
+ * email default to the owner's) and a valid body.
+ */
+export type Example = (owner: Person) => { params?: Record<string, string>; body?: unknown };

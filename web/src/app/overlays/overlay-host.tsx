@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import { Loader, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { afterStep, overlayDefinition, overlaySteps } from './registry';
+import './overlay-list';
+
+/**
+ * Shows the overlay named by the first step of `show`. Escape and the close button go back in
+ * history (spec 01 §2); finishing a step replaces the URL with the remaining steps.
+ */
+export function OverlayHost() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [step] = overlaySteps(search.get('show'));
+  const definition = step ? overlayDefinition(step) : undefined;
+  if (!step || !definition) return null;
+  if (definition.requiredParams?.some((p) => !search.get(p))) return null;
+
+  const close = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate({ pathname: location.pathname, search: afterStep(new URLSearchParams()).toString() });
+  };
+  const done = () =>
+    navigate({ pathname: location.pathname, search: afterStep(search).toString() }, { replace: true });
+  const Overlay = definition.component;
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={t(definition.titleKey)}
+      size={definition.size ?? 'md'}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+        <Overlay params={search} done={done} close={close} />
+      </Suspense>
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * Every overlay of the product, registered once. Each feature adds its lines here, e.g.:
+ *
+ *   registerOverlay('profile', { titleKey: 'profile.title', load: () => import('../../features/profile/profile-overlay') });
+ */
+export {};
