@@ -39,6 +39,11 @@ export const ERROR_KEYS = [
   'primary-address-required',
   'email-main-not-validated',
   'guest-not-allowed',
+  'invalid-phone-code',
+  'missing-phone',
+  'invalid-phone-number',
+  'too-many-phone-attempts',
+  'too-many-phone-code-attempts',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
