@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LegalConsent } from '../../../../../shared/contracts/me';
+import {
+  acceptLegalConsents as acceptRoute,
+  getLegalConsents as getRoute,
+  type LegalAcceptance,
+} from '../../../../../shared/contracts/profile';
+import { callApi } from '../../../lib/api';
+
+/** GET /v1/legal-consents: the caller's consent to the latest version of each legal document. */
+export const legalConsentsQueryKey = ['legal-consents'] as const;
+
+export function useLegalConsents(enabled: boolean) {
+  return useQuery({
+    queryKey: legalConsentsQueryKey,
+    queryFn: ({ signal }) => callApi(getRoute, { signal }),
+    enabled,
+  });
+}
+
+/** The documents still waiting for the user's acceptance. */
+export function pendingConsents(consents: readonly LegalConsent[] | undefined): LegalConsent[] {
+  return (consents ?? []).filter((c) => c.status === 'pending');
+}
+
+/** POST /v1/me/legal-consents; the answer replaces the cached list, and the start call is refreshed. */
+export function useAcceptLegalConsents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: LegalAcceptance[]) => callApi(acceptRoute, { body: items }),
+    onSuccess: async (consents) => {
+      queryClient.setQueryData(legalConsentsQueryKey, consents);
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}
