@@ -1,5 +1,27 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+/** Identifies this build: the SPA compares it with /version.json to offer a reload (spec 01 §2). */
+const build = `${version}-${Date.now().toString(36)}`;
+
+/** Writes `version.json` ({ version, build }) beside index.html. */
+function versionFile(): Plugin {
+  return {
+    name: 'version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ version, build })}\n`,
+      });
+    },
+  };
+}
 
 /**
  * The SPA build. Run from the repository root: `vite build --config web/vite.config.ts`.
@@ -7,7 +29,11 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), versionFile()],
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+    __APP_BUILD__: JSON.stringify(build),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,32 +3,13 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import * as z from 'zod';
+import { RealtimeEventSchema, type RealtimeEvent } from '../../shared/contracts/realtime';
 import { config } from './config';
 import { db } from './db';
 import { logger } from './logger';
 
-/** What changed, for the SPA to refresh its cache (spec 01 §4, realtime channel). */
-export const REALTIME_TYPES = [
-  'profile',
-  'emails',
-  'member',
-  'spheres',
-  'sessions',
-  'ability',
-  'feelings',
-  'formSurveys',
-  'strategyAssessments',
-  'thinkings',
-  'chat',
-] as const;
-export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
-
-export const RealtimeEventSchema = z.strictObject({
-  type: z.enum(REALTIME_TYPES),
-  action: z.enum(REALTIME_ACTIONS),
-});
-export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
+export { REALTIME_ACTIONS, REALTIME_TYPES, RealtimeEventSchema } from '../../shared/contracts/realtime';
+export type { RealtimeEvent } from '../../shared/contracts/realtime';
 
 let client: ApiGatewayManagementApiClient | undefined;
 let clientEndpoint: string | undefined;

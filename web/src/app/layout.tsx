@@ -1,13 +1,28 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell } from '@mantine/core';
-import { AppHeader } from '../components/app-header';
+import { AppHeader, useShellMe } from '../components/app-header';
 import { FullPageLoader } from '../components/full-page-loader';
+import { CookieBanner } from '../features/shell/cookie-banner';
+import { GuestBanner } from '../features/shell/guest-banner';
+import { RealtimeConnection } from '../features/shell/realtime-connection';
+import { ShellNotices } from '../features/shell/shell-notices';
+import { useIsSignedIn } from '../lib/auth';
 import { OverlayHost } from './overlays/overlay-host';
 
 export const HEADER_HEIGHT = 60;
 
-/** Header on every page; pages load lazily inside the main landmark. */
+function GuestNotice() {
+  const signedIn = useIsSignedIn();
+  const me = useShellMe(signedIn.data === true);
+  return me.data?.profile.isGuest ? <GuestBanner /> : null;
+}
+
+/**
+ * Every page: the top bar, the shell's notices (new version, failed background refresh, guest
+ * mode), the page itself lazily inside the main landmark, the `?show=` overlays, the cookie
+ * notice, and the realtime channel while signed in.
+ */
 export function AppLayout() {
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
@@ -15,11 +30,15 @@ export function AppLayout() {
         <AppHeader />
       </AppShell.Header>
       <AppShell.Main id="main">
+        <ShellNotices />
+        <GuestNotice />
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />
           <OverlayHost />
         </Suspense>
+        <CookieBanner />
       </AppShell.Main>
+      <RealtimeConnection />
     </AppShell>
   );
 }

@@ -1,7 +1,9 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
-import i18n from '../i18n';
-import { ApiError, errorMessages } from '../lib/errors';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notifyError } from '../components/notify';
+import { reportBackgroundError } from '../features/shell/api-error-store';
+import { ApiError } from '../lib/errors';
+
+export { TOAST_DURATION_MS } from '../components/notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -12,9 +14,6 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Toasts last 5000 ms by default (spec 01 §9). */
-export const TOAST_DURATION_MS = 5000;
-
 /** Client errors (4xx) will not pass on a retry; server and network failures might. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
@@ -22,8 +21,10 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * One query client per app. Queries show their errors on the page (loading, empty and error
- * states); mutation errors reach the user once, as a toast, unless the screen shows them inline.
+ * One query client per app. A query's first load shows its errors on the page (loading, empty and
+ * error states); a failed background refresh of data already shown raises the global API-error
+ * banner. Mutation errors reach the user once, as a toast, unless the screen shows them inline.
+ * Every error is logged.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -31,14 +32,21 @@ export function createQueryClient(): QueryClient {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        console.error(error);
+        // A 401 already sends the user to the sign-in page.
+        if (error instanceof ApiError && error.status === 401) return;
+        if (query.state.data !== undefined) reportBackgroundError(error);
+      },
+    }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.errorsShownInline) return;
-        notifications.show({
-          color: 'red',
-          message: errorMessages(error, i18n.t),
-          autoClose: TOAST_DURATION_MS,
-        });
+        if (mutation.meta?.errorsShownInline) {
+          console.error(error);
+          return;
+        }
+        notifyError(error);
       },
     }),
   });

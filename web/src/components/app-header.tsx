@@ -1,17 +1,56 @@
-import { Button, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { hasOverlay } from '../app/overlays/registry';
+import { AccountMenu, overlaySearch } from '../features/shell/account-menu';
+import { ContextSwitcher } from '../features/shell/context-switcher';
+import { useSuperAdminToggle } from '../features/shell/super-admin';
+import { getMe, meQueryKey } from '../features/home/api/get-me';
 import { endSession, useIsSignedIn } from '../lib/auth';
 import { LOGIN_PATH } from '../lib/routes';
 import { LanguageSwitch } from './language-switch';
 
-/** Product name, language switch and, once signed in, the sign-out button. */
+/** Overlay of the feeling flow; its shortcut appears once a feature registers it. */
+export const FEELING_OVERLAY = 'feeling';
+export const GALAXIES_PATH = '/apps/galaxies';
+
+/** GET /v1/me for the shell, shared with every page through its query key. */
+export function useShellMe(enabled: boolean) {
+  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal), enabled });
+}
+
+function ReloadIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  );
+}
+
+/**
+ * The top bar (spec 01 §2): product name, context switcher, galaxies and feeling shortcuts when
+ * they exist, reload, language, account menu; signed out, only the name and the language.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
+  const isSignedIn = signedIn.data === true;
+  const me = useShellMe(isSignedIn);
+  const superAdmin = useSuperAdminToggle(isSignedIn);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
+  const isGuest = me.data?.profile.isGuest ?? false;
 
   async function signOutAndLeave() {
     await endSession();
@@ -20,15 +59,53 @@ export function AppHeader() {
   }
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Text component="span" fw={700} size="lg" data-testid="app-name">
-        {t('app.name')}
-      </Text>
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <Text component="span" fw={700} size="lg" data-testid="app-name">
+          {t('app.name')}
+        </Text>
+        {isSignedIn && <ContextSwitcher me={me.data} />}
+        {isSignedIn && (me.data?.galaxies.length ?? 0) > 0 && (
+          <Anchor component={Link} to={GALAXIES_PATH} size="sm" data-testid="galaxies-shortcut">
+            {t('shell.galaxies')}
+          </Anchor>
+        )}
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {isSignedIn && hasOverlay(FEELING_OVERLAY) && (
+          <Button
+            size="xs"
+            data-testid="feeling-shortcut"
+            onClick={() =>
+              void navigate({
+                pathname: location.pathname,
+                search: overlaySearch(location.search, FEELING_OVERLAY),
+              })
+            }
+          >
+            {t('shell.feeling')}
+          </Button>
+        )}
+        {isSignedIn && (
+          <Tooltip label={t('shell.reload')}>
+            <ActionIcon
+              variant="default"
+              size="md"
+              aria-label={t('shell.reload')}
+              data-testid="reload"
+              onClick={() => void queryClient.refetchQueries({ type: 'active' })}
+            >
+              <ReloadIcon />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <LanguageSwitch />
-        {signedIn.data === true && (
+        {isSignedIn && (
+          <AccountMenu me={me.data} superAdmin={superAdmin} onSignOut={() => void signOutAndLeave()} />
+        )}
+        {isSignedIn && (
           <Button variant="default" size="xs" data-testid="signout" onClick={() => void signOutAndLeave()}>
-            {t('header.signOut')}
+            {t(isGuest ? 'shell.account.leave' : 'header.signOut')}
           </Button>
         )}
       </Group>

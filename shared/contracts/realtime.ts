@@ -1,0 +1,35 @@
+import * as z from 'zod';
+
+/**
+ * The realtime channel (spec 01 §4 and §7, spec 02 §7): the server tells a user's open
+ * connections what changed, and the SPA refreshes what it already can fetch.
+ */
+
+/** What changed. */
+export const REALTIME_TYPES = [
+  'profile',
+  'emails',
+  'member',
+  'spheres',
+  'sessions',
+  'ability',
+  'feelings',
+  'formSurveys',
+  'strategyAssessments',
+  'thinkings',
+  'chat',
+] as const;
+export type RealtimeType = (typeof REALTIME_TYPES)[number];
+
+export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export type RealtimeAction = (typeof REALTIME_ACTIONS)[number];
+
+/** One event sent over the WebSocket, as JSON. */
+export const RealtimeEventSchema = z.strictObject({
+  type: z.enum(REALTIME_TYPES),
+  action: z.enum(REALTIME_ACTIONS),
+});
+export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
+
+/** The one message a client may send: keeps its connection known (functions/realtime/handler.ts). */
+export const REALTIME_CLIENT_MESSAGE = { action: 'myself' } as const;

@@ -1,0 +1,103 @@
+import { Button, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { Me } from '../../../../shared/contracts/me';
+import { hasOverlay } from '../../app/overlays/registry';
+import { currentLanguage } from '../../i18n';
+import { accountMenuEntries } from './account-menu-entries';
+import { appVersion, supportEmail } from './build-info';
+import { setSuperAdminMode } from './super-admin';
+
+/** The `?show=` URL of an overlay on the current page, other parameters kept. */
+export function overlaySearch(search: string, overlay: string): string {
+  const params = new URLSearchParams(search);
+  params.set('show', overlay);
+  return `?${params.toString()}`;
+}
+
+/**
+ * The account (settings) menu of the top bar: entries in the spec's order, only those that
+ * exist for this user, the super-admin toggle when allowed, and the app version.
+ */
+export function AccountMenu({
+  me,
+  onSignOut,
+  superAdmin,
+}: {
+  me: Me | undefined;
+  onSignOut: () => void;
+  superAdmin: { visible: boolean; on: boolean };
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isGuest = me?.profile.isGuest ?? false;
+  const entries = accountMenuEntries({
+    isGuest,
+    hasOverlay,
+    legalConsents: me?.legalConsents ?? [],
+    language: currentLanguage(),
+    supportEmail: supportEmail(),
+  });
+
+  return (
+    <Menu position="bottom-end" withinPortal trapFocus>
+      <Menu.Target>
+        <Button variant="default" size="xs" data-testid="account-menu" aria-label={t('shell.account.label')}>
+          {me?.profile.firstName ?? t('shell.account.title')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="account-menu-dropdown">
+        {entries.map((entry) => {
+          const testId = `menu-${entry.id}`;
+          if (entry.kind === 'overlay')
+            return (
+              <Menu.Item
+                key={entry.id}
+                data-testid={testId}
+                onClick={() =>
+                  void navigate({
+                    pathname: location.pathname,
+                    search: overlaySearch(location.search, entry.overlay),
+                  })
+                }
+              >
+                {t(entry.labelKey)}
+              </Menu.Item>
+            );
+          if (entry.kind === 'link') {
+            const external = !entry.href.startsWith('mailto:');
+            return (
+              <Menu.Item
+                key={entry.id}
+                component="a"
+                href={entry.href}
+                data-testid={testId}
+                {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {t(entry.labelKey)}
+              </Menu.Item>
+            );
+          }
+          return (
+            <Menu.Item key={entry.id} data-testid={testId} onClick={onSignOut}>
+              {t(entry.labelKey)}
+            </Menu.Item>
+          );
+        })}
+        {superAdmin.visible && (
+          <>
+            <Menu.Divider />
+            <Menu.Item data-testid="menu-super-admin" onClick={() => setSuperAdminMode(!superAdmin.on)}>
+              {t(superAdmin.on ? 'shell.account.superAdminOff' : 'shell.account.superAdminOn')}
+            </Menu.Item>
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Label data-testid="app-version">
+          {t('shell.account.version', { version: appVersion() })}
+        </Menu.Label>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,30 @@
+import type { WebConfig } from '../../../../shared/contracts/web-config';
+import { getConfig } from '../../lib/config';
+
+// Replaced by Vite's `define` at build time (web/vite.config.ts); absent in unit tests.
+declare const __APP_VERSION__: string | undefined;
+declare const __APP_BUILD__: string | undefined;
+
+/** The product version shown in the account menu (package.json `version`). */
+export function appVersion(): string {
+  return typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+}
+
+/** The id of this build, compared with `/version.json` to detect a newer deployment. */
+export function appBuild(): string | undefined {
+  return typeof __APP_BUILD__ === 'string' ? __APP_BUILD__ : undefined;
+}
+
+/**
+ * The support address for the feedback and support entries. It belongs to the runtime
+ * configuration (one bundle for every environment); until `/config.json` carries `supportEmail`,
+ * there is none and the entries are absent rather than mailing nowhere.
+ */
+export function supportEmail(): string | undefined {
+  try {
+    const value = (getConfig() as WebConfig & { supportEmail?: unknown }).supportEmail;
+    return typeof value === 'string' && value.includes('@') ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useIsSignedIn } from '../../lib/auth';
+import { getConfig } from '../../lib/config';
+import { createRealtimeClient, queryKeysFor } from '../../lib/realtime';
+import { meQueryKey } from '../home/api/get-me';
+
+async function idToken(): Promise<string | undefined> {
+  const session = await fetchAuthSession();
+  return session.tokens?.idToken?.toString();
+}
+
+/**
+ * While someone is signed in, keeps the realtime channel open and marks the queries an event
+ * touches as stale (active ones refetch at once). Stops on sign-out. Renders nothing.
+ */
+export function RealtimeConnection() {
+  const signedIn = useIsSignedIn();
+  const queryClient = useQueryClient();
+  const active = signedIn.data === true;
+
+  useEffect(() => {
+    if (!active) return undefined;
+    const client = createRealtimeClient({
+      url: getConfig().wsUrl,
+      getToken: idToken,
+      onEvent: (event) => {
+        for (const queryKey of queryKeysFor(event, meQueryKey))
+          void queryClient.invalidateQueries({ queryKey });
+      },
+    });
+    return () => client.stop();
+  }, [active, queryClient]);
+
+  return null;
+}
