@@ -3,6 +3,7 @@ import { EmailOwnerEntity, UserEmailEntity, UserEntity } from '../me/model';
 import { LoginCodeEntity, LoginCodeSendEntity } from '../auth/model';
 import { ConnectionEntity } from '../realtime/model';
 import { ProcessedMessageEntity } from '../workers/model';
+import { LegalAcceptanceEntity, LegalDocumentEntity } from '../legal/model';
 import { documentClient } from './aws';
 import { config } from './config';
 
@@ -20,6 +21,8 @@ function buildService() {
       loginCodeSend: LoginCodeSendEntity,
       connection: ConnectionEntity,
       processedMessage: ProcessedMessageEntity,
+      legalDocument: LegalDocumentEntity,
+      legalAcceptance: LegalAcceptanceEntity,
     },
     { client: documentClient(), table: config().TABLE_NAME },
   );

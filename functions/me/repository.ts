@@ -1,3 +1,4 @@
+import type { ProfileUpdate } from '../../shared/contracts/profile';
 import { db } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 
@@ -12,7 +13,34 @@ export async function getAccount(userId: string) {
   const { data } = await db().collections.account({ userId }).go({ pages: 'all' });
   const user = data.user[0];
   if (!user) return null;
-  return { user, emails: data.userEmail };
+  return { user, emails: data.userEmail, legalAcceptances: data.legalAcceptance };
+}
+
+type UserItem = NonNullable<Awaited<ReturnType<typeof getAccount>>>['user'];
+
+const CLEARABLE = ['lastName', 'birthYear', 'birthdate', 'gender'] as const;
+
+/**
+ * Replaces the profile fields of an existing user (never creates one): optional fields left out
+ * are cleared, favourites left out are kept. Last write wins. Null when the user does not exist.
+ */
+export async function updateProfile(userId: string, profile: ProfileUpdate): Promise<UserItem | null> {
+  const { favoriteSessionIds, favoriteSphereIds, ...fields } = profile;
+  const set = {
+    ...fields,
+    ...(favoriteSessionIds ? { favoriteSessionIds } : {}),
+    ...(favoriteSphereIds ? { favoriteSphereIds } : {}),
+  };
+  const remove = CLEARABLE.filter((name) => fields[name] === undefined);
+  try {
+    const patch = db().entities.user.patch({ userId }).set(set);
+    const { data } = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
+    return data;
+  } catch (error) {
+    if (/ConditionalCheckFailed|conditional request failed/i.test(String((error as Error).message)))
+      return null;
+    throw error;
+  }
 }
 
 export async function findEmailOwner(email: string) {

@@ -1,8 +1,41 @@
-import type { Me } from '../../shared/contracts/me';
-import type { RequestHeaders } from '../../shared/contracts/headers';
+import type { Language, RequestHeaders } from '../../shared/contracts/headers';
+import type { LegalConsent, Me, Profile } from '../../shared/contracts/me';
+import type { LegalAcceptance, ProfileUpdate } from '../../shared/contracts/profile';
 import { defineRules } from '../../shared/domain/ability';
-import { NotFoundError } from '../lib/errors';
-import { getAccount } from './repository';
+import { NotFoundError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { publish, type RealtimeEvent } from '../lib/realtime';
+import { invalidAcceptances, legalConsents } from '../legal/consents';
+import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal/repository';
+import { getAccount, updateProfile as writeProfile } from './repository';
+
+type UserItem = NonNullable<Awaited<ReturnType<typeof getAccount>>>['user'];
+
+/** The profile as the API shows it: stored fields, optional ones only when set. */
+export function toProfile(user: UserItem): Profile {
+  return {
+    firstName: user.firstName,
+    ...(user.lastName !== undefined ? { lastName: user.lastName } : {}),
+    ...(user.birthYear !== undefined ? { birthYear: user.birthYear } : {}),
+    ...(user.birthdate !== undefined ? { birthdate: user.birthdate } : {}),
+    ...(user.gender !== undefined ? { gender: user.gender } : {}),
+    unit: user.unit,
+    locale: user.locale,
+    isGuest: user.isGuest,
+    ...(user.guestConvertionStep !== undefined ? { guestConvertionStep: user.guestConvertionStep } : {}),
+    favoriteSessionIds: user.favoriteSessionIds,
+    favoriteSphereIds: user.favoriteSphereIds,
+  };
+}
+
+/** Tells the user's open tabs to refresh; a failure there never fails the write. */
+async function notify(userId: string, event: RealtimeEvent): Promise<void> {
+  try {
+    await publish(userId, event);
+  } catch (error) {
+    logger.warn('Realtime event not published', { userId, error: error as Error });
+  }
+}
 
 /**
  * The start call: everything the SPA needs after sign-in. Spheres, galaxies, members and sessions
@@ -11,22 +44,11 @@ import { getAccount } from './repository';
 export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
   const account = await getAccount(userId);
   if (!account) throw new NotFoundError();
-  const { user, emails } = account;
+  const { user, emails, legalAcceptances } = account;
+  const documents = await listLegalDocuments();
   return {
     userId,
-    profile: {
-      firstName: user.firstName,
-      ...(user.lastName !== undefined ? { lastName: user.lastName } : {}),
-      ...(user.birthYear !== undefined ? { birthYear: user.birthYear } : {}),
-      ...(user.birthdate !== undefined ? { birthdate: user.birthdate } : {}),
-      ...(user.gender !== undefined ? { gender: user.gender } : {}),
-      unit: user.unit,
-      locale: user.locale,
-      isGuest: user.isGuest,
-      ...(user.guestConvertionStep !== undefined ? { guestConvertionStep: user.guestConvertionStep } : {}),
-      favoriteSessionIds: user.favoriteSessionIds,
-      favoriteSphereIds: user.favoriteSphereIds,
-    },
+    profile: toProfile(user),
     emails: emails
       .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
       .sort((a, b) => Number(b.primary) - Number(a.primary) || a.email.localeCompare(b.email)),
@@ -34,7 +56,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
     galaxies: [],
     members: [],
     sessions: [],
-    legalConsents: [],
+    legalConsents: legalConsents(documents, legalAcceptances, headers.language),
     ability: {
       subscription: user.subscription,
       rules: defineRules({
@@ -46,4 +68,38 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
       }),
     },
   };
+}
+
+/** GET /v1/legal-consents: the latest version of each document, accepted or pending for the caller. */
+export async function loadLegalConsents(userId: string, language: Language): Promise<LegalConsent[]> {
+  const [documents, acceptances] = await Promise.all([listLegalDocuments(), listAcceptances(userId)]);
+  return legalConsents(documents, acceptances, language);
+}
+
+/**
+ * POST /v1/me/legal-consents: records the acceptance of current document versions only; an
+ * unknown or outdated version refuses the whole request with `not-valid` on that item.
+ */
+export async function acceptLegalConsents(
+  userId: string,
+  items: readonly LegalAcceptance[],
+  language: Language,
+): Promise<LegalConsent[]> {
+  const documents = await listLegalDocuments();
+  const errors = invalidAcceptances(items, documents);
+  if (errors.length) throw new ValidationError(errors);
+  await saveAcceptances(
+    userId,
+    items.map((i) => ({ documentType: i.documentType, version: Number(i.version), lang: i.lang })),
+  );
+  await notify(userId, { type: 'profile', action: 'updated' });
+  return legalConsents(documents, await listAcceptances(userId), language);
+}
+
+/** PUT /v1/profile: replaces the caller's profile (an existing account only) and tells their tabs. */
+export async function saveProfile(userId: string, profile: ProfileUpdate): Promise<Profile> {
+  const user = await writeProfile(userId, profile);
+  if (!user) throw new NotFoundError();
+  await notify(userId, { type: 'profile', action: 'updated' });
+  return toProfile(user);
 }

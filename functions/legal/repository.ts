@@ -1,0 +1,91 @@
+import { LANGUAGES, type Language } from '../../shared/contracts/headers';
+import type { LegalDocumentType } from '../../shared/contracts/profile';
+import { db } from '../lib/db';
+import type { LegalDocument, StoredAcceptance } from './consents';
+import { DEFAULT_LEGAL_DOCUMENTS, legalDocumentPath } from './defaults';
+
+export interface PublishLegalDocument {
+  documentType: LegalDocumentType;
+  version: number;
+  /** Languages published; every language by default. */
+  langs?: readonly Language[];
+  publishedOn?: string;
+}
+
+export interface PublishReport {
+  created: LegalDocument[];
+  /** Languages of that version that were already published (left as they were). */
+  existing: Language[];
+}
+
+function isConditionFailure(error: unknown): boolean {
+  const text = `${(error as Error | undefined)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`;
+  return /ConditionalCheckFailed|conditional request failed/i.test(text);
+}
+
+/**
+ * Publishes one version of a legal document in its languages, each at
+ * /legal/<type>-<version>-<lang>.html. A language already published for that version is left
+ * alone, so the call can be repeated. From then on this version is the latest, pending for every
+ * user who has not accepted it.
+ */
+export async function publishLegalDocument(document: PublishLegalDocument): Promise<PublishReport> {
+  if (!Number.isInteger(document.version) || document.version < 1) {
+    throw new Error(`A legal document version is a positive integer, not ${document.version}`);
+  }
+  const publishedOn = document.publishedOn ?? new Date().toISOString();
+  const report: PublishReport = { created: [], existing: [] };
+  for (const lang of document.langs ?? LANGUAGES) {
+    const item = {
+      documentType: document.documentType,
+      version: document.version,
+      lang,
+      path: legalDocumentPath(document.documentType, document.version, lang),
+      publishedOn,
+    };
+    try {
+      await db().entities.legalDocument.create(item).go();
+      report.created.push(item);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      report.existing.push(lang);
+    }
+  }
+  return report;
+}
+
+async function queryDocuments(): Promise<LegalDocument[]> {
+  const { data } = await db().entities.legalDocument.query.all({}).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * Every published legal document, in one Query. A type that was never published gets its default
+ * version 1 first (functions/legal/defaults.ts): a fresh deployment always has documents to accept.
+ */
+export async function listLegalDocuments(): Promise<LegalDocument[]> {
+  const documents = await queryDocuments();
+  const missing = DEFAULT_LEGAL_DOCUMENTS.filter(
+    (d) => !documents.some((existing) => existing.documentType === d.documentType),
+  );
+  if (missing.length === 0) return documents;
+  for (const d of missing) await publishLegalDocument(d);
+  return queryDocuments();
+}
+
+export async function listAcceptances(userId: string): Promise<StoredAcceptance[]> {
+  const { data } = await db().entities.legalAcceptance.query.byUser({ userId }).go({ pages: 'all' });
+  return data;
+}
+
+/** Records the user's acceptance of these document versions (a repeated acceptance refreshes it). */
+export async function saveAcceptances(
+  userId: string,
+  items: readonly { documentType: LegalDocumentType; version: number; lang: Language }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const acceptedAt = new Date().toISOString();
+  await db()
+    .entities.legalAcceptance.put(items.map((item) => ({ userId, ...item, acceptedAt })))
+    .go();
+}

@@ -1,0 +1,7 @@
+import type { Example } from './example';
+
+export const examples: Record<string, Example> = {
+  updateProfile: () => ({ body: { firstName: 'Matrix', unit: 'metric', locale: 'fr' } }),
+  getLegalConsents: () => ({}),
+  acceptLegalConsents: () => ({ body: [{ documentType: 'terms-of-use', version: '1', lang: 'fr' }] }),
+};
