@@ -13,9 +13,12 @@ import {
   type MethodOptions,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { EXPORT_MEDIA_TYPE } from '../shared/contracts/account';
 import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../shared/contracts/headers';
 import type { RouteContract } from '../shared/contracts/route';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
@@ -69,6 +72,8 @@ export class Api extends Construct {
       restApiName: 'wellbeing',
       description: 'Wellbeing REST API (routes from shared/contracts)',
       endpointTypes: [EndpointType.REGIONAL],
+      // Answers a Lambda sends base64-encoded (the personal-data archive) go out as bytes.
+      binaryMediaTypes: [EXPORT_MEDIA_TYPE],
       // API Gateway writes execution logs (loggingLevel below) through the account's CloudWatch role.
       cloudWatchRole: true,
       deployOptions: {
@@ -129,12 +134,30 @@ export class Api extends Construct {
         table: { table: props.table, access: 'readWrite' },
         environment: { ALLOWED_ORIGIN: props.allowedOrigin, ...props.environment },
       });
+      if (domain === 'account') {
+        // Leaving the product removes the caller's sign-in account (functions/lib/cognito.ts).
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['cognito-idp:AdminDeleteUser'],
+            resources: [props.userPool.userPoolArn],
+          }),
+        );
+      }
       functions.set(domain, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource
       // policy is limited to 20 KB, which a domain with many routes would exceed.
       integrations.set(domain, new LambdaIntegration(fn.function, { scopePermissionToMethod: false }));
     }
     this.functions = functions;
+
+    // Phone verification codes go out by SMS (functions/lib/sms.ts): SNS Publish to a phone number
+    // names no topic, so it has no resource ARN. Allowing Publish on anything but an SNS ARN allows
+    // exactly that: SMS, and no topic or platform endpoint of the account.
+    functions
+      .get('emails')
+      ?.function.addToRolePolicy(
+        new PolicyStatement({ actions: ['sns:Publish'], notResources: ['arn:aws:sns:*:*:*'] }),
+      );
 
     checkPathParameters(props.routes);
     for (const route of props.routes) {

@@ -12,6 +12,7 @@ const ConfigSchema = z.object({
   SES_ENDPOINT: z.url().optional(),
   SQS_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
+  SNS_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
   /** Sender of the product's emails (a verified SES identity in AWS). */
   MAIL_FROM: z.string().min(3).default('no-reply@wellbeing.local'),

@@ -4,6 +4,7 @@ import { LoginCodeEntity, LoginCodeSendEntity } from '../auth/model';
 import { ConnectionEntity } from '../realtime/model';
 import { ProcessedMessageEntity } from '../workers/model';
 import { LegalAcceptanceEntity, LegalDocumentEntity } from '../legal/model';
+import { EmailCodeEntity, PhoneVerificationEntity } from '../emails/model';
 import { documentClient } from './aws';
 import { config } from './config';
 
@@ -23,6 +24,8 @@ function buildService() {
       processedMessage: ProcessedMessageEntity,
       legalDocument: LegalDocumentEntity,
       legalAcceptance: LegalAcceptanceEntity,
+      emailCode: EmailCodeEntity,
+      phoneVerification: PhoneVerificationEntity,
     },
     { client: documentClient(), table: config().TABLE_NAME },
   );

@@ -11,6 +11,7 @@ import { startGateway } from './gateway';
 import { freePort } from './net';
 import { startS3 } from './s3';
 import { startSes } from './ses';
+import { startSms } from './sms';
 import { startPoller, startSqs } from './sqs';
 import { startWeb, type WebMode } from './web';
 import { startWebSocketGateway } from './websocket';
@@ -80,6 +81,8 @@ export interface LocalServices {
   s3: { endpoint: string; reportsBucket: string };
   wsManagement: string;
   issuer: string;
+  /** The SMS emulator (SNS Publish); `GET <sms>/store` lists the text messages sent. */
+  sms: string;
 }
 
 export interface LocalStack {
@@ -192,6 +195,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ),
     ]);
     await ensureTable(dynamodb.endpoint, LOCAL_TABLE_NAME);
+    const sms = started('SMS', await startSms());
 
     const env: Record<string, string> = {
       TABLE_NAME: LOCAL_TABLE_NAME,
@@ -203,6 +207,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SES_ENDPOINT: ses.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       S3_ENDPOINT: s3.endpoint,
+      SNS_ENDPOINT: sms.endpoint,
       NOTIFICATIONS_QUEUE_URL: sqs.notifications.url,
       WS_MANAGEMENT_ENDPOINT: ws.managementEndpoint,
       MAIL_FROM: 'no-reply@wellbeing.local',
@@ -282,6 +287,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: { endpoint: s3.endpoint, reportsBucket: s3.buckets.reports },
         wsManagement: ws.managementEndpoint,
         issuer: cognito.issuer,
+        sms: sms.outbox,
       },
       handlerEnv,
       stop: stopAll,

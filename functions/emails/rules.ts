@@ -1,0 +1,93 @@
+import {
+  LOGIN_CODE_TTL_MS,
+  LOGIN_CODE_WINDOW_MS,
+  LOGIN_MAX_CODES_PER_WINDOW,
+  LOGIN_MAX_FAILED_ATTEMPTS,
+} from '../../shared/domain/sign-in';
+import type { Language } from '../../shared/contracts/headers';
+import type { UserEmail } from '../../shared/contracts/me';
+import { isLoginCodeExpired, loginCodeMatches } from '../auth/codes';
+
+/**
+ * Pure rules of email and phone verification (spec 01 §4, §8, §9). Email codes follow the sign-in
+ * code's rules: 6 digits, 15 minutes, 5 wrong answers, at most 3 sends per 10 minutes.
+ */
+
+export const EMAIL_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
+export const EMAIL_CODE_VALIDITY_MINUTES = EMAIL_CODE_TTL_MS / 60_000;
+export const EMAIL_CODE_MAX_FAILED_ATTEMPTS = LOGIN_MAX_FAILED_ATTEMPTS;
+export const EMAIL_CODE_WINDOW_MS = LOGIN_CODE_WINDOW_MS;
+export const EMAIL_CODE_MAX_SENDS_PER_WINDOW = LOGIN_MAX_CODES_PER_WINDOW;
+
+/** Phone: more than 3 change requests within 24 h, or more than 5 wrong codes, lock 24 h. */
+export const PHONE_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PHONE_LOCK_MS = 24 * 60 * 60 * 1000;
+export const PHONE_MAX_REQUESTS_PER_WINDOW = 3;
+export const PHONE_MAX_WRONG_CODES = 5;
+export const PHONE_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
+
+/** Sends still inside the window ending now. */
+export function recentSends(sends: readonly number[], now: number, windowMs: number): number[] {
+  return sends.filter((at) => at > now - windowMs);
+}
+
+/** May one more email code go out, given the sends of the window? */
+export function canSendEmailCode(sends: readonly number[], now: number): boolean {
+  return recentSends(sends, now, EMAIL_CODE_WINDOW_MS).length < EMAIL_CODE_MAX_SENDS_PER_WINDOW;
+}
+
+export interface StoredCode {
+  codeHash: string;
+  salt: string;
+  validUntil: number;
+  attempts: number;
+}
+
+export type CodeCheck = 'ok' | 'code-invalid' | 'code-expired' | 'too-many-attempts';
+
+/**
+ * What an answer to an email code is worth: a code out of attempts stays dead even for the right
+ * answer; an expired one says so; a wrong one counts as an attempt (the caller records it).
+ */
+export function checkEmailCode(stored: StoredCode | null, answer: string, now: number): CodeCheck {
+  if (!stored) return 'code-invalid';
+  if (stored.attempts >= EMAIL_CODE_MAX_FAILED_ATTEMPTS) return 'too-many-attempts';
+  if (isLoginCodeExpired(stored.validUntil, now)) return 'code-expired';
+  return loginCodeMatches(answer, stored.salt, stored.codeHash) ? 'ok' : 'code-invalid';
+}
+
+/** The key of a wrong answer once it is counted: the last allowed one ends the code. */
+export function wrongAnswerKey(attemptsAfter: number): 'code-invalid' | 'too-many-attempts' {
+  return attemptsAfter >= EMAIL_CODE_MAX_FAILED_ATTEMPTS ? 'too-many-attempts' : 'code-invalid';
+}
+
+/** The caller's addresses as the API answers them: primary first, then alphabetical. */
+export function emailList(
+  emails: readonly { email: string; primary: boolean; isVerified: boolean }[],
+): UserEmail[] {
+  return emails
+    .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
+    .sort((a, b) => Number(b.primary) - Number(a.primary) || a.email.localeCompare(b.email));
+}
+
+/** Is a phone change allowed now, given the requests of the window? */
+export function canRequestPhoneCode(requests: readonly number[], now: number): boolean {
+  return recentSends(requests, now, PHONE_WINDOW_MS).length < PHONE_MAX_REQUESTS_PER_WINDOW;
+}
+
+/** After this many wrong codes (counting the one just given) the phone change locks. */
+export function phoneCodeLocks(failuresAfter: number): boolean {
+  return failuresAfter > PHONE_MAX_WRONG_CODES;
+}
+
+export function phoneSmsText(code: string, locale: Language): string {
+  const minutes = PHONE_CODE_TTL_MS / 60_000;
+  switch (locale) {
+    case 'en':
+      return `${code} is your verification code. It is valid for ${minutes} minutes.`;
+    case 'nl':
+      return `${code} is uw verificatiecode. Deze code is ${minutes} minuten geldig.`;
+    default:
+      return `${code} est votre code de vérification. Il est valable ${minutes} minutes.`;
+  }
+}

@@ -1,0 +1,398 @@
+import type { EmailList, PhoneVerificationAnswer } from '../../shared/contracts/emails';
+import { normalisePhone, phoneError } from '../../shared/contracts/emails';
+import { generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from '../auth/codes';
+import { isConditionFailure } from '../auth/repository';
+import { db } from '../lib/db';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../lib/errors';
+import { sendTemplatedEmail } from '../lib/mail';
+import { publish, type RealtimeEvent } from '../lib/realtime';
+import { logger } from '../lib/logger';
+import { sendSms } from '../lib/sms';
+import { findEmailOwner, getAccount } from '../me/repository';
+import {
+  EMAIL_CODE_TTL_MS,
+  EMAIL_CODE_VALIDITY_MINUTES,
+  EMAIL_CODE_WINDOW_MS,
+  PHONE_CODE_TTL_MS,
+  PHONE_LOCK_MS,
+  PHONE_WINDOW_MS,
+  canRequestPhoneCode,
+  canSendEmailCode,
+  checkEmailCode,
+  emailList,
+  phoneCodeLocks,
+  phoneSmsText,
+  recentSends,
+  wrongAnswerKey,
+} from './rules';
+
+/** An expired code is kept an hour past its validity, so that a late answer gets `code-expired`. */
+const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
+const ttlSeconds = (epochMs: number) => Math.ceil(epochMs / 1000);
+
+type Account = NonNullable<Awaited<ReturnType<typeof getAccount>>>;
+
+/** The caller's account; guests cannot manage emails or phone (spec 01 §6). */
+async function registeredAccount(userId: string): Promise<Account> {
+  const account = await getAccount(userId);
+  if (!account) throw new UnauthorizedError();
+  if (account.user.isGuest) throw new ForbiddenError('guest-not-allowed');
+  return account;
+}
+
+/** A path that names another user answers as if nothing were there. */
+function assertSelf(callerId: string, pathUserId: string): void {
+  if (callerId !== pathUserId) throw new NotFoundError();
+}
+
+async function currentList(userId: string): Promise<EmailList> {
+  const account = await getAccount(userId);
+  return { emails: emailList(account?.emails ?? []) };
+}
+
+/** Realtime is a hint to refresh: a failure to deliver it never fails the write. */
+async function notify(userId: string, event: RealtimeEvent): Promise<void> {
+  try {
+    await publish(userId, event);
+  } catch (error) {
+    logger.warn('Realtime publish failed', { userId, error: error as Error });
+  }
+}
+
+function findEmail(account: Account, email: string) {
+  return account.emails.find((e) => e.email === email);
+}
+
+/** Replaces the address's code with a new one and mails it, within the flood limit. */
+async function sendEmailCode(account: Account, email: string, now: number): Promise<void> {
+  const { userId } = account.user;
+  const { data: current } = await db().entities.emailCode.get({ userId, email }).go({ consistent: true });
+  if (!canSendEmailCode(current?.sends ?? [], now)) throw new TooManyRequestsError('too-many-codes-sent');
+  const code = generateLoginCode();
+  const salt = newSalt();
+  const validUntil = now + EMAIL_CODE_TTL_MS;
+  try {
+    await db()
+      .entities.emailCode.put({
+        userId,
+        email,
+        codeHash: hashLoginCode(code, salt),
+        salt,
+        validUntil,
+        attempts: 0,
+        sends: [...recentSends(current?.sends ?? [], now, EMAIL_CODE_WINDOW_MS), now],
+        revision: (current?.revision ?? 0) + 1,
+        expiresAt: ttlSeconds(Math.max(validUntil + EXPIRED_CODE_KEPT_MS, now + EMAIL_CODE_WINDOW_MS)),
+      })
+      .where(({ revision }, { eq, notExists }) =>
+        current ? eq(revision, current.revision) : notExists(revision),
+      )
+      .go({ response: 'none' });
+  } catch (error) {
+    // Another send for this address won the race: it took the slot this one wanted.
+    if (isConditionFailure(error)) throw new TooManyRequestsError('too-many-codes-sent');
+    throw error;
+  }
+  await sendTemplatedEmail(email, 'email-verification', account.user.locale, {
+    code,
+    validityMinutes: EMAIL_CODE_VALIDITY_MINUTES,
+    firstName: account.user.firstName,
+  });
+}
+
+/** PUT /v1/emails/{email}: a new unverified secondary address, and its code by email. */
+export async function addEmail(userId: string, email: string, now = Date.now()): Promise<EmailList> {
+  const account = await registeredAccount(userId);
+  if (findEmail(account, email)) return { emails: emailList(account.emails) };
+  const owner = await findEmailOwner(email);
+  if (owner && owner.userId !== userId) throw new ConflictError('email-already-used');
+  const result = await db()
+    .transaction.write(({ userEmail, emailOwner }) => [
+      userEmail.create({ userId, email, primary: false, isVerified: false }).commit(),
+      emailOwner.create({ email, userId, isVerified: false }).commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    const again = await getAccount(userId);
+    if (again && again.emails.some((e) => e.email === email)) return { emails: emailList(again.emails) };
+    throw new ConflictError('email-already-used');
+  }
+  await sendEmailCode(account, email, now);
+  await notify(userId, { type: 'emails', action: 'created' });
+  return currentList(userId);
+}
+
+/** POST /v1/emails/{email}/verification: a new code for one of the caller's unverified addresses. */
+export async function resendEmailCode(userId: string, email: string, now = Date.now()): Promise<EmailList> {
+  const account = await registeredAccount(userId);
+  const entry = findEmail(account, email);
+  if (!entry) throw new NotFoundError();
+  if (!entry.isVerified) await sendEmailCode(account, email, now);
+  return { emails: emailList(account.emails) };
+}
+
+/** PUT /users/{userId}/emails/{email}/verification/{code}. */
+export async function verifyEmail(
+  callerId: string,
+  input: { userId: string; email: string; code: string },
+  now = Date.now(),
+): Promise<EmailList> {
+  assertSelf(callerId, input.userId);
+  const account = await registeredAccount(callerId);
+  const { email } = input;
+  const entry = findEmail(account, email);
+  if (!entry) throw new NotFoundError();
+  if (entry.isVerified) return { emails: emailList(account.emails) };
+
+  const { data: stored } = await db()
+    .entities.emailCode.get({ userId: callerId, email })
+    .go({ consistent: true });
+  const check = checkEmailCode(stored, input.code, now);
+  if (check === 'code-invalid' && stored) {
+    try {
+      await db()
+        .entities.emailCode.patch({ userId: callerId, email })
+        .add({ attempts: 1 })
+        .where(({ attempts }, { eq }) => eq(attempts, stored.attempts))
+        .go({ response: 'none' });
+    } catch (error) {
+      if (isConditionFailure(error)) throw new BadRequestError('code-invalid');
+      throw error;
+    }
+    const key = wrongAnswerKey(stored.attempts + 1);
+    throw key === 'too-many-attempts' ? new TooManyRequestsError(key) : new BadRequestError(key);
+  }
+  if (check === 'too-many-attempts') throw new TooManyRequestsError(check);
+  if (check !== 'ok') throw new BadRequestError(check);
+
+  const result = await db()
+    .transaction.write(({ userEmail, emailOwner, emailCode }) => [
+      userEmail
+        .patch({ userId: callerId, email })
+        .set({ isVerified: true, verifiedAt: new Date(now).toISOString() })
+        .commit(),
+      emailOwner
+        .patch({ email })
+        .set({ isVerified: true })
+        .where(({ userId }, { eq }) => eq(userId, callerId))
+        .commit(),
+      emailCode.delete({ userId: callerId, email }).commit(),
+    ])
+    .go();
+  // The owner item names another account: two accounts can never own one verified address.
+  if (result.canceled) throw new ConflictError('email-already-used');
+  await notify(callerId, { type: 'emails', action: 'updated' });
+  return currentList(callerId);
+}
+
+/** PUT /users/{userId}/emails/{email}/primary: exactly one primary, and it is verified. */
+export async function makePrimary(
+  callerId: string,
+  input: { userId: string; email: string },
+): Promise<EmailList> {
+  assertSelf(callerId, input.userId);
+  const account = await registeredAccount(callerId);
+  const entry = findEmail(account, input.email);
+  if (!entry) throw new NotFoundError();
+  if (!entry.isVerified) throw new BadRequestError('email-main-not-validated');
+  if (entry.primary) return { emails: emailList(account.emails) };
+  const others = account.emails.filter((e) => e.primary && e.email !== input.email);
+  const result = await db()
+    .transaction.write(({ userEmail }) => [
+      ...others.map((e) =>
+        userEmail
+          .patch({ userId: callerId, email: e.email })
+          .set({ primary: false })
+          .where(({ primary }, { eq }) => eq(primary, true))
+          .commit(),
+      ),
+      userEmail
+        .patch({ userId: callerId, email: input.email })
+        .set({ primary: true })
+        .where(({ isVerified, primary }, { eq }) => `${eq(isVerified, true)} AND ${eq(primary, false)}`)
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+  await notify(callerId, { type: 'emails', action: 'updated' });
+  return currentList(callerId);
+}
+
+/** DELETE /v1/emails/{email}: any address but the primary; the address is free again. */
+export async function deleteEmail(callerId: string, email: string): Promise<EmailList> {
+  const account = await registeredAccount(callerId);
+  const entry = findEmail(account, email);
+  if (!entry) throw new NotFoundError();
+  if (entry.primary) throw new BadRequestError('primary-address-required');
+  const owner = await findEmailOwner(email);
+  const result = await db()
+    .transaction.write(({ userEmail, emailOwner, emailCode }) => [
+      userEmail
+        .delete({ userId: callerId, email })
+        .where(({ primary }, { eq }) => eq(primary, false))
+        .commit(),
+      ...(owner?.userId === callerId
+        ? [
+            emailOwner
+              .delete({ email })
+              .where(({ userId }, { eq }) => eq(userId, callerId))
+              .commit(),
+          ]
+        : []),
+      emailCode.delete({ userId: callerId, email }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new BadRequestError('primary-address-required');
+  await notify(callerId, { type: 'emails', action: 'deleted' });
+  return currentList(callerId);
+}
+
+type PhoneState = NonNullable<
+  Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['phoneVerification']['get']>['go']>>['data']
+>;
+
+interface NextPhoneState {
+  pendingPhone?: string;
+  codeHash?: string;
+  salt?: string;
+  validUntil?: number;
+  requests: number[];
+  failures: number;
+  lockedUntil?: number;
+  lockReason?: 'too-many-phone-attempts' | 'too-many-phone-code-attempts';
+}
+
+/** Replaces the phone state if nobody changed it since it was read. */
+async function savePhoneState(
+  userId: string,
+  previous: PhoneState | null,
+  next: NextPhoneState,
+  now: number,
+): Promise<void> {
+  try {
+    await db()
+      .entities.phoneVerification.put({
+        userId,
+        ...next,
+        revision: (previous?.revision ?? 0) + 1,
+        expiresAt: ttlSeconds(now + PHONE_WINDOW_MS + PHONE_LOCK_MS),
+      })
+      .where(({ revision }, { eq, notExists }) =>
+        previous ? eq(revision, previous.revision) : notExists(revision),
+      )
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('conflict');
+    throw error;
+  }
+}
+
+function phoneAnswer(
+  phone: string | undefined,
+  extra: Partial<PhoneVerificationAnswer>,
+): PhoneVerificationAnswer {
+  return { verified: false, ...(phone !== undefined ? { phone } : {}), ...extra };
+}
+
+/**
+ * POST /v1/phone/verification: `{ phone }` sends a code by SMS; `{ phone, code }` checks it and
+ * stores the phone on the account. Too many requests or wrong codes lock changes for 24 hours.
+ */
+export async function verifyPhone(
+  userId: string,
+  body: { phone?: string | undefined; code?: string | undefined },
+  now = Date.now(),
+): Promise<PhoneVerificationAnswer> {
+  const account = await registeredAccount(userId);
+  const invalid = phoneError(body.phone);
+  if (invalid) throw new BadRequestError(invalid);
+  const phone = normalisePhone(body.phone as string);
+  const { data: state } = await db().entities.phoneVerification.get({ userId }).go({ consistent: true });
+  if (state?.lockedUntil !== undefined && state.lockedUntil > now) {
+    throw new TooManyRequestsError(state.lockReason ?? 'too-many-phone-attempts');
+  }
+  const requests = recentSends(state?.requests ?? [], now, PHONE_WINDOW_MS);
+  const failures = state?.lockedUntil !== undefined ? 0 : (state?.failures ?? 0);
+
+  const code = body.code?.trim() ?? '';
+  if (code === '') {
+    if (!canRequestPhoneCode(requests, now)) {
+      await savePhoneState(
+        userId,
+        state,
+        {
+          requests: [],
+          failures: 0,
+          lockedUntil: now + PHONE_LOCK_MS,
+          lockReason: 'too-many-phone-attempts',
+        },
+        now,
+      );
+      throw new TooManyRequestsError('too-many-phone-attempts');
+    }
+    const newCode = generateLoginCode();
+    const salt = newSalt();
+    await savePhoneState(
+      userId,
+      state,
+      {
+        pendingPhone: phone,
+        codeHash: hashLoginCode(newCode, salt),
+        salt,
+        validUntil: now + PHONE_CODE_TTL_MS,
+        requests: [...requests, now],
+        failures,
+      },
+      now,
+    );
+    await sendSms(phone, phoneSmsText(newCode, account.user.locale));
+    return phoneAnswer(account.user.phone, { pendingPhone: phone });
+  }
+
+  if (!state?.pendingPhone || state.pendingPhone !== phone || !state.codeHash || !state.salt) {
+    throw new BadRequestError('invalid-phone-code');
+  }
+  if (state.validUntil === undefined || now > state.validUntil) throw new BadRequestError('code-expired');
+  if (!loginCodeMatches(code, state.salt, state.codeHash)) {
+    const failuresAfter = failures + 1;
+    if (phoneCodeLocks(failuresAfter)) {
+      await savePhoneState(
+        userId,
+        state,
+        {
+          requests,
+          failures: 0,
+          lockedUntil: now + PHONE_LOCK_MS,
+          lockReason: 'too-many-phone-code-attempts',
+        },
+        now,
+      );
+      throw new TooManyRequestsError('too-many-phone-code-attempts');
+    }
+    await savePhoneState(
+      userId,
+      state,
+      {
+        pendingPhone: state.pendingPhone,
+        codeHash: state.codeHash,
+        salt: state.salt,
+        validUntil: state.validUntil,
+        requests,
+        failures: failuresAfter,
+      },
+      now,
+    );
+    throw new BadRequestError('invalid-phone-code');
+  }
+  await savePhoneState(userId, state, { requests, failures: 0 }, now);
+  await db().entities.user.patch({ userId }).set({ phone }).go({ response: 'none' });
+  await notify(userId, { type: 'profile', action: 'updated' });
+  return phoneAnswer(phone, { verified: true });
+}
