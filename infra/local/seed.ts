@@ -6,6 +6,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { db } from '../../functions/lib/db';
 import { createAccount, getAccount } from '../../functions/me/repository';
+import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
+import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal/repository';
 import type { LocalEndpoints } from './stack';
 
 export interface DemoUser {
@@ -72,6 +74,18 @@ async function ensurePoolUser(
   return { userId: sub, created: true };
 }
 
+/** Demo users have accepted version 1 of each legal document (an existing acceptance is kept). */
+async function acceptDefaultLegalDocuments(userId: string, lang: DemoUser['locale']): Promise<void> {
+  const accepted = await listAcceptances(userId);
+  const missing = DEFAULT_LEGAL_DOCUMENTS.filter(
+    (d) => !accepted.some((a) => a.documentType === d.documentType && a.version === d.version),
+  );
+  await saveAcceptances(
+    userId,
+    missing.map((d) => ({ ...d, lang })),
+  );
+}
+
 /**
  * Creates the demo users in the local user pool and their accounts in the table; a user or
  * account already there is left alone, so it can run on every start. The handlers' environment
@@ -83,6 +97,8 @@ export async function seedDemoData(
 ): Promise<SeedReport> {
   const cognito = cognitoClient(endpoints.auth);
   const report: SeedReport = { created: [], existing: [] };
+  // Version 1 of each legal document, in every language (published when missing).
+  await listLegalDocuments();
   try {
     for (const user of users) {
       const { userId, created: poolUserCreated } = await ensurePoolUser(
@@ -96,6 +112,7 @@ export async function seedDemoData(
         await db().entities.user.patch({ userId }).set({ lastName: user.lastName }).go();
         accountCreated = true;
       }
+      await acceptDefaultLegalDocuments(userId, user.locale);
       (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
     }
   } finally {

@@ -29,7 +29,9 @@ export const ProfileUpdateSchema = z.strictObject({
     .optional(),
   birthdate: z.iso
     .date()
-    .refine((date) => date <= todayIso(), { message: 'value-out-of-range-error' })
+    .refine((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || date <= todayIso(), {
+      message: 'value-out-of-range-error',
+    })
     .optional(),
   gender: z.enum(GENDERS).optional(),
   unit: z.enum(UNITS),
