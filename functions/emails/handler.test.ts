@@ -1,0 +1,141 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { lambdaContext, proxyEvent } from '../../tests/support/events';
+import { resetConfig } from '../lib/config';
+import { resetClients } from '../lib/aws';
+import { db, resetDb } from '../lib/db';
+import { matchPath } from '../../shared/contracts/route';
+import { handler } from './handler';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
+const sns = mockClient(SNSClient);
+
+const USER_ID = 'u-1';
+
+beforeAll(() => {
+  process.env.TABLE_NAME = 'wellbeing-test';
+  process.env.LOG_LEVEL = 'SILENT';
+  delete process.env.WS_MANAGEMENT_ENDPOINT;
+  resetConfig();
+  resetClients();
+  resetDb();
+});
+
+beforeEach(() => {
+  ddb.reset();
+  ses.reset();
+  sns.reset();
+});
+
+function account(isGuest = false) {
+  return [
+    db().entities.user.create({ userId: USER_ID, firstName: 'Camille', locale: 'en', isGuest }).params().Item,
+    db()
+      .entities.userEmail.create({
+        userId: USER_ID,
+        email: 'camille@example.be',
+        primary: true,
+        isVerified: true,
+      })
+      .params().Item,
+  ];
+}
+
+function call(method: string, path: string, body?: unknown) {
+  const pattern = handler.contracts.find((c) => c.method === method && matchPath(c.path, path))?.path;
+  const pathParameters = (pattern && matchPath(pattern, path)) || undefined;
+  return handler(
+    proxyEvent({
+      method,
+      path,
+      sub: USER_ID,
+      ...(pattern ? { resource: pattern } : {}),
+      ...(pathParameters ? { pathParameters } : {}),
+      ...(body !== undefined ? { body } : {}),
+    }),
+    lambdaContext,
+  );
+}
+
+describe('POST /v1/phone/verification', () => {
+  it('publishes a 6-digit code by SMS to the number, in international format', async () => {
+    ddb.on(QueryCommand).resolves({ Items: account() });
+    ddb.on(GetCommand).resolves({});
+    ddb.on(PutCommand).resolves({});
+    sns.on(PublishCommand).resolves({ MessageId: 'm-1' });
+    const response = await call('POST', '/v1/phone/verification', { phone: '+32 470 12 34 56' });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ pendingPhone: '+32470123456', verified: false });
+    const publish = sns.commandCalls(PublishCommand)[0]?.args[0].input;
+    expect(publish?.PhoneNumber).toBe('+32470123456');
+    expect(publish?.Message).toMatch(/^\d{6} is your verification code/);
+    // Only the code's hash is stored.
+    const stored = JSON.stringify(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item);
+    expect(stored).not.toContain(/^(\d{6})/.exec(publish?.Message ?? '')?.[1]);
+  });
+
+  it('answers invalid-phone-number for a national number and sends nothing', async () => {
+    ddb.on(QueryCommand).resolves({ Items: account() });
+    const response = await call('POST', '/v1/phone/verification', { phone: '0470123456' });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'invalid-phone-number' });
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(0);
+  });
+
+  it('answers guest-not-allowed to a guest and sends nothing', async () => {
+    ddb.on(QueryCommand).resolves({ Items: account(true) });
+    const response = await call('POST', '/v1/phone/verification', { phone: '+32470123456' });
+    expect(response.statusCode).toBe(403);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'guest-not-allowed' });
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(0);
+  });
+});
+
+describe('PUT /v1/emails/{email}', () => {
+  it('stores the address unverified and mails its code through SES in the user language', async () => {
+    ddb.on(QueryCommand).resolves({ Items: account() });
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(PutCommand).resolves({});
+    ses.on(SendEmailCommand).resolves({ MessageId: 'e-1' });
+    const response = await call('PUT', `/v1/emails/${encodeURIComponent('New@Example.be')}`);
+    expect(response.statusCode).toBe(200);
+    const written = JSON.stringify(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input);
+    expect(written).toContain('new@example.be');
+    const mail = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
+    expect(mail?.Destination?.ToAddresses).toEqual(['new@example.be']);
+    expect(mail?.Content?.Simple?.Subject?.Data).toMatch(/^\d{6} is your email verification code$/);
+  });
+
+  it('answers email-already-used (409) when another account owns the address, and mails nothing', async () => {
+    ddb.on(QueryCommand).resolves({ Items: account() });
+    ddb.on(GetCommand).resolves({
+      Item: db()
+        .entities.emailOwner.create({ email: 'taken@example.be', userId: 'u-2', isVerified: true })
+        .params().Item,
+    });
+    const response = await call('PUT', '/v1/emails/taken%40example.be');
+    expect(response.statusCode).toBe(409);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'email-already-used' });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+});
+
+describe('routes with a userId in the path', () => {
+  it("answer not-found for another user's id without reading anything", async () => {
+    const response = await call('PUT', '/users/u-2/emails/camille%40example.be/primary');
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'not-found' });
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});

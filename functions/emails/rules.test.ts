@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { normalisePhone, phoneError } from '../../shared/contracts/emails';
+import { hashLoginCode, newSalt } from '../auth/codes';
+import {
+  canRequestPhoneCode,
+  canSendEmailCode,
+  checkEmailCode,
+  emailList,
+  phoneCodeLocks,
+  wrongAnswerKey,
+} from './rules';
+
+const NOW = 1_800_000_000_000;
+const MINUTE = 60_000;
+
+function stored(code: string, overrides: Partial<{ validUntil: number; attempts: number }> = {}) {
+  const salt = newSalt();
+  return {
+    codeHash: hashLoginCode(code, salt),
+    salt,
+    validUntil: NOW + 15 * MINUTE,
+    attempts: 0,
+    ...overrides,
+  };
+}
+
+describe('email verification code (same rules as the sign-in code)', () => {
+  it('accepts the right code until the end of its 15 minutes, not after', () => {
+    expect(checkEmailCode(stored('123456'), '123456', NOW)).toBe('ok');
+    expect(checkEmailCode(stored('123456', { validUntil: NOW }), '123456', NOW)).toBe('ok');
+    expect(checkEmailCode(stored('123456', { validUntil: NOW - 1 }), '123456', NOW)).toBe('code-expired');
+  });
+
+  it('answers code-invalid for a wrong or missing code', () => {
+    expect(checkEmailCode(stored('123456'), '654321', NOW)).toBe('code-invalid');
+    expect(checkEmailCode(stored('123456'), '12345', NOW)).toBe('code-invalid');
+    expect(checkEmailCode(null, '123456', NOW)).toBe('code-invalid');
+  });
+
+  it('refuses even the right code after 5 wrong answers', () => {
+    expect(checkEmailCode(stored('123456', { attempts: 5 }), '123456', NOW)).toBe('too-many-attempts');
+    expect(wrongAnswerKey(4)).toBe('code-invalid');
+    expect(wrongAnswerKey(5)).toBe('too-many-attempts');
+  });
+
+  it('allows 3 sends within 10 minutes, the 4th only once the first has left the window', () => {
+    const sends = [NOW - 9 * MINUTE, NOW - 5 * MINUTE, NOW - MINUTE];
+    expect(canSendEmailCode(sends.slice(1), NOW)).toBe(true);
+    expect(canSendEmailCode(sends, NOW)).toBe(false);
+    expect(canSendEmailCode(sends, NOW + 2 * MINUTE)).toBe(true);
+  });
+});
+
+describe('phone rules', () => {
+  it('accepts a plus and 8 to 15 digits, with the spaces and dashes people type', () => {
+    expect(phoneError('+12345678900')).toBeNull();
+    expect(phoneError('+32 470-12.34.56')).toBeNull();
+    expect(normalisePhone(' +32 (0)470 ')).toBe('+320470');
+    expect(normalisePhone('0032470123456')).toBe('+32470123456');
+  });
+
+  it('answers missing-phone when empty and invalid-phone-number otherwise', () => {
+    expect(phoneError(undefined)).toBe('missing-phone');
+    expect(phoneError('  ')).toBe('missing-phone');
+    expect(phoneError('0470123456')).toBe('invalid-phone-number');
+    expect(phoneError('+1234567')).toBe('invalid-phone-number');
+    expect(phoneError('+1234567890123456')).toBe('invalid-phone-number');
+    expect(phoneError('+32abc123456')).toBe('invalid-phone-number');
+  });
+
+  it('allows 3 change requests within 24 hours and locks on more than 5 wrong codes', () => {
+    const hour = 60 * MINUTE;
+    expect(canRequestPhoneCode([NOW - 23 * hour, NOW - hour], NOW)).toBe(true);
+    expect(canRequestPhoneCode([NOW - 23 * hour, NOW - 2 * hour, NOW - hour], NOW)).toBe(false);
+    expect(canRequestPhoneCode([NOW - 25 * hour, NOW - 2 * hour, NOW - hour], NOW)).toBe(true);
+    expect(phoneCodeLocks(5)).toBe(false);
+    expect(phoneCodeLocks(6)).toBe(true);
+  });
+});
+
+describe('email list', () => {
+  it('puts the primary address first, then the others alphabetically', () => {
+    expect(
+      emailList([
+        { email: 'b@x.be', primary: false, isVerified: true },
+        { email: 'c@x.be', primary: true, isVerified: true },
+        { email: 'a@x.be', primary: false, isVerified: false },
+      ]).map((e) => e.email),
+    ).toEqual(['c@x.be', 'a@x.be', 'b@x.be']);
+  });
+});
