@@ -1,6 +1,11 @@
+import { registerOverlay } from './registry';
+
 /**
  * Every overlay of the product, registered once. Each feature adds its lines here, e.g.:
  *
  *   registerOverlay('profile', { titleKey: 'profile.title', load: () => import('../../features/profile/profile-overlay') });
  */
-export {};
+registerOverlay('profile', {
+  titleKey: 'profile.title',
+  load: () => import('../../features/profile/profile-overlay'),
+});
