@@ -41,7 +41,7 @@ export function AccountMenu({
   });
 
   return (
-    <Menu position="bottom-end" withinPortal trapFocus>
+    <Menu position="bottom-end" withinPortal trapFocus withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="default" size="xs" data-testid="account-menu" aria-label={t('shell.account.label')}>
           {me?.profile.firstName ?? t('shell.account.title')}

@@ -38,7 +38,7 @@ export function ContextSwitcher({ me }: { me: Me | undefined }) {
     );
 
   return (
-    <Menu position="bottom-start" withinPortal trapFocus>
+    <Menu position="bottom-start" withinPortal trapFocus withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="subtle"

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const outbox = process.env.E2E_OUTBOX as string;
+
+interface OutboxMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** The newest 6-digit code mailed to an address, read from the SES emulator's store. */
+async function codeFor(email: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
+        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
+        const newest = mine[mine.length - 1];
+        code = newest
+          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
+          : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The blocking legal-consent modal, when the build has it and documents are pending: accept all. */
+async function acceptLegalConsentsIfAsked(page: Page) {
+  const accept = page.getByTestId('legal-accept');
+  if (!(await accept.isVisible().catch(() => false))) return;
+  const dialog = page.getByRole('dialog');
+  for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+  await accept.click();
+  await expect(accept).toBeHidden();
+}
+
+async function signIn(page: Page, firstName: string) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.be`;
+  await page.goto('/login');
+  await page.getByTestId('signin-email').fill(email);
+  await expect(page.getByTestId('signin-first-name')).toBeVisible();
+  await page.getByTestId('signin-first-name').fill(firstName);
+  await page.getByTestId('signin-create').click();
+  await page.getByTestId('signin-code').fill(await codeFor(email));
+  await page.getByTestId('signin-submit-code').click();
+  await expect(page.getByTestId('home-greeting')).toHaveText(`Bonjour ${firstName}`);
+  // The legal-consent modal may open a moment after the home page.
+  await page.waitForLoadState('networkidle');
+  await acceptLegalConsentsIfAsked(page);
+}
+
+/** Account-menu entries that open a `?show=` overlay, by test id. */
+const OVERLAY_ENTRIES = [
+  'profile',
+  'subscription',
+  'emails',
+  'password',
+  'registration',
+  'connect',
+  'myData',
+];
+const OTHER_ENTRIES = ['logout', 'feedback', 'terms', 'support', 'super-admin'];
+
+test('the shell: cookie notice, account menu by keyboard, overlays close with Escape, not-found notice', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const cookies = page.getByRole('region', { name: 'Cookies et stockage local' });
+  await expect(cookies).toBeVisible();
+  await expect(cookies).toContainText('strictement nécessaire');
+  await expectNoSeriousAxeViolations(page);
+
+  await signIn(page, 'Iris');
+  await expect(cookies).toBeVisible();
+  await cookies.getByRole('button', { name: 'Accepter' }).click();
+  await expect(cookies).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+  await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+
+  // The account menu opens from the keyboard and shows the version.
+  await page.getByTestId('account-menu').focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByTestId('account-menu-dropdown');
+  await expect(menu).toBeVisible();
+  await expect(page.getByTestId('app-version')).toHaveText('Version 3.15.3');
+  await expectNoSeriousAxeViolations(page);
+
+  // Only known entries, and each overlay entry opens its overlay (so it is registered).
+  const ids = await menu
+    .locator('[data-testid^="menu-"]')
+    .evaluateAll((items) => items.map((i) => (i.getAttribute('data-testid') ?? '').slice('menu-'.length)));
+  expect(ids).toContain('logout');
+  expect(ids.filter((id) => !OVERLAY_ENTRIES.includes(id) && !OTHER_ENTRIES.includes(id))).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('account-menu')).toBeFocused();
+
+  for (const id of ids.filter((i) => OVERLAY_ENTRIES.includes(i))) {
+    const before = new URL(page.url()).search;
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId(`menu-${id}`).click();
+    await expect(page).toHaveURL(/[?&]show=/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(new URL(page.url()).search).toBe(before);
+  }
+
+  // An unknown path lands on the home page with the not-found notice.
+  await page.goto('/apps/nothing-here');
+  await expect(page.getByTestId('not-found-notice')).toBeVisible();
+  await expect(page).toHaveURL(/\/\?noMatch=1$/);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('the top bar of a new user: myself and no sphere yet, no galaxies shortcut, reload keeps the page', async ({
+  page,
+}) => {
+  await signIn(page, 'Rui');
+  await expect(page.getByTestId('galaxies-shortcut')).toHaveCount(0);
+  await page.getByTestId('context-switcher').click();
+  await expect(page.getByTestId('context-myself')).toHaveText('Moi-même');
+  await expect(page.getByTestId('context-no-sphere')).toHaveText('Aucune sphère pour le moment');
+  await page.keyboard.press('Escape');
+
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/v1/me') && r.request().method() === 'GET');
+  await page.getByRole('button', { name: 'Actualiser les données' }).click();
+  await refreshed;
+  await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Rui');
+});
