@@ -17,6 +17,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { EXPORT_MEDIA_TYPE } from '../shared/contracts/account';
 import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../shared/contracts/headers';
 import type { RouteContract } from '../shared/contracts/route';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
@@ -70,6 +71,8 @@ export class Api extends Construct {
       restApiName: 'wellbeing',
       description: 'Wellbeing REST API (routes from shared/contracts)',
       endpointTypes: [EndpointType.REGIONAL],
+      // Answers a Lambda sends base64-encoded (the personal-data archive) go out as bytes.
+      binaryMediaTypes: [EXPORT_MEDIA_TYPE],
       // API Gateway writes execution logs (loggingLevel below) through the account's CloudWatch role.
       cloudWatchRole: true,
       deployOptions: {
@@ -130,6 +133,15 @@ export class Api extends Construct {
         table: { table: props.table, access: 'readWrite' },
         environment: { ALLOWED_ORIGIN: props.allowedOrigin, ...props.environment },
       });
+      if (domain === 'account') {
+        // Leaving the product removes the caller's sign-in account (functions/lib/cognito.ts).
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['cognito-idp:AdminDeleteUser'],
+            resources: [props.userPool.userPoolArn],
+          }),
+        );
+      }
       functions.set(domain, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource
       // policy is limited to 20 KB, which a domain with many routes would exceed.

@@ -84,10 +84,21 @@ function queryObject(event: APIGatewayProxyEvent): Record<string, string> {
   return out;
 }
 
+/** Options of a route binding. */
+export interface RouteOptions {
+  /**
+   * The answer is a file of this media type: the implementation returns a Uint8Array (checked by
+   * the contract's response schema), sent base64-encoded with `isBase64Encoded` (API Gateway lists
+   * the type among its binary media types and decodes it).
+   */
+  binary?: string;
+}
+
 /** Binds a contract to its implementation with the one middleware stack of the product. */
 export function route<R extends RouteContract>(
   contract: R,
   implementation: RouteImplementation<R>,
+  options: RouteOptions = {},
 ): RouteBinding {
   return {
     contract,
@@ -131,6 +142,15 @@ export function route<R extends RouteContract>(
         ? result
         : { body: result, headers: {} };
       const output = contract.response.parse(responseBody);
+      if (options.binary !== undefined) {
+        if (!(output instanceof Uint8Array)) throw new Error(`${contract.name} must answer bytes`);
+        return {
+          statusCode: contract.status,
+          headers: { ...corsHeaders(), 'content-type': options.binary, ...extraHeaders },
+          body: Buffer.from(output).toString('base64'),
+          isBase64Encoded: true,
+        };
+      }
       return json(contract.status, output, extraHeaders);
     },
   };

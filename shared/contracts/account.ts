@@ -1,4 +1,46 @@
-import type { RouteContract } from './route';
+import * as z from 'zod';
+import { defineRoute, type RouteContract } from './route';
+
+/** Media type of the personal-data archive (also an API Gateway binary media type). */
+export const EXPORT_MEDIA_TYPE = 'application/zip';
+
+/** `wellbeing-data-2026-11-21.zip`: the archive's file name on the day it is made (UTC). */
+export function exportFileName(at: Date): string {
+  return `wellbeing-data-${at.toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * GET /v1/me/export: everything the product holds about the caller, as a zip archive (data.json,
+ * one CSV per list, README.txt). The body is binary: the Lambda answers it base64-encoded and
+ * clients must send `Accept: application/zip` so API Gateway decodes it.
+ */
+export const exportMyData = defineRoute({
+  name: 'exportMyData',
+  domain: 'account',
+  method: 'GET',
+  path: '/v1/me/export',
+  auth: 'user',
+  response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+});
+
+/** Typing the primary email is what makes leaving deliberate. */
+export const LeaveRequestSchema = z.strictObject({ confirmation: z.string().max(254) });
+export type LeaveRequest = z.infer<typeof LeaveRequestSchema>;
+
+/**
+ * DELETE /v1/me: leave the product irreversibly. Every item keyed by the caller is erased and the
+ * sign-in account removed; `confirmation` must be the caller's primary email (else 400 not-valid).
+ */
+export const leaveProduct = defineRoute({
+  name: 'leaveProduct',
+  domain: 'account',
+  method: 'DELETE',
+  path: '/v1/me',
+  auth: 'user',
+  body: LeaveRequestSchema,
+  response: z.undefined(),
+  status: 204,
+});
 
 /** My data: download it, or leave the product (domain `account`). */
-export const accountRoutes: readonly RouteContract[] = [];
+export const accountRoutes: readonly RouteContract[] = [exportMyData, leaveProduct];

@@ -1,0 +1,27 @@
+import { EXPORT_MEDIA_TYPE, exportMyData, leaveProduct } from '../../shared/contracts/account';
+import { createHttpHandler, route } from '../lib/http';
+import { exportAccount, leaveProduct as leave } from './service';
+
+export const handler = createHttpHandler([
+  route(
+    exportMyData,
+    async ({ caller }) => {
+      const file = await exportAccount(caller.userId);
+      return {
+        body: file.bytes,
+        headers: {
+          'content-disposition': `attachment; filename="${file.name}"`,
+          'cache-control': 'no-store',
+          // The SPA reads the file name; the pagination headers stay exposed as on every answer.
+          'access-control-expose-headers':
+            'content-disposition,x-pagination-max,x-pagination-offset,x-pagination-count',
+        },
+      };
+    },
+    { binary: EXPORT_MEDIA_TYPE },
+  ),
+  route(leaveProduct, async ({ caller, body }) => {
+    await leave(caller, body.confirmation);
+    return undefined;
+  }),
+]);

@@ -1,0 +1,67 @@
+import { exportFileName } from '../../shared/contracts/account';
+import { normaliseEmail } from '../../shared/domain/sign-in';
+import type { Caller } from '../lib/caller';
+import { deleteSignInAccount } from '../lib/cognito';
+import { NotFoundError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { getAccount } from '../me/repository';
+import { BELONGINGS, type Belonging, type Holding, type Owner } from './belongings';
+import { buildArchive } from './export';
+import { deleteKeys, partitionKeys, userPartition } from './repository';
+
+async function loadOwner(userId: string) {
+  const account = await getAccount(userId);
+  if (!account) throw new NotFoundError();
+  const owner: Owner = { userId, emails: account.emails.map((e) => e.email) };
+  return { account, owner };
+}
+
+async function gatherAll(
+  owner: Owner,
+  belongings: readonly Belonging[],
+): Promise<{ belonging: Belonging; holding: Holding }[]> {
+  return Promise.all(
+    belongings.map(async (belonging) => ({ belonging, holding: await belonging.gather(owner) })),
+  );
+}
+
+/** The caller's archive: every belonging of the list, gathered by key. */
+export async function exportAccount(
+  userId: string,
+  at = new Date(),
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const { account, owner } = await loadOwner(userId);
+  const gathered = await gatherAll(owner, BELONGINGS);
+  const bytes = buildArchive({
+    userId,
+    locale: account.user.locale,
+    at,
+    sections: gathered.map(({ belonging, holding }) => ({ belonging, records: holding.records })),
+  });
+  return { name: exportFileName(at), bytes };
+}
+
+/**
+ * Leaves the product: the confirmation must be the primary address; then every belonging is taken
+ * away, the sign-in account removed, and last the profile and emails (so a failure before the end
+ * can be repeated with the same token and confirmation), with anything else left in the user's own
+ * partition.
+ */
+export async function leaveProduct(
+  caller: Caller,
+  confirmation: string,
+  belongings: readonly Belonging[] = BELONGINGS,
+): Promise<void> {
+  const { account, owner } = await loadOwner(caller.userId);
+  const primary = account.emails.find((e) => e.primary)?.email;
+  if (primary === undefined || normaliseEmail(confirmation) !== normaliseEmail(primary)) {
+    throw new ValidationError([{ key: 'not-valid', field: 'body.confirmation' }]);
+  }
+  const gathered = await gatherAll(owner, belongings);
+  for (const { holding } of gathered.filter(({ belonging }) => !belonging.last)) await holding.leave();
+  await deleteSignInAccount(caller.username);
+  for (const { holding } of gathered.filter(({ belonging }) => belonging.last)) await holding.leave();
+  // Whatever else sits in the user's own partition is theirs alone: it goes too, listed or not.
+  await deleteKeys(await partitionKeys(userPartition(caller.userId)));
+  logger.info('A user left the product', { userId: caller.userId });
+}

@@ -1,0 +1,42 @@
+import {
+  AdminDeleteUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { localOptions, onClientsReset } from './aws';
+import { config } from './config';
+
+let cognito: CognitoIdentityProviderClient | undefined;
+onClientsReset(() => {
+  cognito = undefined;
+});
+
+/** The Cognito admin client, built once per container; locally it points at the local issuer. */
+export function cognitoClient(): CognitoIdentityProviderClient {
+  if (!cognito) {
+    const c = config();
+    cognito = new CognitoIdentityProviderClient({
+      region: c.AWS_REGION,
+      ...localOptions(c.COGNITO_ENDPOINT),
+    });
+  }
+  return cognito;
+}
+
+function userPoolId(): string {
+  const id = config().USER_POOL_ID;
+  if (!id) throw new Error('USER_POOL_ID is not configured');
+  return id;
+}
+
+/**
+ * Removes a sign-in account from the user pool. An account already gone is not an error, so that
+ * leaving the product can be retried after a failure further on.
+ */
+export async function deleteSignInAccount(username: string): Promise<void> {
+  try {
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return;
+    throw error;
+  }
+}
