@@ -19,6 +19,11 @@ function errorText(message: string | undefined, t: TFunction): string | undefine
   return item ? translateErrorItem(item, t) : undefined;
 }
 
+/** A refusal about fields is shown on the fields; anything else above the buttons. */
+function onFields(error: unknown): boolean {
+  return error instanceof ApiError && error.errors.some((e) => e.field?.startsWith('body.'));
+}
+
 function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
@@ -128,7 +133,7 @@ function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) 
           ]}
           {...form.register('locale')}
         />
-        {update.isError && (
+        {update.isError && !onFields(update.error) && (
           <Alert color="red" role="alert" data-testid="profile-error">
             {errorMessages(update.error, t)}
           </Alert>
