@@ -9,3 +9,8 @@ registerOverlay('profile', {
   titleKey: 'profile.title',
   load: () => import('../../features/profile/profile-overlay'),
 });
+registerOverlay('emails', {
+  titleKey: 'emails.title',
+  registeredOnly: true,
+  load: () => import('../../features/emails/emails-overlay'),
+});
