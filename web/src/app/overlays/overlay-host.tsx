@@ -20,8 +20,14 @@ export function OverlayHost() {
   if (definition.requiredParams?.some((p) => !search.get(p))) return null;
 
   const close = () => {
-    if (location.key !== 'default') navigate(-1);
-    else navigate({ pathname: location.pathname, search: afterStep(new URLSearchParams()).toString() });
+    if (location.key !== 'default') {
+      void navigate(-1);
+      return;
+    }
+    // Opened by a direct link: nothing to go back to, so the same page without the overlay.
+    const rest = new URLSearchParams(search);
+    rest.delete('show');
+    void navigate({ pathname: location.pathname, search: rest.toString() }, { replace: true });
   };
   const done = () =>
     navigate({ pathname: location.pathname, search: afterStep(search).toString() }, { replace: true });
