@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const outbox = process.env.E2E_OUTBOX as string;
+
+interface OutboxMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** The newest 6-digit code mailed to an address (after `after` mails), read from the SES emulator's store. */
+async function codeFor(email: string, after = 0): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
+        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
+        const newest = mine.length > after ? mine[mine.length - 1] : undefined;
+        code = newest
+          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
+          : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+async function mailCount(email: string): Promise<number> {
+  const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
+  return emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email))).length;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** The legal-consent modal blocks the app after sign-in when documents wait: accept them if it shows. */
+async function acceptLegalConsentsIfAsked(page: Page, ready: ReturnType<Page['getByTestId']>) {
+  const modal = page.getByTestId('legal-consent-modal');
+  await expect(ready.or(modal).first()).toBeVisible({ timeout: 15_000 });
+  if (!(await modal.isVisible())) return;
+  const checks = modal.locator('[data-testid^="legal-check-"]');
+  for (let i = 0; i < (await checks.count()); i++) await checks.nth(i).check();
+  await modal.getByTestId('legal-accept').click();
+  await expect(modal).toHaveCount(0);
+}
+
+test('a user adds an address, verifies it with the mailed code, makes it primary and deletes the old one', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const email = `eli.${stamp}@example.be`;
+  const second = `eli.new.${stamp}@example.be`;
+
+  await page.goto('/login?lang=en');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-first-name').fill('Eli');
+  await page.getByTestId('signin-create').click();
+  await page.getByTestId('signin-code').fill(await codeFor(email));
+  await page.getByTestId('signin-submit-code').click();
+  await acceptLegalConsentsIfAsked(page, page.getByTestId('home-greeting'));
+
+  await page.goto('/?show=emails');
+  const overlay = page.getByTestId('emails-overlay');
+  await acceptLegalConsentsIfAsked(page, overlay);
+  await expect(overlay).toBeVisible();
+  const row = (address: string) => overlay.locator(`[data-testid="email-row"][data-email="${address}"]`);
+  await expect(row(email).getByTestId('email-primary-badge')).toBeVisible();
+  await expect(row(email).getByTestId('email-delete')).toHaveCount(0);
+
+  // Add: the address arrives unverified, and its code field opens.
+  const before = await mailCount(second);
+  await overlay.getByTestId('email-add-input').fill(second.toUpperCase());
+  await overlay.getByTestId('email-add-submit').click();
+  await expect(row(second).getByTestId('email-state')).toHaveText('Not verified');
+  await expectNoSeriousAxeViolations(page);
+  await row(second)
+    .getByTestId('email-code-input')
+    .fill(await codeFor(second, before));
+  await row(second).getByTestId('email-code-submit').click();
+  await expect(row(second).getByTestId('email-state')).toHaveText('Verified');
+
+  // Make it primary, by keyboard.
+  await row(second)
+    .getByRole('button', { name: `Make ${second} the primary address` })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(row(second).getByTestId('email-primary-badge')).toBeVisible();
+  await expect(row(email).getByTestId('email-primary-badge')).toHaveCount(0);
+
+  // Delete the old one, after the confirmation dialog.
+  await row(email)
+    .getByRole('button', { name: `Delete ${email}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await confirm.getByTestId('email-delete-confirm').click();
+  await expect(row(email)).toHaveCount(0);
+  await expect(overlay.getByTestId('email-row')).toHaveCount(1);
+  await expectNoSeriousAxeViolations(page);
+});
