@@ -35,6 +35,15 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
+/** A new account first accepts the pending legal documents in the blocking modal. */
+async function acceptLegalDocuments(page: Page) {
+  const modal = page.getByTestId('legal-consent-modal');
+  await expect(page.getByTestId('legal-accept')).toBeVisible();
+  for (const checkbox of await modal.getByRole('checkbox').all()) await checkbox.check();
+  await page.getByTestId('legal-accept').click();
+  await expect(page.getByTestId('legal-accept')).toBeHidden();
+}
+
 test('a new user signs in with the code from the outbox, lands on the home page in French, switches to English', async ({
   page,
 }) => {
@@ -55,6 +64,7 @@ test('a new user signs in with the code from the outbox, lands on the home page 
   const code = await codeFor(email);
   await page.getByTestId('signin-code').fill(code);
   await page.getByTestId('signin-submit-code').click();
+  await acceptLegalDocuments(page);
 
   await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Noa');
   await expect(page.getByTestId('home-email')).toContainText(email);
@@ -94,5 +104,6 @@ test('a wrong code shows the code error and the right one then signs in', async 
 
   await page.getByTestId('signin-code').fill(code);
   await page.getByTestId('signin-submit-code').click();
+  await acceptLegalDocuments(page);
   await expect(page.getByTestId('home-greeting')).toHaveText('Hello Lou');
 });

@@ -25,7 +25,7 @@ function onFields(error: unknown): boolean {
 }
 
 function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, ProfileUpdate>({
     defaultValues: formValues(profile),
@@ -38,7 +38,8 @@ function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) 
     try {
       const saved = await update.mutateAsync(body);
       await setLanguage(saved.locale);
-      notifications.show({ color: 'green', message: t('profile.saved'), autoClose: 5000 });
+      // In the language just chosen: this render's `t` still speaks the previous one.
+      notifications.show({ color: 'green', message: i18n.t('profile.saved'), autoClose: 5000 });
       done();
     } catch (failure) {
       if (failure instanceof ApiError) {

@@ -1,0 +1,136 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const outbox = process.env.E2E_OUTBOX as string;
+
+interface OutboxMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** The newest 6-digit code mailed to an address, read from the SES emulator's store. */
+async function codeFor(email: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
+        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
+        const newest = mine[mine.length - 1];
+        code = newest
+          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
+          : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+async function expectNoSeriousAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** Presses Tab until `target` has the focus (at most 15 times), as a keyboard user would. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 15; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('a new user accepts the legal documents by keyboard, then edits the profile and switches to English', async ({
+  page,
+}) => {
+  const email = `lea.${Date.now()}@example.be`;
+  await page.goto('/login');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-first-name').fill('Léa');
+  await page.getByTestId('signin-create').click();
+  await page.getByTestId('signin-code').fill(await codeFor(email));
+  await page.getByTestId('signin-submit-code').click();
+
+  // Version 1 of both documents is pending for a new account: the app is blocked by the modal.
+  const modal = page.getByRole('dialog', { name: 'Conditions à accepter' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByTestId('legal-link-terms-of-use')).toHaveAttribute(
+    'href',
+    '/legal/terms-of-use-1-fr.html',
+  );
+  await expect(modal.getByTestId('legal-link-terms-of-use')).toHaveAttribute('target', '_blank');
+  const terms = modal.getByLabel("J'ai lu et j'accepte : Conditions d'utilisation");
+  const privacy = modal.getByLabel("J'ai lu et j'accepte : Politique de confidentialité");
+  const accept = modal.getByRole('button', { name: 'Accepter' });
+  await expect(accept).toBeDisabled();
+  await expectNoSeriousAxeViolations(page);
+
+  // The document's text is served by the app.
+  const text = await page.request.get('/legal/privacy-policy-1-fr.html');
+  expect(await text.text()).toContain('Politique de confidentialité de Wellbeing');
+
+  // Keyboard only: Tab to each checkbox, Space ticks it, then Tab to Accept and Enter.
+  await tabTo(page, terms);
+  await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
+  await expect(accept).toBeDisabled();
+  await tabTo(page, privacy);
+  await page.keyboard.press('Space');
+  await expect(privacy).toBeChecked();
+  await tabTo(page, accept);
+  await page.keyboard.press('Enter');
+
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Léa');
+
+  // Accepted documents stay accepted after a reload.
+  await page.reload();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Léa');
+  await expect(page.getByTestId('legal-consent-modal')).toHaveCount(0);
+
+  // The profile overlay.
+  await page.goto('/?show=profile');
+  const overlay = page.getByRole('dialog', { name: 'Mon profil' });
+  await expect(overlay.getByTestId('profile-first-name')).toHaveValue('Léa');
+  await expectNoSeriousAxeViolations(page);
+
+  await overlay.getByTestId('profile-first-name').fill('');
+  await overlay.getByTestId('profile-save').click();
+  await expect(overlay.getByText('Ce champ est requis.')).toBeVisible();
+
+  await overlay.getByTestId('profile-first-name').fill('Léane');
+  await overlay.getByTestId('profile-locale').selectOption('en');
+  await overlay.getByTestId('profile-save').click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Hello Léane');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).not.toHaveURL(/show=profile/);
+
+  // Kept after a reload: the language on this browser and the profile on the server.
+  await page.reload();
+  await expect(page.getByTestId('home-greeting')).toHaveText('Hello Léane');
+});
+
+test('Denied signs the user out', async ({ page }) => {
+  const email = `max.${Date.now()}@example.be`;
+  await page.goto('/login?lang=en');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-first-name').fill('Max');
+  await page.getByTestId('signin-create').click();
+  await page.getByTestId('signin-code').fill(await codeFor(email));
+  await page.getByTestId('signin-submit-code').click();
+
+  await page
+    .getByRole('dialog', { name: 'Documents to accept' })
+    .getByRole('button', { name: 'Denied' })
+    .click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+});
