@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import type { LegalConsent } from '../../../../shared/contracts/me';
 import { accountMenuEntries, termsPath, type AccountMenuInput } from './account-menu-entries';
 
@@ -95,5 +96,19 @@ describe('account menu entries', () => {
     expect(
       termsPath([{ ...terms('fr', '/legal/p.md'), documentType: 'privacy-policy' }], 'fr'),
     ).toBeUndefined();
+  });
+
+  it('every label is translated in fr, en and nl', () => {
+    const labels = [false, true].flatMap((isGuest) =>
+      accountMenuEntries({
+        isGuest,
+        hasOverlay: () => true,
+        legalConsents: [terms('fr', '/t')],
+        language: 'fr',
+        supportEmail: 's@example.com',
+      }).map((e) => e.labelKey),
+    );
+    for (const lng of ['fr', 'en', 'nl'])
+      expect(labels.filter((key) => !i18n.exists(key, { lng }))).toEqual([]);
   });
 });
