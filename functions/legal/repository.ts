@@ -35,6 +35,7 @@ export async function publishLegalDocument(document: PublishLegalDocument): Prom
   }
   const publishedOn = document.publishedOn ?? new Date().toISOString();
   const report: PublishReport = { created: [], existing: [] };
+  forgetLegalDocuments();
   for (const lang of document.langs ?? LANGUAGES) {
     const item = {
       documentType: document.documentType,
@@ -51,6 +52,7 @@ export async function publishLegalDocument(document: PublishLegalDocument): Prom
       report.existing.push(lang);
     }
   }
+  forgetLegalDocuments();
   return report;
 }
 
@@ -60,17 +62,33 @@ async function queryDocuments(): Promise<LegalDocument[]> {
 }
 
 /**
+ * Every start call reads the documents, which all sit in one partition and change a few times a
+ * year: a warm Lambda keeps them for a minute, so a new version reaches everyone within a minute.
+ */
+export const LEGAL_DOCUMENTS_CACHE_MS = 60_000;
+let cache: { documents: LegalDocument[]; at: number } | undefined;
+
+/** Forgets the cached documents (after a publication, and between tests). */
+export function forgetLegalDocuments(): void {
+  cache = undefined;
+}
+
+/**
  * Every published legal document, in one Query. A type that was never published gets its default
  * version 1 first (functions/legal/defaults.ts): a fresh deployment always has documents to accept.
  */
 export async function listLegalDocuments(): Promise<LegalDocument[]> {
-  const documents = await queryDocuments();
+  if (cache && Date.now() - cache.at < LEGAL_DOCUMENTS_CACHE_MS) return cache.documents;
+  let documents = await queryDocuments();
   const missing = DEFAULT_LEGAL_DOCUMENTS.filter(
     (d) => !documents.some((existing) => existing.documentType === d.documentType),
   );
-  if (missing.length === 0) return documents;
-  for (const d of missing) await publishLegalDocument(d);
-  return queryDocuments();
+  if (missing.length) {
+    for (const d of missing) await publishLegalDocument(d);
+    documents = await queryDocuments();
+  }
+  cache = { documents, at: Date.now() };
+  return documents;
 }
 
 export async function listAcceptances(userId: string): Promise<StoredAcceptance[]> {

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   BatchWriteCommand,
@@ -13,6 +13,7 @@ import { proxyEvent, lambdaContext } from '../../tests/support/events';
 import { resetConfig } from '../lib/config';
 import { resetClients } from '../lib/aws';
 import { db, resetDb } from '../lib/db';
+import { forgetLegalDocuments } from '../legal/repository';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -24,7 +25,10 @@ beforeAll(() => {
   resetDb();
 });
 
-beforeEach(() => ddb.reset());
+beforeEach(() => {
+  ddb.reset();
+  forgetLegalDocuments();
+});
 
 async function call(
   sub?: string,
@@ -154,6 +158,21 @@ describe('GET /v1/me', () => {
     expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.ConditionExpression).toContain(
       'attribute_not_exists',
     );
+  });
+
+  it('a warm Lambda reads the documents once a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      storedTable('user-1', storedItems('user-1'), documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }));
+      await call('user-1');
+      await call('user-1');
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(3);
+      vi.advanceTimersByTime(60_001);
+      await call('user-1');
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is 401 without a caller and never queries', async () => {
