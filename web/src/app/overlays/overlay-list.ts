@@ -14,3 +14,8 @@ registerOverlay('emails', {
   registeredOnly: true,
   load: () => import('../../features/emails/emails-overlay'),
 });
+registerOverlay('my-data', {
+  titleKey: 'myData.title',
+  registeredOnly: true,
+  load: () => import('../../features/account/my-data-overlay'),
+});
