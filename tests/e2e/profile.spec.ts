@@ -40,7 +40,7 @@ async function expectNoSeriousAxeViolations(page: Page, include?: string) {
 /** Presses Tab until `target` has the focus (at most 15 times), as a keyboard user would. */
 async function tabTo(page: Page, target: Locator) {
   for (let i = 0; i < 15; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();

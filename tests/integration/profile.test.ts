@@ -75,7 +75,7 @@ describe('legal consents over HTTP', () => {
   it('bad acceptance bodies are 400 with the spec keys', async () => {
     const bad = await accept(ada, [{ documentType: 'cookies', version: 'one', lang: 'de', userId: 'x' }]);
     expect(bad.status).toBe(400);
-    const fields = (bad.body as { errors: { key: string; field: string }[] }).errors.map(
+    const fields = (bad.body as unknown as { errors: { key: string; field: string }[] }).errors.map(
       (e) => `${e.field}:${e.key}`,
     );
     expect(fields.sort()).toEqual(
@@ -155,7 +155,10 @@ describe('profile over HTTP', () => {
     });
     expect(bad.status).toBe(400);
     const fields = Object.fromEntries(
-      (bad.body as { errors: { key: string; field: string }[] }).errors.map((e) => [e.field, e.key]),
+      (bad.body as unknown as { errors: { key: string; field: string }[] }).errors.map((e) => [
+        e.field,
+        e.key,
+      ]),
     );
     expect(fields).toEqual({
       'body.firstName': 'required',

@@ -7,8 +7,12 @@ import {
 } from '../../../../../shared/contracts/profile';
 import { callApi } from '../../../lib/api';
 
-/** GET /v1/legal-consents: the caller's consent to the latest version of each legal document. */
-export const legalConsentsQueryKey = ['legal-consents'] as const;
+/**
+ * GET /v1/legal-consents: the caller's consent to the latest version of each legal document. The key
+ * sits under the start call's ['me'], so whatever refreshes the start call (a realtime `profile`
+ * event after an acceptance in another tab) refreshes the consents too.
+ */
+export const legalConsentsQueryKey = ['me', 'legal-consents'] as const;
 
 export function useLegalConsents(enabled: boolean) {
   return useQuery({
