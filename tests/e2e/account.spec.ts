@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { strFromU8, unzipSync } from 'fflate';
+
+const outbox = process.env.E2E_OUTBOX as string;
+
+interface OutboxMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** The newest 6-digit code mailed to an address, read from the SES emulator's store. */
+async function codeFor(email: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
+        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
+        const newest = mine[mine.length - 1];
+        code = newest
+          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
+          : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The blocking legal-consent modal, when documents are pending: accept all. */
+async function acceptLegalConsentsIfAsked(page: Page) {
+  const accept = page.getByTestId('legal-accept');
+  if (!(await accept.isVisible().catch(() => false))) return;
+  const dialog = page.getByRole('dialog');
+  for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+  await accept.click();
+  await expect(accept).toBeHidden();
+}
+
+async function signIn(page: Page, email: string, firstName: string) {
+  await page.goto('/login');
+  await page.getByTestId('signin-email').fill(email);
+  await expect(page.getByTestId('signin-first-name')).toBeVisible();
+  await page.getByTestId('signin-first-name').fill(firstName);
+  await page.getByTestId('signin-create').click();
+  await page.getByTestId('signin-code').fill(await codeFor(email));
+  await page.getByTestId('signin-submit-code').click();
+  await expect(page.getByTestId('home-greeting')).toHaveText(`Bonjour ${firstName}`);
+  await page.waitForLoadState('networkidle');
+  await acceptLegalConsentsIfAsked(page);
+  const cookies = page.getByTestId('cookie-banner');
+  if (await cookies.isVisible().catch(() => false)) {
+    await cookies.getByRole('button', { name: 'Accepter' }).click();
+    await expect(cookies).toBeHidden();
+  }
+}
+
+test('my data: download the archive, then leave the product and land on the sign-in page', async ({
+  page,
+}) => {
+  const email = `noa.${Date.now()}@example.be`;
+  await signIn(page, email, 'Noa');
+
+  await page.goto('/?show=my-data');
+  await acceptLegalConsentsIfAsked(page);
+  const overlay = page.getByRole('dialog', { name: 'Mes données' });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByTestId('my-data-download')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Download: the browser gets a file with the day's name, holding the account's data.
+  const downloading = page.waitForEvent('download');
+  await overlay.getByTestId('my-data-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^wellbeing-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path()) as string)));
+  const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as {
+    profile: { firstName: string };
+    emails: { email: string }[];
+  };
+  expect(data.profile.firstName).toBe('Noa');
+  expect(data.emails.map((e) => e.email)).toEqual([email]);
+  await expect(overlay.getByTestId('my-data-download-status')).toContainText(download.suggestedFilename());
+
+  // Leave, by keyboard: the red button waits for the primary email, then a last confirmation.
+  const submit = overlay.getByTestId('my-data-leave-submit');
+  await expect(submit).toBeDisabled();
+  await overlay.getByTestId('my-data-leave-confirmation').fill('someone@example.be');
+  await expect(submit).toBeDisabled();
+  await overlay.getByTestId('my-data-leave-confirmation').fill(email);
+  await expect(submit).toBeEnabled();
+  await overlay.getByTestId('my-data-leave-confirmation').press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Quitter le produit pour de bon ?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await confirm.getByTestId('my-data-leave-confirm').click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText('Votre compte et vos données ont été effacés.', { exact: false }),
+  ).toBeVisible();
+
+  // The address is free again: signing in with it starts an account creation.
+  await page.getByTestId('signin-email').fill(email);
+  await expect(page.getByTestId('signin-first-name')).toBeVisible();
+});
