@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import WebSocket from 'ws';
 import { strFromU8, unzipSync } from 'fflate';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -13,6 +14,7 @@ let stack: TestStack;
 let leaver: Tokens;
 let leaverId: string;
 let stayer: Tokens;
+let socket: WebSocket | undefined;
 const PRIMARY = 'leaver@example.be';
 const SECOND = 'leaver.work@example.be';
 const enc = encodeURIComponent;
@@ -41,8 +43,16 @@ beforeAll(async () => {
     ],
   });
   expect(accepted.status).toBe(200);
+
+  // An open realtime connection of the app.
+  socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(leaver.idToken)}`);
+  await new Promise((resolve, reject) => {
+    socket?.once('open', resolve);
+    socket?.once('error', reject);
+  });
 });
 afterAll(async () => {
+  socket?.terminate();
   await stack?.stop();
 });
 
@@ -97,6 +107,7 @@ describe('my data over HTTP', () => {
         expect.objectContaining({ documentType: 'privacy-policy', version: 1 }),
       ]),
     });
+    expect(data.connections).toEqual([{ connectionId: expect.any(String), connectedAt: expect.any(String) }]);
     expect(data.signInCodes).toEqual(
       expect.arrayContaining([expect.objectContaining({ email: PRIMARY, sentAt: expect.any(String) })]),
     );
