@@ -29,6 +29,7 @@ function serve(config: unknown, configStatus = 200) {
     const url = String(input);
     if (url === '/config.json') return jsonResponse(configStatus, config);
     if (url.endsWith('/v1/me')) return jsonResponse(200, meFixture());
+    if (url.endsWith('/v1/legal-consents')) return jsonResponse(200, []);
     return jsonResponse(404, { key: 'not-found' });
   });
 }

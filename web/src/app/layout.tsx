@@ -4,6 +4,7 @@ import { AppShell } from '@mantine/core';
 import { AppHeader, useShellMe } from '../components/app-header';
 import { FullPageLoader } from '../components/full-page-loader';
 import { CookieBanner } from '../features/shell/cookie-banner';
+import { LegalConsentGate } from '../features/legal/legal-consent-gate';
 import { GuestBanner } from '../features/shell/guest-banner';
 import { RealtimeConnection } from '../features/shell/realtime-connection';
 import { ShellNotices } from '../features/shell/shell-notices';
@@ -20,8 +21,9 @@ function GuestNotice() {
 
 /**
  * Every page: the top bar, the shell's notices (new version, failed background refresh, guest
- * mode), the page itself lazily inside the main landmark, the `?show=` overlays, the cookie
- * notice, and the realtime channel while signed in.
+ * mode), the page itself lazily inside the main landmark, the `?show=` overlays, the blocking
+ * legal-consent modal while a document is pending, the cookie notice, and the realtime channel
+ * while signed in.
  */
 export function AppLayout() {
   return (
@@ -36,6 +38,7 @@ export function AppLayout() {
           <Outlet />
           <OverlayHost />
         </Suspense>
+        <LegalConsentGate />
         <CookieBanner />
       </AppShell.Main>
       <RealtimeConnection />

@@ -39,7 +39,8 @@ function ReloadIcon() {
 
 /**
  * The top bar (spec 01 §2): product name, context switcher, galaxies and feeling shortcuts when
- * they exist, reload, language, account menu; signed out, only the name and the language.
+ * they exist, reload, language, account menu; signed out, only the name and the language. The
+ * sign-out button beside the menu repeats the menu's logout entry on wide screens.
  */
 export function AppHeader() {
   const { t } = useTranslation();
@@ -104,7 +105,13 @@ export function AppHeader() {
           <AccountMenu me={me.data} superAdmin={superAdmin} onSignOut={() => void signOutAndLeave()} />
         )}
         {isSignedIn && (
-          <Button variant="default" size="xs" data-testid="signout" onClick={() => void signOutAndLeave()}>
+          <Button
+            variant="default"
+            size="xs"
+            visibleFrom="sm"
+            data-testid="signout"
+            onClick={() => void signOutAndLeave()}
+          >
             {t(isGuest ? 'shell.account.leave' : 'header.signOut')}
           </Button>
         )}

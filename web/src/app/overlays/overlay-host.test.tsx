@@ -3,9 +3,13 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { LocationProbe } from '../../test/render';
+import { meFixture } from '../../test/me';
+import { LocationProbe, jsonResponse, newQueryClient, testConfig } from '../../test/render';
+import { setConfig } from '../../lib/config';
 import { cssVariablesResolver, theme } from '../providers';
 import { OverlayHost } from './overlay-host';
 import { registerOverlay, type OverlayProps } from './registry';
@@ -19,15 +23,26 @@ function DemoOverlay({ done }: OverlayProps) {
 }
 registerOverlay('host-test-a', { titleKey: 'common.close', load: async () => ({ default: DemoOverlay }) });
 registerOverlay('host-test-b', { titleKey: 'common.retry', load: async () => ({ default: DemoOverlay }) });
+registerOverlay('host-test-registered', {
+  titleKey: 'common.close',
+  registeredOnly: true,
+  load: async () => ({ default: DemoOverlay }),
+});
 
-function renderAt(entries: string[]) {
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+type Session = Awaited<ReturnType<typeof fetchAuthSession>>;
+const signedIn = { tokens: { accessToken: { toString: () => 'access-1' } } } as unknown as Session;
+
+function renderAt(entries: string[], queryClient = newQueryClient()) {
   return render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-          <OverlayHost />
-          <LocationProbe />
-        </MemoryRouter>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+            <OverlayHost />
+            <LocationProbe />
+          </MemoryRouter>
+        </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>,
   );
@@ -67,5 +82,27 @@ describe('overlay host', () => {
   it('an unknown overlay opens nothing', () => {
     renderAt(['/?show=not-registered']);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a registered-only overlay opens for a registered user, never for a guest', async () => {
+    setConfig(testConfig);
+    vi.mocked(fetchAuthSession).mockResolvedValue(signedIn);
+    const isGuest = { value: true };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(200, meFixture({ profile: { ...meFixture().profile, isGuest: isGuest.value } })),
+      ),
+    );
+    const queryClient = newQueryClient();
+    const guest = renderAt(['/?show=host-test-registered'], queryClient);
+    await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeDefined());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    guest.unmount();
+
+    isGuest.value = false;
+    renderAt(['/?show=host-test-registered']);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

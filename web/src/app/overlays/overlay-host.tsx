@@ -1,13 +1,24 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useShellMe } from '../../components/app-header';
+import { useIsSignedIn } from '../../lib/auth';
 import { afterStep, overlayDefinition, overlaySteps } from './registry';
 import './overlay-list';
 
+/** Renders a registered-only overlay for signed-in users who are not guests, nothing otherwise. */
+function RegisteredOnly({ children }: { children: ReactNode }) {
+  const signedIn = useIsSignedIn();
+  const me = useShellMe(signedIn.data === true);
+  if (signedIn.data !== true || !me.data || me.data.profile.isGuest) return null;
+  return children;
+}
+
 /**
  * Shows the overlay named by the first step of `show`. Escape and the close button go back in
- * history (spec 01 §2); finishing a step replaces the URL with the remaining steps.
+ * history (spec 01 §2); finishing a step replaces the URL with the remaining steps. A
+ * registered-only overlay opens only for a signed-in user who is not a guest.
  */
 export function OverlayHost() {
   const { t } = useTranslation();
@@ -32,7 +43,7 @@ export function OverlayHost() {
   const done = () =>
     navigate({ pathname: location.pathname, search: afterStep(search).toString() }, { replace: true });
   const Overlay = definition.component;
-  return (
+  const overlay = (
     <Modal
       opened
       onClose={close}
@@ -45,4 +56,5 @@ export function OverlayHost() {
       </Suspense>
     </Modal>
   );
+  return definition.registeredOnly ? <RegisteredOnly>{overlay}</RegisteredOnly> : overlay;
 }
