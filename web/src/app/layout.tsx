@@ -1,14 +1,16 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { AppHeader, useShellMe } from '../components/app-header';
 import { FullPageLoader } from '../components/full-page-loader';
 import { CookieBanner } from '../features/shell/cookie-banner';
+import { useLegalConsents } from '../features/legal/api/legal-consents';
 import { LegalConsentGate } from '../features/legal/legal-consent-gate';
 import { GuestBanner } from '../features/shell/guest-banner';
 import { RealtimeConnection } from '../features/shell/realtime-connection';
 import { ShellNotices } from '../features/shell/shell-notices';
 import { useIsSignedIn } from '../lib/auth';
+import { LOGIN_PATH } from '../lib/routes';
 import { OverlayHost } from './overlays/overlay-host';
 
 export const HEADER_HEIGHT = 60;
@@ -17,6 +19,19 @@ function GuestNotice() {
   const signedIn = useIsSignedIn();
   const me = useShellMe(signedIn.data === true);
   return me.data?.profile.isGuest ? <GuestBanner /> : null;
+}
+
+/**
+ * Signed in, the page waits for the legal-consent answer (fetched beside GET /v1/me), so that a
+ * pending document's blocking modal comes before the page rather than over it a moment later.
+ * A failed answer does not hold the page.
+ */
+function AfterConsentsKnown({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const signedIn = useIsSignedIn();
+  const consents = useLegalConsents(signedIn.data === true && pathname !== LOGIN_PATH);
+  if (signedIn.data === true && pathname !== LOGIN_PATH && consents.isPending) return <FullPageLoader />;
+  return children;
 }
 
 /**
@@ -34,10 +49,12 @@ export function AppLayout() {
       <AppShell.Main id="main">
         <ShellNotices />
         <GuestNotice />
-        <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
-          <OverlayHost />
-        </Suspense>
+        <AfterConsentsKnown>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+            <OverlayHost />
+          </Suspense>
+        </AfterConsentsKnown>
         <LegalConsentGate />
         <CookieBanner />
       </AppShell.Main>
