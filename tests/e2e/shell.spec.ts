@@ -132,7 +132,11 @@ test('the shell: cookie notice, account menu by keyboard, overlays close with Es
 test('the top bar of a new user: myself and no sphere yet, no galaxies shortcut, reload keeps the page', async ({
   page,
 }) => {
+  const socket = page.waitForEvent('websocket', (ws) => new URL(ws.url()).searchParams.has('token'));
   await signIn(page, 'Rui');
+  // The realtime channel opens with the id token once signed in.
+  expect(new URL((await socket).url()).searchParams.get('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
   await expect(page.getByTestId('galaxies-shortcut')).toHaveCount(0);
   await page.getByTestId('context-switcher').click();
   await expect(page.getByTestId('context-myself')).toHaveText('Moi-même');
@@ -143,4 +147,23 @@ test('the top bar of a new user: myself and no sphere yet, no galaxies shortcut,
   await page.getByRole('button', { name: 'Actualiser les données' }).click();
   await refreshed;
   await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Rui');
+});
+
+test('a profile saved in another tab reaches this one through the realtime channel', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'Sol');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/?show=profile');
+  const firstName = other.getByTestId('profile-first-name');
+  await expect(firstName).toHaveValue('Sol');
+  await firstName.fill('Solène');
+  await other.getByTestId('profile-save').click();
+  await expect(other.getByTestId('home-greeting')).toHaveText('Bonjour Solène');
+
+  // No reload here: the 'profile' event made GET /v1/me stale and the page asked again.
+  await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Solène');
+  await expect(page.getByTestId('account-menu')).toHaveText('Solène');
 });
