@@ -17,6 +17,8 @@ export const DEFAULT_MAIL_DOMAIN = 'wellbeing.example.com';
 
 /** Domains whose Lambda never publishes realtime events (sign-in has no signed-in user to tell). */
 const DOMAINS_WITHOUT_EVENTS: ReadonlySet<string> = new Set(['auth']);
+/** Domains whose Lambda sends email itself (the email-verification codes). */
+const DOMAINS_SENDING_MAIL = new Set(['emails']);
 
 export interface WellbeingStackProps extends StackProps {
   /** Domain the emails are sent from. @default context `mailDomain`, else wellbeing.example.com */
@@ -76,6 +78,7 @@ export class WellbeingStack extends Stack {
     for (const [domain, fn] of this.api.functions) {
       this.workers.allowQueueing(fn);
       if (!DOMAINS_WITHOUT_EVENTS.has(domain)) this.realtime.allowPublishing(fn);
+      if (DOMAINS_SENDING_MAIL.has(domain)) mail.grantSend(fn.function);
     }
 
     this.web = new Web(this, 'Web', {

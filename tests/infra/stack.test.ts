@@ -258,6 +258,15 @@ describe('user pool', () => {
   });
 });
 
+describe('mail', () => {
+  it('lets the emails Lambda send its verification codes, and the me Lambda send nothing', () => {
+    const emails = logicalIdOf(synthesized.stack.api.functions.get('emails')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    expect(allows(emails, 'ses:SendEmail')).toBe(true);
+    expect(allows(me, 'ses:SendEmail')).toBe(false);
+  });
+});
+
 describe('realtime', () => {
   it('routes $connect, $disconnect and $default to the realtime handler', () => {
     const routeKeys = [...propertiesOf(synthesized.template, 'AWS::ApiGatewayV2::Route').values()]
