@@ -77,6 +77,7 @@ const lines = [
   `  WebSocket    ${endpoints.ws}`,
   `  Sign-in      ${endpoints.auth.endpoint} (pool ${endpoints.auth.userPoolId}, client ${endpoints.auth.clientId})`,
   `  Outbox       ${endpoints.outbox}/store  (sent emails: sign-in codes, notifications)`,
+  `  SMS outbox   ${stack.services.sms}/store  (text messages: phone codes)`,
   '',
   'Demo users (sign in with an email code; the code is in the outbox):',
   ...DEMO_USERS.map((u) => `  ${u.email.padEnd(32)} ${u.firstName} ${u.lastName} (${u.locale})`),

@@ -27,6 +27,8 @@ export interface LocalPorts {
   wsManagement: number;
   auth: number;
   outbox: number;
+  /** Local SMS outbox (SNS Publish emulator). */
+  sms: number;
   sqs: number;
   s3: number;
   dynamodb: number;
@@ -40,6 +42,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   wsManagement: 3002,
   auth: 9100,
   outbox: 8005,
+  sms: 8006,
   sqs: 9324,
   s3: 4569,
   dynamodb: 8000,
@@ -195,7 +198,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ),
     ]);
     await ensureTable(dynamodb.endpoint, LOCAL_TABLE_NAME);
-    const sms = started('SMS', await startSms());
+    const sms = started('SMS', await startSms({ port: await port('sms') }));
 
     const env: Record<string, string> = {
       TABLE_NAME: LOCAL_TABLE_NAME,
