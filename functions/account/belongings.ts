@@ -66,6 +66,18 @@ async function perEmail<T>(owner: Owner, read: (email: string) => Promise<T[]>):
   return (await Promise.all(owner.emails.map(read))).flat();
 }
 
+/**
+ * Like `perEmail`, over the addresses whose `emailOwner` item names the user only: an address the
+ * user merely claimed (unverified) may be another account's, and its sign-in items are theirs.
+ */
+async function perOwnedEmail<T>(owner: Owner, read: (email: string) => Promise<T[]>): Promise<T[]> {
+  const owned = await perEmail(owner, async (email) => {
+    const { data } = await db().entities.emailOwner.get({ email }).go();
+    return data?.userId === owner.userId ? [email] : [];
+  });
+  return (await Promise.all(owned.map(read))).flat();
+}
+
 /** Everything that belongs to a user, in the order it is erased. */
 export const BELONGINGS: readonly Belonging[] = [
   {
@@ -78,7 +90,7 @@ export const BELONGINGS: readonly Belonging[] = [
     },
     onLeave: 'erase',
     async gather(owner) {
-      const items = await perEmail(owner, async (email) => {
+      const items = await perOwnedEmail(owner, async (email) => {
         const { data } = await db().entities.loginCode.query.byEmail({ email }).go({ pages: 'all' });
         return data;
       });
@@ -108,7 +120,7 @@ export const BELONGINGS: readonly Belonging[] = [
     },
     onLeave: 'erase',
     async gather(owner) {
-      const items = await perEmail(owner, async (email) => {
+      const items = await perOwnedEmail(owner, async (email) => {
         const { data } = await db().entities.loginCodeSend.query.byEmail({ email }).go({ pages: 'all' });
         return data;
       });
@@ -237,15 +249,15 @@ export const BELONGINGS: readonly Belonging[] = [
   {
     name: 'emailOwnership',
     describe: {
-      fr: 'la réservation de chacune de vos adresses pour votre compte',
-      en: 'the reservation of each of your addresses for your account',
-      nl: 'de reservering van elk van uw adressen voor uw account',
+      fr: 'la preuve que chacune de vos adresses vérifiées est à votre compte',
+      en: 'the record that each of your verified addresses belongs to your account',
+      nl: 'het bewijs dat elk van uw geverifieerde adressen bij uw account hoort',
     },
     onLeave: 'erase',
     async gather(owner) {
       const found = await perEmail(owner, async (email) => {
         const { data } = await db().entities.emailOwner.get({ email }).go();
-        // An address another account holds is theirs, not the owner's.
+        // Only verified addresses have an owner item; one another account proved is theirs.
         return data && data.userId === owner.userId ? [data] : [];
       });
       return {

@@ -1,13 +1,14 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { isValidSignInEmail, normaliseEmail } from '../../shared/domain/sign-in';
-import { findEmailOwner } from '../me/repository';
+import { findVerifiedEmailOwner } from '../me/repository';
 import { SignInError } from './codes';
 
 export const FIRST_NAME_MAX_LENGTH = 100;
 
 /**
  * Cognito sign-up (account creation): checks the email and given name, refuses an address that an
- * account already holds, and confirms the user at once. The address is proven later by the first
+ * account has verified (an unverified claim by someone else does not count), and confirms the user
+ * at once. The address is proven later by the first
  * sign-in code, which is when the account is created. Users created by an administrator pass.
  */
 export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
@@ -18,7 +19,7 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   const givenName = attributes.given_name?.trim() ?? '';
   if (givenName === '') throw new SignInError('required');
   if (givenName.length > FIRST_NAME_MAX_LENGTH) throw new SignInError('length-out-of-range-error');
-  if (await findEmailOwner(email)) throw new SignInError('email-already-used');
+  if (await findVerifiedEmailOwner(email)) throw new SignInError('email-already-used');
   event.response.autoConfirmUser = true;
   event.response.autoVerifyEmail = false;
   return event;

@@ -229,12 +229,21 @@ describe('pre-sign-up', () => {
     );
   });
 
-  it('refuses an email an account already holds', async () => {
+  it('refuses an email an account has verified', async () => {
     const owner = db()
-      .entities.emailOwner.create({ email: 'new.user@example.be', userId: 'u-2' })
+      .entities.emailOwner.create({ email: 'new.user@example.be', userId: 'u-2', isVerified: true })
       .params().Item;
     ddb.on(GetCommand).resolves({ Item: owner });
     await expect(preSignUp(preSignUpEvent(attributes))).rejects.toThrow(/^email-already-used$/);
+  });
+
+  it('lets a new account take an address whose only owner item is unverified', async () => {
+    const owner = db()
+      .entities.emailOwner.create({ email: 'new.user@example.be', userId: 'u-2', isVerified: false })
+      .params().Item;
+    ddb.on(GetCommand).resolves({ Item: owner });
+    const event = await preSignUp(preSignUpEvent(attributes));
+    expect(event.response).toMatchObject({ autoConfirmUser: true });
   });
 
   it('refuses an invalid email, a missing or too long given name', async () => {

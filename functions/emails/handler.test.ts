@@ -105,13 +105,17 @@ describe('PUT /v1/emails/{email}', () => {
   it('stores the address unverified and mails its code through SES in the user language', async () => {
     ddb.on(QueryCommand).resolves({ Items: account() });
     ddb.on(GetCommand).resolves({});
-    ddb.on(TransactWriteCommand).resolves({});
     ddb.on(PutCommand).resolves({});
     ses.on(SendEmailCommand).resolves({ MessageId: 'e-1' });
     const response = await call('PUT', `/v1/emails/${encodeURIComponent('New@Example.be')}`);
     expect(response.statusCode).toBe(200);
-    const written = JSON.stringify(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input);
-    expect(written).toContain('new@example.be');
+    // The claim is the user's own item only: no owner item until the address is verified.
+    const written = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
+    expect(written).toContainEqual(
+      expect.objectContaining({ __edb_e__: 'userEmail', email: 'new@example.be', isVerified: false }),
+    );
+    expect(written.some((item) => item?.__edb_e__ === 'emailOwner')).toBe(false);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     const mail = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
     expect(mail?.Destination?.ToAddresses).toEqual(['new@example.be']);
     expect(mail?.Content?.Simple?.Subject?.Data).toMatch(/^\d{6} is your email verification code$/);
@@ -128,6 +132,45 @@ describe('PUT /v1/emails/{email}', () => {
     expect(response.statusCode).toBe(409);
     expect(JSON.parse(response.body)).toMatchObject({ key: 'email-already-used' });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('adds an address another account merely claimed (an unverified owner item blocks nobody)', async () => {
+    ddb.on(QueryCommand).resolves({ Items: account() });
+    ddb.on(GetCommand).resolves({
+      Item: db()
+        .entities.emailOwner.create({ email: 'claimed@example.be', userId: 'u-2', isVerified: false })
+        .params().Item,
+    });
+    ddb.on(PutCommand).resolves({});
+    ses.on(SendEmailCommand).resolves({ MessageId: 'e-1' });
+    const response = await call('PUT', '/v1/emails/claimed%40example.be');
+    expect(response.statusCode).toBe(200);
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Destination?.ToAddresses).toEqual([
+      'claimed@example.be',
+    ]);
+  });
+});
+
+describe('PUT /users/{userId}/emails/{email}/verification/{code}', () => {
+  it('answers email-already-used when another account verified the address, and writes nothing', async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        ...account(),
+        db()
+          .entities.userEmail.create({ userId: USER_ID, email: 'both@example.be', isVerified: false })
+          .params().Item,
+      ],
+    });
+    ddb.on(GetCommand).resolves({
+      Item: db()
+        .entities.emailOwner.create({ email: 'both@example.be', userId: 'u-2', isVerified: true })
+        .params().Item,
+    });
+    const response = await call('PUT', `/users/${USER_ID}/emails/both%40example.be/verification/123456`);
+    expect(response.statusCode).toBe(409);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'email-already-used' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
 });
 

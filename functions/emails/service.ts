@@ -15,7 +15,7 @@ import { sendTemplatedEmail } from '../lib/mail';
 import { publish, type RealtimeEvent } from '../lib/realtime';
 import { logger } from '../lib/logger';
 import { sendSms } from '../lib/sms';
-import { findEmailOwner, getAccount } from '../me/repository';
+import { findEmailOwner, findVerifiedEmailOwner, getAccount } from '../me/repository';
 import {
   EMAIL_CODE_TTL_MS,
   EMAIL_CODE_VALIDITY_MINUTES,
@@ -107,22 +107,24 @@ async function sendEmailCode(account: Account, email: string, now: number): Prom
   });
 }
 
-/** PUT /v1/emails/{email}: a new unverified secondary address, and its code by email. */
+/**
+ * PUT /v1/emails/{email}: a new unverified secondary address, and its code by email. Only an
+ * account that verified the address blocks it: an unverified claim is the claimant's own
+ * `userEmail` item, so several users may claim one address and the first to prove it owns it.
+ */
 export async function addEmail(userId: string, email: string, now = Date.now()): Promise<EmailList> {
   const account = await registeredAccount(userId);
   if (findEmail(account, email)) return { emails: emailList(account.emails) };
-  const owner = await findEmailOwner(email);
+  const owner = await findVerifiedEmailOwner(email);
   if (owner && owner.userId !== userId) throw new ConflictError('email-already-used');
-  const result = await db()
-    .transaction.write(({ userEmail, emailOwner }) => [
-      userEmail.create({ userId, email, primary: false, isVerified: false }).commit(),
-      emailOwner.create({ email, userId, isVerified: false }).commit(),
-    ])
-    .go();
-  if (result.canceled) {
-    const again = await getAccount(userId);
-    if (again && again.emails.some((e) => e.email === email)) return { emails: emailList(again.emails) };
-    throw new ConflictError('email-already-used');
+  try {
+    await db()
+      .entities.userEmail.create({ userId, email, primary: false, isVerified: false })
+      .go({ response: 'none' });
+  } catch (error) {
+    // A concurrent add of the same address by this user won: nothing more to do.
+    if (isConditionFailure(error)) return currentList(userId);
+    throw error;
   }
   await sendEmailCode(account, email, now);
   await notify(userId, { type: 'emails', action: 'created' });
@@ -150,6 +152,9 @@ export async function verifyEmail(
   const entry = findEmail(account, email);
   if (!entry) throw new NotFoundError();
   if (entry.isVerified) return { emails: emailList(account.emails) };
+  // Someone else proved the address first: this claim can never be verified.
+  const owner = await findVerifiedEmailOwner(email);
+  if (owner && owner.userId !== callerId) throw new ConflictError('email-already-used');
 
   const { data: stored } = await db()
     .entities.emailCode.get({ userId: callerId, email })
@@ -179,14 +184,15 @@ export async function verifyEmail(
         .set({ isVerified: true, verifiedAt: new Date(now).toISOString() })
         .commit(),
       emailOwner
-        .patch({ email })
-        .set({ isVerified: true })
-        .where(({ userId }, { eq }) => eq(userId, callerId))
+        .put({ email, userId: callerId, isVerified: true })
+        .where(({ email: owned, isVerified }, { eq, notExists }) =>
+          [notExists(owned), eq(isVerified, false)].join(' OR '),
+        )
         .commit(),
       emailCode.delete({ userId: callerId, email }).commit(),
     ])
     .go();
-  // The owner item names another account: two accounts can never own one verified address.
+  // Another account verified the address meanwhile: exactly one verified owner, ever.
   if (result.canceled) throw new ConflictError('email-already-used');
   await notify(callerId, { type: 'emails', action: 'updated' });
   return currentList(callerId);
@@ -225,7 +231,10 @@ export async function makePrimary(
   return currentList(callerId);
 }
 
-/** DELETE /v1/emails/{email}: any address but the primary; the address is free again. */
+/**
+ * DELETE /v1/emails/{email}: any address but the primary; the address is free again (its owner
+ * item goes with it when the caller had verified it).
+ */
 export async function deleteEmail(callerId: string, email: string): Promise<EmailList> {
   const account = await registeredAccount(callerId);
   const entry = findEmail(account, email);

@@ -49,8 +49,18 @@ export async function findEmailOwner(email: string) {
 }
 
 /**
+ * The account that proved this address, if any: only a verified owner blocks others. (Items
+ * written before owner items were kept for verified addresses only may be unverified: ignored.)
+ */
+export async function findVerifiedEmailOwner(email: string) {
+  const owner = await findEmailOwner(email);
+  return owner?.isVerified ? owner : null;
+}
+
+/**
  * Creates the user, their primary verified email and the email's owner item in one transaction.
- * Fails with `email-already-used` when another account holds the address.
+ * Fails with `email-already-used` when another account proved the address first; other users'
+ * unverified claims (their own `userEmail` items) do not stand in the way.
  */
 export async function createAccount(account: NewAccount): Promise<void> {
   const at = new Date().toISOString();
@@ -72,7 +82,12 @@ export async function createAccount(account: NewAccount): Promise<void> {
           verifiedAt: at,
         })
         .commit(),
-      emailOwner.create({ email: account.email, userId: account.userId, isVerified: true }).commit(),
+      emailOwner
+        .put({ email: account.email, userId: account.userId, isVerified: true })
+        .where(
+          ({ email, isVerified }, { eq, notExists }) => `${notExists(email)} OR ${eq(isVerified, false)}`,
+        )
+        .commit(),
     ])
     .go();
   if (result.canceled) {

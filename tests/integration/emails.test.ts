@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { strFromU8, unzipSync } from 'fflate';
 import { latestCodeFor, mailTo } from '../../infra/local/ses';
 import { latestSmsCodeFor, smsTo } from '../../infra/local/sms';
 import { db } from '../../functions/lib/db';
@@ -107,18 +108,82 @@ describe('email addresses over HTTP', () => {
     expect(await mailTo(stack.endpoints.outbox, 'idem-extra@example.be')).toHaveLength(1);
   });
 
-  it('answers email-already-used (409) for an address another account holds, verified or not', async () => {
+  it('answers email-already-used (409) for an address another account verified', async () => {
     const a = await person('Anna');
     const b = await person('Bert');
     const taken = await addEmail(b, a.email);
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ key: 'email-already-used' });
+    expect(JSON.stringify(taken.body)).not.toContain(a.userId);
 
-    await addEmail(a, 'shared@example.be');
-    const claimed = await addEmail(b, 'shared@example.be');
-    expect(claimed.status).toBe(409);
-    expect(claimed.body).toMatchObject({ key: 'email-already-used' });
-    expect(JSON.stringify(claimed.body)).not.toContain(a.userId);
+    await addEmail(a, 'proved@example.be');
+    await verify(a, 'proved@example.be', await codeFor('proved@example.be'));
+    const proved = await addEmail(b, 'proved@example.be');
+    expect(proved.status).toBe(409);
+    expect(proved.body).toMatchObject({ key: 'email-already-used' });
+  });
+
+  it('an address another account merely claimed can be added, and the first to verify it owns it', async () => {
+    const a = await person('Claimer');
+    const b = await person('Prover');
+    await addEmail(a, 'claimed@example.be');
+    const codeOfA = await codeFor('claimed@example.be');
+
+    const added = await addEmail(b, 'claimed@example.be');
+    expect(added.status).toBe(200);
+    expect(added.body.emails).toContainEqual({
+      email: 'claimed@example.be',
+      primary: false,
+      isVerified: false,
+    });
+    expect(JSON.stringify(added.body)).not.toContain(a.userId);
+    const verified = await verify(b, 'claimed@example.be', await codeFor('claimed@example.be'));
+    expect(verified.status).toBe(200);
+
+    const late = await verify(a, 'claimed@example.be', codeOfA);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ key: 'email-already-used' });
+    const signIn = await stack.api<{ exists: boolean }>('/users/sign-in', {
+      method: 'POST',
+      body: { email: 'claimed@example.be' },
+    });
+    expect(signIn.body.exists).toBe(true);
+  });
+
+  it("an unverified claim does not stop the address's owner from signing up with it", async () => {
+    const squatter = await person('Squatter');
+    const address = 'real.owner@example.be';
+    await addEmail(squatter, address);
+    const codeOfSquatter = await codeFor(address);
+    const before = await stack.api<{ exists: boolean }>('/users/sign-in', {
+      method: 'POST',
+      body: { email: address },
+    });
+    expect(before.body.exists).toBe(false);
+
+    const tokens = await stack.signInWithCode(address, { firstName: 'Real' });
+    const mine = await stack.api<{ emails: unknown[] }>('/v1/me', { token: tokens.accessToken });
+    expect(mine.status).toBe(200);
+    expect(mine.body.emails).toEqual([{ email: address, primary: true, isVerified: true }]);
+
+    const late = await verify(squatter, address, codeOfSquatter);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ key: 'email-already-used' });
+    const taken = await addEmail(await person('Third'), address);
+    expect(taken.status).toBe(409);
+
+    // The address's sign-in codes are its owner's: not in the claimant's download.
+    const download = await fetch(`${stack.endpoints.api}/v1/me/export`, {
+      headers: { authorization: squatter.token, accept: 'application/zip', 'x-language': 'en' },
+    });
+    expect(download.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
+    const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as Record<string, unknown[]>;
+    expect(data.emails).toContainEqual(expect.objectContaining({ email: address, isVerified: false }));
+    expect(data.signInCodes?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data.signInCodes)).not.toContain(address);
+    expect(JSON.stringify(data.signInCodeSends ?? [])).not.toContain(address);
+    expect(JSON.stringify(data.emailOwnership ?? [])).not.toContain(address);
   });
 
   it('a deleted address is free for another account', async () => {
