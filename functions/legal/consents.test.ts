@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../shared/contracts/headers';
 import type { LegalDocumentType } from '../../shared/contracts/profile';
-import { invalidAcceptances, latestDocuments, legalConsents, type LegalDocument } from './consents';
+import {
+  currentDocuments,
+  invalidAcceptances,
+  latestDocuments,
+  legalConsents,
+  type LegalDocument,
+} from './consents';
 
 function doc(documentType: LegalDocumentType, version: number, lang: Language): LegalDocument {
   return {
@@ -19,6 +25,19 @@ const accepted = (documentType: LegalDocumentType, version: number, lang: Langua
   version,
   lang,
   acceptedAt: '2026-05-05T10:00:00.000Z',
+});
+
+describe('current legal documents', () => {
+  it('each type comes once, at its latest version, in the wanted language, else French', () => {
+    const current = currentDocuments(
+      [...allLangs('terms-of-use', 1), doc('terms-of-use', 2, 'fr'), ...allLangs('privacy-policy', 1)],
+      'nl',
+    );
+    expect(current.map((d) => `${d.documentType}@${d.version}:${d.lang}`)).toEqual([
+      'terms-of-use@2:fr',
+      'privacy-policy@1:nl',
+    ]);
+  });
 });
 
 describe('legal consent status', () => {

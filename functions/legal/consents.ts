@@ -47,6 +47,11 @@ function inLanguage(versions: readonly LegalDocument[], lang: Language): LegalDo
   return found;
 }
 
+/** The current version of each document type in the wanted language (else French, else any). */
+export function currentDocuments(documents: readonly LegalDocument[], language: Language): LegalDocument[] {
+  return [...latestDocuments(documents).values()].map((versions) => inLanguage(versions, language));
+}
+
 /**
  * The user's consents: for each document type, its latest version, accepted when the user accepted
  * that very version (in any language), else pending. Publishing a new version therefore makes it

@@ -1,11 +1,11 @@
 import type { Language, RequestHeaders } from '../../shared/contracts/headers';
 import type { LegalConsent, Me, Profile } from '../../shared/contracts/me';
-import type { LegalAcceptance, ProfileUpdate } from '../../shared/contracts/profile';
+import type { LegalAcceptance, LegalDocumentSummary, ProfileUpdate } from '../../shared/contracts/profile';
 import { defineRules } from '../../shared/domain/ability';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { publish, type RealtimeEvent } from '../lib/realtime';
-import { invalidAcceptances, legalConsents } from '../legal/consents';
+import { currentDocuments, invalidAcceptances, legalConsents } from '../legal/consents';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal/repository';
 import { getAccount, updateProfile as writeProfile } from './repository';
 
@@ -102,4 +102,15 @@ export async function saveProfile(userId: string, profile: ProfileUpdate): Promi
   if (!user) throw new NotFoundError();
   await notify(userId, { type: 'profile', action: 'updated' });
   return toProfile(user);
+}
+
+/** GET /legal-documents (public): the current version of each document in the caller's language. */
+export async function loadLegalDocuments(language: Language): Promise<LegalDocumentSummary[]> {
+  return currentDocuments(await listLegalDocuments(), language).map((d) => ({
+    documentType: d.documentType,
+    version: String(d.version),
+    lang: d.lang,
+    path: d.path,
+    publishedOn: d.publishedOn,
+  }));
 }

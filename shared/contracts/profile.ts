@@ -85,5 +85,36 @@ export const acceptLegalConsents = defineRoute({
   response: LegalConsentListSchema,
 });
 
-/** Profile and legal consents: PUT /v1/profile, GET /v1/legal-consents, POST /v1/me/legal-consents (domain `me`). */
-export const profileRoutes: readonly RouteContract[] = [updateProfile, getLegalConsents, acceptLegalConsents];
+/** One current legal document in one language, as anyone may read it before having an account. */
+export const LegalDocumentSchema = z.object({
+  documentType: z.enum(LEGAL_DOCUMENT_TYPES),
+  version: z.string(),
+  lang: z.enum(LANGUAGES),
+  path: z.string(),
+  publishedOn: z.string(),
+});
+export type LegalDocumentSummary = z.infer<typeof LegalDocumentSchema>;
+
+/**
+ * The current version of each legal document in the request's language (else French), so account
+ * creation can ask for their acceptance before the account exists (spec 02 §5).
+ */
+export const getLegalDocuments = defineRoute({
+  name: 'getLegalDocuments',
+  domain: 'me',
+  method: 'GET',
+  path: '/legal-documents',
+  auth: 'public',
+  response: z.array(LegalDocumentSchema),
+});
+
+/**
+ * Profile and legal consents: PUT /v1/profile, GET /v1/legal-consents, POST /v1/me/legal-consents,
+ * GET /legal-documents (domain `me`).
+ */
+export const profileRoutes: readonly RouteContract[] = [
+  updateProfile,
+  getLegalConsents,
+  acceptLegalConsents,
+  getLegalDocuments,
+];

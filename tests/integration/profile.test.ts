@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { LegalConsent, Me, Profile } from '../../shared/contracts/me';
+import type { LegalDocumentSummary } from '../../shared/contracts/profile';
 import { publishLegalDocument } from '../../functions/legal/repository';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
@@ -26,6 +27,25 @@ const accept = (tokens: Tokens, body: unknown) =>
   stack.api<LegalConsent[]>('/v1/me/legal-consents', { method: 'POST', token: tokens.accessToken, body });
 const me = (tokens: Tokens) => stack.api<Me>('/v1/me', { token: tokens.accessToken });
 const status = (list: LegalConsent[]) => list.map((c) => `${c.documentType}@${c.version}:${c.status}`);
+
+describe('legal documents before any account', () => {
+  it('GET /legal-documents answers anyone the current version of each document in the asked language, else French', async () => {
+    const english = await stack.api<LegalDocumentSummary[]>('/legal-documents', {
+      headers: { 'x-language': 'en' },
+    });
+    expect(english.status).toBe(200);
+    expect(english.body.map((d) => `${d.documentType}@${d.version}:${d.lang}`)).toEqual([
+      'terms-of-use@1:en',
+      'privacy-policy@1:en',
+    ]);
+    expect(english.body[1]).toMatchObject({ path: '/legal/privacy-policy-1-en.html' });
+    expect(english.body[1]?.publishedOn).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const unknown = await stack.api<LegalDocumentSummary[]>('/legal-documents', {
+      headers: { 'x-language': 'de' },
+    });
+    expect(unknown.body.map((d) => d.lang)).toEqual(['fr', 'fr']);
+  });
+});
 
 describe('legal consents over HTTP', () => {
   it('a new account sees version 1 of both documents pending, in its language, with the text path', async () => {
