@@ -56,6 +56,8 @@ async function signIn(page: Page, email: string, firstName: string) {
   await page.getByTestId('signin-email').fill(email);
   await expect(page.getByTestId('signin-first-name')).toBeVisible();
   await page.getByTestId('signin-first-name').fill(firstName);
+  await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
+  for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
   await page.getByTestId('signin-create').click();
   await page.getByTestId('signin-code').fill(await codeFor(email));
   await page.getByTestId('signin-submit-code').click();

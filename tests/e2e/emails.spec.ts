@@ -61,6 +61,8 @@ test('a user adds an address, verifies it with the mailed code, makes it primary
   await page.goto('/login?lang=en');
   await page.getByTestId('signin-email').fill(email);
   await page.getByTestId('signin-first-name').fill('Eli');
+  await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
+  for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
   await page.getByTestId('signin-create').click();
   await page.getByTestId('signin-code').fill(await codeFor(email));
   await page.getByTestId('signin-submit-code').click();

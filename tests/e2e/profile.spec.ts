@@ -53,11 +53,15 @@ test('a new user accepts the legal documents by keyboard, then edits the profile
   await page.goto('/login');
   await page.getByTestId('signin-email').fill(email);
   await page.getByTestId('signin-first-name').fill('Léa');
+  await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
+  for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
   await page.getByTestId('signin-create').click();
+  // The acceptance sent right after the first sign-in fails: the blocking modal asks instead.
+  await page.route('**/v1/me/legal-consents', (route) => route.abort(), { times: 1 });
   await page.getByTestId('signin-code').fill(await codeFor(email));
   await page.getByTestId('signin-submit-code').click();
 
-  // Version 1 of both documents is pending for a new account: the app is blocked by the modal.
+  // Version 1 of both documents is still pending: the app is blocked by the modal.
   const modal = page.getByRole('dialog', { name: 'Conditions à accepter' });
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('legal-link-terms-of-use')).toHaveAttribute(
@@ -122,7 +126,11 @@ test('Denied signs the user out', async ({ page }) => {
   await page.goto('/login?lang=en');
   await page.getByTestId('signin-email').fill(email);
   await page.getByTestId('signin-first-name').fill('Max');
+  await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
+  for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
   await page.getByTestId('signin-create').click();
+  // The acceptance sent right after the first sign-in fails: the blocking modal asks instead.
+  await page.route('**/v1/me/legal-consents', (route) => route.abort(), { times: 1 });
   await page.getByTestId('signin-code').fill(await codeFor(email));
   await page.getByTestId('signin-submit-code').click();
 

@@ -35,13 +35,18 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-/** A new account first accepts the pending legal documents in the blocking modal. */
-async function acceptLegalDocuments(page: Page) {
-  const modal = page.getByTestId('legal-consent-modal');
-  await expect(page.getByTestId('legal-accept')).toBeVisible();
-  for (const checkbox of await modal.getByRole('checkbox').all()) await checkbox.check();
-  await page.getByTestId('legal-accept').click();
-  await expect(page.getByTestId('legal-accept')).toBeHidden();
+/** The creation form asks for every current legal document: "create" waits until all are ticked. */
+async function tickLegalDocuments(page: Page) {
+  const checks = page.locator('[data-testid^="signin-legal-check-"]');
+  await expect(checks).toHaveCount(2);
+  await expect(page.getByTestId('signin-create')).toBeDisabled();
+  for (const checkbox of await checks.all()) await checkbox.check();
+  await expect(page.getByTestId('signin-create')).toBeEnabled();
+}
+
+/** The documents accepted at creation leave nothing for the blocking modal. */
+async function expectNoConsentModal(page: Page) {
+  await expect(page.getByTestId('legal-consent-modal')).toHaveCount(0);
 }
 
 test('a new user signs in with the code from the outbox, lands on the home page in French, switches to English', async ({
@@ -58,15 +63,22 @@ test('a new user signs in with the code from the outbox, lands on the home page 
   await page.getByTestId('signin-email').fill(`  ${email.toUpperCase()} `);
   await expect(page.getByTestId('signin-first-name')).toBeVisible();
   await page.getByTestId('signin-first-name').fill('Noa');
+  await expect(page.getByTestId('signin-legal-link-terms-of-use')).toHaveAttribute(
+    'href',
+    '/legal/terms-of-use-1-fr.html',
+  );
+  await expect(page.getByTestId('signin-legal-link-terms-of-use')).toHaveAttribute('target', '_blank');
+  await tickLegalDocuments(page);
+  await expectNoSeriousAxeViolations(page);
   await page.getByTestId('signin-create').click();
 
   await expect(page.getByTestId('signin-code')).toBeFocused();
   const code = await codeFor(email);
   await page.getByTestId('signin-code').fill(code);
   await page.getByTestId('signin-submit-code').click();
-  await acceptLegalDocuments(page);
 
   await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Noa');
+  await expectNoConsentModal(page);
   await expect(page.getByTestId('home-email')).toContainText(email);
   await expect(page.getByTestId('home-date')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -94,6 +106,7 @@ test('a wrong code shows the code error and the right one then signs in', async 
   await page.goto('/login?lang=en');
   await page.getByTestId('signin-email').fill(email);
   await page.getByTestId('signin-first-name').fill('Lou');
+  await tickLegalDocuments(page);
   await page.getByTestId('signin-create').click();
   const code = await codeFor(email);
   const wrong = code === '000000' ? '111111' : '000000';
@@ -104,6 +117,6 @@ test('a wrong code shows the code error and the right one then signs in', async 
 
   await page.getByTestId('signin-code').fill(code);
   await page.getByTestId('signin-submit-code').click();
-  await acceptLegalDocuments(page);
   await expect(page.getByTestId('home-greeting')).toHaveText('Hello Lou');
+  await expectNoConsentModal(page);
 });

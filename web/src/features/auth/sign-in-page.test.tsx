@@ -24,8 +24,36 @@ const done = { isSignedIn: true, nextStep: { signInStep: 'DONE' } } as SignInOut
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function answerRecognition(exists: boolean) {
-  fetchMock.mockImplementation(async (_url, init) => {
+const legalDocuments = [
+  {
+    documentType: 'terms-of-use',
+    version: '3',
+    lang: 'fr',
+    path: '/legal/terms-of-use-3-fr.html',
+    publishedOn: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    documentType: 'privacy-policy',
+    version: '1',
+    lang: 'fr',
+    path: '/legal/privacy-policy-1-fr.html',
+    publishedOn: '2026-01-01T00:00:00.000Z',
+  },
+];
+
+/** Answers GET /legal-documents, POST /v1/me/legal-consents (with `acceptStatus`) and the email recognition. */
+function answerRecognition(exists: boolean, acceptStatus = 200) {
+  fetchMock.mockImplementation(async (url, init) => {
+    const path = new URL(String(url)).pathname;
+    if (path.endsWith('/legal-documents')) return jsonResponse(200, legalDocuments);
+    if (path.endsWith('/v1/me/legal-consents')) {
+      return acceptStatus === 200
+        ? jsonResponse(200, [])
+        : jsonResponse(acceptStatus, {
+            key: 'error',
+            errors: [{ key: 'not-valid', field: 'body.0.version' }],
+          });
+    }
     const { email } = JSON.parse(String(init?.body)) as { email: string };
     return jsonResponse(200, { email, exists, methods: exists ? ['code'] : [], locale: 'fr' });
   });
@@ -47,6 +75,30 @@ async function reachCodeMode() {
   await typeEmailAndContinue('ada@example.com');
   fireEvent.click(await screen.findByTestId('signin-send-code'));
   return screen.findByTestId('signin-code');
+}
+
+async function tickDocuments() {
+  fireEvent.click(await screen.findByTestId('signin-legal-check-terms-of-use'));
+  fireEvent.click(screen.getByTestId('signin-legal-check-privacy-policy'));
+}
+
+/** Creates an account, ticking both documents, then enters the right code. */
+async function createAndConfirm(acceptStatus: number) {
+  answerRecognition(false, acceptStatus);
+  vi.mocked(signUp).mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
+  vi.mocked(signIn).mockResolvedValue(challenge);
+  vi.mocked(confirmSignIn).mockResolvedValue(done);
+  renderSignIn();
+  await typeEmailAndContinue('new@example.com');
+  fireEvent.change(await screen.findByTestId('signin-first-name'), { target: { value: 'Grace' } });
+  await tickDocuments();
+  fireEvent.click(screen.getByTestId('signin-create'));
+  await screen.findByTestId('signin-code');
+  // Signed in from now on: the acceptance call carries the new access token.
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: { accessToken: { toString: () => 'access-token' } },
+  } as unknown as Awaited<ReturnType<typeof fetchAuthSession>>);
+  enterCode('123456');
 }
 
 function enterCode(value: string) {
@@ -106,7 +158,7 @@ describe('sign-in page', () => {
     fireEvent.change(await screen.findByTestId('signin-email'), { target: { value: 'new@example.com' } });
     fireEvent.submit(screen.getByTestId('signin-email').closest('form') as HTMLFormElement);
     expect(await screen.findByTestId('signin-first-name')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/users/sign-in'))).toHaveLength(1);
   });
 
   it('shows the translated server error when the email is refused', async () => {
@@ -200,11 +252,12 @@ describe('sign-in page', () => {
     renderSignIn();
     await typeEmailAndContinue('New@Example.com');
 
-    fireEvent.click(await screen.findByTestId('signin-create'));
+    fireEvent.submit(await screen.findByTestId('signin-create'));
     expect((await screen.findByRole('alert')).textContent).toBe('Ce champ est requis.');
     expect(signUp).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByTestId('signin-first-name'), { target: { value: ' Grace ' } });
+    await tickDocuments();
     fireEvent.click(screen.getByTestId('signin-create'));
 
     expect(await screen.findByTestId('signin-code')).toBeTruthy();
@@ -224,6 +277,50 @@ describe('sign-in page', () => {
     );
   });
 
+  it('creating needs the first name and every current document ticked, each linked in a new tab', async () => {
+    answerRecognition(false);
+    renderSignIn();
+    await typeEmailAndContinue('new@example.com');
+    const create = await screen.findByTestId('signin-create');
+    const link = await screen.findByTestId('signin-legal-link-terms-of-use');
+    expect(link.getAttribute('href')).toBe('/legal/terms-of-use-3-fr.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toBe("Lire : Conditions d'utilisation (version 3, nouvel onglet)");
+    expect(create.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(screen.getByTestId('signin-first-name'), { target: { value: 'Grace' } });
+    expect(create.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByLabelText("J'ai lu et j'accepte : Conditions d'utilisation"));
+    expect(create.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByLabelText("J'ai lu et j'accepte : Politique de confidentialité"));
+    expect(create.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByLabelText("J'ai lu et j'accepte : Conditions d'utilisation"));
+    expect(create.hasAttribute('disabled')).toBe(true);
+    fireEvent.submit(create);
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('accepts the ticked document versions right after the first sign-in, before going home', async () => {
+    await createAndConfirm(200);
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const accept = posts.find(([url]) => String(url).endsWith('/v1/me/legal-consents'));
+    expect(JSON.parse(String(accept?.[1]?.body))).toEqual([
+      { documentType: 'terms-of-use', version: '3', lang: 'fr' },
+      { documentType: 'privacy-policy', version: '1', lang: 'fr' },
+    ]);
+    expect(vi.mocked(confirmSignIn).mock.invocationCallOrder[0]).toBeLessThan(
+      fetchMock.mock.invocationCallOrder[fetchMock.mock.calls.indexOf(accept as never)] as number,
+    );
+  });
+
+  it('still goes home when the acceptance is refused, leaving the consent modal to ask', async () => {
+    await createAndConfirm(400);
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/v1/me/legal-consents'))).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('continues with a code when the account exists but was never validated', async () => {
     answerRecognition(false);
     vi.mocked(signUp).mockRejectedValue(authError('UsernameExistsException', 'User already exists'));
@@ -231,6 +328,7 @@ describe('sign-in page', () => {
     renderSignIn();
     await typeEmailAndContinue('again@example.com');
     fireEvent.change(await screen.findByTestId('signin-first-name'), { target: { value: 'Grace' } });
+    await tickDocuments();
     fireEvent.click(screen.getByTestId('signin-create'));
     expect(await screen.findByTestId('signin-code')).toBeTruthy();
     expect(signIn).toHaveBeenCalledTimes(1);

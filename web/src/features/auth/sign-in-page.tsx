@@ -1,12 +1,24 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LOGIN_MAX_FAILED_ATTEMPTS, isValidCode } from '../../../../shared/domain/sign-in';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
-import { translateErrorItem } from '../../lib/errors';
+import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { useSignInFlow } from './use-sign-in-flow';
 
 /** Sign-in page (spec 01 §2, §4): email, then a code by email, or account creation. */
@@ -106,7 +118,46 @@ export default function SignInPage() {
                   errorProps={{ role: 'alert' }}
                   onChange={(event) => flow.changeFirstName(event.currentTarget.value)}
                 />
-                <Button type="submit" data-testid="signin-create" loading={busy === 'creating'}>
+                {flow.legalDocuments.isPending && (
+                  <Text size="sm" c="dimmed">
+                    {t('signIn.legalLoading')}
+                  </Text>
+                )}
+                {flow.legalDocuments.isError && (
+                  <Alert color="red" role="alert" data-testid="signin-legal-error">
+                    {errorMessages(flow.legalDocuments.error, t)}
+                  </Alert>
+                )}
+                {flow.legalDocuments.data?.map((document) => {
+                  const name = t(`signIn.documents.${document.documentType}`);
+                  return (
+                    <Stack key={document.documentType} gap={4}>
+                      <Anchor
+                        href={document.path}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        data-testid={`signin-legal-link-${document.documentType}`}
+                      >
+                        {t('signIn.legalRead', { name, version: document.version })}
+                      </Anchor>
+                      <Checkbox
+                        data-testid={`signin-legal-check-${document.documentType}`}
+                        label={t('signIn.legalAccept', { name })}
+                        disabled={busy === 'creating'}
+                        checked={state.acceptedDocuments.some(
+                          (a) => a.documentType === document.documentType && a.version === document.version,
+                        )}
+                        onChange={(event) => flow.toggleDocument(document, event.currentTarget.checked)}
+                      />
+                    </Stack>
+                  );
+                })}
+                <Button
+                  type="submit"
+                  data-testid="signin-create"
+                  disabled={!state.firstName.trim() || !flow.documentsAccepted}
+                  loading={busy === 'creating'}
+                >
                   {t('signIn.create')}
                 </Button>
               </>

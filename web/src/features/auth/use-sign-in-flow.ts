@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { confirmSignIn, signIn, signUp, type SignInOutput } from 'aws-amplify/auth';
+import type { LegalAcceptance, LegalDocumentSummary } from '../../../../shared/contracts/profile';
 import {
   EMAIL_CHECK_DEBOUNCE_MS,
   isValidCode,
@@ -11,6 +13,8 @@ import {
 import { currentLanguage } from '../../i18n';
 import { endSession } from '../../lib/auth';
 import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors';
+import { legalConsentsQueryKey } from '../legal/api/legal-consents';
+import { acceptCreationDocuments, useLegalDocuments } from './api/legal-documents';
 import { useRecogniseEmail } from './api/recognise-email';
 import { generatePassword } from './random-password';
 import { codeErrorKey, signInErrorKey } from './sign-in-errors';
@@ -30,6 +34,8 @@ export interface SignInState {
   methods: SignInMethod[];
   firstName: string;
   firstNameError: string | null;
+  /** Legal documents ticked in the creation form, accepted right after the first sign-in. */
+  acceptedDocuments: LegalAcceptance[];
   code: string;
   codePurpose: CodePurpose;
   /** Wrong codes entered for the current code. */
@@ -46,6 +52,7 @@ export const initialSignInState: SignInState = {
   methods: [],
   firstName: '',
   firstNameError: null,
+  acceptedDocuments: [],
   code: '',
   codePurpose: 'sign-in',
   failedAttempts: 0,
@@ -55,6 +62,17 @@ export const initialSignInState: SignInState = {
 
 function isDone(result: SignInOutput): boolean {
   return result.isSignedIn || result.nextStep.signInStep === 'DONE';
+}
+
+const sameDocument = (a: LegalAcceptance, b: LegalAcceptance) =>
+  a.documentType === b.documentType && a.version === b.version && a.lang === b.lang;
+
+/** Every current document is ticked (and there is at least one to tick). */
+export function allDocumentsAccepted(
+  documents: readonly LegalDocumentSummary[] | undefined,
+  accepted: readonly LegalAcceptance[],
+): boolean {
+  return !!documents?.length && documents.every((d) => accepted.some((a) => sameDocument(a, d)));
 }
 
 function isCustomChallenge(result: SignInOutput): boolean {
@@ -67,7 +85,9 @@ function isCustomChallenge(result: SignInOutput): boolean {
  */
 export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
   const recognise = useRecogniseEmail();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<SignInState>(initialSignInState);
+  const legalDocuments = useLegalDocuments(state.mode === 'creation', currentLanguage());
   // The async steps read the latest state from here; `state` only mirrors it for rendering.
   const current = useRef<SignInState>(initialSignInState);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -79,6 +99,33 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
   }, []);
 
   useEffect(() => () => clearTimeout(debounce.current), []);
+
+  /**
+   * Signed in: the documents ticked at creation are accepted first, so the blocking consent modal
+   * has nothing to ask. If that fails (a version published meanwhile), the modal asks instead.
+   */
+  async function signedIn(): Promise<void> {
+    const items = current.current.acceptedDocuments;
+    if (items.length > 0) {
+      try {
+        queryClient.setQueryData(legalConsentsQueryKey, await acceptCreationDocuments(items));
+      } catch {
+        // The modal shows whatever is still pending.
+      }
+      patch({ acceptedDocuments: [] });
+    }
+    await onSignedIn();
+  }
+
+  function toggleDocument(document: LegalDocumentSummary, checked: boolean): void {
+    const item: LegalAcceptance = {
+      documentType: document.documentType,
+      version: document.version,
+      lang: document.lang,
+    };
+    const others = current.current.acceptedDocuments.filter((a) => !sameDocument(a, item));
+    patch({ acceptedDocuments: checked ? [...others, item] : others });
+  }
 
   async function recogniseNow(raw: string): Promise<void> {
     clearTimeout(debounce.current);
@@ -117,7 +164,7 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       emailInput: value,
       errorKeys: [],
       ...(before.busy === 'checking' ? { busy: null } : {}),
-      ...(stillSame ? {} : { mode: 'initial' as const, email: null, methods: [] }),
+      ...(stillSame ? {} : { mode: 'initial' as const, email: null, methods: [], acceptedDocuments: [] }),
     });
     if (!stillSame && isValidSignInEmail(normalised)) {
       debounce.current = setTimeout(() => void recogniseNow(value), EMAIL_CHECK_DEBOUNCE_MS);
@@ -143,7 +190,7 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
     }
     if (isDone(result)) {
       patch({ busy: null });
-      await onSignedIn();
+      await signedIn();
     } else if (isCustomChallenge(result)) {
       patch({ mode: 'code', codePurpose: purpose, code: '', failedAttempts: 0, busy: null, errorKeys: [] });
     } else {
@@ -175,6 +222,7 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       patch({ firstNameError: 'required' });
       return;
     }
+    if (!allDocumentsAccepted(legalDocuments.data, current.current.acceptedDocuments)) return;
     patch({ busy: 'creating', errorKeys: [], firstNameError: null });
     try {
       await signUp({
@@ -205,7 +253,7 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       const result = await confirmSignIn({ challengeResponse: code });
       if (isDone(result)) {
         patch({ busy: null });
-        await onSignedIn();
+        await signedIn();
       } else if (isCustomChallenge(result)) {
         // Cognito asks again: the code was wrong and the user may retry.
         patch({ busy: null, code: '', failedAttempts: failedAttempts + 1, errorKeys: ['code-invalid'] });
@@ -239,6 +287,10 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
 
   return {
     state,
+    /** The current legal documents to accept in creation mode. */
+    legalDocuments,
+    documentsAccepted: allDocumentsAccepted(legalDocuments.data, state.acceptedDocuments),
+    toggleDocument,
     changeEmail,
     changeFirstName: (value: string) => patch({ firstName: value, firstNameError: null }),
     /** Typed or pasted text keeps digits only, the last six. */
