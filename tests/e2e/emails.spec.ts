@@ -1,44 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-
-const outbox = process.env.E2E_OUTBOX as string;
-
-interface OutboxMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string };
-}
-
-/** The newest 6-digit code mailed to an address (after `after` mails), read from the SES emulator's store. */
-async function codeFor(email: string, after = 0): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
-        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
-        const newest = mine.length > after ? mine[mine.length - 1] : undefined;
-        code = newest
-          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
-          : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code as unknown as string;
-}
-
-async function mailCount(email: string): Promise<number> {
-  const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
-  return emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email))).length;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
+import { codeFor, mailCount, expectNoSeriousAxeViolations } from './support';
 
 /** The legal-consent modal blocks the app after sign-in when documents wait: accept them if it shows. */
 async function acceptLegalConsentsIfAsked(page: Page, ready: ReturnType<Page['getByTestId']>) {

@@ -1,41 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-
-const outbox = process.env.E2E_OUTBOX as string;
-
-interface OutboxMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string };
-}
-
-/** The newest 6-digit code mailed to an address, read from the SES emulator's store. */
-async function codeFor(email: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
-        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
-        const newest = mine[mine.length - 1];
-        code = newest
-          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
-          : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code as unknown as string;
-}
-
-async function expectNoSeriousAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
+import { codeFor, expectNoSeriousAxeViolations } from './support';
 
 /** Presses Tab until `target` has the focus (at most 15 times), as a keyboard user would. */
 async function tabTo(page: Page, target: Locator) {

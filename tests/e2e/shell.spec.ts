@@ -1,43 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-
-const outbox = process.env.E2E_OUTBOX as string;
-
-interface OutboxMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string };
-}
-
-/** The newest 6-digit code mailed to an address, read from the SES emulator's store. */
-async function codeFor(email: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
-        const mine = emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
-        const newest = mine[mine.length - 1];
-        code = newest
-          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
-          : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code as unknown as string;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map(
-      (v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`,
-    ),
-  ).toEqual([]);
-}
+import { codeFor, expectNoSeriousAxeViolations } from './support';
 
 /** The blocking legal-consent modal, when the build has it and documents are pending: accept all. */
 async function acceptLegalConsentsIfAsked(page: Page) {

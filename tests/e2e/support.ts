@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** Base URL of the SES emulator of the stack under test (set by tests/e2e/run.ts). */
+export const outbox = process.env.E2E_OUTBOX as string;
+
+interface OutboxMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+async function mailTo(email: string): Promise<OutboxMail[]> {
+  const { emails } = (await (await fetch(`${outbox}/store`)).json()) as { emails: OutboxMail[] };
+  return emails.filter((m) => m.destination.to.some((to) => to.toLowerCase().includes(email)));
+}
+
+/** How many mails an address has received so far. */
+export async function mailCount(email: string): Promise<number> {
+  return (await mailTo(email)).length;
+}
+
+/** The newest 6-digit code mailed to an address once it has more than `after` mails. */
+export async function codeFor(email: string, after = 0): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const mine = await mailTo(email);
+        const newest = mine.length > after ? mine[mine.length - 1] : undefined;
+        code = newest
+          ? (/(?<!\d)(\d{6})(?!\d)/.exec(`${newest.subject} ${newest.body.text ?? ''}`)?.[1] ?? null)
+          : null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+/** axe finds no serious or critical violation on the page (or inside `include`). */
+export async function expectNoSeriousAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
