@@ -20,6 +20,7 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { useSignInFlow } from './use-sign-in-flow';
+import { CodeInput } from '../../components/code-input';
 
 /** Sign-in page (spec 01 §2, §4): email, then a code by email, or account creation. */
 export default function SignInPage() {
@@ -166,20 +167,14 @@ export default function SignInPage() {
             {state.mode === 'code' && (
               <>
                 <Text>{t('signIn.codeSentTo', { email: state.email })}</Text>
-                <TextInput
+                <CodeInput
                   ref={codeInput}
                   label={t('signIn.codeLabel')}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
                   required
                   data-testid="signin-code"
                   value={state.code}
                   readOnly={busy === 'confirming'}
-                  onChange={(event) => flow.changeCode(event.currentTarget.value)}
-                  onPaste={(event) => {
-                    event.preventDefault();
-                    flow.changeCode(event.clipboardData.getData('text'));
-                  }}
+                  onChange={flow.changeCode}
                   description={
                     state.failedAttempts > 0 ? t('signIn.attemptsLeft', { count: attemptsLeft }) : undefined
                   }

@@ -4,12 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getMe as getMeRoute, type UserEmail } from '../../../../shared/contracts/me';
 import { phoneError } from '../../../../shared/contracts/emails';
-import {
-  isValidSignInEmail,
-  normaliseEmail,
-  sanitiseCodeInput,
-  isValidCode,
-} from '../../../../shared/domain/sign-in';
+import { isValidSignInEmail, normaliseEmail, isValidCode } from '../../../../shared/domain/sign-in';
 import type { OverlayProps } from '../../app/overlays/registry';
 import { ErrorState } from '../../components/error-state';
 import { callApi } from '../../lib/api';
@@ -22,6 +17,7 @@ import {
   useVerifyPhone,
 } from './api/emails';
 import { errorMessages } from '../../lib/errors';
+import { CodeInput } from '../../components/code-input';
 
 function ErrorAlert({ error, testId }: { error: unknown; testId: string }) {
   const { t } = useTranslation();
@@ -47,13 +43,10 @@ function CodeForm({ email, userId, onVerified }: { email: string; userId: string
       <Stack gap="xs">
         <Text size="sm">{t('emails.codeSent', { email })}</Text>
         <Group align="flex-end">
-          <TextInput
+          <CodeInput
             label={t('emails.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={code}
-            onChange={(event) => setCode(sanitiseCodeInput(event.currentTarget.value))}
+            onChange={setCode}
             data-testid="email-code-input"
           />
           <Button
@@ -304,13 +297,10 @@ function PhoneSection() {
           <Stack gap="xs">
             <Text size="sm">{t('emails.phoneCodeSent', { phone: pending })}</Text>
             <Group align="flex-end">
-              <TextInput
+              <CodeInput
                 label={t('emails.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
                 value={code}
-                onChange={(event) => setCode(sanitiseCodeInput(event.currentTarget.value))}
+                onChange={setCode}
                 data-testid="phone-code-input"
               />
               <Button
