@@ -90,6 +90,7 @@ export class WellbeingStack extends Stack {
         region: this.region,
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
+        supportEmail: `support@${mailDomain}`,
       },
       connectSources: [
         this.api.origin,

@@ -259,6 +259,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             userPoolId: cognito.userPoolId,
             userPoolClientId: cognito.clientId,
             userPoolEndpoint: cognito.endpoint,
+            supportEmail: 'support@wellbeing.local',
           },
         }),
       );

@@ -15,5 +15,7 @@ export const WebConfigSchema = z.object({
   userPoolClientId: z.string().min(1),
   /** Set locally: the local Cognito-protocol issuer (Amplify `userPoolEndpoint`). */
   userPoolEndpoint: z.url().optional(),
+  /** Where feedback and support mail go (the account menu's feedback and support entries). */
+  supportEmail: z.email().optional(),
 });
 export type WebConfig = z.infer<typeof WebConfigSchema>;

@@ -70,6 +70,9 @@ test('the shell: cookie notice, account menu by keyboard, overlays close with Es
     .locator('[data-testid^="menu-"]')
     .evaluateAll((items) => items.map((i) => (i.getAttribute('data-testid') ?? '').slice('menu-'.length)));
   expect(ids).toContain('logout');
+  // The local configuration names a support address, so feedback and support mail it.
+  expect(ids).toEqual(expect.arrayContaining(['feedback', 'support']));
+  await expect(menu.getByTestId('menu-support')).toHaveAttribute('href', /^mailto:support@wellbeing\.local/);
   expect(ids.filter((id) => !OVERLAY_ENTRIES.includes(id) && !OTHER_ENTRIES.includes(id))).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();

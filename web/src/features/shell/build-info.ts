@@ -1,4 +1,3 @@
-import type { WebConfig } from '../../../../shared/contracts/web-config';
 import { getConfig } from '../../lib/config';
 
 // Replaced by Vite's `define` at build time (web/vite.config.ts); absent in unit tests.
@@ -15,15 +14,10 @@ export function appBuild(): string | undefined {
   return typeof __APP_BUILD__ === 'string' ? __APP_BUILD__ : undefined;
 }
 
-/**
- * The support address for the feedback and support entries. It belongs to the runtime
- * configuration (one bundle for every environment); until `/config.json` carries `supportEmail`,
- * there is none and the entries are absent rather than mailing nowhere.
- */
+/** The support address of the runtime configuration; without one the entries are absent. */
 export function supportEmail(): string | undefined {
   try {
-    const value = (getConfig() as WebConfig & { supportEmail?: unknown }).supportEmail;
-    return typeof value === 'string' && value.includes('@') ? value : undefined;
+    return getConfig().supportEmail;
   } catch {
     return undefined;
   }
