@@ -142,6 +142,15 @@ export class Api extends Construct {
           }),
         );
       }
+      if (domain === 'emails') {
+        // Making an address primary makes it the sign-in email of the user (functions/lib/cognito.ts).
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['cognito-idp:AdminUpdateUserAttributes'],
+            resources: [props.userPool.userPoolArn],
+          }),
+        );
+      }
       functions.set(domain, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource
       // policy is limited to 20 KB, which a domain with many routes would exceed.

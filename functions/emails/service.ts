@@ -32,6 +32,8 @@ import {
   recentSends,
   wrongAnswerKey,
 } from './rules';
+import type { Caller } from '../lib/caller';
+import { updateSignInEmail } from '../lib/cognito';
 
 /** An expired code is kept an hour past its validity, so that a late answer gets `code-expired`. */
 const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
@@ -200,9 +202,10 @@ export async function verifyEmail(
 
 /** PUT /users/{userId}/emails/{email}/primary: exactly one primary, and it is verified. */
 export async function makePrimary(
-  callerId: string,
+  caller: Caller,
   input: { userId: string; email: string },
 ): Promise<EmailList> {
+  const callerId = caller.userId;
   assertSelf(callerId, input.userId);
   const account = await registeredAccount(callerId);
   const entry = findEmail(account, input.email);
@@ -227,6 +230,8 @@ export async function makePrimary(
     ])
     .go();
   if (result.canceled) throw new ConflictError('conflict');
+  // The user pool signs in by email: the primary address becomes the sign-in address.
+  await updateSignInEmail(caller.username, input.email);
   await notify(callerId, { type: 'emails', action: 'updated' });
   return currentList(callerId);
 }

@@ -1,5 +1,6 @@
 import {
   AdminDeleteUserCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localOptions, onClientsReset } from './aws';
@@ -39,4 +40,21 @@ export async function deleteSignInAccount(username: string): Promise<void> {
     if ((error as { name?: string }).name === 'UserNotFoundException') return;
     throw error;
   }
+}
+
+/**
+ * Makes an address the sign-in email of the account (the user pool signs in by email): called when
+ * the user makes a verified address primary, so that they sign in with it from then on.
+ */
+export async function updateSignInEmail(username: string, email: string): Promise<void> {
+  await cognitoClient().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: username,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
 }

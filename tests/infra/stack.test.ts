@@ -265,6 +265,13 @@ describe('mail', () => {
     expect(allows(emails, 'ses:SendEmail')).toBe(true);
     expect(allows(me, 'ses:SendEmail')).toBe(false);
   });
+
+  it('lets the emails Lambda make the primary address the sign-in email, and only it', () => {
+    const emails = logicalIdOf(synthesized.stack.api.functions.get('emails')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    expect(allows(emails, 'cognito-idp:AdminUpdateUserAttributes')).toBe(true);
+    expect(allows(me, 'cognito-idp:AdminUpdateUserAttributes')).toBe(false);
+  });
 });
 
 describe('realtime', () => {

@@ -99,6 +99,24 @@ describe('email addresses over HTTP', () => {
     expect(mine.body.emails).toEqual(deleted.body.emails);
   });
 
+  it('the primary address becomes the sign-in address: the new one signs in to the same account', async () => {
+    const me = await person('Noor');
+    const next = `noor.next${n}@example.be`;
+    await addEmail(me, next);
+    await verify(me, next, await codeFor(next));
+    expect((await primary(me, next)).status).toBe(200);
+    expect((await remove(me, me.email)).status).toBe(200);
+
+    const tokens = await stack.signInWithCode(next);
+    expect(decodeJwt(tokens.accessToken).sub).toBe(me.userId);
+    const mine = await stack.api<{ userId: string; profile: { firstName: string } }>('/v1/me', {
+      token: tokens.accessToken,
+    });
+    expect(mine.body).toMatchObject({ userId: me.userId, profile: { firstName: 'Noor' } });
+    const old = await stack.api('/users/sign-in', { method: 'POST', body: { email: me.email } });
+    expect(old.body).toMatchObject({ exists: false });
+  });
+
   it('adding the same address twice is idempotent and sends no second code', async () => {
     const me = await person('Idem');
     await addEmail(me, 'idem-extra@example.be');
