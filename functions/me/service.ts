@@ -52,6 +52,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
     emails: emails
       .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
       .sort((a, b) => Number(b.primary) - Number(a.primary) || a.email.localeCompare(b.email)),
+    ...(user.phone !== undefined ? { phone: user.phone } : {}),
     spheres: [],
     galaxies: [],
     members: [],

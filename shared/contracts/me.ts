@@ -66,6 +66,8 @@ export const MeSchema = z.object({
   userId: z.string(),
   profile: ProfileSchema,
   emails: z.array(UserEmailSchema),
+  /** Verified phone number in international format, once the user has given one. */
+  phone: z.string().optional(),
   spheres: z.array(SphereSummarySchema),
   galaxies: z.array(GalaxySummarySchema),
   ability: AbilitySchema,

@@ -313,6 +313,8 @@ describe('phone verification over HTTP', () => {
     expect(done.body).toEqual({ phone: '+32470123456', verified: true });
     const { data } = await db().entities.user.get({ userId: me.userId }).go();
     expect(data?.phone).toBe('+32470123456');
+    const mine = await stack.api<{ phone?: string }>('/v1/me', { token: me.token });
+    expect(mine.body.phone).toBe('+32470123456');
   });
 
   it('answers missing-phone and invalid-phone-number, and sends nothing', async () => {

@@ -115,6 +115,12 @@ describe('emails overlay', () => {
     );
   });
 
+  it('shows the phone already verified, from the start call', async () => {
+    serve({ ...meFixture(), phone: '+32470123456' });
+    renderPage(<EmailsOverlay {...overlayProps} />);
+    expect((await screen.findByTestId('phone-verified')).textContent).toContain('+32470123456');
+  });
+
   it('tells a guest the feature is not available', async () => {
     serve(meFixture({ profile: { ...meFixture().profile, isGuest: true } }));
     renderPage(<EmailsOverlay {...overlayProps} />);

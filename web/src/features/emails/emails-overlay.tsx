@@ -224,13 +224,13 @@ function AddEmailForm({ onAdded }: { onAdded: (email: string) => void }) {
   );
 }
 
-function PhoneSection() {
+function PhoneSection({ stored }: { stored: string | undefined }) {
   const { t } = useTranslation();
   const headingId = useId();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [pending, setPending] = useState<string | null>(null);
-  const [verified, setVerified] = useState<string | null>(null);
+  const [verified, setVerified] = useState<string | null>(stored ?? null);
   const [inputError, setInputError] = useState<string | null>(null);
   const send = useVerifyPhone();
   const check = useVerifyPhone();
@@ -377,7 +377,7 @@ export default function EmailsOverlay(_: OverlayProps) {
         )}
       </Stack>
       <AddEmailForm onAdded={setCodeFor} />
-      <PhoneSection />
+      <PhoneSection stored={me.data.phone} />
     </Stack>
   );
 }
