@@ -1,31 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { codeFor, expectNoSeriousAxeViolations } from './support';
-
-/** The blocking legal-consent modal, when documents are pending: accept all. */
-async function acceptLegalConsentsIfAsked(page: Page) {
-  const accept = page.getByTestId('legal-accept');
-  if (!(await accept.isVisible().catch(() => false))) return;
-  const dialog = page.getByRole('dialog');
-  for (const box of await dialog.getByRole('checkbox').all()) await box.check();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
+import { acceptLegalConsentsIfAsked, expectNoSeriousAxeViolations, signUpThroughThePage } from './support';
 
 async function signIn(page: Page, email: string, firstName: string) {
-  await page.goto('/login');
-  await page.getByTestId('signin-email').fill(email);
-  await expect(page.getByTestId('signin-first-name')).toBeVisible();
-  await page.getByTestId('signin-first-name').fill(firstName);
-  await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
-  for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
-  await page.getByTestId('signin-create').click();
-  await page.getByTestId('signin-code').fill(await codeFor(email));
-  await page.getByTestId('signin-submit-code').click();
-  await expect(page.getByTestId('home-greeting')).toHaveText(`Bonjour ${firstName}`);
-  await page.waitForLoadState('networkidle');
-  await acceptLegalConsentsIfAsked(page);
+  await signUpThroughThePage(page, email, firstName);
   const cookies = page.getByTestId('cookie-banner');
   if (await cookies.isVisible().catch(() => false)) {
     await cookies.getByRole('button', { name: 'Accepter' }).click();

@@ -1,31 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFor, expectNoSeriousAxeViolations } from './support';
+import { expectNoSeriousAxeViolations, signUpThroughThePage } from './support';
 
-/** The blocking legal-consent modal, when the build has it and documents are pending: accept all. */
-async function acceptLegalConsentsIfAsked(page: Page) {
-  const accept = page.getByTestId('legal-accept');
-  if (!(await accept.isVisible().catch(() => false))) return;
-  const dialog = page.getByRole('dialog');
-  for (const box of await dialog.getByRole('checkbox').all()) await box.check();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
-
-async function signIn(page: Page, firstName: string) {
-  const email = `${firstName.toLowerCase()}.${Date.now()}@example.be`;
-  await page.goto('/login');
-  await page.getByTestId('signin-email').fill(email);
-  await expect(page.getByTestId('signin-first-name')).toBeVisible();
-  await page.getByTestId('signin-first-name').fill(firstName);
-  await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
-  for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
-  await page.getByTestId('signin-create').click();
-  await page.getByTestId('signin-code').fill(await codeFor(email));
-  await page.getByTestId('signin-submit-code').click();
-  await expect(page.getByTestId('home-greeting')).toHaveText(`Bonjour ${firstName}`);
-  // The legal-consent modal may open a moment after the home page.
-  await page.waitForLoadState('networkidle');
-  await acceptLegalConsentsIfAsked(page);
+function signIn(page: Page, firstName: string) {
+  return signUpThroughThePage(page, `${firstName.toLowerCase()}.${Date.now()}@example.be`, firstName);
 }
 
 /** Account-menu entries that open a `?show=` overlay, by test id. */

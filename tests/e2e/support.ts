@@ -47,3 +47,33 @@ export async function expectNoSeriousAxeViolations(page: Page, include?: string)
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
+
+/** The blocking legal-consent modal, when documents are pending: accept all. */
+export async function acceptLegalConsentsIfAsked(page: Page) {
+  const accept = page.getByTestId('legal-accept');
+  if (!(await accept.isVisible().catch(() => false))) return;
+  const dialog = page.getByRole('dialog');
+  for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+  await accept.click();
+  await expect(accept).toBeHidden();
+}
+
+/**
+ * Creates an account through the sign-in page as a person would (first name, every legal document
+ * ticked, the code from the outbox) and waits for the French home page.
+ */
+export async function signUpThroughThePage(page: Page, email: string, firstName: string) {
+  await page.goto('/login');
+  await page.getByTestId('signin-email').fill(email);
+  await expect(page.getByTestId('signin-first-name')).toBeVisible();
+  await page.getByTestId('signin-first-name').fill(firstName);
+  await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
+  for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
+  await page.getByTestId('signin-create').click();
+  await page.getByTestId('signin-code').fill(await codeFor(email));
+  await page.getByTestId('signin-submit-code').click();
+  await expect(page.getByTestId('home-greeting')).toHaveText(`Bonjour ${firstName}`);
+  // The legal-consent modal may open a moment after the home page.
+  await page.waitForLoadState('networkidle');
+  await acceptLegalConsentsIfAsked(page);
+}
