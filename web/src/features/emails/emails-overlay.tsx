@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,46 @@ function ErrorAlert({ error, testId }: { error: unknown; testId: string }) {
   );
 }
 
+/** A code field and its submit button: sends only a complete code of six digits. */
+function CodeEntry({
+  message,
+  code,
+  onCode,
+  onSubmit,
+  busy,
+  testIds,
+  children,
+}: {
+  message: string;
+  code: string;
+  onCode: (code: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  testIds: { form: string; input: string; submit: string };
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid={testIds.form}>
+      <Stack gap="xs">
+        <Text size="sm">{message}</Text>
+        <Group align="flex-end">
+          <CodeInput label={t('emails.code')} value={code} onChange={onCode} data-testid={testIds.input} />
+          <Button
+            type="submit"
+            disabled={!isValidCode(code) || busy}
+            loading={busy}
+            data-testid={testIds.submit}
+          >
+            {t('emails.verify')}
+          </Button>
+        </Group>
+        {children}
+      </Stack>
+    </form>
+  );
+}
+
 /** Six digits, typed or pasted; the form sends only a complete code. */
 function CodeForm({ email, userId, onVerified }: { email: string; userId: string; onVerified: () => void }) {
   const { t } = useTranslation();
@@ -39,28 +79,16 @@ function CodeForm({ email, userId, onVerified }: { email: string; userId: string
     verify.mutate({ userId, email, code }, { onSuccess: onVerified });
   };
   return (
-    <form noValidate onSubmit={submit} data-testid="email-code-form">
-      <Stack gap="xs">
-        <Text size="sm">{t('emails.codeSent', { email })}</Text>
-        <Group align="flex-end">
-          <CodeInput
-            label={t('emails.code')}
-            value={code}
-            onChange={setCode}
-            data-testid="email-code-input"
-          />
-          <Button
-            type="submit"
-            disabled={!isValidCode(code) || verify.isPending}
-            loading={verify.isPending}
-            data-testid="email-code-submit"
-          >
-            {t('emails.verify')}
-          </Button>
-        </Group>
-        {verify.isError && <ErrorAlert error={verify.error} testId="email-code-error" />}
-      </Stack>
-    </form>
+    <CodeEntry
+      message={t('emails.codeSent', { email })}
+      code={code}
+      onCode={setCode}
+      onSubmit={submit}
+      busy={verify.isPending}
+      testIds={{ form: 'email-code-form', input: 'email-code-input', submit: 'email-code-submit' }}
+    >
+      {verify.isError && <ErrorAlert error={verify.error} testId="email-code-error" />}
+    </CodeEntry>
   );
 }
 
@@ -293,27 +321,14 @@ function PhoneSection({ stored }: { stored: string | undefined }) {
       </form>
       {send.isError && <ErrorAlert error={send.error} testId="phone-send-error" />}
       {pending && (
-        <form noValidate onSubmit={verifyCode} data-testid="phone-code-form">
-          <Stack gap="xs">
-            <Text size="sm">{t('emails.phoneCodeSent', { phone: pending })}</Text>
-            <Group align="flex-end">
-              <CodeInput
-                label={t('emails.code')}
-                value={code}
-                onChange={setCode}
-                data-testid="phone-code-input"
-              />
-              <Button
-                type="submit"
-                disabled={!isValidCode(code) || check.isPending}
-                loading={check.isPending}
-                data-testid="phone-verify"
-              >
-                {t('emails.verify')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <CodeEntry
+          message={t('emails.phoneCodeSent', { phone: pending })}
+          code={code}
+          onCode={setCode}
+          onSubmit={verifyCode}
+          busy={check.isPending}
+          testIds={{ form: 'phone-code-form', input: 'phone-code-input', submit: 'phone-verify' }}
+        />
       )}
       {check.isError && <ErrorAlert error={check.error} testId="phone-code-error" />}
       {verified && (
