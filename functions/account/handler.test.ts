@@ -1,3 +1,4 @@
+import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -15,9 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { strFromU8, unzipSync } from 'fflate';
 import { proxyEvent, lambdaContext } from '../../tests/support/events';
-import { resetConfig } from '../lib/config';
-import { resetClients } from '../lib/aws';
-import { db, resetDb } from '../lib/db';
+import { db } from '../lib/db';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -27,14 +26,9 @@ const USER = 'user-1';
 const PRIMARY = 'camille@example.be';
 const SECOND = 'cam@work.example';
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.USER_POOL_ID = 'eu-west-1_test';
-  process.env.LOG_LEVEL = 'SILENT';
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() =>
+  configureHandlers({ TABLE_NAME: 'wellbeing-test', USER_POOL_ID: 'eu-west-1_test', LOG_LEVEL: 'SILENT' }),
+);
 
 function storedItems(): Item[] {
   const e = db().entities;

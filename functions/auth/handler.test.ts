@@ -1,21 +1,14 @@
+import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
-import { resetConfig } from '../lib/config';
-import { resetClients } from '../lib/aws';
-import { db, resetDb } from '../lib/db';
+import { db } from '../lib/db';
 import { handler } from './handler';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.LOG_LEVEL = 'SILENT';
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() => configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT' }));
 
 beforeEach(() => ddb.reset());
 

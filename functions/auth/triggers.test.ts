@@ -1,3 +1,4 @@
+import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import 'aws-sdk-client-mock-vitest/extend';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -11,9 +12,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { resetConfig } from '../lib/config';
-import { resetClients } from '../lib/aws';
-import { db, resetDb } from '../lib/db';
+import { db } from '../lib/db';
 import { hashLoginCode, newSalt } from './codes';
 import { handler as define } from './define-auth-challenge';
 import { handler as create } from './create-auth-challenge';
@@ -27,14 +26,13 @@ const ses = mockClient(SESv2Client);
 const conditionFailed = () =>
   new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.MAIL_FROM = 'no-reply@wellbeing.test';
-  process.env.LOG_LEVEL = 'SILENT';
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() =>
+  configureHandlers({
+    TABLE_NAME: 'wellbeing-test',
+    MAIL_FROM: 'no-reply@wellbeing.test',
+    LOG_LEVEL: 'SILENT',
+  }),
+);
 
 beforeEach(() => {
   ddb.reset();

@@ -1,3 +1,4 @@
+import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -10,9 +11,7 @@ import {
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
-import { resetConfig } from '../lib/config';
-import { resetClients } from '../lib/aws';
-import { db, resetDb } from '../lib/db';
+import { db } from '../lib/db';
 import { matchPath } from '../../shared/contracts/route';
 import { handler } from './handler';
 
@@ -22,14 +21,9 @@ const sns = mockClient(SNSClient);
 
 const USER_ID = 'u-1';
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.LOG_LEVEL = 'SILENT';
-  delete process.env.WS_MANAGEMENT_ENDPOINT;
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() =>
+  configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT', WS_MANAGEMENT_ENDPOINT: undefined }),
+);
 
 beforeEach(() => {
   ddb.reset();

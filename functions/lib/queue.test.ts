@@ -1,17 +1,13 @@
+import { configureHandlers } from './environment';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { resetConfig } from './config';
 import { enqueueNotification, NotificationMessageSchema } from './queue';
 
 const sqs = mockClient(SQSClient);
 const QUEUE = 'http://127.0.0.1:1/000000000000/notifications';
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.NOTIFICATIONS_QUEUE_URL = QUEUE;
-  resetConfig();
-});
+beforeAll(() => configureHandlers({ TABLE_NAME: 'wellbeing-test', NOTIFICATIONS_QUEUE_URL: QUEUE }));
 beforeEach(() => {
   sqs.reset();
   sqs.on(SendMessageCommand).resolves({ MessageId: 'sqs-1' });

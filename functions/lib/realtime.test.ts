@@ -1,3 +1,4 @@
+import { configureHandlers } from './environment';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -6,22 +7,19 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { resetConfig } from './config';
-import { resetClients } from './aws';
-import { db, resetDb } from './db';
+import { db } from './db';
 import { publish, type RealtimeEvent } from './realtime';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const api = mockClient(ApiGatewayManagementApiClient);
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.LOG_LEVEL = 'SILENT';
-  process.env.WS_MANAGEMENT_ENDPOINT = 'http://127.0.0.1:1/local';
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() =>
+  configureHandlers({
+    TABLE_NAME: 'wellbeing-test',
+    LOG_LEVEL: 'SILENT',
+    WS_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:1/local',
+  }),
+);
 
 beforeEach(() => {
   ddb.reset();

@@ -1,3 +1,4 @@
+import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -10,20 +11,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { proxyEvent, lambdaContext } from '../../tests/support/events';
-import { resetConfig } from '../lib/config';
-import { resetClients } from '../lib/aws';
-import { db, resetDb } from '../lib/db';
+import { db } from '../lib/db';
 import { forgetLegalDocuments } from '../legal/repository';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.LOG_LEVEL = 'SILENT';
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() => configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT' }));
 
 beforeEach(() => {
   ddb.reset();

@@ -1,15 +1,15 @@
+import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { resetConfig } from '../lib/config';
-import { resetClients } from '../lib/aws';
-import { db, resetDb } from '../lib/db';
+import { db } from '../lib/db';
 import { UnauthorizedError } from '../lib/errors';
 import { CONNECTION_TTL_SECONDS } from './model';
 import { handler, type WebSocketEvent } from './handler';
 
 vi.mock('../lib/tokens', () => ({
+  resetTokenVerifiers: vi.fn(),
   verifyIdToken: vi.fn(async (token: string) => {
     if (token === 'valid-id-token') return { sub: 'user-1', token_use: 'id' };
     throw new UnauthorizedError();
@@ -18,13 +18,7 @@ vi.mock('../lib/tokens', () => ({
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.LOG_LEVEL = 'SILENT';
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() => configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT' }));
 
 beforeEach(() => {
   ddb.reset();

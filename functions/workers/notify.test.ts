@@ -1,3 +1,4 @@
+import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -11,23 +12,20 @@ import {
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from '../../tests/support/events';
-import { resetConfig } from '../lib/config';
-import { resetClients } from '../lib/aws';
-import { db, resetDb } from '../lib/db';
+import { db } from '../lib/db';
 import type { NotificationMessage } from '../lib/queue';
 import { handler } from './notify';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
 
-beforeAll(() => {
-  process.env.TABLE_NAME = 'wellbeing-test';
-  process.env.LOG_LEVEL = 'SILENT';
-  process.env.MAIL_FROM = 'no-reply@wellbeing.test';
-  resetConfig();
-  resetClients();
-  resetDb();
-});
+beforeAll(() =>
+  configureHandlers({
+    TABLE_NAME: 'wellbeing-test',
+    LOG_LEVEL: 'SILENT',
+    MAIL_FROM: 'no-reply@wellbeing.test',
+  }),
+);
 
 beforeEach(() => {
   ddb.reset();

@@ -1,3 +1,4 @@
+import { configureHandlers } from '../../functions/lib/environment';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,10 +30,7 @@ import type {
 } from 'aws-lambda';
 import { ensureTable, startDynamoDb, type DynamoDbLocal } from './dynamodb';
 import { startCognito, type LocalCognito } from './cognito';
-import { resetConfig } from '../../functions/lib/config';
-import { resetClients } from '../../functions/lib/aws';
-import { resetDb } from '../../functions/lib/db';
-import { resetTokenVerifiers, verifyAccessToken, verifyIdToken } from '../../functions/lib/tokens';
+import { verifyAccessToken, verifyIdToken } from '../../functions/lib/tokens';
 import { createAccount, getAccount } from '../../functions/me/repository';
 import { dynamoLoginCodeStore } from '../../functions/auth/repository';
 import { LOGIN_CODE_WINDOW_MS } from '../../shared/domain/sign-in';
@@ -161,12 +159,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'SILENT',
     },
   });
-  process.env.TOKEN_ISSUER = pool.issuer;
-  process.env.USER_POOL_CLIENT_ID = pool.clientId;
-  resetConfig();
-  resetClients();
-  resetDb();
-  resetTokenVerifiers();
+  configureHandlers({ TOKEN_ISSUER: pool.issuer, USER_POOL_CLIENT_ID: pool.clientId });
   client = cognitoClient(pool.endpoint);
 });
 

@@ -1,3 +1,4 @@
+import { configureHandlers } from '../../functions/lib/environment';
 import { createHash, randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -15,9 +16,6 @@ import { handler as defineAuthChallenge } from '../../functions/auth/define-auth
 import { handler as createAuthChallenge } from '../../functions/auth/create-auth-challenge';
 import { handler as verifyAuthChallengeResponse } from '../../functions/auth/verify-auth-challenge';
 import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
-import { resetConfig } from '../../functions/lib/config';
-import { resetClients } from '../../functions/lib/aws';
-import { resetDb } from '../../functions/lib/db';
 
 /**
  * The project's local Cognito user pool: a small HTTP server speaking Cognito's JSON protocol
@@ -305,15 +303,7 @@ function loadOrCreateState(dataFile: string | undefined): Promise<PersistedState
 
 /** Starts the local user pool on 127.0.0.1. */
 export async function startCognito(options: StartCognitoOptions = {}): Promise<LocalCognito> {
-  if (options.env) {
-    for (const [name, value] of Object.entries(options.env)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetConfig();
-    resetClients();
-    resetDb();
-  }
+  if (options.env) configureHandlers(options.env);
   const triggers: CognitoTriggers = {
     preSignUp,
     defineAuthChallenge,

@@ -1,10 +1,7 @@
+import { configureHandlers } from '../../functions/lib/environment';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { resetClients } from '../../functions/lib/aws';
-import { resetConfig } from '../../functions/lib/config';
-import { resetDb } from '../../functions/lib/db';
-import { logger } from '../../functions/lib/logger';
-import { resetTokenVerifiers, verifyAccessToken } from '../../functions/lib/tokens';
+import { verifyAccessToken } from '../../functions/lib/tokens';
 import { startCognito, type LocalCognito } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
@@ -115,18 +112,7 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/**
- * Sets the environment of the handlers that run in this process and forgets what they cached
- * from the previous one (configuration, AWS clients, ElectroDB service, token verifiers).
- */
-export function configureHandlers(env: Record<string, string>): void {
-  Object.assign(process.env, env);
-  resetConfig();
-  resetClients();
-  resetDb();
-  resetTokenVerifiers();
-  logger.setLogLevel((env.LOG_LEVEL ?? 'WARN') as 'WARN');
-}
+export { configureHandlers } from '../../functions/lib/environment';
 
 /**
  * Starts the whole product on this machine (ARCHITECTURE §8): DynamoDB Local with the single table,
