@@ -31,6 +31,12 @@ export default tseslint.config(
           message:
             "Use `import * as z from 'zod'`: the `z` namespace export pulls every locale into each Lambda bundle.",
         },
+        {
+          selector:
+            "ImportDeclaration[source.value='electrodb'] > ImportSpecifier[imported.name='Entity']",
+          message:
+            'Import Entity from functions/lib/entity: its models are validated once in CI, not at every cold start.',
+        },
       ],
     },
   },

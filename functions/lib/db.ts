@@ -12,23 +12,22 @@ import { config } from './config';
  * Every ElectroDB entity of the product in one Service over the single table, so that
  * collections (a user with their emails) come back in one query. Domains add their entities here.
  */
+export const ENTITIES = {
+  user: UserEntity,
+  userEmail: UserEmailEntity,
+  emailOwner: EmailOwnerEntity,
+  loginCode: LoginCodeEntity,
+  loginCodeSend: LoginCodeSendEntity,
+  connection: ConnectionEntity,
+  processedMessage: ProcessedMessageEntity,
+  legalDocument: LegalDocumentEntity,
+  legalAcceptance: LegalAcceptanceEntity,
+  emailCode: EmailCodeEntity,
+  phoneVerification: PhoneVerificationEntity,
+};
+
 function buildService() {
-  return new Service(
-    {
-      user: UserEntity,
-      userEmail: UserEmailEntity,
-      emailOwner: EmailOwnerEntity,
-      loginCode: LoginCodeEntity,
-      loginCodeSend: LoginCodeSendEntity,
-      connection: ConnectionEntity,
-      processedMessage: ProcessedMessageEntity,
-      legalDocument: LegalDocumentEntity,
-      legalAcceptance: LegalAcceptanceEntity,
-      emailCode: EmailCodeEntity,
-      phoneVerification: PhoneVerificationEntity,
-    },
-    { client: documentClient(), table: config().TABLE_NAME },
-  );
+  return new Service(ENTITIES, { client: documentClient(), table: config().TABLE_NAME });
 }
 
 export type Db = ReturnType<typeof buildService>;

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity } from '../lib/entity';
 
 const SERVICE = 'wellbeing';
 
