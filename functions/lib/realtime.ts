@@ -1,8 +1,4 @@
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { RealtimeEventSchema, type RealtimeEvent } from '../../shared/contracts/realtime';
 import { config } from './config';
 import { db } from './db';
@@ -14,18 +10,22 @@ export type { RealtimeEvent } from '../../shared/contracts/realtime';
 let client: ApiGatewayManagementApiClient | undefined;
 let clientEndpoint: string | undefined;
 
-/** The @connections client, rebuilt when the endpoint changes (tests start several stacks). */
-function managementClient(): ApiGatewayManagementApiClient {
+/**
+ * The @connections client, rebuilt when the endpoint changes (tests start several stacks). Its SDK
+ * package loads on the first event that has somewhere to go, not in every Lambda's init.
+ */
+async function managementApi() {
+  const sdk = await import('@aws-sdk/client-apigatewaymanagementapi');
   const c = config();
   const endpoint = c.WS_MANAGEMENT_ENDPOINT;
   if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not configured');
   if (!client || clientEndpoint !== endpoint) {
     client?.destroy();
     // Locally the credentials come from the environment the local stack sets.
-    client = new ApiGatewayManagementApiClient({ region: c.AWS_REGION, endpoint });
+    client = new sdk.ApiGatewayManagementApiClient({ region: c.AWS_REGION, endpoint });
     clientEndpoint = endpoint;
   }
-  return client;
+  return { api: client, sdk };
 }
 
 export interface PublishResult {
@@ -47,14 +47,14 @@ export async function publish(userId: string, event: RealtimeEvent): Promise<Pub
   const { data: connections } = await db().entities.connection.query.byUser({ userId }).go({ pages: 'all' });
   const result: PublishResult = { delivered: 0, gone: 0, failed: 0 };
   if (connections.length === 0) return result;
-  const api = managementClient();
+  const { api, sdk } = await managementApi();
   await Promise.all(
     connections.map(async ({ connectionId }) => {
       try {
-        await api.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
+        await api.send(new sdk.PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
         result.delivered++;
       } catch (error) {
-        if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
+        if (error instanceof sdk.GoneException || (error as { name?: string }).name === 'GoneException') {
           result.gone++;
           await db().entities.connection.delete({ connectionId }).go();
           return;

@@ -1,4 +1,4 @@
-import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import type { SNSClient } from '@aws-sdk/client-sns';
 import { localOptions, onClientsReset } from './aws';
 import { config } from './config';
 
@@ -7,13 +7,17 @@ onClientsReset(() => {
   sns = undefined;
 });
 
-/** The SNS client, built once per container; locally it points at the SMS emulator (infra/local/sms.ts). */
-export function snsClient(): SNSClient {
+/**
+ * The SNS client, built once per container; locally it points at the SMS emulator
+ * (infra/local/sms.ts). Its SDK package loads with the first text message, not in the Lambda's init.
+ */
+async function snsApi() {
+  const sdk = await import('@aws-sdk/client-sns');
   if (!sns) {
     const c = config();
-    sns = new SNSClient({ region: c.AWS_REGION, ...localOptions(c.SNS_ENDPOINT) });
+    sns = new sdk.SNSClient({ region: c.AWS_REGION, ...localOptions(c.SNS_ENDPOINT) });
   }
-  return sns;
+  return { client: sns, sdk };
 }
 
 /**
@@ -21,8 +25,9 @@ export function snsClient(): SNSClient {
  * `PhoneNumber` (transactional: a code must not be dropped for cost). Returns SNS's message id.
  */
 export async function sendSms(phoneNumber: string, message: string): Promise<string | undefined> {
-  const result = await snsClient().send(
-    new PublishCommand({
+  const { client, sdk } = await snsApi();
+  const result = await client.send(
+    new sdk.PublishCommand({
       PhoneNumber: phoneNumber,
       Message: message,
       MessageAttributes: {
