@@ -127,13 +127,10 @@ try {
     'Init time is measured by importing the bundle in a fresh Node process on this machine (the AWS SDK is',
     'left to the Lambda runtime, as CDK bundles it), which approximates the Lambda init phase.',
     '',
-    'Where the init target is missed, a CPU profile of the api-me bundle shows why: about 80 ms is loading',
-    'the AWS SDK v3 packages from the runtime (CommonJS builds; the ESM ones took 40 ms more, hence the',
-    'CommonJS bundles), and about 40 ms is ElectroDB checking each entity model with jsonschema when the',
-    'Service is built. Bundling the SDK in makes init faster but the bundle about 770 KB, breaking the size',
-    'target. Each SDK client lives in its own module (functions/lib/aws.ts, ses.ts, queue.ts) so a Lambda',
-    'loads only what it uses. If cold starts matter in production: provisioned concurrency on the sign-in',
-    'path.',
+    'What a Lambda does at init is explained in docs/decisions/0004-cold-start.md: the AWS SDK v3 packages',
+    'load from the runtime (CommonJS builds), only the DynamoDB client at init and every other client on first',
+    'use; ElectroDB models are validated once in CI rather than at every cold start. The machine running the',
+    'bench matters: on a busy 2-core machine the medians move by tens of milliseconds between runs.',
     '',
   ];
   writeFileSync('docs/benchmarks.md', lines.join('\n'));
