@@ -5,6 +5,7 @@ import { ConnectionEntity } from '../realtime/model';
 import { ProcessedMessageEntity } from '../workers/model';
 import { LegalAcceptanceEntity, LegalDocumentEntity } from '../legal/model';
 import { EmailCodeEntity, PhoneVerificationEntity } from '../emails/model';
+import { GuestEntity, GuestKeyEntity } from '../guests/model';
 import { documentClient } from './aws';
 import { config } from './config';
 
@@ -24,6 +25,8 @@ export const ENTITIES = {
   legalAcceptance: LegalAcceptanceEntity,
   emailCode: EmailCodeEntity,
   phoneVerification: PhoneVerificationEntity,
+  guest: GuestEntity,
+  guestKey: GuestKeyEntity,
 };
 
 function buildService() {
