@@ -10,6 +10,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
@@ -26,6 +27,7 @@ import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose';
 import type {
   CreateAuthChallengeTriggerEvent,
   DefineAuthChallengeTriggerEvent,
+  PreSignUpTriggerEvent,
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { ensureTable, startDynamoDb, type DynamoDbLocal } from './dynamodb';
@@ -44,6 +46,7 @@ import {
   signIn as amplifySignIn,
   signOut as amplifySignOut,
   signUp as amplifySignUp,
+  updatePassword,
 } from 'aws-amplify/auth';
 
 // aws-ses-v2-local is CommonJS with `exports.default`: required so its shape is plain.
@@ -778,6 +781,182 @@ describe('local Cognito: Amplify v6 through Auth.Cognito.userPoolEndpoint', () =
       await expect(getCurrentUser()).rejects.toMatchObject({ name: 'UserUnAuthenticatedException' });
     } finally {
       await fake.stop();
+    }
+  });
+});
+
+describe('local Cognito: password sign-in (USER_SRP_AUTH) and ChangePassword through Amplify v6', () => {
+  async function withPool(run: (pool: LocalCognito) => Promise<void>) {
+    const fake = await startCognito({
+      triggers: {
+        preSignUp: async (event) => {
+          event.response.autoConfirmUser = true;
+          return event;
+        },
+      },
+    });
+    try {
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: fake.userPoolId,
+            userPoolClientId: fake.clientId,
+            userPoolEndpoint: fake.endpoint,
+            loginWith: { email: true },
+          },
+        },
+      });
+      await run(fake);
+    } finally {
+      await amplifySignOut().catch(() => undefined);
+      await fake.stop();
+    }
+  }
+
+  it('signs in with the password, refuses a wrong one, changes it, and then only the new one works', async () => {
+    await withPool(async () => {
+      const email = 'srp@example.be';
+      const up = await amplifySignUp({
+        username: email,
+        password: 'Old-pass1',
+        options: { userAttributes: { email } },
+      });
+      await expect(amplifySignIn({ username: email, password: 'Old-pass2' })).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+      const signedIn = await amplifySignIn({ username: email, password: 'Old-pass1' });
+      expect(signedIn.isSignedIn).toBe(true);
+      expect((await getCurrentUser()).userId).toBe(up.userId);
+
+      await expect(
+        updatePassword({ oldPassword: 'Wrong-pass1', newPassword: 'New-pass1' }),
+      ).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+      await expect(updatePassword({ oldPassword: 'Old-pass1', newPassword: 'weak' })).rejects.toMatchObject({
+        name: 'InvalidPasswordException',
+      });
+      await updatePassword({ oldPassword: 'Old-pass1', newPassword: 'New-pass1' });
+      await amplifySignOut();
+
+      await expect(amplifySignIn({ username: email, password: 'Old-pass1' })).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+      expect((await amplifySignIn({ username: email, password: 'New-pass1' })).isSignedIn).toBe(true);
+    });
+  });
+
+  it('answers Password attempts exceeded after 5 wrong passwords in a row, even to the right one', async () => {
+    await withPool(async () => {
+      const email = 'locked@example.be';
+      await amplifySignUp({
+        username: email,
+        password: 'Right-pass1',
+        options: { userAttributes: { email } },
+      });
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await expect(
+          amplifySignIn({ username: email, password: `Wrong-pass${attempt}` }),
+        ).rejects.toMatchObject({
+          message: 'Incorrect username or password.',
+        });
+      }
+      await expect(amplifySignIn({ username: email, password: 'Right-pass1' })).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Password attempts exceeded',
+      });
+    });
+  });
+
+  it('answers LimitExceededException after 5 wrong previous passwords in ChangePassword', async () => {
+    await withPool(async () => {
+      const email = 'change-limit@example.be';
+      await amplifySignUp({
+        username: email,
+        password: 'Right-pass1',
+        options: { userAttributes: { email } },
+      });
+      await amplifySignIn({ username: email, password: 'Right-pass1' });
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await expect(
+          updatePassword({ oldPassword: `Wrong-pass${attempt}`, newPassword: 'New-pass1' }),
+        ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      }
+      await expect(
+        updatePassword({ oldPassword: 'Right-pass1', newPassword: 'New-pass1' }),
+      ).rejects.toMatchObject({
+        name: 'LimitExceededException',
+      });
+    });
+  });
+
+  it('signs in with a password set by AdminSetUserPassword; an unknown email is UserNotFoundException', async () => {
+    await withPool(async (fake) => {
+      const admin = cognitoClient(fake.endpoint);
+      const email = 'admin-set@example.be';
+      await amplifySignUp({
+        username: email,
+        password: 'Random-pass1',
+        options: { userAttributes: { email } },
+      });
+      await admin.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: fake.userPoolId,
+          Username: email,
+          Password: 'Chosen-pass1',
+          Permanent: true,
+        }),
+      );
+      await expect(amplifySignIn({ username: email, password: 'Random-pass1' })).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+      expect((await amplifySignIn({ username: email, password: 'Chosen-pass1' })).isSignedIn).toBe(true);
+      await amplifySignOut();
+      await expect(
+        amplifySignIn({ username: 'nobody@example.be', password: 'Chosen-pass1' }),
+      ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+      admin.destroy();
+    });
+  });
+
+  it('keeps the verifier in its data file: password sign-in works after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cognito-srp-'));
+    const dataFile = join(dir, 'pool.json');
+    const autoConfirm = {
+      preSignUp: async (event: PreSignUpTriggerEvent) => {
+        event.response.autoConfirmUser = true;
+        return event;
+      },
+    };
+    let first: LocalCognito | undefined;
+    let second: LocalCognito | undefined;
+    try {
+      first = await startCognito({ dataFile, triggers: autoConfirm });
+      const sdk = cognitoClient(first.endpoint);
+      await sdk.send(
+        new SignUpCommand({ ClientId: first.clientId, Username: 'kept@example.be', Password: 'Kept-pass1' }),
+      );
+      sdk.destroy();
+      await first.stop();
+      second = await startCognito({ dataFile, triggers: autoConfirm });
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: second.userPoolId,
+            userPoolClientId: second.clientId,
+            userPoolEndpoint: second.endpoint,
+            loginWith: { email: true },
+          },
+        },
+      });
+      expect((await amplifySignIn({ username: 'kept@example.be', password: 'Kept-pass1' })).isSignedIn).toBe(
+        true,
+      );
+      await amplifySignOut();
+    } finally {
+      await second?.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

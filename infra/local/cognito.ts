@@ -16,6 +16,15 @@ import { handler as defineAuthChallenge } from '../../functions/auth/define-auth
 import { handler as createAuthChallenge } from '../../functions/auth/create-auth-challenge';
 import { handler as verifyAuthChallengeResponse } from '../../functions/auth/verify-auth-challenge';
 import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
+import { PASSWORD_MAX_LENGTH, passwordProblems, type PasswordProblem } from '../../shared/domain/password';
+import {
+  createVerifier,
+  srpPoolName,
+  startServerSession,
+  verifyPasswordClaim,
+  type SrpServerSession,
+  type SrpVerifier,
+} from './srp';
 
 /**
  * The project's local Cognito user pool: a small HTTP server speaking Cognito's JSON protocol
@@ -33,6 +42,10 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /** Lifetime of a sign-in's challenge session (the real pool's client is set to 15 minutes too). */
 export const AUTH_SESSION_TTL_MS = 15 * 60 * 1000;
+/** Wrong passwords in a row after which Cognito answers 'Password attempts exceeded'. */
+export const MAX_PASSWORD_ATTEMPTS = 5;
+/** How long a lock by wrong passwords lasts (Cognito's lock grows up to 15 minutes). */
+export const PASSWORD_LOCK_MS = 15 * 60 * 1000;
 const MAX_BODY_BYTES = 1024 * 1024;
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
@@ -77,6 +90,12 @@ interface StoredUser {
   username: string;
   attributes: Record<string, string>;
   passwordHash?: string;
+  /** SRP salt and verifier of the password (password sign-in); absent in data written before them. */
+  srp?: SrpVerifier;
+  /** Wrong passwords in a row (sign-in, and ChangePassword apart), and when the last one came. */
+  failedSignIns?: number;
+  failedChanges?: number;
+  lastFailureAt?: number;
   status: UserStatus;
   enabled: boolean;
   createdAt: number;
@@ -113,6 +132,8 @@ interface ChallengeSession {
   privateChallengeParameters: Record<string, string>;
   challengeMetadata: string | undefined;
   expiresAt: number;
+  /** The server's half of a PASSWORD_VERIFIER challenge. */
+  srp?: SrpServerSession;
 }
 
 /** An error answered in Cognito's JSON protocol shape. */
@@ -166,12 +187,18 @@ function looksLikeEmail(value: string): boolean {
   return /^[^@\s]+@[^@\s]+$/.test(value);
 }
 
-/** The user pool's password policy (infra/auth.ts, spec 01 §5). */
+const POLICY_MESSAGES: Record<PasswordProblem, string> = {
+  'password-too-short': 'Password not long enough',
+  'password-lowercase': 'Password must have lowercase characters',
+  'password-uppercase': 'Password must have uppercase characters',
+  'password-digit': 'Password must have numeric characters',
+};
+
+/** The user pool's password policy (infra/auth.ts), the rules of shared/domain/password.ts (spec 01 §5). */
 function passwordProblem(password: string): string | null {
-  if (password.length < 6) return 'Password not long enough';
-  if (!/[a-z]/.test(password)) return 'Password must have lowercase characters';
-  if (!/[A-Z]/.test(password)) return 'Password must have uppercase characters';
-  if (!/[0-9]/.test(password)) return 'Password must have numeric characters';
+  const [first] = passwordProblems(password);
+  if (first) return POLICY_MESSAGES[first];
+  if (password.length > PASSWORD_MAX_LENGTH) return 'Password too long';
   return null;
 }
 
@@ -354,6 +381,26 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
     const user = findUser(usernameOrEmail);
     if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
     return user;
+  }
+
+  /** Stores what checks a password: its hash (ChangePassword) and its SRP verifier (sign-in). */
+  async function storePassword(user: StoredUser, password: string): Promise<void> {
+    user.passwordHash = await hashPassword(password);
+    user.srp = createVerifier(srpPoolName(userPoolId), user.username, password);
+    user.failedSignIns = 0;
+    user.failedChanges = 0;
+  }
+
+  function locked(failures: number | undefined, user: StoredUser): boolean {
+    return (
+      (failures ?? 0) >= MAX_PASSWORD_ATTEMPTS && Date.now() - (user.lastFailureAt ?? 0) < PASSWORD_LOCK_MS
+    );
+  }
+
+  function checkPolicy(password: string): void {
+    const problem = passwordProblem(password);
+    if (problem)
+      throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
   }
 
   function checkClient(input: Json): void {
@@ -600,6 +647,96 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
     };
   }
 
+  // ---- password sign-in (SRP) ---------------------------------------------------------------
+
+  /** USER_SRP_AUTH: answers the PASSWORD_VERIFIER challenge with the user's salt and B. */
+  function startPasswordVerifier(parameters: Record<string, string>): Json {
+    const username = parameters.USERNAME;
+    if (!username) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
+    const clientA = parameters.SRP_A;
+    if (!clientA || !/^[0-9a-f]+$/i.test(clientA))
+      throw new CognitoError('InvalidParameterException', 'Missing required parameter SRP_A');
+    // The pool keeps user existence errors (infra/auth.ts): an unknown email is UserNotFoundException.
+    const user = requireUser(username);
+    if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    if (user.status === 'UNCONFIRMED')
+      throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
+    // A user stored before verifiers existed gets one nobody can answer: set a password again.
+    const verifier =
+      user.srp ?? createVerifier(srpPoolName(userPoolId), user.username, randomBytes(32).toString('hex'));
+    let srp: SrpServerSession;
+    try {
+      srp = startServerSession(verifier, clientA);
+    } catch {
+      throw new CognitoError('InvalidParameterException', 'SRP_A is not valid.');
+    }
+    purgeSessions();
+    const session = randomBytes(64).toString('base64url');
+    sessions.set(session, {
+      username: user.username,
+      clientId,
+      history: [],
+      challengeName: 'PASSWORD_VERIFIER',
+      privateChallengeParameters: { salt: verifier.salt, verifier: verifier.verifier },
+      challengeMetadata: undefined,
+      expiresAt: Date.now() + AUTH_SESSION_TTL_MS,
+      srp,
+    });
+    return {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      Session: session,
+      ChallengeParameters: {
+        SALT: verifier.salt,
+        SECRET_BLOCK: srp.secretBlock,
+        SRP_B: srp.B,
+        USERNAME: user.username,
+        USER_ID_FOR_SRP: user.username,
+      },
+    };
+  }
+
+  /** PASSWORD_VERIFIER: tokens when the signature proves the password; 5 wrong in a row lock it. */
+  async function answerPasswordVerifier(
+    session: ChallengeSession,
+    srp: SrpServerSession,
+    responses: Record<string, string>,
+  ): Promise<Json> {
+    for (const name of ['USERNAME', 'PASSWORD_CLAIM_SECRET_BLOCK', 'TIMESTAMP', 'PASSWORD_CLAIM_SIGNATURE']) {
+      if (!responses[name])
+        throw new CognitoError('InvalidParameterException', `Missing required parameter ${name}`);
+    }
+    const user = users.get(session.username);
+    if (!user || findUser(responses.USERNAME ?? '') !== user)
+      throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+    if (locked(user.failedSignIns, user))
+      throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
+    const verifier = {
+      salt: session.privateChallengeParameters.salt ?? '',
+      verifier: session.privateChallengeParameters.verifier ?? '',
+    };
+    const right = verifyPasswordClaim(verifier, srp, {
+      poolName: srpPoolName(userPoolId),
+      userId: user.username,
+      secretBlock: responses.PASSWORD_CLAIM_SECRET_BLOCK ?? '',
+      timestamp: responses.TIMESTAMP ?? '',
+      signature: responses.PASSWORD_CLAIM_SIGNATURE ?? '',
+    });
+    if (!right) {
+      user.failedSignIns = (user.failedSignIns ?? 0) + 1;
+      user.lastFailureAt = Date.now();
+      persist();
+      throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+    }
+    if (user.status === 'FORCE_CHANGE_PASSWORD') {
+      throw new CognitoError(
+        'InvalidParameterException',
+        'NEW_PASSWORD_REQUIRED is not supported by the local user pool: set a permanent password.',
+      );
+    }
+    user.failedSignIns = 0;
+    return { ChallengeParameters: {}, AuthenticationResult: await signIn(user, clientId) };
+  }
+
   // ---- operations --------------------------------------------------------------------------
 
   const operations: Record<string, (input: Json, ctx: RequestContext) => Promise<Json>> = {
@@ -640,7 +777,7 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
       });
       user.status = result.response.autoConfirmUser ? 'CONFIRMED' : 'UNCONFIRMED';
       user.attributes.email_verified = result.response.autoVerifyEmail ? 'true' : 'false';
-      user.passwordHash = await hashPassword(password);
+      await storePassword(user, password);
       if (findUser(username)) {
         throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
       }
@@ -660,6 +797,7 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
           AuthenticationResult: await refresh(parameters.REFRESH_TOKEN, clientId),
         };
       }
+      if (flow === 'USER_SRP_AUTH') return startPasswordVerifier(parameters);
       if (flow !== 'CUSTOM_AUTH') {
         throw new CognitoError(
           'InvalidParameterException',
@@ -698,6 +836,10 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
         );
       }
       const responses = stringMap(input.ChallengeResponses);
+      if (session.srp) {
+        sessions.delete(sessionId);
+        return answerPasswordVerifier(session, session.srp, responses);
+      }
       const user = users.get(session.username);
       const named = responses.USERNAME ? findUser(responses.USERNAME) : undefined;
       if (!responses.USERNAME)
@@ -740,6 +882,29 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
     async GetTokensFromRefreshToken(input) {
       checkClient(input);
       return { AuthenticationResult: await refresh(str(input, 'RefreshToken'), clientId) };
+    },
+
+    async ChangePassword(input) {
+      const user = await userOfAccessToken(str(input, 'AccessToken'));
+      const previous = requireStr(input, 'PreviousPassword');
+      const proposed = requireStr(input, 'ProposedPassword');
+      if (locked(user.failedChanges, user)) {
+        throw new CognitoError(
+          'LimitExceededException',
+          'Attempt limit exceeded, please try after some time.',
+        );
+      }
+      if (!user.passwordHash || !(await passwordMatches(previous, user.passwordHash))) {
+        user.failedChanges = (user.failedChanges ?? 0) + 1;
+        user.lastFailureAt = Date.now();
+        persist();
+        throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+      }
+      checkPolicy(proposed);
+      await storePassword(user, proposed);
+      user.updatedAt = Date.now();
+      persist();
+      return {};
     },
 
     async GetUser(input) {
@@ -799,7 +964,7 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
         response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
       });
       const temporary = str(input, 'TemporaryPassword');
-      if (temporary) user.passwordHash = await hashPassword(temporary);
+      if (temporary) await storePassword(user, temporary);
       users.set(sub, user);
       persist();
       return { User: userType(user) };
@@ -826,13 +991,8 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
       checkPool(input);
       const user = requireUser(requireStr(input, 'Username'));
       const password = requireStr(input, 'Password');
-      const problem = passwordProblem(password);
-      if (problem)
-        throw new CognitoError(
-          'InvalidPasswordException',
-          `Password did not conform with policy: ${problem}`,
-        );
-      user.passwordHash = await hashPassword(password);
+      checkPolicy(password);
+      await storePassword(user, password);
       user.status = input.Permanent === true ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD';
       user.updatedAt = Date.now();
       persist();
