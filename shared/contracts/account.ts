@@ -23,7 +23,10 @@ export const exportMyData = defineRoute({
   response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
 });
 
-/** Typing the primary email is what makes leaving deliberate. */
+/**
+ * Typing the primary email is what makes leaving deliberate; a guest, which has no address, types
+ * the word `leave` instead.
+ */
 export const LeaveRequestSchema = z.strictObject({ confirmation: z.string().max(254) });
 export type LeaveRequest = z.infer<typeof LeaveRequestSchema>;
 
