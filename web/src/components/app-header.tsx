@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { AccountMenu, overlaySearch } from '../features/shell/account-menu';
 import { ContextSwitcher } from '../features/shell/context-switcher';
 import { useSuperAdminToggle } from '../features/shell/super-admin';
 import { getMe, meQueryKey } from '../features/home/api/get-me';
+import { LeaveGuestDialog } from '../features/guests/leave-guest-dialog';
 import { endSession, useIsSignedIn } from '../lib/auth';
 import { LOGIN_PATH } from '../lib/routes';
 import { LanguageSwitch } from './language-switch';
@@ -52,12 +54,16 @@ export function AppHeader() {
   const navigate = useNavigate();
   const location = useLocation();
   const isGuest = me.data?.profile.isGuest ?? false;
+  const [guestLeaving, setGuestLeaving] = useState(false);
 
   async function signOutAndLeave() {
     await endSession();
     queryClient.clear();
     await navigate(LOGIN_PATH, { replace: true });
   }
+
+  /** A guest's "leave" erases the guest after a confirmation; anyone else just signs out. */
+  const onSignOut = () => (isGuest ? setGuestLeaving(true) : void signOutAndLeave());
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
@@ -101,20 +107,13 @@ export function AppHeader() {
           </Tooltip>
         )}
         <LanguageSwitch />
+        {isSignedIn && <AccountMenu me={me.data} superAdmin={superAdmin} onSignOut={onSignOut} />}
         {isSignedIn && (
-          <AccountMenu me={me.data} superAdmin={superAdmin} onSignOut={() => void signOutAndLeave()} />
-        )}
-        {isSignedIn && (
-          <Button
-            variant="default"
-            size="xs"
-            visibleFrom="sm"
-            data-testid="signout"
-            onClick={() => void signOutAndLeave()}
-          >
+          <Button variant="default" size="xs" visibleFrom="sm" data-testid="signout" onClick={onSignOut}>
             {t(isGuest ? 'shell.account.leave' : 'header.signOut')}
           </Button>
         )}
+        <LeaveGuestDialog opened={guestLeaving} onClose={() => setGuestLeaving(false)} />
       </Group>
     </Group>
   );
