@@ -134,10 +134,11 @@ export class Api extends Construct {
         environment: { ALLOWED_ORIGIN: props.allowedOrigin, ...props.environment },
       });
       if (domain === 'account') {
-        // Leaving the product removes the caller's sign-in account (functions/lib/cognito.ts).
+        // Leaving the product removes the caller's sign-in account; a first password is set in the
+        // pool (functions/lib/cognito.ts).
         fn.function.addToRolePolicy(
           new PolicyStatement({
-            actions: ['cognito-idp:AdminDeleteUser'],
+            actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'],
             resources: [props.userPool.userPoolArn],
           }),
         );

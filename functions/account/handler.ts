@@ -1,5 +1,6 @@
-import { EXPORT_MEDIA_TYPE, exportMyData, leaveProduct } from '../../shared/contracts/account';
+import { EXPORT_MEDIA_TYPE, exportMyData, leaveProduct, setPassword } from '../../shared/contracts/account';
 import { createHttpHandler, route } from '../lib/http';
+import { setFirstPassword } from './password';
 import { exportAccount, leaveProduct as leave } from './service';
 
 export const handler = createHttpHandler([
@@ -22,6 +23,10 @@ export const handler = createHttpHandler([
   ),
   route(leaveProduct, async ({ caller, body }) => {
     await leave(caller, body.confirmation);
+    return undefined;
+  }),
+  route(setPassword, async ({ caller, body }) => {
+    await setFirstPassword(caller, body.password);
     return undefined;
   }),
 ]);

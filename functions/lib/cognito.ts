@@ -1,5 +1,6 @@
 import {
   AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -55,6 +56,21 @@ export async function updateSignInEmail(username: string, email: string): Promis
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
       ],
+    }),
+  );
+}
+
+/**
+ * Gives the account a permanent password (AdminSetUserPassword): the user may sign in with it (SRP)
+ * and change it through the user pool from then on.
+ */
+export async function setSignInPassword(username: string, password: string): Promise<void> {
+  await cognitoClient().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId(),
+      Username: username,
+      Password: password,
+      Permanent: true,
     }),
   );
 }

@@ -25,6 +25,8 @@ export function toProfile(user: UserItem): Profile {
     ...(user.guestConvertionStep !== undefined ? { guestConvertionStep: user.guestConvertionStep } : {}),
     favoriteSessionIds: user.favoriteSessionIds,
     favoriteSphereIds: user.favoriteSphereIds,
+    // Only when true: absent means no password, as for answers written before the field.
+    ...(user.hasPassword ? { hasPassword: true } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
+import { PasswordSchema } from '../domain/password';
 
 /** Media type of the personal-data archive (also an API Gateway binary media type). */
 export const EXPORT_MEDIA_TYPE = 'application/zip';
@@ -45,5 +46,26 @@ export const leaveProduct = defineRoute({
   status: 204,
 });
 
-/** My data: download it, or leave the product (domain `account`). */
-export const accountRoutes: readonly RouteContract[] = [exportMyData, leaveProduct];
+/**
+ * PUT /v1/me/password: give a password to an account that has none (accounts are created with an
+ * email code and a password nobody knows). The server sets it in the user pool and records that the
+ * account has one; from then on the user changes it through the user pool itself (ChangePassword,
+ * old password required) and may sign in with it. 409 `password-already-set` when the account has one;
+ * guests get 403 `guest-not-allowed`.
+ */
+export const SetPasswordRequestSchema = z.strictObject({ password: PasswordSchema });
+export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
+
+export const setPassword = defineRoute({
+  name: 'setPassword',
+  domain: 'account',
+  method: 'PUT',
+  path: '/v1/me/password',
+  auth: 'registered',
+  body: SetPasswordRequestSchema,
+  response: z.undefined(),
+  status: 204,
+});
+
+/** My data and my password: download, leave the product, set a first password (domain `account`). */
+export const accountRoutes: readonly RouteContract[] = [exportMyData, leaveProduct, setPassword];

@@ -44,6 +44,8 @@ export const ERROR_KEYS = [
   'invalid-phone-number',
   'too-many-phone-attempts',
   'too-many-phone-code-attempts',
+  'password-already-set',
+  'not-a-guest',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -19,6 +19,8 @@ export const ProfileSchema = z.object({
   guestConvertionStep: z.enum(GUEST_CONVERSION_STEPS).optional(),
   favoriteSessionIds: z.array(z.string()),
   favoriteSphereIds: z.array(z.string()),
+  /** The account has a password of its own (PUT /v1/me/password); optional for older clients. */
+  hasPassword: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -10,6 +10,7 @@ import { TABLE } from '../../functions/lib/table';
 import { REPO_ROOT } from '../../infra/function';
 import { DEFAULT_MAIL_DOMAIN } from '../../infra/stack';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
+import { PASSWORD_MIN_LENGTH } from '../../shared/domain/password';
 
 type Json = Record<string, unknown>;
 
@@ -271,6 +272,34 @@ describe('mail', () => {
     const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
     expect(allows(emails, 'cognito-idp:AdminUpdateUserAttributes')).toBe(true);
     expect(allows(me, 'cognito-idp:AdminUpdateUserAttributes')).toBe(false);
+  });
+});
+
+describe('passwords', () => {
+  it('lets the account Lambda set a first password in the user pool, and only it', () => {
+    const account = logicalIdOf(synthesized.stack.api.functions.get('account')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    const emails = logicalIdOf(synthesized.stack.api.functions.get('emails')!);
+    expect(allows(account, 'cognito-idp:AdminSetUserPassword')).toBe(true);
+    expect(allows(me, 'cognito-idp:AdminSetUserPassword')).toBe(false);
+    expect(allows(emails, 'cognito-idp:AdminSetUserPassword')).toBe(false);
+  });
+
+  it('gives the user pool the password rules of shared/domain/password.ts and the SPA client SRP', () => {
+    synthesized.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: PASSWORD_MIN_LENGTH,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: false,
+        }),
+      },
+    });
+    synthesized.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_CUSTOM_AUTH', 'ALLOW_USER_SRP_AUTH']),
+    });
   });
 });
 

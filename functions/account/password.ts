@@ -1,0 +1,54 @@
+import type { Caller } from '../lib/caller';
+import { setSignInPassword } from '../lib/cognito';
+import { db } from '../lib/db';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { publish } from '../lib/realtime';
+import { getAccount } from '../me/repository';
+
+function conditionFailed(error: unknown): boolean {
+  return /ConditionalCheckFailed|conditional request failed/i.test(String((error as Error).message));
+}
+
+/** Records that the account has a password; false when it already had one (or is gone). */
+async function markHasPassword(userId: string): Promise<boolean> {
+  try {
+    await db()
+      .entities.user.patch({ userId })
+      .set({ hasPassword: true })
+      .where(({ hasPassword }, { eq }) => eq(hasPassword, false))
+      .go();
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * PUT /v1/me/password: the account's first password. Accounts are created by email code with a
+ * password nobody knows; this sets the chosen one in the user pool, then records `hasPassword`
+ * (which makes POST /users/sign-in offer the password). A second call is 409 `password-already-set`:
+ * changing a password goes through the user pool (ChangePassword), which checks the old one.
+ */
+export async function setFirstPassword(caller: Caller, password: string): Promise<void> {
+  const account = await getAccount(caller.userId);
+  if (!account) throw new NotFoundError();
+  if (account.user.isGuest) throw new ForbiddenError('guest-not-allowed');
+  if (account.user.hasPassword) throw new ConflictError('password-already-set');
+  try {
+    await setSignInPassword(caller.username, password);
+  } catch (error) {
+    // The body schema applies the pool's policy already; a stricter pool still answers a 400.
+    if ((error as { name?: string }).name === 'InvalidPasswordException') {
+      throw new ValidationError([{ key: 'not-valid', field: 'body.password' }], { cause: error });
+    }
+    throw error;
+  }
+  if (!(await markHasPassword(caller.userId))) throw new ConflictError('password-already-set');
+  try {
+    await publish(caller.userId, { type: 'profile', action: 'updated' });
+  } catch (error) {
+    logger.warn('Realtime event not published', { userId: caller.userId, error: error as Error });
+  }
+}
