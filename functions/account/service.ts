@@ -5,6 +5,7 @@ import { deleteSignInAccount } from '../lib/cognito';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { getAccount } from '../me/repository';
+import { getGuest } from '../guests/repository';
 import { BELONGINGS, type Belonging, type Holding, type Owner } from './belongings';
 import { buildArchive } from './export';
 import { deleteKeys, partitionKeys, userPartition } from './repository';
@@ -41,8 +42,12 @@ export async function exportAccount(
   return { name: exportFileName(at), bytes };
 }
 
+/** What a guest types to confirm leaving (it has no address): the literal word. */
+export const GUEST_LEAVE_CONFIRMATION = 'leave';
+
 /**
- * Leaves the product: the confirmation must be the primary address; then every belonging is taken
+ * Leaves the product: the confirmation must be the primary address (a guest's: the word `leave`;
+ * its guest key and arrival record sit in its own partition and go with it); then every belonging is taken
  * away, the sign-in account removed, and last the profile and emails (so a failure before the end
  * can be repeated with the same token and confirmation), with anything else left in the user's own
  * partition.
@@ -53,9 +58,19 @@ export async function leaveProduct(
   belongings: readonly Belonging[] = BELONGINGS,
 ): Promise<void> {
   const { account, owner } = await loadOwner(caller.userId);
-  const primary = account.emails.find((e) => e.primary)?.email;
-  if (primary === undefined || normaliseEmail(confirmation) !== normaliseEmail(primary)) {
-    throw new ValidationError([{ key: 'not-valid', field: 'body.confirmation' }]);
+  if (account.user.isGuest) {
+    // A guest has no address to type: it confirms with the word itself.
+    if (confirmation.trim().toLowerCase() !== GUEST_LEAVE_CONFIRMATION) {
+      throw new ValidationError([{ key: 'not-valid', field: 'body.confirmation' }]);
+    }
+    // The address a guest was registering has a verification code keyed by it: it goes too.
+    const pending = (await getGuest(caller.userId))?.pendingEmail;
+    if (pending !== undefined && !owner.emails.includes(pending)) owner.emails.push(pending);
+  } else {
+    const primary = account.emails.find((e) => e.primary)?.email;
+    if (primary === undefined || normaliseEmail(confirmation) !== normaliseEmail(primary)) {
+      throw new ValidationError([{ key: 'not-valid', field: 'body.confirmation' }]);
+    }
   }
   const gathered = await gatherAll(owner, belongings);
   for (const { holding } of gathered.filter(({ belonging }) => !belonging.last)) await holding.leave();

@@ -21,6 +21,9 @@ export class SignInError extends Error {
   }
 }
 
+/** `kind` of the challenge parameters of a guest's sign-in: the answer is the guest's secret. */
+export const GUEST_CHALLENGE = 'guest';
+
 /** Prefix of the challenge metadata that carries the code id between the challenges of a sign-in. */
 export const CHALLENGE_METADATA_PREFIX = 'CODE-';
 

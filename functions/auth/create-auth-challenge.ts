@@ -1,18 +1,30 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
 import { LOGIN_CODE_LENGTH, normaliseEmail } from '../../shared/domain/sign-in';
 import { logger } from '../lib/logger';
-import { challengeMetadataFor, maskEmail, newCodeId } from './codes';
+import { isGuestUser } from '../guests/repository';
+import { isGuestPlaceholder } from '../guests/secret';
+import { GUEST_CHALLENGE, challengeMetadataFor, maskEmail, newCodeId } from './codes';
 import { codeIdOfSession, issueLoginCode } from './service';
 
 /**
- * Cognito custom auth: presents the code challenge. The first round of a sign-in sends a new code
- * by email (rate-limited); later rounds of the same sign-in reuse that code and send nothing.
+ * Cognito custom auth: presents the challenge. A guest (an identity without a real address, whose
+ * profile says isGuest) is asked for its secret and nothing is sent. Otherwise the first round of
+ * a sign-in sends a new code by email (rate-limited); later rounds of the same sign-in reuse that
+ * code and send nothing.
  */
 export async function handler(
   event: CreateAuthChallengeTriggerEvent,
 ): Promise<CreateAuthChallengeTriggerEvent> {
   const attributes = event.request.userAttributes;
-  const email = normaliseEmail(attributes.email ?? '');
+  const userId = attributes.sub ?? event.userName;
+  if (!event.request.userNotFound && isGuestPlaceholder(attributes.email) && (await isGuestUser(userId))) {
+    event.response.publicChallengeParameters = { kind: GUEST_CHALLENGE };
+    event.response.privateChallengeParameters = { kind: GUEST_CHALLENGE };
+    event.response.challengeMetadata = GUEST_CHALLENGE.toUpperCase();
+    logger.info('Guest challenge');
+    return event;
+  }
+  const email = isGuestPlaceholder(attributes.email) ? '' : normaliseEmail(attributes.email ?? '');
   let codeId = codeIdOfSession(event.request.session);
   if (codeId) {
     logger.info('Code challenge repeated, same code');
@@ -22,7 +34,7 @@ export async function handler(
   } else {
     ({ codeId } = await issueLoginCode({
       email,
-      userId: attributes.sub ?? event.userName,
+      userId,
       givenName: attributes.given_name,
       locale: attributes.locale,
     }));

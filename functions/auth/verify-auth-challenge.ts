@@ -1,26 +1,43 @@
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { normaliseEmail } from '../../shared/domain/sign-in';
 import { logger } from '../lib/logger';
+import { getGuestKey } from '../guests/repository';
+import { guestSecretMatches } from '../guests/secret';
+import { GUEST_CHALLENGE } from './codes';
 import { checkLoginCode, ensureAccount } from './service';
 
+/** The guest challenge: the answer's SHA-256 against the stored one, while the user is a guest. */
+async function checkGuestSecret(userId: string, answer: string): Promise<boolean> {
+  const key = await getGuestKey(userId);
+  return key !== null && guestSecretMatches(answer, key.secretHash);
+}
+
 /**
- * Cognito custom auth: checks the code typed by the user. The first right code of a new user
- * proves their address and creates their account.
+ * Cognito custom auth: checks the answer. A guest answers its secret. Otherwise the answer is the
+ * code typed by the user; the first right code of a new user proves their address and creates
+ * their account.
  */
 export async function handler(
   event: VerifyAuthChallengeResponseTriggerEvent,
 ): Promise<VerifyAuthChallengeResponseTriggerEvent> {
   const attributes = event.request.userAttributes;
+  const userId = attributes.sub ?? event.userName;
+  const answer = typeof event.request.challengeAnswer === 'string' ? event.request.challengeAnswer : '';
+  if (event.request.privateChallengeParameters?.kind === GUEST_CHALLENGE) {
+    const correct = !event.request.userNotFound && (await checkGuestSecret(userId, answer));
+    logger.info(correct ? 'Guest secret accepted' : 'Guest secret refused');
+    event.response.answerCorrect = correct;
+    return event;
+  }
   const email = normaliseEmail(attributes.email ?? '');
   const codeId = event.request.privateChallengeParameters?.codeId;
-  const answer = typeof event.request.challengeAnswer === 'string' ? event.request.challengeAnswer : '';
   let correct = false;
   if (codeId && email && !event.request.userNotFound) {
     correct = await checkLoginCode({ email, codeId, answer });
   }
   if (correct) {
     const account = await ensureAccount({
-      userId: attributes.sub ?? event.userName,
+      userId,
       email,
       givenName: attributes.given_name,
       locale: attributes.locale,

@@ -80,6 +80,7 @@ describe('POST /v1/phone/verification', () => {
 
   it('answers invalid-phone-number for a national number and sends nothing', async () => {
     ddb.on(QueryCommand).resolves({ Items: account() });
+    ddb.on(GetCommand).resolves({ Item: account()[0] });
     const response = await call('POST', '/v1/phone/verification', { phone: '0470123456' });
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toMatchObject({ key: 'invalid-phone-number' });
@@ -88,6 +89,7 @@ describe('POST /v1/phone/verification', () => {
 
   it('answers guest-not-allowed to a guest and sends nothing', async () => {
     ddb.on(QueryCommand).resolves({ Items: account(true) });
+    ddb.on(GetCommand).resolves({ Item: account(true)[0] });
     const response = await call('POST', '/v1/phone/verification', { phone: '+32470123456' });
     expect(response.statusCode).toBe(403);
     expect(JSON.parse(response.body)).toMatchObject({ key: 'guest-not-allowed' });
@@ -169,10 +171,15 @@ describe('PUT /users/{userId}/emails/{email}/verification/{code}', () => {
 });
 
 describe('routes with a userId in the path', () => {
-  it("answer not-found for another user's id without reading anything", async () => {
+  it("answer not-found for another user's id reading nothing but the caller's own profile", async () => {
+    ddb.on(GetCommand).resolves({ Item: account()[0] });
     const response = await call('PUT', '/users/u-2/emails/camille%40example.be/primary');
     expect(response.statusCode).toBe(404);
     expect(JSON.parse(response.body)).toMatchObject({ key: 'not-found' });
-    expect(ddb.calls()).toHaveLength(0);
+    // The one read is the guest check of every registered-only route, on the caller's own key.
+    expect(ddb.calls()).toHaveLength(1);
+    expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.Key).toEqual(
+      db().entities.user.get({ userId: USER_ID }).params().Key,
+    );
   });
 });

@@ -72,8 +72,11 @@ function findEmail(account: Account, email: string) {
   return account.emails.find((e) => e.email === email);
 }
 
-/** Replaces the address's code with a new one and mails it, within the flood limit. */
-async function sendEmailCode(account: Account, email: string, now: number): Promise<void> {
+/**
+ * Replaces the address's code with a new one and mails it, within the flood limit. Also used by
+ * guest registration (functions/guests), which verifies an address the same way.
+ */
+export async function sendEmailCode(account: Account, email: string, now: number): Promise<void> {
   const { userId } = account.user;
   const { data: current } = await db().entities.emailCode.get({ userId, email }).go({ consistent: true });
   if (!canSendEmailCode(current?.sends ?? [], now)) throw new TooManyRequestsError('too-many-codes-sent');
@@ -142,6 +145,38 @@ export async function resendEmailCode(userId: string, email: string, now = Date.
   return { emails: emailList(account.emails) };
 }
 
+/**
+ * Checks an answer to the code sent to one of the user's addresses, and returns only when it is
+ * right: a wrong answer is counted (`code-invalid`, the last allowed one `too-many-attempts`), an
+ * old code is `code-expired`. The caller deletes the code with the write the answer unlocks. Also
+ * used by guest conversion (functions/guests).
+ */
+export async function checkAddressCode(
+  userId: string,
+  email: string,
+  answer: string,
+  now = Date.now(),
+): Promise<void> {
+  const { data: stored } = await db().entities.emailCode.get({ userId, email }).go({ consistent: true });
+  const check = checkEmailCode(stored, answer, now);
+  if (check === 'code-invalid' && stored) {
+    try {
+      await db()
+        .entities.emailCode.patch({ userId, email })
+        .add({ attempts: 1 })
+        .where(({ attempts }, { eq }) => eq(attempts, stored.attempts))
+        .go({ response: 'none' });
+    } catch (error) {
+      if (isConditionFailure(error)) throw new BadRequestError('code-invalid');
+      throw error;
+    }
+    const key = wrongAnswerKey(stored.attempts + 1);
+    throw key === 'too-many-attempts' ? new TooManyRequestsError(key) : new BadRequestError(key);
+  }
+  if (check === 'too-many-attempts') throw new TooManyRequestsError(check);
+  if (check !== 'ok') throw new BadRequestError(check);
+}
+
 /** PUT /users/{userId}/emails/{email}/verification/{code}. */
 export async function verifyEmail(
   callerId: string,
@@ -158,26 +193,7 @@ export async function verifyEmail(
   const owner = await findVerifiedEmailOwner(email);
   if (owner && owner.userId !== callerId) throw new ConflictError('email-already-used');
 
-  const { data: stored } = await db()
-    .entities.emailCode.get({ userId: callerId, email })
-    .go({ consistent: true });
-  const check = checkEmailCode(stored, input.code, now);
-  if (check === 'code-invalid' && stored) {
-    try {
-      await db()
-        .entities.emailCode.patch({ userId: callerId, email })
-        .add({ attempts: 1 })
-        .where(({ attempts }, { eq }) => eq(attempts, stored.attempts))
-        .go({ response: 'none' });
-    } catch (error) {
-      if (isConditionFailure(error)) throw new BadRequestError('code-invalid');
-      throw error;
-    }
-    const key = wrongAnswerKey(stored.attempts + 1);
-    throw key === 'too-many-attempts' ? new TooManyRequestsError(key) : new BadRequestError(key);
-  }
-  if (check === 'too-many-attempts') throw new TooManyRequestsError(check);
-  if (check !== 'ok') throw new BadRequestError(check);
+  await checkAddressCode(callerId, email, input.code, now);
 
   const result = await db()
     .transaction.write(({ userEmail, emailOwner, emailCode }) => [

@@ -5,12 +5,13 @@ import type { z } from 'zod';
 import type { RouteContract } from '../../shared/contracts/route';
 import type { ErrorBody } from '../../shared/contracts/errors';
 import { parseRequestHeaders, type RequestHeaders } from '../../shared/contracts/headers';
-import { DomainError, ValidationError } from './errors';
+import { DomainError, ForbiddenError, ValidationError } from './errors';
 import { callerFromEvent, type Caller } from './caller';
 import { parseOrThrow } from './validation';
 import { logger } from './logger';
 import { config } from './config';
 import { checkAbility } from './ability';
+import { isGuestUser } from '../guests/repository';
 
 export interface RouteInput<R extends RouteContract> {
   params: z.output<R['params']>;
@@ -106,6 +107,11 @@ export function route<R extends RouteContract>(
       const headers = parseRequestHeaders(event.headers);
       const caller = callerFromEvent(event);
       if (contract.auth !== 'public' && !caller) throw new DomainError('unauthorized', 401);
+      // Guests may not use `registered` routes (spec 01 §6): one consistent read of the caller's
+      // profile, before anything else of the request is looked at.
+      if (contract.auth === 'registered' && caller && (await isGuestUser(caller.userId))) {
+        throw new ForbiddenError('guest-not-allowed');
+      }
 
       const errors: ValidationError[] = [];
       const attempt = <T>(fn: () => T): T | undefined => {

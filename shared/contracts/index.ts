@@ -4,6 +4,7 @@ import { userRoutes } from './users';
 import { profileRoutes } from './profile';
 import { emailRoutes } from './emails';
 import { accountRoutes } from './account';
+import { guestRoutes } from './guests';
 
 /** Every route of the REST API. CDK, the local gateway, the SPA client and the route matrix read this list. */
 export const routes: readonly RouteContract[] = [
@@ -12,6 +13,7 @@ export const routes: readonly RouteContract[] = [
   ...profileRoutes,
   ...emailRoutes,
   ...accountRoutes,
+  ...guestRoutes,
 ];
 
 /** Domains that have at least one route: one Lambda each. */

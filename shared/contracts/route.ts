@@ -49,7 +49,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'public' | 'user' | 'registered';
 
 /** Lambda that serves a route: one per domain, `functions/<domain>/handler.ts`. */
-export type Domain = 'auth' | 'me' | 'emails' | 'account';
+export type Domain = 'auth' | 'me' | 'emails' | 'account' | 'guests';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 

@@ -41,9 +41,19 @@ export interface TestStack extends LocalStack {
     email: string,
     options?: { firstName?: string; locale?: 'fr' | 'en' | 'nl' },
   ): Promise<Tokens>;
+  /**
+   * Becomes a guest like the SPA: POST /users/guests, then CUSTOM_AUTH with the username and the
+   * secret as the answer.
+   */
+  signInAsGuest(options?: { link?: string }): Promise<GuestSession>;
+  /** Signs a guest in with its username and secret (the answer may be wrong on purpose). */
+  signInGuest(credentials: { username: string; secret: string }): Promise<Tokens>;
   /** A Cognito client on the local issuer. */
   cognito: CognitoIdentityProviderClient;
 }
+
+/** A signed-in guest: its tokens and the credentials POST /users/guests answered. */
+export type GuestSession = Tokens & { userId: string; username: string; secret: string };
 
 /** Retries `probe` until it answers a value other than undefined, every 50 ms, at most `tries` times. */
 export async function eventually<T>(
@@ -154,10 +164,53 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
     return { accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: result.RefreshToken };
   }
 
+  async function signInGuest(credentials: { username: string; secret: string }): Promise<Tokens> {
+    const clientId = endpoints.auth.clientId;
+    const started = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'CUSTOM_AUTH',
+        AuthParameters: { USERNAME: credentials.username },
+      }),
+    );
+    const answered = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        Session: started.Session,
+        ChallengeResponses: {
+          USERNAME: started.ChallengeParameters?.USERNAME ?? credentials.username,
+          ANSWER: credentials.secret,
+        },
+      }),
+    );
+    const result = answered.AuthenticationResult;
+    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) {
+      throw new Error(
+        `Guest sign-in did not end with tokens (challenge ${answered.ChallengeName ?? 'none'})`,
+      );
+    }
+    return { accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: result.RefreshToken };
+  }
+
+  async function signInAsGuest(options: { link?: string } = {}): Promise<GuestSession> {
+    const created = await api<{ userId: string; username: string; secret: string }>('/users/guests', {
+      method: 'POST',
+      body: { link: options.link ?? 'http://127.0.0.1/campaign/test' },
+    });
+    if (created.status !== 201) {
+      throw new Error(`POST /users/guests answered ${created.status}: ${JSON.stringify(created.body)}`);
+    }
+    const { userId, username, secret } = created.body;
+    return { ...(await signInGuest({ username, secret })), userId, username, secret };
+  }
+
   return {
     ...stack,
     api,
     signInWithCode,
+    signInAsGuest,
+    signInGuest,
     cognito,
     async stop() {
       cognito.destroy();

@@ -15,13 +15,15 @@ const examples: Record<string, Example> = Object.assign(
 );
 
 /**
- * The security matrix: every route of the contracts, called as an anonymous visitor and as another
- * user aiming at the owner's identifiers. A route without an example here fails the test, so every
+ * The security matrix: every route of the contracts, called as an anonymous visitor, as another
+ * user and as a guest, aiming at the owner's identifiers. A route without an example here fails the test, so every
  * new route joins the matrix.
  */
 let stack: TestStack;
 let owner: Person;
 let other: Person;
+/** A guest (spec 01 §6): it has no address, so its `email` is empty. */
+let guest: Person;
 
 async function person(email: string, firstName: string): Promise<Person> {
   const tokens = await stack.signInWithCode(email, { firstName });
@@ -32,6 +34,8 @@ beforeAll(async () => {
   stack = await startTestStack();
   owner = await person('owner@example.be', 'Owner');
   other = await person('other@example.be', 'Other');
+  const signedIn = await stack.signInAsGuest({ link: 'http://127.0.0.1/route-matrix' });
+  guest = { tokens: signedIn, userId: signedIn.userId, email: '' };
 });
 afterAll(async () => {
   await stack?.stop();
@@ -79,6 +83,28 @@ describe('route matrix', () => {
       expect(text).not.toContain(owner.email);
     },
   );
+
+  it.each(routes.filter((r) => r.auth !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s as a guest: nothing of the owner, and 403 guest-not-allowed on registered-only routes',
+    async (_, route) => {
+      const response = await request(route, guest);
+      expect(response.status).toBeLessThan(500);
+      const text = JSON.stringify(response.body ?? '');
+      expect(text).not.toContain(owner.userId);
+      expect(text).not.toContain(owner.email);
+      if (route.auth === 'registered') {
+        expect(response.status).toBe(403);
+        expect(response.body).toMatchObject({ key: 'guest-not-allowed' });
+      }
+    },
+  );
+
+  it('the guest of the matrix is still a guest after every call', async () => {
+    const me = await stack.api<{ userId: string; profile: { isGuest: boolean } }>('/v1/me', {
+      token: guest.tokens.accessToken,
+    });
+    expect(me.body).toMatchObject({ userId: guest.userId, profile: { isGuest: true } });
+  });
 
   it('GET /v1/me answers each caller with their own account only', async () => {
     const mine = await stack.api<{ userId: string }>('/v1/me', { token: owner.tokens.accessToken });

@@ -1,0 +1,91 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import type { Language } from '../../shared/contracts/headers';
+import { cognitoClient } from '../lib/cognito';
+import { config } from '../lib/config';
+import { guestPlaceholderEmail, unusablePassword } from './secret';
+
+/** The guest's identity in the user pool. */
+export interface GuestIdentity {
+  /** The pool's `sub`: the userId. */
+  userId: string;
+  /** The pool's username, which the client signs in with (CUSTOM_AUTH). */
+  username: string;
+}
+
+function userPoolId(): string {
+  const id = config().USER_POOL_ID;
+  if (!id) throw new Error('USER_POOL_ID is not configured');
+  return id;
+}
+
+/**
+ * Creates a CONFIRMED pool identity for a guest: AdminCreateUser without any message, with the
+ * placeholder address the pool requires (it signs in by email), then a permanent random password
+ * nobody knows, so the identity is confirmed and signs in only through the guest challenge.
+ */
+export async function createGuestIdentity(locale: Language): Promise<GuestIdentity> {
+  const placeholder = guestPlaceholderEmail(randomUUID());
+  const created = await cognitoClient().send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId(),
+      Username: placeholder,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: placeholder },
+        { Name: 'email_verified', Value: 'false' },
+        { Name: 'locale', Value: locale },
+      ],
+    }),
+  );
+  const username = created.User?.Username;
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? username;
+  if (!username || !sub) throw new Error('AdminCreateUser answered no username');
+  try {
+    await cognitoClient().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId(),
+        Username: username,
+        Password: unusablePassword(),
+        Permanent: true,
+      }),
+    );
+  } catch (error) {
+    await deleteGuestIdentity(username);
+    throw error;
+  }
+  return { userId: sub, username };
+}
+
+/** Removes a guest's pool identity (rollback of a failed creation); one already gone is fine. */
+export async function deleteGuestIdentity(username: string): Promise<void> {
+  try {
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return;
+    throw error;
+  }
+}
+
+/** The converted guest signs in with its verified address from now on. */
+export async function setRegisteredIdentity(
+  username: string,
+  input: { email: string; firstName: string },
+): Promise<void> {
+  await cognitoClient().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: username,
+      UserAttributes: [
+        { Name: 'email', Value: input.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: input.firstName },
+      ],
+    }),
+  );
+}

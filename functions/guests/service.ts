@@ -1,0 +1,166 @@
+import type {
+  ConvertGuestRequest,
+  CreateGuestRequest,
+  GuestCredentials,
+  GuestStep,
+} from '../../shared/contracts/guests';
+import type { Language } from '../../shared/contracts/headers';
+import type { Caller } from '../lib/caller';
+import { db } from '../lib/db';
+import { BadRequestError, ConflictError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { publish, type RealtimeEvent } from '../lib/realtime';
+import { checkAddressCode, sendEmailCode } from '../emails/service';
+import { legalConsents } from '../legal/consents';
+import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal/repository';
+import { findVerifiedEmailOwner, getAccount } from '../me/repository';
+import { createGuestIdentity, deleteGuestIdentity, setRegisteredIdentity } from './identity';
+import { getGuest } from './repository';
+import { hashGuestSecret, isGuestPlaceholder, newGuestSecret } from './secret';
+
+/** Realtime is a hint to refresh: a failure to deliver it never fails the write. */
+async function notify(userId: string, event: RealtimeEvent): Promise<void> {
+  try {
+    await publish(userId, event);
+  } catch (error) {
+    logger.warn('Realtime publish failed', { userId, error: error as Error });
+  }
+}
+
+/**
+ * POST /users/guests: a real user-pool identity without an address of its own, its profile
+ * (isGuest, step `guest`, the caller's language), how it arrived, and the hash of a new secret.
+ * The secret is answered once. If anything fails after the pool identity exists, the identity is
+ * deleted again, so no sign-in identity is left without its account.
+ */
+export async function createGuest(input: CreateGuestRequest, locale: Language): Promise<GuestCredentials> {
+  const identity = await createGuestIdentity(locale);
+  const { userId } = identity;
+  const secret = newGuestSecret();
+  try {
+    const result = await db()
+      .transaction.write(({ user, guest, guestKey }) => [
+        user.create({ userId, firstName: '', locale, isGuest: true, guestConvertionStep: 'guest' }).commit(),
+        guest
+          .create({
+            userId,
+            link: input.link,
+            // Recorded, not checked: the campaigns capability will check delegations.
+            ...(input.delegation ? { delegation: input.delegation } : {}),
+          })
+          .commit(),
+        guestKey.create({ userId, secretHash: hashGuestSecret(secret) }).commit(),
+      ])
+      .go();
+    if (result.canceled) throw new Error('The items of a new guest already exist');
+  } catch (error) {
+    try {
+      await deleteGuestIdentity(identity.username);
+    } catch (rollback) {
+      logger.error('A guest identity could not be removed after a failed creation', {
+        userId,
+        error: rollback as Error,
+      });
+    }
+    throw error;
+  }
+  logger.info('Guest created', { userId });
+  return { userId, username: identity.username, secret };
+}
+
+async function guestAccount(userId: string) {
+  const account = await getAccount(userId);
+  if (!account?.user.isGuest) throw new ConflictError('not-a-guest');
+  return account;
+}
+
+/**
+ * POST /users/guests/register: the address the guest wants to sign in with. An address another
+ * account proved is `email-already-used`; otherwise it receives a verification code (the emails
+ * domain's codes and flood limit) and the guest moves to the `email` step.
+ */
+export async function registerGuest(caller: Caller, email: string, now = Date.now()): Promise<GuestStep> {
+  const account = await guestAccount(caller.userId);
+  if (isGuestPlaceholder(email)) throw new BadRequestError('email-not-valid');
+  const owner = await findVerifiedEmailOwner(email);
+  if (owner && owner.userId !== caller.userId) throw new ConflictError('email-already-used');
+  const result = await db()
+    .transaction.write(({ user, guest }) => [
+      guest.patch({ userId: caller.userId }).set({ pendingEmail: email }).commit(),
+      user
+        .patch({ userId: caller.userId })
+        .set({ guestConvertionStep: 'email' })
+        .where(({ isGuest }, { eq }) => eq(isGuest, true))
+        .commit(),
+    ])
+    .go();
+  // Converted meanwhile (or created before guests had an arrival record).
+  if (result.canceled) throw new ConflictError('not-a-guest');
+  await sendEmailCode(account, email, now);
+  await notify(caller.userId, { type: 'profile', action: 'updated' });
+  return { guestConvertionStep: 'email' };
+}
+
+/** Accepts, for the user, the current version of every legal document still pending. */
+async function acceptPendingDocuments(userId: string, language: Language): Promise<void> {
+  const [documents, acceptances] = await Promise.all([listLegalDocuments(), listAcceptances(userId)]);
+  const pending = legalConsents(documents, acceptances, language).filter((c) => c.status === 'pending');
+  await saveAcceptances(
+    userId,
+    pending.map((c) => ({ documentType: c.documentType, version: Number(c.version), lang: c.lang })),
+  );
+}
+
+/**
+ * POST /users/guests/convert: the code sent to the registered address, the first name and every
+ * pending legal document accepted turn the guest into a registered account with the same userId:
+ * the address becomes its primary verified email (one verified owner ever, conditional write),
+ * the secret stops working, and the user signs in with email codes from now on.
+ */
+export async function convertGuest(
+  caller: Caller,
+  input: ConvertGuestRequest,
+  language: Language,
+  now = Date.now(),
+): Promise<GuestStep> {
+  const { userId } = caller;
+  await guestAccount(userId);
+  const email = (await getGuest(userId))?.pendingEmail;
+  // No address was registered, so no code was ever sent: any code is wrong.
+  if (!email) throw new BadRequestError('code-invalid');
+  const owner = await findVerifiedEmailOwner(email);
+  if (owner && owner.userId !== userId) throw new ConflictError('email-already-used');
+  await checkAddressCode(userId, email, input.validationCode, now);
+  await acceptPendingDocuments(userId, language);
+
+  const at = new Date(now).toISOString();
+  const result = await db()
+    .transaction.write(({ user, userEmail, emailOwner, emailCode, guest, guestKey }) => [
+      user
+        .patch({ userId })
+        .set({ firstName: input.firstName, isGuest: false, guestConvertionStep: 'finalized' })
+        .where(({ isGuest }, { eq }) => eq(isGuest, true))
+        .commit(),
+      userEmail.put({ userId, email, primary: true, isVerified: true, verifiedAt: at }).commit(),
+      emailOwner
+        .put({ email, userId, isVerified: true })
+        .where(({ email: owned, isVerified }, { eq, notExists }) =>
+          [notExists(owned), eq(isVerified, false)].join(' OR '),
+        )
+        .commit(),
+      emailCode.delete({ userId, email }).commit(),
+      guest.patch({ userId }).set({ convertedAt: at }).remove(['pendingEmail']).commit(),
+      guestKey.delete({ userId }).commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    // Either another conversion of this guest won, or another account proved the address meanwhile.
+    const again = await getAccount(userId);
+    throw new ConflictError(again?.user.isGuest ? 'email-already-used' : 'not-a-guest');
+  }
+  await setRegisteredIdentity(caller.username, { email, firstName: input.firstName });
+  logger.info('Guest converted', { userId });
+  await notify(userId, { type: 'profile', action: 'updated' });
+  await notify(userId, { type: 'ability', action: 'updated' });
+  return { guestConvertionStep: 'finalized' };
+}

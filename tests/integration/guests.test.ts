@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { mailTo } from '../../infra/local/ses';
+import { eventually, startTestStack, type GuestSession, type TestStack } from './harness';
+
+/** Guests over HTTP (spec 01 §4 guest states, §5 finalisation, §6 restrictions, §7 calls). */
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function latestCode(email: string, before: number): Promise<string> {
+  return eventually(
+    async () => {
+      const mails = await mailTo(stack.endpoints.outbox, email);
+      if (mails.length <= before) return undefined;
+      const newest = mails[mails.length - 1];
+      return /(?<!\d)(\d{6})(?!\d)/.exec(`${newest?.subject ?? ''} ${newest?.body.text ?? ''}`)?.[1];
+    },
+    { what: `A code for ${email}` },
+  );
+}
+
+interface MeAnswer {
+  userId: string;
+  profile: { firstName: string; lastName?: string; isGuest: boolean; guestConvertionStep?: string };
+  emails: { email: string; primary: boolean; isVerified: boolean }[];
+  legalConsents: { status: string }[];
+}
+
+describe('a guest', () => {
+  let guest: GuestSession;
+
+  beforeAll(async () => {
+    guest = await stack.signInAsGuest();
+  });
+
+  it('gets a userId, a username and a 43-character secret, and its token names that userId', () => {
+    expect(guest.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(decodeJwt(guest.accessToken).sub).toBe(guest.userId);
+  });
+
+  it('is a guest for GET /v1/me, at the guest step', async () => {
+    const me = await stack.api<MeAnswer>('/v1/me', { token: guest.accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body.userId).toBe(guest.userId);
+    expect(me.body.profile).toMatchObject({ isGuest: true, guestConvertionStep: 'guest' });
+    expect(me.body.emails).toEqual([]);
+  });
+
+  it('signs in again with its secret, and not with a wrong one', async () => {
+    const again = await stack.signInGuest(guest);
+    expect(decodeJwt(again.accessToken).sub).toBe(guest.userId);
+    await expect(
+      stack.signInGuest({ username: guest.username, secret: `${guest.secret}x` }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('a guest who registers', () => {
+  const address = 'guest.registers@example.be';
+  let guest: GuestSession;
+  let code: string;
+
+  beforeAll(async () => {
+    await stack.signInWithCode('already.here@example.be', { firstName: 'Here' });
+    guest = await stack.signInAsGuest();
+  });
+
+  it('keeps its profile data as a guest', async () => {
+    const saved = await stack.api('/v1/profile', {
+      method: 'PUT',
+      token: guest.accessToken,
+      body: { firstName: 'Invité', lastName: 'Dupont', unit: 'imperial', locale: 'fr' },
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it('may not manage emails: 403 guest-not-allowed', async () => {
+    const added = await stack.api(`/v1/emails/${encodeURIComponent(address)}`, {
+      method: 'PUT',
+      token: guest.accessToken,
+    });
+    expect(added.status).toBe(403);
+    expect(added.body).toMatchObject({ key: 'guest-not-allowed' });
+  });
+
+  it('cannot register an address another account owns: 409 email-already-used', async () => {
+    const taken = await stack.api('/users/guests/register', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: { email: 'Already.Here@example.be' },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ key: 'email-already-used' });
+  });
+
+  it('registers a new address: a code is mailed to it and the guest is at the email step', async () => {
+    const before = (await mailTo(stack.endpoints.outbox, address)).length;
+    const registered = await stack.api('/users/guests/register', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: { email: address },
+    });
+    expect(registered.status).toBe(200);
+    expect(registered.body).toEqual({ guestConvertionStep: 'email' });
+    code = await latestCode(address, before);
+    const me = await stack.api<MeAnswer>('/v1/me', { token: guest.accessToken });
+    expect(me.body.profile).toMatchObject({ isGuest: true, guestConvertionStep: 'email' });
+  });
+
+  it('cannot convert with a wrong code (400 code-invalid) nor without accepting the policy (400 on the field)', async () => {
+    const wrong = await stack.api('/users/guests/convert', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: {
+        firstName: 'Camille',
+        validationCode: code === '000000' ? '111111' : '000000',
+        acceptPrivatePolicy: true,
+      },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ key: 'code-invalid' });
+    const refused = await stack.api('/users/guests/convert', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: { firstName: 'Camille', validationCode: code, acceptPrivatePolicy: false },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ key: 'error', errors: [{ field: 'body.acceptPrivatePolicy' }] });
+  });
+
+  it('converts with the right code: same userId, verified primary address, documents accepted, guest data kept', async () => {
+    const converted = await stack.api('/users/guests/convert', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: { firstName: 'Camille', validationCode: code, acceptPrivatePolicy: true },
+    });
+    expect(converted.status).toBe(200);
+    expect(converted.body).toEqual({ guestConvertionStep: 'finalized' });
+    const me = await stack.api<MeAnswer>('/v1/me', { token: guest.accessToken });
+    expect(me.body.userId).toBe(guest.userId);
+    expect(me.body.profile).toMatchObject({
+      isGuest: false,
+      guestConvertionStep: 'finalized',
+      firstName: 'Camille',
+      lastName: 'Dupont',
+    });
+    expect(me.body.emails).toEqual([{ email: address, primary: true, isVerified: true }]);
+    expect(me.body.legalConsents.length).toBeGreaterThan(0);
+    expect(me.body.legalConsents.every((c) => c.status === 'accepted')).toBe(true);
+  });
+
+  it('is no guest any more: register answers not-a-guest and the secret no longer signs in', async () => {
+    const again = await stack.api('/users/guests/register', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: { email: 'another@example.be' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ key: 'not-a-guest' });
+    await expect(stack.signInGuest(guest)).rejects.toThrow();
+  });
+
+  it('signs in with an email code to the new address as the same user', async () => {
+    const tokens = await stack.signInWithCode(address);
+    expect(decodeJwt(tokens.accessToken).sub).toBe(guest.userId);
+    const emails = await stack.api(`/v1/emails/${encodeURIComponent('second@example.be')}`, {
+      method: 'PUT',
+      token: tokens.accessToken,
+    });
+    expect(emails.status).toBe(200);
+  });
+});
+
+describe('a guest who leaves', () => {
+  it('confirms with the word leave, and is erased with its sign-in identity', async () => {
+    const guest = await stack.signInAsGuest();
+    const wrong = await stack.api('/v1/me', {
+      method: 'DELETE',
+      token: guest.accessToken,
+      body: { confirmation: 'someone@example.be' },
+    });
+    expect(wrong.status).toBe(400);
+    const left = await stack.api('/v1/me', {
+      method: 'DELETE',
+      token: guest.accessToken,
+      body: { confirmation: 'leave' },
+    });
+    expect(left.status).toBe(204);
+    await expect(stack.signInGuest(guest)).rejects.toThrow();
+    const me = await stack.api('/v1/me', { token: guest.accessToken });
+    expect(me.status).not.toBe(200);
+  });
+});
