@@ -152,6 +152,22 @@ export class Api extends Construct {
           }),
         );
       }
+      if (domain === 'guests') {
+        // A guest is a real pool identity: created (and removed again if its account cannot be
+        // written), confirmed with a random password, and given its address at conversion
+        // (functions/guests/identity.ts).
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: [
+              'cognito-idp:AdminCreateUser',
+              'cognito-idp:AdminSetUserPassword',
+              'cognito-idp:AdminUpdateUserAttributes',
+              'cognito-idp:AdminDeleteUser',
+            ],
+            resources: [props.userPool.userPoolArn],
+          }),
+        );
+      }
       functions.set(domain, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource
       // policy is limited to 20 KB, which a domain with many routes would exceed.

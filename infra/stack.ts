@@ -17,8 +17,8 @@ export const DEFAULT_MAIL_DOMAIN = 'wellbeing.example.com';
 
 /** Domains whose Lambda never publishes realtime events (sign-in has no signed-in user to tell). */
 const DOMAINS_WITHOUT_EVENTS: ReadonlySet<string> = new Set(['auth']);
-/** Domains whose Lambda sends email itself (the email-verification codes). */
-const DOMAINS_SENDING_MAIL = new Set(['emails']);
+/** Domains whose Lambda sends email itself (the email-verification codes, also to a registering guest). */
+const DOMAINS_SENDING_MAIL = new Set(['emails', 'guests']);
 
 export interface WellbeingStackProps extends StackProps {
   /** Domain the emails are sent from. @default context `mailDomain`, else wellbeing.example.com */

@@ -303,6 +303,23 @@ describe('passwords', () => {
   });
 });
 
+describe('guests', () => {
+  it('lets the guests Lambda manage guest identities in the pool and mail the registration code, and the me Lambda do neither', () => {
+    const guests = logicalIdOf(synthesized.stack.api.functions.get('guests')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    for (const action of [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminDeleteUser',
+      'ses:SendEmail',
+    ]) {
+      expect(allows(guests, action)).toBe(true);
+      expect(allows(me, action)).toBe(false);
+    }
+  });
+});
+
 describe('realtime', () => {
   it('routes $connect, $disconnect and $default to the realtime handler', () => {
     const routeKeys = [...propertiesOf(synthesized.template, 'AWS::ApiGatewayV2::Route').values()]
