@@ -19,3 +19,8 @@ registerOverlay('my-data', {
   registeredOnly: true,
   load: () => import('../../features/account/my-data-overlay'),
 });
+registerOverlay('password', {
+  titleKey: 'password.title',
+  registeredOnly: true,
+  load: () => import('../../features/password/password-overlay'),
+});

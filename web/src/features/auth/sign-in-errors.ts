@@ -61,3 +61,17 @@ export function codeErrorKey(error: unknown, failedAttemptsBefore: number): stri
   if (key !== 'NotAuthorizedException') return key;
   return failedAttemptsBefore + 1 >= LOGIN_MAX_FAILED_ATTEMPTS ? 'too-many-attempts' : 'code-expired';
 }
+
+/** Password sign-in's own messages (under `signInPassword.errors.`), more precise than `errors.`. */
+export const PASSWORD_SIGN_IN_ERROR_KEYS = ['password-incorrect', 'password-attempts-exceeded'] as const;
+
+/**
+ * A failure of password sign-in. Cognito answers NotAuthorizedException both for a wrong password and,
+ * after 5 wrong ones in a row, with the message 'Password attempts exceeded'.
+ */
+export function passwordErrorKey(error: unknown): string {
+  const key = signInErrorKey(error);
+  if (key !== 'NotAuthorizedException') return key;
+  const message = error instanceof Error ? error.message : String((error as { message?: unknown })?.message);
+  return /attempts exceeded/i.test(message) ? 'password-attempts-exceeded' : 'password-incorrect';
+}

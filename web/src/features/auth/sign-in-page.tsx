@@ -7,6 +7,7 @@ import {
   Container,
   Loader,
   Paper,
+  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -14,15 +15,19 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { LOGIN_MAX_FAILED_ATTEMPTS, isValidCode } from '../../../../shared/domain/sign-in';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { errorMessages, translateErrorItem } from '../../lib/errors';
+import { PASSWORD_SIGN_IN_ERROR_KEYS } from './sign-in-errors';
 import { useSignInFlow } from './use-sign-in-flow';
 import { CodeInput } from '../../components/code-input';
 
-/** Sign-in page (spec 01 §2, §4): email, then a code by email, or account creation. */
+/** Where a visitor goes to use the app without an account (the guest page). */
+export const GUEST_PATH = '/guest';
+
+/** Sign-in page (spec 01 §2, §4): email, then a code by email or the password, or account creation. */
 export default function SignInPage() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -35,16 +40,30 @@ export default function SignInPage() {
   });
   const { state } = flow;
   const codeInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (state.mode === 'code') codeInput.current?.focus();
   }, [state.mode, state.failedAttempts]);
 
+  useEffect(() => {
+    if (state.mode === 'password' && !state.busy) passwordInput.current?.focus();
+  }, [state.mode, state.busy, state.errorKeys]);
+
   if (signedIn.isPending) return <FullPageLoader />;
   if (signedIn.data === true) return <Navigate to={returnTo} replace />;
 
   const busy = state.busy;
-  const errorMessage = [...new Set(state.errorKeys.map((key) => translateErrorItem({ key }, t)))].join('; ');
+  const errorMessage = [
+    ...new Set(
+      state.errorKeys.map((key) =>
+        (PASSWORD_SIGN_IN_ERROR_KEYS as readonly string[]).includes(key)
+          ? t(`signInPassword.errors.${key}`)
+          : translateErrorItem({ key }, t),
+      ),
+    ),
+  ].join('; ');
+  const offersPassword = state.methods.includes('password');
   const title =
     state.mode !== 'code'
       ? t('signIn.title')
@@ -79,7 +98,7 @@ export default function SignInPage() {
               autoFocus
               data-testid="signin-email"
               value={state.emailInput}
-              readOnly={state.mode === 'code'}
+              readOnly={state.mode === 'code' || state.mode === 'password'}
               disabled={busy === 'sending' || busy === 'creating'}
               onChange={(event) => flow.changeEmail(event.currentTarget.value)}
               rightSection={busy === 'checking' ? <Loader size="xs" /> : null}
@@ -96,9 +115,55 @@ export default function SignInPage() {
 
             {state.mode === 'selection' && (
               <>
-                <Text>{t('signIn.welcomeBack')}</Text>
+                <Text>{offersPassword ? t('signInPassword.chooseIntro') : t('signIn.welcomeBack')}</Text>
                 <Button type="submit" data-testid="signin-send-code" loading={busy === 'sending'}>
                   {t('signIn.sendCode')}
+                </Button>
+                {offersPassword && (
+                  <Button
+                    type="button"
+                    variant="default"
+                    data-testid="signin-use-password"
+                    disabled={busy === 'sending'}
+                    onClick={flow.choosePassword}
+                  >
+                    {t('signInPassword.usePassword')}
+                  </Button>
+                )}
+              </>
+            )}
+
+            {state.mode === 'password' && (
+              <>
+                <PasswordInput
+                  ref={passwordInput}
+                  label={t('signInPassword.passwordLabel')}
+                  autoComplete="current-password"
+                  required
+                  data-testid="signin-password"
+                  value={state.password}
+                  readOnly={busy === 'verifying'}
+                  onChange={(event) => flow.changePassword(event.currentTarget.value)}
+                  visibilityToggleButtonProps={{
+                    'aria-label': t('signInPassword.showPassword'),
+                  }}
+                />
+                <Button
+                  type="submit"
+                  data-testid="signin-submit-password"
+                  disabled={!state.password}
+                  loading={busy === 'verifying'}
+                >
+                  {t('signInPassword.submit')}
+                </Button>
+                <Button
+                  type="button"
+                  variant="subtle"
+                  data-testid="signin-password-back"
+                  disabled={busy === 'verifying'}
+                  onClick={flow.backToSelection}
+                >
+                  {t('signInPassword.back')}
                 </Button>
               </>
             )}
@@ -206,6 +271,11 @@ export default function SignInPage() {
           </Stack>
         </form>
       </Paper>
+      <Text ta="center" mt="md">
+        <Anchor component={Link} to={GUEST_PATH} data-testid="signin-guest-link">
+          {t('signInPassword.continueAsGuest')}
+        </Anchor>
+      </Text>
     </Container>
   );
 }

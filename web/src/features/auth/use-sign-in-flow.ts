@@ -17,13 +17,13 @@ import { legalConsentsQueryKey } from '../legal/api/legal-consents';
 import { acceptCreationDocuments, useLegalDocuments } from './api/legal-documents';
 import { useRecogniseEmail } from './api/recognise-email';
 import { generatePassword } from './random-password';
-import { codeErrorKey, signInErrorKey } from './sign-in-errors';
+import { codeErrorKey, passwordErrorKey, signInErrorKey } from './sign-in-errors';
 
-/** Sign-in modes of spec 01 §4 (password sign-in comes later). */
-export type SignInMode = 'initial' | 'selection' | 'creation' | 'code';
+/** Sign-in modes of spec 01 §4. */
+export type SignInMode = 'initial' | 'selection' | 'creation' | 'code' | 'password';
 /** A code signs in an existing account, or validates the address of a new one. */
 export type CodePurpose = 'sign-in' | 'validation';
-export type SignInBusy = 'checking' | 'sending' | 'creating' | 'confirming' | null;
+export type SignInBusy = 'checking' | 'sending' | 'creating' | 'confirming' | 'verifying' | null;
 
 export interface SignInState {
   mode: SignInMode;
@@ -37,6 +37,8 @@ export interface SignInState {
   /** Legal documents ticked in the creation form, accepted right after the first sign-in. */
   acceptedDocuments: LegalAcceptance[];
   code: string;
+  /** The password typed in password mode (never kept after an attempt). */
+  password: string;
   codePurpose: CodePurpose;
   /** Wrong codes entered for the current code. */
   failedAttempts: number;
@@ -54,6 +56,7 @@ export const initialSignInState: SignInState = {
   firstNameError: null,
   acceptedDocuments: [],
   code: '',
+  password: '',
   codePurpose: 'sign-in',
   failedAttempts: 0,
   busy: null,
@@ -164,7 +167,9 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       emailInput: value,
       errorKeys: [],
       ...(before.busy === 'checking' ? { busy: null } : {}),
-      ...(stillSame ? {} : { mode: 'initial' as const, email: null, methods: [], acceptedDocuments: [] }),
+      ...(stillSame
+        ? {}
+        : { mode: 'initial' as const, email: null, methods: [], acceptedDocuments: [], password: '' }),
     });
     if (!stillSame && isValidSignInEmail(normalised)) {
       debounce.current = setTimeout(() => void recogniseNow(value), EMAIL_CHECK_DEBOUNCE_MS);
@@ -271,6 +276,48 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
     }
   }
 
+  /** Password sign-in (Amplify's USER_SRP_AUTH): the password never leaves the browser. */
+  async function signInWithPassword(
+    email: string,
+    password: string,
+    retryAfterSignOut = true,
+  ): Promise<void> {
+    let result: SignInOutput;
+    try {
+      result = await signIn({ username: email, password, options: { authFlowType: 'USER_SRP_AUTH' } });
+    } catch (error) {
+      if (
+        retryAfterSignOut &&
+        (error as { name?: string } | null)?.name === 'UserAlreadyAuthenticatedException'
+      ) {
+        await endSession();
+        return signInWithPassword(email, password, false);
+      }
+      throw error;
+    }
+    if (!isDone(result)) {
+      patch({ busy: null, errorKeys: [GENERIC_ERROR_KEY] });
+      return;
+    }
+    patch({ busy: null, password: '' });
+    await signedIn();
+  }
+
+  async function submitPassword(): Promise<void> {
+    const { busy, email, password } = current.current;
+    if (busy || !email) return;
+    if (!password) {
+      patch({ errorKeys: ['required'] });
+      return;
+    }
+    patch({ busy: 'verifying', errorKeys: [] });
+    try {
+      await signInWithPassword(email, password);
+    } catch (error) {
+      patch({ busy: null, password: '', errorKeys: [passwordErrorKey(error)] });
+    }
+  }
+
   /** Enter or the form's main button, whatever the mode. */
   function submit(): Promise<void> {
     switch (current.current.mode) {
@@ -282,6 +329,8 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
         return createAccount();
       case 'code':
         return submitCode();
+      case 'password':
+        return submitPassword();
     }
   }
 
@@ -296,7 +345,11 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
     /** Typed or pasted text keeps digits only, the last six. */
     changeCode: (value: string) => patch({ code: sanitiseCodeInput(value) }),
     backToSelection: () =>
-      patch({ mode: 'selection', code: '', failedAttempts: 0, busy: null, errorKeys: [] }),
+      patch({ mode: 'selection', code: '', password: '', failedAttempts: 0, busy: null, errorKeys: [] }),
+    /** Selection offers the password when the account has one. */
+    choosePassword: () => patch({ mode: 'password', password: '', errorKeys: [] }),
+    changePassword: (value: string) => patch({ password: value }),
+    submitPassword,
     sendCode,
     createAccount,
     submitCode,

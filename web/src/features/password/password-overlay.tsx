@@ -1,0 +1,173 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { passwordProblems, type PasswordProblem } from '../../../../shared/domain/password';
+import type { OverlayProps } from '../../app/overlays/registry';
+import { ErrorState } from '../../components/error-state';
+import { notifySuccess } from '../../components/notify';
+import { useMe } from '../home/api/get-me';
+import { useChangePassword, useSetFirstPassword } from './api/set-password';
+import { passwordChangeMessage } from './password-errors';
+
+/** Every rule of shared/domain/password.ts, in the order the list shows them. */
+export const PASSWORD_RULES: readonly PasswordProblem[] = [
+  'password-too-short',
+  'password-lowercase',
+  'password-uppercase',
+  'password-digit',
+];
+
+/** The password rules, each marked as met or not while the user types (spec 01 §5). */
+export function PasswordRules({ password, id }: { password: string; id: string }) {
+  const { t } = useTranslation();
+  const problems = passwordProblems(password);
+  return (
+    <div id={id}>
+      <Text size="sm">{t('password.rules.title')}</Text>
+      <List size="sm" spacing={2} data-testid="password-rules">
+        {PASSWORD_RULES.map((rule) => {
+          const met = !problems.includes(rule);
+          return (
+            <List.Item
+              key={rule}
+              data-testid={`password-rule-${rule}`}
+              data-met={met}
+              c={met ? 'teal.9' : 'dark.6'}
+              icon={<span aria-hidden="true">{met ? '✓' : '•'}</span>}
+            >
+              {t(`password.rules.${rule}`)}
+              <VisuallyHidden>{met ? t('password.rules.met') : t('password.rules.notMet')}</VisuallyHidden>
+            </List.Item>
+          );
+        })}
+      </List>
+    </div>
+  );
+}
+
+function PasswordForm({ hasPassword, done }: { hasPassword: boolean; done: () => void }) {
+  const { t } = useTranslation();
+  const setFirst = useSetFirstPassword();
+  const change = useChangePassword();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const oldInput = useRef<HTMLInputElement>(null);
+  const newInput = useRef<HTMLInputElement>(null);
+  const repeatInput = useRef<HTMLInputElement>(null);
+  const busy = setFirst.isPending || change.isPending;
+
+  const problems = passwordProblems(newPassword);
+  const oldMissing = hasPassword && oldPassword === '';
+  const different = repeat !== newPassword;
+  const showDifferent = different && (submitted || (repeat !== '' && repeat.length >= newPassword.length));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setFailure(null);
+    if (oldMissing) return oldInput.current?.focus();
+    if (problems.length > 0) return newInput.current?.focus();
+    if (different) return repeatInput.current?.focus();
+    try {
+      if (hasPassword) {
+        await change.mutateAsync({ oldPassword, newPassword });
+        notifySuccess('password.changed');
+      } else {
+        await setFirst.mutateAsync(newPassword);
+        notifySuccess('password.saved');
+      }
+      done();
+    } catch (error) {
+      setFailure(passwordChangeMessage(error, t));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} data-testid="password-form">
+      <Stack>
+        <Text>{hasPassword ? t('password.changeIntro') : t('password.setIntro')}</Text>
+        {hasPassword && (
+          <PasswordInput
+            ref={oldInput}
+            label={t('password.old')}
+            autoComplete="current-password"
+            required
+            data-testid="password-old"
+            value={oldPassword}
+            onChange={(event) => setOldPassword(event.currentTarget.value)}
+            error={submitted && oldMissing ? t('errors.required') : undefined}
+            errorProps={{ role: 'alert' }}
+            visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+          />
+        )}
+        <PasswordInput
+          ref={newInput}
+          label={t('password.new')}
+          autoComplete="new-password"
+          required
+          data-testid="password-new"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.currentTarget.value)}
+          aria-describedby="password-rules"
+          error={submitted && problems.length > 0 ? t('password.errors.rules') : undefined}
+          errorProps={{ role: 'alert' }}
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+        />
+        <PasswordRules password={newPassword} id="password-rules" />
+        <PasswordInput
+          ref={repeatInput}
+          label={t('password.repeat')}
+          autoComplete="new-password"
+          required
+          data-testid="password-repeat"
+          value={repeat}
+          onChange={(event) => setRepeat(event.currentTarget.value)}
+          error={showDifferent ? t('errors.passwords-not-identical') : undefined}
+          errorProps={{ role: 'alert' }}
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+        />
+        {failure && (
+          <Alert color="red" role="alert" data-testid="password-error">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" data-testid="password-save" loading={busy}>
+            {hasPassword ? t('password.changeButton') : t('password.setButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** `?show=password`: a first password for a code-created account, or a change of the existing one. */
+export default function PasswordOverlay({ done }: OverlayProps) {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (me.isPending) return <Loader aria-label={t('app.loading')} />;
+  if (me.isError)
+    return (
+      <ErrorState
+        title={t('password.loadError')}
+        error={me.error}
+        onRetry={() => void me.refetch()}
+        testId="password-load-error"
+      />
+    );
+  return <PasswordForm hasPassword={me.data.profile.hasPassword === true} done={done} />;
+}
