@@ -24,3 +24,11 @@ registerOverlay('password', {
   registeredOnly: true,
   load: () => import('../../features/password/password-overlay'),
 });
+registerOverlay('registration', {
+  titleKey: 'guests.registration.title',
+  load: () => import('../../features/guests/registration-overlay'),
+});
+registerOverlay('connect', {
+  titleKey: 'guests.connect.title',
+  load: () => import('../../features/guests/connect-overlay'),
+});
