@@ -9,8 +9,10 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
+  BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -19,6 +21,7 @@ import { lambdaContext, proxyEvent } from '../../tests/support/events';
 import { db } from '../lib/db';
 import { handler } from './handler';
 import { hashGuestSecret } from './secret';
+import { hashLoginCode, newSalt } from '../auth/codes';
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -200,5 +203,49 @@ describe('POST /users/guests/convert', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toMatchObject({ errors: [{ field: 'body.acceptPrivatePolicy' }] });
+  });
+
+  it('answers email-already-used and changes nothing in the table when the pool gives the address to another identity', async () => {
+    const email = 'camille@example.be';
+    const salt = newSalt();
+    const guestItem = db()
+      .entities.guest.create({ userId: SUB, link: 'https://app.example/c/1', pendingEmail: email })
+      .params().Item;
+    const codeItem = db()
+      .entities.emailCode.put({
+        userId: SUB,
+        email,
+        codeHash: hashLoginCode('123456', salt),
+        salt,
+        validUntil: Date.now() + 60_000,
+        attempts: 0,
+        sends: [Date.now()],
+        revision: 1,
+        expiresAt: 1,
+      })
+      .params().Item;
+    ddb.on(GetCommand).callsFake(async (input: { Key: { pk: string; sk: string } }) => {
+      if (input.Key.sk === '$guest_1') return { Item: guestItem };
+      if (input.Key.pk.includes('#email_') && input.Key.pk.includes('#userid_')) return { Item: codeItem };
+      return {};
+    });
+    ddb.on(QueryCommand).callsFake(async (input: { ExpressionAttributeValues?: Record<string, unknown> }) => {
+      const pk = String(input.ExpressionAttributeValues?.[':pk'] ?? '');
+      return { Items: pk.includes('#userid_') ? accountItems(true) : [] };
+    });
+    ddb.on(PutCommand).resolves({});
+    ddb.on(BatchWriteCommand).resolves({});
+    const alias = new Error('An account with the given email already exists.');
+    alias.name = 'AliasExistsException';
+    cognito.on(AdminUpdateUserAttributesCommand).rejects(alias);
+    const response = await call('/users/guests/convert', body, { sub: SUB });
+    expect(response.statusCode).toBe(409);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'email-already-used' });
+    expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)[0]?.args[0].input.UserAttributes).toEqual([
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: 'Camille' },
+    ]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });

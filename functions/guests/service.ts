@@ -115,7 +115,9 @@ async function acceptPendingDocuments(userId: string, language: Language): Promi
  * POST /users/guests/convert: the code sent to the registered address, the first name and every
  * pending legal document accepted turn the guest into a registered account with the same userId:
  * the address becomes its primary verified email (one verified owner ever, conditional write),
- * the secret stops working, and the user signs in with email codes from now on.
+ * the secret stops working, and the user signs in with email codes from now on. The pool identity
+ * gets the address before the account does, so a refusal there (another identity holds it) leaves
+ * the guest as it was.
  */
 export async function convertGuest(
   caller: Caller,
@@ -132,6 +134,15 @@ export async function convertGuest(
   if (owner && owner.userId !== userId) throw new ConflictError('email-already-used');
   await checkAddressCode(userId, email, input.validationCode, now);
   await acceptPendingDocuments(userId, language);
+  // The pool identity first: if the pool refuses the address, nothing of the account has changed.
+  try {
+    await setRegisteredIdentity(caller.username, { email, firstName: input.firstName });
+  } catch (error) {
+    if ((error as { name?: string }).name === 'AliasExistsException') {
+      throw new ConflictError('email-already-used', { cause: error });
+    }
+    throw error;
+  }
 
   const at = new Date(now).toISOString();
   const result = await db()
@@ -155,10 +166,11 @@ export async function convertGuest(
     .go();
   if (result.canceled) {
     // Either another conversion of this guest won, or another account proved the address meanwhile.
+    // The pool identity keeps the address it was just given: this guest then signs in by code to
+    // it (the same account) and may register again.
     const again = await getAccount(userId);
     throw new ConflictError(again?.user.isGuest ? 'email-already-used' : 'not-a-guest');
   }
-  await setRegisteredIdentity(caller.username, { email, firstName: input.firstName });
   logger.info('Guest converted', { userId });
   await notify(userId, { type: 'profile', action: 'updated' });
   await notify(userId, { type: 'ability', action: 'updated' });
