@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mailTo } from '../../infra/local/ses';
+import { documentClient } from '../../functions/lib/aws';
+import { config } from '../../functions/lib/config';
 import { eventually, startTestStack, type GuestSession, type TestStack } from './harness';
 
 /** Guests over HTTP (spec 01 §4 guest states, §5 finalisation, §6 restrictions, §7 calls). */
@@ -23,6 +27,20 @@ async function latestCode(email: string, before: number): Promise<string> {
     },
     { what: `A code for ${email}` },
   );
+}
+
+/** Every item of the local table (a Scan is fine in a test), as lower-case text. */
+async function wholeTable(): Promise<string[]> {
+  const items: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({ TableName: config().TABLE_NAME, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []).map((i) => JSON.stringify(i).toLowerCase()));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 interface MeAnswer {
@@ -155,6 +173,14 @@ describe('a guest who registers', () => {
     expect(me.body.legalConsents.every((c) => c.status === 'accepted')).toBe(true);
   });
 
+  it('keeps how it arrived for the campaigns, and drops its secret hash', async () => {
+    const mine = (await wholeTable()).filter((i) => i.includes(guest.userId.toLowerCase()));
+    expect(mine.some((i) => i.includes('"guest"') && i.includes('http://127.0.0.1/campaign/test'))).toBe(
+      true,
+    );
+    expect(mine.some((i) => i.includes('"guestkey"'))).toBe(false);
+  });
+
   it('is no guest any more: register answers not-a-guest and the secret no longer signs in', async () => {
     const again = await stack.api('/users/guests/register', {
       method: 'POST',
@@ -178,12 +204,21 @@ describe('a guest who registers', () => {
 });
 
 describe('a guest who leaves', () => {
-  it('confirms with the word leave, and is erased with its sign-in identity', async () => {
+  it('confirms with the word leave, and nothing of it is left: items, pending address code, pool identity', async () => {
     const guest = await stack.signInAsGuest();
+    const pending = 'guest.leaves@example.be';
+    const registered = await stack.api('/users/guests/register', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: { email: pending },
+    });
+    expect(registered.status).toBe(200);
+    expect((await wholeTable()).filter((i) => i.includes(pending)).length).toBeGreaterThan(0);
+
     const wrong = await stack.api('/v1/me', {
       method: 'DELETE',
       token: guest.accessToken,
-      body: { confirmation: 'someone@example.be' },
+      body: { confirmation: pending },
     });
     expect(wrong.status).toBe(400);
     const left = await stack.api('/v1/me', {
@@ -192,8 +227,14 @@ describe('a guest who leaves', () => {
       body: { confirmation: 'leave' },
     });
     expect(left.status).toBe(204);
+
+    const items = await wholeTable();
+    for (const needle of [guest.userId, pending]) expect(items.filter((i) => i.includes(needle))).toEqual([]);
+    await expect(
+      stack.cognito.send(
+        new AdminGetUserCommand({ UserPoolId: stack.endpoints.auth.userPoolId, Username: guest.username }),
+      ),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
     await expect(stack.signInGuest(guest)).rejects.toThrow();
-    const me = await stack.api('/v1/me', { token: guest.accessToken });
-    expect(me.status).not.toBe(200);
   });
 });
