@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import WebSocket from 'ws';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mailTo } from '../../infra/local/ses';
@@ -84,9 +85,22 @@ describe('a guest who registers', () => {
   let guest: GuestSession;
   let code: string;
 
+  let socket: WebSocket;
+  const events: unknown[] = [];
+
   beforeAll(async () => {
     await stack.signInWithCode('already.here@example.be', { firstName: 'Here' });
     guest = await stack.signInAsGuest();
+    // A guest opens the realtime channel with its id token like anyone.
+    socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(guest.idToken)}`);
+    socket.on('message', (data: Buffer) => events.push(JSON.parse(data.toString())));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+  });
+  afterAll(() => {
+    socket?.close();
   });
 
   it('keeps its profile data as a guest', async () => {
@@ -171,6 +185,17 @@ describe('a guest who registers', () => {
     expect(me.body.emails).toEqual([{ email: address, primary: true, isVerified: true }]);
     expect(me.body.legalConsents.length).toBeGreaterThan(0);
     expect(me.body.legalConsents.every((c) => c.status === 'accepted')).toBe(true);
+  });
+
+  it('tells its open tabs that the profile and the ability changed', async () => {
+    await eventually(
+      async () => {
+        const seen = JSON.stringify(events);
+        return seen.includes('"type":"profile"') && seen.includes('"type":"ability"') ? true : undefined;
+      },
+      { what: 'The profile and ability events of the conversion' },
+    );
+    expect(events).toContainEqual({ type: 'ability', action: 'updated' });
   });
 
   it('keeps how it arrived for the campaigns, and drops its secret hash', async () => {
