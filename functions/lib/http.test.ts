@@ -1,0 +1,67 @@
+import { configureHandlers } from './environment';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineRoute, type RouteAuth } from '../../shared/contracts/route';
+import { lambdaContext, proxyEvent } from '../../tests/support/events';
+import { db } from './db';
+import { createHttpHandler, route } from './http';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+beforeAll(() => configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT' }));
+beforeEach(() => ddb.reset());
+
+function handlerFor(auth: RouteAuth) {
+  const implementation = vi.fn(async () => ({ ok: true }));
+  const contract = defineRoute({
+    name: `probe-${auth}`,
+    domain: 'me',
+    method: 'POST',
+    path: '/probe',
+    auth,
+    body: z.strictObject({ value: z.string() }),
+    response: z.object({ ok: z.boolean() }),
+  });
+  return { implementation, handler: createHttpHandler([route(contract, implementation)]) };
+}
+
+function storedUser(isGuest: boolean) {
+  ddb.on(GetCommand).resolves({
+    Item: db().entities.user.create({ userId: 'u-1', firstName: '', isGuest }).params().Item,
+  });
+}
+
+const call = (handler: ReturnType<typeof handlerFor>['handler'], body: unknown = { value: 'x' }) =>
+  handler(proxyEvent({ method: 'POST', path: '/probe', sub: 'u-1', body }), lambdaContext);
+
+describe('guests on registered-only routes', () => {
+  it('answers 403 guest-not-allowed before validation and before the handler runs', async () => {
+    storedUser(true);
+    const { handler, implementation } = handlerFor('registered');
+    const response = await call(handler, { unexpected: true });
+    expect(response.statusCode).toBe(403);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'guest-not-allowed' });
+    expect(implementation).not.toHaveBeenCalled();
+    expect(ddb.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      ConsistentRead: true,
+      Key: db().entities.user.get({ userId: 'u-1' }).params().Key,
+    });
+  });
+
+  it('lets a registered user through', async () => {
+    storedUser(false);
+    const { handler, implementation } = handlerFor('registered');
+    expect((await call(handler)).statusCode).toBe(200);
+    expect(implementation).toHaveBeenCalledOnce();
+  });
+
+  it('lets a guest use routes open to every signed-in user, without reading its profile', async () => {
+    storedUser(true);
+    const { handler, implementation } = handlerFor('user');
+    expect((await call(handler)).statusCode).toBe(200);
+    expect(implementation).toHaveBeenCalledOnce();
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});
