@@ -99,6 +99,13 @@ describe('PUT /v1/me/password', () => {
     expect(await methodsOf(email)).toEqual(['code']);
   });
 
+  it('refuses guests with 403 guest-not-allowed', async () => {
+    const guest = await stack.signInAsGuest();
+    const answer = await setPassword(guest, 'Guest-pass1');
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ key: 'guest-not-allowed' });
+  });
+
   it('tells the open tabs that the profile changed', async () => {
     const email = 'password.tabs@example.be';
     const tokens = await stack.signInWithCode(email, { firstName: 'Tom' });
