@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
+import { strFromU8, unzipSync } from 'fflate';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mailTo } from '../../infra/local/ses';
@@ -69,6 +70,21 @@ describe('a guest', () => {
     expect(me.body.userId).toBe(guest.userId);
     expect(me.body.profile).toMatchObject({ isGuest: true, guestConvertionStep: 'guest' });
     expect(me.body.emails).toEqual([]);
+  });
+
+  it('downloads how it arrived in its data, never the hash of its secret', async () => {
+    const response = await fetch(`${stack.endpoints.api}/v1/me/export`, {
+      headers: { authorization: guest.accessToken, accept: 'application/zip', 'x-source': 'test' },
+    });
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const text = strFromU8(files['data.json'] as Uint8Array);
+    const data = JSON.parse(text) as Record<string, unknown>;
+    expect(data.guestArrival).toMatchObject({
+      link: expect.stringMatching(/^http/),
+      createdAt: expect.any(String),
+    });
+    expect(text).not.toMatch(/secretHash/i);
   });
 
   it('signs in again with its secret, and not with a wrong one', async () => {
