@@ -29,6 +29,12 @@ export const REST_STAGE = 'api';
 /** Scope Cognito puts in every access token: with it the authorizer accepts access tokens only. */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
+/**
+ * Guest creation is public and makes a user-pool identity per call: it gets its own, lower limit
+ * (requests per second across all callers), so a flood cannot fill the pool or starve the API.
+ */
+export const GUEST_CREATION_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
 /** Request headers the SPA sends (shared/contracts/headers.ts), allowed by the CORS preflight. */
 export const CORS_ALLOW_HEADERS = [
   'content-type',
@@ -85,6 +91,12 @@ export class Api extends Construct {
         tracingEnabled: true,
         throttlingRateLimit: 200,
         throttlingBurstLimit: 400,
+        methodOptions: {
+          '/users/guests/POST': {
+            throttlingRateLimit: GUEST_CREATION_THROTTLE.rateLimit,
+            throttlingBurstLimit: GUEST_CREATION_THROTTLE.burstLimit,
+          },
+        },
       },
       defaultCorsPreflightOptions: {
         allowOrigins: [props.allowedOrigin],
@@ -209,7 +221,7 @@ export class Api extends Construct {
     );
     acknowledge(
       this.restApi,
-      'No WAF in this issue: the API is throttled per stage, authenticated by Cognito except for sign-in, and sign-in codes are rate-limited by the auth triggers.',
+      'No WAF yet: the API is throttled per stage (public guest creation harder, GUEST_CREATION_THROTTLE), authenticated by Cognito except for sign-in and guest creation, and sign-in codes are rate-limited by the auth triggers.',
       'AwsSolutions-APIG3',
     );
     const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');

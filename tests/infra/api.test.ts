@@ -1,6 +1,12 @@
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SCOPE, REST_STAGE, checkPathParameters } from '../../infra/api';
+import {
+  ACCESS_TOKEN_SCOPE,
+  GUEST_CREATION_THROTTLE,
+  REST_STAGE,
+  checkPathParameters,
+} from '../../infra/api';
 import { routes } from '../../shared/contracts/index';
 import { defineRoute, type RouteContract } from '../../shared/contracts/route';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
@@ -128,7 +134,22 @@ describe('REST API built from the contracts', () => {
     synthesized.template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: REST_STAGE,
       AccessLogSetting: { DestinationArn: {} },
-      MethodSettings: [{ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400, LoggingLevel: 'ERROR' }],
+      MethodSettings: Match.arrayWith([
+        Match.objectLike({ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400, LoggingLevel: 'ERROR' }),
+      ]),
+    });
+  });
+
+  it('throttles public guest creation harder than the rest of the API', () => {
+    synthesized.template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: Match.arrayWith([
+        Match.objectLike({
+          HttpMethod: 'POST',
+          ResourcePath: '/~1users~1guests',
+          ThrottlingRateLimit: GUEST_CREATION_THROTTLE.rateLimit,
+          ThrottlingBurstLimit: GUEST_CREATION_THROTTLE.burstLimit,
+        }),
+      ]),
     });
   });
 
