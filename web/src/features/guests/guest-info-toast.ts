@@ -5,5 +5,10 @@ import i18n from '../../i18n';
 export const GUEST_INFO_TOAST_MS = 10_000;
 
 export function notifyGuestInfo(key: string): void {
-  notifications.show({ color: 'blue', message: i18n.t(key), autoClose: GUEST_INFO_TOAST_MS });
+  notifications.show({
+    color: 'blue',
+    message: i18n.t(key),
+    autoClose: GUEST_INFO_TOAST_MS,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+  });
 }

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { LegalConsent } from '../../../../shared/contracts/me';
+import type { LegalConsent, Me } from '../../../../shared/contracts/me';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
@@ -26,14 +26,15 @@ const pending = (documentType: LegalConsent['documentType']): LegalConsent => ({
   status: 'pending',
 });
 
-type Answer = (body: unknown) => Response;
+type Answer = (body: unknown) => Response | Promise<Response>;
 
 /** GET /v1/me and GET /v1/legal-consents answer fixtures; register and convert their handlers. */
-function serve(routes: { register?: Answer; convert?: Answer; me?: typeof guest } = {}) {
+function serve(routes: { register?: Answer; convert?: Answer; me?: Me | (() => Me) } = {}) {
   fetchMock.mockImplementation(async (url, init) => {
     const path = new URL(String(url)).pathname;
     const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    if (path === '/v1/me') return jsonResponse(200, routes.me ?? guest);
+    if (path === '/v1/me')
+      return jsonResponse(200, typeof routes.me === 'function' ? routes.me() : (routes.me ?? guest));
     if (path === '/v1/legal-consents')
       return jsonResponse(200, [pending('terms-of-use'), pending('privacy-policy')]);
     if (path === '/users/guests/register')
@@ -129,6 +130,12 @@ describe('guest registration overlay', () => {
     expect(screen.getByTestId('registration-legal-check-terms-of-use')).toBeTruthy();
   });
 
+  it('offers the first name the guest already gave in the profile', async () => {
+    serve({ me: { ...guest, profile: { ...guest.profile, firstName: 'Grace' } } });
+    await reachCodeStep();
+    expect(screen.getByTestId('registration-first-name')).toHaveProperty('value', 'Grace');
+  });
+
   it('resending the code calls register again with the same address', async () => {
     serve();
     await reachCodeStep();
@@ -201,6 +208,26 @@ describe('guest registration overlay', () => {
     expect(fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
     expect(readGuestCredentials()).toBeNull();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me'] });
+  });
+
+  it('ends even when the start call says "registered" before the conversion answers', async () => {
+    let me: Me = guest;
+    let answer: ((response: Response) => void) | undefined;
+    serve({ me: () => me, convert: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { queryClient } = renderPage(<RegistrationOverlay {...overlayProps} />);
+    fireEvent.change(await screen.findByTestId('registration-email'), {
+      target: { value: 'ada@example.com' },
+    });
+    fireEvent.click(screen.getByTestId('registration-send'));
+    await screen.findByTestId('registration-legal-check-terms-of-use');
+    fillCodeStep();
+    await waitFor(() => expect(answer).toBeDefined());
+    // The conversion's realtime event refreshes the start call first.
+    me = meFixture();
+    await act(() => queryClient.invalidateQueries({ queryKey: ['me'] }));
+    expect(screen.queryByTestId('registration-already-registered')).toBeNull();
+    answer?.(jsonResponse(200, { guestConvertionStep: 'finalized' }));
+    await waitFor(() => expect(overlayProps.done).toHaveBeenCalledTimes(1));
   });
 
   it('keeps the guest credentials when the conversion fails', async () => {

@@ -104,10 +104,15 @@ function EmailStep({ initial, onSent }: { initial: string; onSent: (email: strin
 
 function CodeStep({
   email,
+  initialFirstName,
+  convert,
   onChangeEmail,
   onDone,
 }: {
   email: string;
+  initialFirstName: string;
+  /** Held by the overlay, which outlives this step when the start call says "registered" first. */
+  convert: ReturnType<typeof useConvertGuest>;
   onChangeEmail: () => void;
   onDone: () => void;
 }) {
@@ -115,10 +120,9 @@ function CodeStep({
   const consents = useLegalConsents(true);
   const pending = pendingConsents(consents.data);
   const register = useRegisterGuest();
-  const convert = useConvertGuest();
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [firstName, setFirstName] = useState('');
+  const [firstName, setFirstName] = useState(initialFirstName);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Errors>({});
   const [otherError, setOtherError] = useState<string | null>(null);
@@ -284,13 +288,16 @@ function CodeStep({
 export default function RegistrationOverlay({ done, close }: OverlayProps) {
   const { t } = useTranslation();
   const me = useMe();
+  // Here rather than in the code step: the conversion's realtime event may refresh the start call
+  // (no longer a guest) before the answer arrives, and the step must stay until it has ended.
+  const convert = useConvertGuest();
   const [email, setEmail] = useState<string | null>(null);
   const [lastEmail, setLastEmail] = useState('');
 
   if (me.isPending) return <Loader aria-label={t('app.loading')} />;
   if (me.isError)
     return <ErrorState title={t('guests.loadError')} error={me.error} onRetry={() => void me.refetch()} />;
-  if (!me.data.profile.isGuest)
+  if (!me.data.profile.isGuest && convert.isIdle)
     return (
       <Stack data-testid="registration-already-registered">
         <Text>{t('guests.registration.alreadyRegistered')}</Text>
@@ -313,6 +320,8 @@ export default function RegistrationOverlay({ done, close }: OverlayProps) {
   return (
     <CodeStep
       email={email}
+      initialFirstName={me.data.profile.firstName}
+      convert={convert}
       onChangeEmail={() => setEmail(null)}
       onDone={() => {
         notifySuccess('guests.registration.done', { long: true });
