@@ -1,13 +1,6 @@
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import type { Language } from '../../shared/contracts/headers';
-import { cognitoClient } from '../lib/cognito';
-import { config } from '../lib/config';
+import { cognitoApi, deleteSignInAccount, userPoolId } from '../lib/cognito';
 import { guestPlaceholderEmail, unusablePassword } from './secret';
 
 /** The guest's identity in the user pool. */
@@ -18,12 +11,6 @@ export interface GuestIdentity {
   username: string;
 }
 
-function userPoolId(): string {
-  const id = config().USER_POOL_ID;
-  if (!id) throw new Error('USER_POOL_ID is not configured');
-  return id;
-}
-
 /**
  * Creates a CONFIRMED pool identity for a guest: AdminCreateUser without any message, with the
  * placeholder address the pool requires (it signs in by email), then a permanent random password
@@ -31,8 +18,9 @@ function userPoolId(): string {
  */
 export async function createGuestIdentity(locale: Language): Promise<GuestIdentity> {
   const placeholder = guestPlaceholderEmail(randomUUID());
-  const created = await cognitoClient().send(
-    new AdminCreateUserCommand({
+  const { client, sdk } = await cognitoApi();
+  const created = await client.send(
+    new sdk.AdminCreateUserCommand({
       UserPoolId: userPoolId(),
       Username: placeholder,
       MessageAction: 'SUPPRESS',
@@ -47,8 +35,8 @@ export async function createGuestIdentity(locale: Language): Promise<GuestIdenti
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? username;
   if (!username || !sub) throw new Error('AdminCreateUser answered no username');
   try {
-    await cognitoClient().send(
-      new AdminSetUserPasswordCommand({
+    await client.send(
+      new sdk.AdminSetUserPasswordCommand({
         UserPoolId: userPoolId(),
         Username: username,
         Password: unusablePassword(),
@@ -64,12 +52,7 @@ export async function createGuestIdentity(locale: Language): Promise<GuestIdenti
 
 /** Removes a guest's pool identity (rollback of a failed creation); one already gone is fine. */
 export async function deleteGuestIdentity(username: string): Promise<void> {
-  try {
-    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
-  } catch (error) {
-    if ((error as { name?: string }).name === 'UserNotFoundException') return;
-    throw error;
-  }
+  await deleteSignInAccount(username);
 }
 
 /** The converted guest signs in with its verified address from now on. */
@@ -77,8 +60,9 @@ export async function setRegisteredIdentity(
   username: string,
   input: { email: string; firstName: string },
 ): Promise<void> {
-  await cognitoClient().send(
-    new AdminUpdateUserAttributesCommand({
+  const { client, sdk } = await cognitoApi();
+  await client.send(
+    new sdk.AdminUpdateUserAttributesCommand({
       UserPoolId: userPoolId(),
       Username: username,
       UserAttributes: [

@@ -1,9 +1,4 @@
-import {
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { localOptions, onClientsReset } from './aws';
 import { config } from './config';
 
@@ -12,19 +7,24 @@ onClientsReset(() => {
   cognito = undefined;
 });
 
-/** The Cognito admin client, built once per container; locally it points at the local issuer. */
-export function cognitoClient(): CognitoIdentityProviderClient {
+/**
+ * The Cognito admin client, built once per container (locally it points at the local issuer), with
+ * the SDK module its commands come from. The SDK package loads on the first admin call, not in the
+ * init of the Lambdas that make one (docs/decisions/0004-cold-start.md).
+ */
+export async function cognitoApi() {
+  const sdk = await import('@aws-sdk/client-cognito-identity-provider');
   if (!cognito) {
     const c = config();
-    cognito = new CognitoIdentityProviderClient({
+    cognito = new sdk.CognitoIdentityProviderClient({
       region: c.AWS_REGION,
       ...localOptions(c.COGNITO_ENDPOINT),
     });
   }
-  return cognito;
+  return { client: cognito, sdk };
 }
 
-function userPoolId(): string {
+export function userPoolId(): string {
   const id = config().USER_POOL_ID;
   if (!id) throw new Error('USER_POOL_ID is not configured');
   return id;
@@ -35,8 +35,9 @@ function userPoolId(): string {
  * leaving the product can be retried after a failure further on.
  */
 export async function deleteSignInAccount(username: string): Promise<void> {
+  const { client, sdk } = await cognitoApi();
   try {
-    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
+    await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
   } catch (error) {
     if ((error as { name?: string }).name === 'UserNotFoundException') return;
     throw error;
@@ -48,8 +49,9 @@ export async function deleteSignInAccount(username: string): Promise<void> {
  * the user makes a verified address primary, so that they sign in with it from then on.
  */
 export async function updateSignInEmail(username: string, email: string): Promise<void> {
-  await cognitoClient().send(
-    new AdminUpdateUserAttributesCommand({
+  const { client, sdk } = await cognitoApi();
+  await client.send(
+    new sdk.AdminUpdateUserAttributesCommand({
       UserPoolId: userPoolId(),
       Username: username,
       UserAttributes: [
@@ -65,8 +67,9 @@ export async function updateSignInEmail(username: string, email: string): Promis
  * and change it through the user pool from then on.
  */
 export async function setSignInPassword(username: string, password: string): Promise<void> {
-  await cognitoClient().send(
-    new AdminSetUserPasswordCommand({
+  const { client, sdk } = await cognitoApi();
+  await client.send(
+    new sdk.AdminSetUserPasswordCommand({
       UserPoolId: userPoolId(),
       Username: username,
       Password: password,
