@@ -55,6 +55,15 @@ test('password: a code-created account sets a password, signs in with it, change
   await expectNoSeriousAxeViolations(page);
   await overlay.getByTestId('password-new').fill('First-pass1');
   await expect(overlay.getByTestId('password-rule-password-uppercase')).toHaveAttribute('data-met', 'true');
+  // By keyboard: Tab reaches the show/hide button, Space shows the password, Tab goes on to the repetition.
+  await page.keyboard.press('Tab');
+  await expect(
+    overlay.getByRole('button', { name: 'Afficher ou masquer le mot de passe' }).first(),
+  ).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(overlay.getByTestId('password-new')).toHaveAttribute('type', 'text');
+  await page.keyboard.press('Tab');
+  await expect(overlay.getByTestId('password-repeat')).toBeFocused();
   await overlay.getByTestId('password-repeat').fill('First-pass2');
   await overlay.getByTestId('password-repeat').press('Enter');
   await expect(overlay.getByText('Les mots de passe ne sont pas identiques.')).toBeVisible();

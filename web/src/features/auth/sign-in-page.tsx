@@ -146,6 +146,7 @@ export default function SignInPage() {
                   onChange={(event) => flow.changePassword(event.currentTarget.value)}
                   visibilityToggleButtonProps={{
                     'aria-label': t('signInPassword.showPassword'),
+                    tabIndex: 0,
                   }}
                 />
                 <Button

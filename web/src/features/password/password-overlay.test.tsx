@@ -62,6 +62,14 @@ describe('password overlay', () => {
     await screen.findByTestId('password-new');
     expect(screen.queryByTestId('password-old')).toBeNull();
 
+    // The rules are the field's description: a screen reader reads them with the field.
+    const described = screen.getByTestId('password-new').getAttribute('aria-describedby') ?? '';
+    expect(described).not.toBe('');
+    const description = described.split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(description.join(' ')).toContain('at least 6 characters');
+    const toggles = screen.getAllByRole('button', { name: 'Show or hide the password' });
+    expect(toggles.every((toggle) => toggle.getAttribute('tabindex') === '0')).toBe(true);
+
     type('password-new', 'abc');
     expect(ruleMet('password-lowercase')).toBe('true');
     expect(ruleMet('password-uppercase')).toBe('false');

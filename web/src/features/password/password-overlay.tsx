@@ -1,15 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, PasswordInput, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { passwordProblems, type PasswordProblem } from '../../../../shared/domain/password';
 import type { OverlayProps } from '../../app/overlays/registry';
@@ -27,31 +17,36 @@ export const PASSWORD_RULES: readonly PasswordProblem[] = [
   'password-digit',
 ];
 
-/** The password rules, each marked as met or not while the user types (spec 01 §5). */
-export function PasswordRules({ password, id }: { password: string; id: string }) {
+/**
+ * The password rules, each marked as met or not while the user types (spec 01 §5). Spans, as it is
+ * the field's description (a paragraph that aria-describedby reads out).
+ */
+export function PasswordRules({ password }: { password: string }) {
   const { t } = useTranslation();
   const problems = passwordProblems(password);
   return (
-    <div id={id}>
-      <Text size="sm">{t('password.rules.title')}</Text>
-      <List size="sm" spacing={2} data-testid="password-rules">
-        {PASSWORD_RULES.map((rule) => {
-          const met = !problems.includes(rule);
-          return (
-            <List.Item
-              key={rule}
-              data-testid={`password-rule-${rule}`}
-              data-met={met}
-              c={met ? 'teal.9' : 'dark.6'}
-              icon={<span aria-hidden="true">{met ? '✓' : '•'}</span>}
-            >
-              {t(`password.rules.${rule}`)}
-              <VisuallyHidden>{met ? t('password.rules.met') : t('password.rules.notMet')}</VisuallyHidden>
-            </List.Item>
-          );
-        })}
-      </List>
-    </div>
+    <>
+      <Box component="span" display="block" c="dark.6" mt={4}>
+        {t('password.rules.title')}
+      </Box>
+      {PASSWORD_RULES.map((rule) => {
+        const met = !problems.includes(rule);
+        return (
+          <Box
+            component="span"
+            display="block"
+            key={rule}
+            data-testid={`password-rule-${rule}`}
+            data-met={met}
+            c={met ? 'teal.9' : 'dark.6'}
+          >
+            <span aria-hidden="true">{met ? '✓ ' : '• '}</span>
+            {t(`password.rules.${rule}`)}
+            <VisuallyHidden>{met ? t('password.rules.met') : t('password.rules.notMet')}</VisuallyHidden>
+          </Box>
+        );
+      })}
+    </>
   );
 }
 
@@ -68,6 +63,8 @@ function PasswordForm({ hasPassword, done }: { hasPassword: boolean; done: () =>
   const newInput = useRef<HTMLInputElement>(null);
   const repeatInput = useRef<HTMLInputElement>(null);
   const busy = setFirst.isPending || change.isPending;
+  // Reachable with Tab (Mantine leaves it out of the tab order); Space toggles it.
+  const toggleProps = { 'aria-label': t('password.toggle'), tabIndex: 0 };
 
   const problems = passwordProblems(newPassword);
   const oldMissing = hasPassword && oldPassword === '';
@@ -111,7 +108,7 @@ function PasswordForm({ hasPassword, done }: { hasPassword: boolean; done: () =>
             onChange={(event) => setOldPassword(event.currentTarget.value)}
             error={submitted && oldMissing ? t('errors.required') : undefined}
             errorProps={{ role: 'alert' }}
-            visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+            visibilityToggleButtonProps={toggleProps}
           />
         )}
         <PasswordInput
@@ -122,12 +119,12 @@ function PasswordForm({ hasPassword, done }: { hasPassword: boolean; done: () =>
           data-testid="password-new"
           value={newPassword}
           onChange={(event) => setNewPassword(event.currentTarget.value)}
-          aria-describedby="password-rules"
+          description={<PasswordRules password={newPassword} />}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={submitted && problems.length > 0 ? t('password.errors.rules') : undefined}
           errorProps={{ role: 'alert' }}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+          visibilityToggleButtonProps={toggleProps}
         />
-        <PasswordRules password={newPassword} id="password-rules" />
         <PasswordInput
           ref={repeatInput}
           label={t('password.repeat')}
@@ -138,7 +135,7 @@ function PasswordForm({ hasPassword, done }: { hasPassword: boolean; done: () =>
           onChange={(event) => setRepeat(event.currentTarget.value)}
           error={showDifferent ? t('errors.passwords-not-identical') : undefined}
           errorProps={{ role: 'alert' }}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+          visibilityToggleButtonProps={toggleProps}
         />
         {failure && (
           <Alert color="red" role="alert" data-testid="password-error">
