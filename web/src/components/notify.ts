@@ -6,6 +6,11 @@ import { errorMessages } from '../lib/errors';
 export const TOAST_DURATION_MS = 5000;
 export const LONG_TOAST_DURATION_MS = 20_000;
 
+/** Every toast's close button says what it does, in the current language. */
+export function closeButtonProps(): { 'aria-label': string } {
+  return { 'aria-label': i18n.t('common.close') };
+}
+
 /**
  * Reports an error: logged (the spec's error-reporting service is not chosen yet, so the console
  * is the report) and shown once as a red toast with the translated keys.
@@ -16,6 +21,7 @@ export function notifyError(error: unknown, options: { autoClose?: number } = {}
     color: 'red',
     message: errorMessages(error, i18n.t),
     autoClose: options.autoClose ?? TOAST_DURATION_MS,
+    closeButtonProps: closeButtonProps(),
   });
 }
 
@@ -28,5 +34,6 @@ export function notifySuccess(
     color: 'green',
     message: i18n.t(key, options.values ?? {}),
     autoClose: options.long ? LONG_TOAST_DURATION_MS : TOAST_DURATION_MS,
+    closeButtonProps: closeButtonProps(),
   });
 }

@@ -22,10 +22,10 @@ import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } 
 import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { PASSWORD_SIGN_IN_ERROR_KEYS } from './sign-in-errors';
 import { useSignInFlow } from './use-sign-in-flow';
+import { GUEST_PATH } from '../guests/guest-paths';
 import { CodeInput } from '../../components/code-input';
 
 /** Where a visitor goes to use the app without an account (the guest page). */
-export const GUEST_PATH = '/guest';
 
 /** Sign-in page (spec 01 §2, §4): email, then a code by email or the password, or account creation. */
 export default function SignInPage() {

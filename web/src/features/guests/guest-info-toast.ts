@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import i18n from '../../i18n';
+import { closeButtonProps } from '../../components/notify';
 
 /** Guest information toasts stay 10 s (spec 01 §9). */
 export const GUEST_INFO_TOAST_MS = 10_000;
@@ -9,6 +10,6 @@ export function notifyGuestInfo(key: string): void {
     color: 'blue',
     message: i18n.t(key),
     autoClose: GUEST_INFO_TOAST_MS,
-    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    closeButtonProps: closeButtonProps(),
   });
 }

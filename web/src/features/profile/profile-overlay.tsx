@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifySuccess } from '../../components/notify';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Controller, useForm } from 'react-hook-form';
@@ -25,7 +25,7 @@ function onFields(error: unknown): boolean {
 }
 
 function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const update = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, ProfileUpdate>({
     defaultValues: formValues(profile),
@@ -39,7 +39,7 @@ function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) 
       const saved = await update.mutateAsync(body);
       await setLanguage(saved.locale);
       // In the language just chosen: this render's `t` still speaks the previous one.
-      notifications.show({ color: 'green', message: i18n.t('profile.saved'), autoClose: 5000 });
+      notifySuccess('profile.saved');
       done();
     } catch (failure) {
       if (failure instanceof ApiError) {

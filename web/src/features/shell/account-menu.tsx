@@ -44,7 +44,7 @@ export function AccountMenu({
     <Menu position="bottom-end" withinPortal trapFocus withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="default" size="xs" data-testid="account-menu" aria-label={t('shell.account.label')}>
-          {me?.profile.firstName ?? t('shell.account.title')}
+          {me?.profile.firstName || t('shell.account.title')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown data-testid="account-menu-dropdown">
