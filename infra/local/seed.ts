@@ -1,6 +1,7 @@
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -15,12 +16,20 @@ export interface DemoUser {
   firstName: string;
   lastName: string;
   locale: 'fr' | 'en' | 'nl';
+  /** A password the user can also sign in with; without one, codes only (like a new account). */
+  password?: string;
 }
 
 /** Demo users of the local stack: each signs in with an email code read from the outbox. */
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'camille@demo.wellbeing.local', firstName: 'Camille', lastName: 'Dubois', locale: 'fr' },
-  { email: 'sam@demo.wellbeing.local', firstName: 'Sam', lastName: 'Taylor', locale: 'en' },
+  {
+    email: 'sam@demo.wellbeing.local',
+    firstName: 'Sam',
+    lastName: 'Taylor',
+    locale: 'en',
+    password: 'Wellbeing1',
+  },
   { email: 'lotte@demo.wellbeing.local', firstName: 'Lotte', lastName: 'Janssens', locale: 'nl' },
 ];
 
@@ -113,6 +122,18 @@ export async function seedDemoData(
         accountCreated = true;
       }
       await acceptDefaultLegalDocuments(userId, user.locale);
+      // A demo password is (re)set until the account records one, so older local data gets it too.
+      if (user.password !== undefined && !(await getAccount(userId))?.user.hasPassword) {
+        await cognito.send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: endpoints.auth.userPoolId,
+            Username: user.email,
+            Password: user.password,
+            Permanent: true,
+          }),
+        );
+        await db().entities.user.patch({ userId }).set({ hasPassword: true }).go();
+      }
       (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
     }
   } finally {

@@ -108,6 +108,15 @@ describe('local stack', () => {
       );
       expect(me.status).toBe(200);
       expect(me.body.profile).toMatchObject({ firstName: 'Lotte', lastName: 'Janssens', locale: 'nl' });
+      // A demo user with a password is offered password sign-in; the others sign in with codes only.
+      for (const user of DEMO_USERS) {
+        const answer = await stack.api<{ methods: string[] }>('/users/sign-in', {
+          method: 'POST',
+          body: { email: user.email },
+        });
+        expect(answer.body.methods).toEqual(user.password ? ['code', 'password'] : ['code']);
+      }
+      expect(DEMO_USERS.some((u) => u.password)).toBe(true);
     });
   });
 
