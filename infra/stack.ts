@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routes } from '../shared/contracts/index';
+import { parseParentOrigins } from '../shared/contracts/web-config';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
@@ -91,6 +92,8 @@ export class WellbeingStack extends Stack {
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
         supportEmail: `support@${mailDomain}`,
+        // Context `parentOrigins` (comma-separated): who may embed the SPA (docs/embedding.md).
+        parentOrigins: parseParentOrigins(this.node.tryGetContext('parentOrigins')),
       },
       connectSources: [
         this.api.origin,

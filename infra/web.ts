@@ -16,7 +16,7 @@ import { Policy } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { WebConfig } from '../shared/contracts/web-config';
+import { parseParentOrigins, type WebConfig } from '../shared/contracts/web-config';
 import { acknowledge, acknowledgeWildcards } from './nag';
 
 export interface WebProps {
@@ -33,6 +33,8 @@ export class Web extends Construct {
   readonly bucket: Bucket;
   readonly logsBucket: Bucket;
   readonly distribution: Distribution;
+  /** What /config.json holds. */
+  readonly config: WebConfig;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -58,6 +60,8 @@ export class Web extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    this.config = props.config;
+    const parentOrigins = parseParentOrigins(props.config.parentOrigins);
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Wellbeing SPA security headers',
       securityHeadersBehavior: {
@@ -67,13 +71,16 @@ export class Web extends Construct {
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        // X-Frame-Options cannot name origins: with allowed parents, frame-ancestors alone decides.
+        ...(parentOrigins.length === 0
+          ? { frameOptions: { frameOption: HeadersFrameOption.DENY, override: true } }
+          : {}),
         referrerPolicy: {
           referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props.connectSources),
+          contentSecurityPolicy: contentSecurityPolicy(props.connectSources, parentOrigins),
           override: true,
         },
       },
@@ -171,8 +178,11 @@ export class Web extends Construct {
   }
 }
 
-/** The SPA loads only its own code and styles and talks only to its own APIs. */
-export function contentSecurityPolicy(connectSources: string[]): string {
+/**
+ * The SPA loads only its own code and styles and talks only to its own APIs; only the allowed
+ * parent origins may frame it (docs/embedding.md), nobody when there are none.
+ */
+export function contentSecurityPolicy(connectSources: string[], parentOrigins: string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -186,6 +196,6 @@ export function contentSecurityPolicy(connectSources: string[]): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${parentOrigins.length > 0 ? parentOrigins.join(' ') : "'none'"}`,
   ].join('; ');
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { WebConfigSchema, type WebConfig } from '../../shared/contracts/web-config';
+import { WebConfigSchema, parseParentOrigins, type WebConfig } from '../../shared/contracts/web-config';
 import { closeServer } from './gateway';
 import { REPOSITORY_ROOT } from './lambda';
 
@@ -144,6 +144,16 @@ async function startDist(config: WebConfig, port: number, root: string): Promise
 }
 
 /**
+ * Locally the parent windows allowed to embed the SPA come from `PARENT_ORIGINS` (comma-separated,
+ * default none), unless the caller's configuration names them (docs/embedding.md).
+ */
+export function withParentOrigins(config: WebConfig, env: NodeJS.ProcessEnv): WebConfig {
+  if (config.parentOrigins !== undefined) return config;
+  const parentOrigins = parseParentOrigins(env.PARENT_ORIGINS);
+  return parentOrigins.length > 0 ? { ...config, parentOrigins } : config;
+}
+
+/**
  * Serves the SPA with its runtime `/config.json` (shared/contracts/web-config.ts): `dev` runs the
  * Vite dev server with web/vite.config.ts (hot reload), `dist` serves the built web/dist with the
  * fallback to index.html that CloudFront gives the SPA's routes.
@@ -155,7 +165,7 @@ export async function startWeb(options: {
   /** Folder of the built SPA (dist mode). @default web/dist */
   distDir?: string;
 }): Promise<LocalWeb> {
-  const config = WebConfigSchema.parse(options.config);
+  const config = WebConfigSchema.parse(withParentOrigins(options.config, process.env));
   const port = options.port ?? 0;
   return options.mode === 'dev'
     ? startDev(config, port)
