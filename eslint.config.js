@@ -32,8 +32,7 @@ export default tseslint.config(
             "Use `import * as z from 'zod'`: the `z` namespace export pulls every locale into each Lambda bundle.",
         },
         {
-          selector:
-            "ImportDeclaration[source.value='electrodb'] > ImportSpecifier[imported.name='Entity']",
+          selector: "ImportDeclaration[source.value='electrodb'] > ImportSpecifier[imported.name='Entity']",
           message:
             'Import Entity from functions/lib/entity: its models are validated once in CI, not at every cold start.',
         },
