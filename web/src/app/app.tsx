@@ -6,15 +6,17 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { setUnauthorizedHandler } from '../lib/api';
 import type { ReturnState } from '../lib/auth';
 import { loadConfig } from '../lib/config';
+import { startParentBridge, type AppParentBridge } from '../lib/parent-bridge-app';
+import { ParentBridgeProvider } from '../features/embedding/app-mode';
 import { LOGIN_PATH } from '../lib/routes';
 import { configureAmplify } from './amplify';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { createAppRouter, routes } from './router';
 
 type StartState =
   | { status: 'loading' }
-  | { status: 'ready'; router: ReturnType<typeof createAppRouter> }
+  | { status: 'ready'; router: ReturnType<typeof createAppRouter>; bridge: AppParentBridge }
   | { status: 'error'; error: unknown };
 
 function startRouter(queryClient: QueryClient) {
@@ -28,7 +30,11 @@ function startRouter(queryClient: QueryClient) {
   return router;
 }
 
-/** Start sequence: read /config.json, configure Amplify, then the router (spec 01 §4: loading first). */
+/**
+ * Start sequence: read /config.json, configure Amplify, then the router (spec 01 §4: loading first).
+ * In a frame, the parent window has PARENT_CONNECTION_TIMEOUT_MS to answer before the first page,
+ * so that its location and token are known then; the app mode follows (docs/embedding.md).
+ */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [start, setStart] = useState<StartState>({ status: 'loading' });
@@ -36,10 +42,15 @@ export function App() {
 
   useEffect(() => {
     let cancelled = false;
+    let bridge: AppParentBridge | undefined;
     loadConfig()
-      .then((config) => {
+      .then(async (config) => {
         configureAmplify(config);
-        if (!cancelled) setStart({ status: 'ready', router: startRouter(queryClient) });
+        if (cancelled) return;
+        const router = startRouter(queryClient);
+        bridge = startParentBridge({ config, router, routes, queryClient });
+        await bridge.mode;
+        if (!cancelled) setStart({ status: 'ready', router, bridge });
       })
       .catch((error: unknown) => {
         console.error(error);
@@ -47,6 +58,7 @@ export function App() {
       });
     return () => {
       cancelled = true;
+      bridge?.close();
     };
   }, [attempt, queryClient]);
 
@@ -62,7 +74,11 @@ export function App() {
           }}
         />
       )}
-      {start.status === 'ready' && <RouterProvider router={start.router} />}
+      {start.status === 'ready' && (
+        <ParentBridgeProvider bridge={start.bridge}>
+          <RouterProvider router={start.router} />
+        </ParentBridgeProvider>
+      )}
     </AppProviders>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { AppHeader, useShellMe } from '../components/app-header';
 import { FullPageLoader } from '../components/full-page-loader';
+import { ParentBreadcrumb } from '../features/embedding/parent-breadcrumb';
 import { CookieBanner } from '../features/shell/cookie-banner';
 import { useLegalConsents } from '../features/legal/api/legal-consents';
 import { LegalConsentGate } from '../features/legal/legal-consent-gate';
@@ -36,9 +37,9 @@ function AfterConsentsKnown({ children }: { children: ReactNode }) {
 
 /**
  * Every page: the top bar, the shell's notices (new version, failed background refresh, guest
- * mode), the page itself lazily inside the main landmark, the `?show=` overlays, the blocking
- * legal-consent modal while a document is pending, the cookie notice, and the realtime channel
- * while signed in.
+ * mode), the parent window's breadcrumb when embedded, the page itself lazily inside the main
+ * landmark, the `?show=` overlays, the blocking legal-consent modal while a document is pending,
+ * the cookie notice, and the realtime channel while signed in.
  */
 export function AppLayout() {
   return (
@@ -49,6 +50,7 @@ export function AppLayout() {
       <AppShell.Main id="main">
         <ShellNotices />
         <GuestNotice />
+        <ParentBreadcrumb />
         <AfterConsentsKnown>
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

@@ -5,13 +5,27 @@ import { HOME_PATH, LOGIN_PATH } from './routes';
 /** Query key of "is someone signed in on this browser". */
 export const authSessionQueryKey = ['auth-session'] as const;
 
-/** The Cognito access token of the signed-in user (refreshed by Amplify when needed), if any. */
+/**
+ * An access token the parent window holds for the same user pool (docs/embedding.md), used while
+ * Amplify has no session. Kept in memory only: never stored.
+ */
+let parentAccessToken: string | undefined;
+
+/** Sets or clears (undefined) the parent window's access token. */
+export function setParentAccessToken(token: string | undefined): void {
+  parentAccessToken = token;
+}
+
+/**
+ * The Cognito access token of the signed-in user (refreshed by Amplify when needed); without an
+ * Amplify session, the one the parent window gave, if any.
+ */
 export async function getAccessToken(): Promise<string | undefined> {
   try {
     const session = await fetchAuthSession();
-    return session.tokens?.accessToken?.toString();
+    return session.tokens?.accessToken?.toString() ?? parentAccessToken;
   } catch {
-    return undefined;
+    return parentAccessToken;
   }
 }
 
