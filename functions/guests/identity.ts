@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '../../shared/contracts/headers';
-import { cognitoApi, deleteSignInAccount, userPoolId } from '../lib/cognito';
+import { cognitoApi, deleteSignInAccount, updateSignInEmail, userPoolId } from '../lib/cognito';
 import { guestPlaceholderEmail, unusablePassword } from './secret';
 
 /** The guest's identity in the user pool. */
@@ -60,16 +60,5 @@ export async function setRegisteredIdentity(
   username: string,
   input: { email: string; firstName: string },
 ): Promise<void> {
-  const { client, sdk } = await cognitoApi();
-  await client.send(
-    new sdk.AdminUpdateUserAttributesCommand({
-      UserPoolId: userPoolId(),
-      Username: username,
-      UserAttributes: [
-        { Name: 'email', Value: input.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'given_name', Value: input.firstName },
-      ],
-    }),
-  );
+  await updateSignInEmail(username, input.email, input.firstName);
 }

@@ -46,9 +46,10 @@ export async function deleteSignInAccount(username: string): Promise<void> {
 
 /**
  * Makes an address the sign-in email of the account (the user pool signs in by email): called when
- * the user makes a verified address primary, so that they sign in with it from then on.
+ * the user makes a verified address primary, and when a guest converts (with its first name), so
+ * that they sign in with it from then on.
  */
-export async function updateSignInEmail(username: string, email: string): Promise<void> {
+export async function updateSignInEmail(username: string, email: string, givenName?: string): Promise<void> {
   const { client, sdk } = await cognitoApi();
   await client.send(
     new sdk.AdminUpdateUserAttributesCommand({
@@ -57,6 +58,7 @@ export async function updateSignInEmail(username: string, email: string): Promis
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
+        ...(givenName === undefined ? [] : [{ Name: 'given_name', Value: givenName }]),
       ],
     }),
   );

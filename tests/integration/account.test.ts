@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { strFromU8, unzipSync } from 'fflate';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { latestCodeFor } from '../../infra/local/ses';
-import { documentClient } from '../../functions/lib/aws';
-import { config } from '../../functions/lib/config';
 import type { SignInAnswer } from '../../shared/contracts/users';
 import { startTestStack, type TestStack, type Tokens } from './harness';
+import { wholeTable } from './table-scan';
 
 let stack: TestStack;
 let leaver: Tokens;
@@ -60,20 +58,6 @@ async function download(token: string) {
   return fetch(`${stack.endpoints.api}/v1/me/export`, {
     headers: { authorization: token, accept: 'application/zip', 'x-language': 'en', 'x-source': 'test' },
   });
-}
-
-/** Every item of the local table (a Scan is fine in a test), as text. */
-async function wholeTable(): Promise<string[]> {
-  const items: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({ TableName: config().TABLE_NAME, ExclusiveStartKey: start }),
-    );
-    items.push(...(page.Items ?? []).map((i) => JSON.stringify(i).toLowerCase()));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 describe('my data over HTTP', () => {

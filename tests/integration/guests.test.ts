@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { strFromU8, unzipSync } from 'fflate';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mailTo } from '../../infra/local/ses';
-import { documentClient } from '../../functions/lib/aws';
-import { config } from '../../functions/lib/config';
 import { eventually, startTestStack, type GuestSession, type TestStack } from './harness';
+import { wholeTable } from './table-scan';
 
 /** Guests over HTTP (spec 01 §4 guest states, §5 finalisation, §6 restrictions, §7 calls). */
 let stack: TestStack;
@@ -29,20 +27,6 @@ async function latestCode(email: string, before: number): Promise<string> {
     },
     { what: `A code for ${email}` },
   );
-}
-
-/** Every item of the local table (a Scan is fine in a test), as lower-case text. */
-async function wholeTable(): Promise<string[]> {
-  const items: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({ TableName: config().TABLE_NAME, ExclusiveStartKey: start }),
-    );
-    items.push(...(page.Items ?? []).map((i) => JSON.stringify(i).toLowerCase()));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 interface MeAnswer {
