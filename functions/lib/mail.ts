@@ -1,6 +1,5 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Language } from '../../shared/contracts/headers';
-import { sesClient } from './ses';
+import { sesApi } from './ses';
 import { config } from './config';
 import {
   renderEmail,
@@ -15,8 +14,9 @@ export interface OutgoingEmail extends RenderedEmail {
 
 /** Sends one email through SES v2 from MAIL_FROM (locally: the SES emulator). Returns SES's message id. */
 export async function sendEmail(email: OutgoingEmail): Promise<string | undefined> {
-  const result = await sesClient().send(
-    new SendEmailCommand({
+  const { client, sdk } = await sesApi();
+  const result = await client.send(
+    new sdk.SendEmailCommand({
       FromEmailAddress: config().MAIL_FROM,
       Destination: { ToAddresses: [email.to] },
       Content: {

@@ -1,8 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { sesClient } from '../lib/ses';
-import { config } from '../lib/config';
+import { sendEmail } from '../lib/mail';
 import { logger } from '../lib/logger';
 import { NotificationMessageSchema, type NotificationMessage } from '../lib/notifications';
 import { claimMessage, completeMessage, releaseMessage } from './repository';
@@ -10,21 +8,7 @@ import { claimMessage, completeMessage, releaseMessage } from './repository';
 async function deliver(message: NotificationMessage): Promise<void> {
   switch (message.kind) {
     case 'email':
-      await sesClient().send(
-        new SendEmailCommand({
-          FromEmailAddress: config().MAIL_FROM,
-          Destination: { ToAddresses: [message.to] },
-          Content: {
-            Simple: {
-              Subject: { Data: message.subject, Charset: 'UTF-8' },
-              Body: {
-                Html: { Data: message.html, Charset: 'UTF-8' },
-                Text: { Data: message.text, Charset: 'UTF-8' },
-              },
-            },
-          },
-        }),
-      );
+      await sendEmail(message);
       return;
   }
 }
