@@ -80,7 +80,11 @@ const lines = [
   `  SMS outbox   ${stack.services.sms}/store  (text messages: phone codes)`,
   '',
   'Demo users (sign in with an email code; the code is in the outbox):',
-  ...DEMO_USERS.map((u) => `  ${u.email.padEnd(32)} ${u.firstName} ${u.lastName} (${u.locale})`),
+  ...DEMO_USERS.map(
+    (u) =>
+      `  ${u.email.padEnd(32)} ${u.firstName} ${u.lastName} (${u.locale})${u.password ? `, or password ${u.password}` : ''}`,
+  ),
+  `Or continue as a guest: ${endpoints.web}/guest`,
   '',
   `Endpoints written to ${dataDir}/endpoints.json. Ctrl-C stops everything.`,
 ];
