@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { consentKey, useTickedDocuments } from '../legal/ticked-documents';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../../shared/contracts/errors';
-import type { LegalConsent } from '../../../../shared/contracts/me';
 import { isValidCode, isValidSignInEmail, normaliseEmail } from '../../../../shared/domain/sign-in';
 import type { OverlayProps } from '../../app/overlays/registry';
 import { CodeInput } from '../../components/code-input';
@@ -16,8 +16,6 @@ import { splitFieldErrors, useConvertGuest, useRegisterGuest } from './api/regis
 /** Keys answered without a field that still belong to one field of the form. */
 const EMAIL_KEYS = new Set(['email-already-used', 'email-not-valid']);
 const CODE_KEYS = new Set(['code-invalid', 'code-expired', 'too-many-attempts', 'CodeMismatchException']);
-
-const consentKey = (c: Pick<LegalConsent, 'documentType' | 'version'>) => `${c.documentType}:${c.version}`;
 
 type Errors = Record<string, FieldError[]>;
 
@@ -123,22 +121,13 @@ function CodeStep({
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [firstName, setFirstName] = useState(initialFirstName);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const { ticked, toggle, allTicked } = useTickedDocuments();
   const [errors, setErrors] = useState<Errors>({});
   const [otherError, setOtherError] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const fieldMessage = useFieldMessage(errors);
 
   useEffect(() => codeInput.current?.focus(), []);
-
-  function toggle(key: string, checked: boolean) {
-    setTicked((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }
 
   function resend() {
     setResent(false);
@@ -156,8 +145,7 @@ function CodeStep({
     const found: Errors = {};
     if (!isValidCode(code)) found.validationCode = [{ key: code === '' ? 'required' : 'not-valid' }];
     if (!firstName.trim()) found.firstName = [{ key: 'required' }];
-    if (!pending.every((c) => ticked.has(consentKey(c))))
-      found.acceptPrivatePolicy = [{ key: 'guests.registration.documentsMissing' }];
+    if (!allTicked(pending)) found.acceptPrivatePolicy = [{ key: 'guests.registration.documentsMissing' }];
     setErrors(found);
     if (Object.keys(found).length) return;
     convert.mutate(

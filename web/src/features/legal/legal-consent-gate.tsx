@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { consentKey, useTickedDocuments } from './ticked-documents';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LegalConsent } from '../../../../shared/contracts/me';
@@ -9,25 +10,14 @@ import { errorMessages } from '../../lib/errors';
 import { LOGIN_PATH } from '../../lib/routes';
 import { pendingConsents, useAcceptLegalConsents, useLegalConsents } from './api/legal-consents';
 
-const consentKey = (c: LegalConsent) => `${c.documentType}:${c.version}`;
-
 function PendingConsents({ pending }: { pending: LegalConsent[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const accept = useAcceptLegalConsents();
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const { ticked, toggle, allTicked: everyTicked } = useTickedDocuments();
   const [leaving, setLeaving] = useState(false);
-  const allTicked = pending.every((c) => ticked.has(consentKey(c)));
-
-  function toggle(key: string, checked: boolean) {
-    setTicked((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }
+  const allTicked = everyTicked(pending);
 
   async function deny() {
     setLeaving(true);
