@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/contracts/headers';
 import { db } from '../lib/db';
+import { codeSendsTo } from '../auth/send-limit';
 
 /** The user whose belongings are gathered: their id and every address their account holds. */
 export interface Owner {
@@ -121,15 +122,14 @@ export const BELONGINGS: readonly Belonging[] = [
     onLeave: 'erase',
     async gather(owner) {
       const items = await perOwnedEmail(owner, async (email) => {
-        const { data } = await db().entities.loginCodeSend.query.byEmail({ email }).go({ pages: 'all' });
-        return data;
+        return codeSendsTo(email);
       });
       return {
-        records: items.map((s) => ({ email: s.email, sentAt: iso(s.sentAt) })),
+        records: items.map((s) => ({ email: s.address, purpose: s.purpose, sentAt: iso(s.sentAt) })),
         leave: () =>
           eraseInBatches(
-            (keys) => db().entities.loginCodeSend.delete(keys).go(),
-            items.map(({ email, slot }) => ({ email, slot })),
+            (keys) => db().entities.codeSend.delete(keys).go(),
+            items.map(({ purpose, address, slot }) => ({ purpose, address, slot })),
           ),
       };
     },

@@ -50,8 +50,14 @@ function storedItems(): Item[] {
         createdAt: Date.UTC(2026, 10, 21, 10),
       })
       .params().Item,
-    e.loginCodeSend
-      .create({ email: PRIMARY, slot: 0, sentAt: Date.UTC(2026, 10, 21, 10), expiresAt: 1 })
+    e.codeSend
+      .create({
+        purpose: 'sign-in',
+        address: PRIMARY,
+        slot: 0,
+        sentAt: Date.UTC(2026, 10, 21, 10),
+        expiresAt: 1,
+      })
       .params().Item,
     e.connection
       .create({ connectionId: 'conn-1', userId: USER, connectedAt: '2026-11-21T10:00:00.000Z', expiresAt: 1 })

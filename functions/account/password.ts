@@ -1,14 +1,11 @@
 import type { Caller } from '../lib/caller';
 import { setSignInPassword } from '../lib/cognito';
+import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { publish } from '../lib/realtime';
 import { getAccount } from '../me/repository';
-
-function conditionFailed(error: unknown): boolean {
-  return /ConditionalCheckFailed|conditional request failed/i.test(String((error as Error).message));
-}
 
 /** Records that the account has a password; false when it already had one (or is gone). */
 async function markHasPassword(userId: string): Promise<boolean> {
@@ -20,7 +17,7 @@ async function markHasPassword(userId: string): Promise<boolean> {
       .go();
     return true;
   } catch (error) {
-    if (conditionFailed(error)) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -1,9 +1,7 @@
-import {
-  LOGIN_CODE_WINDOW_MS,
-  LOGIN_MAX_CODES_PER_WINDOW,
-  LOGIN_MAX_FAILED_ATTEMPTS,
-} from '../../shared/domain/sign-in';
+import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
+import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
+import { claimCodeSend } from './send-limit';
 
 /** A code as stored: its hash and salt, never the code itself. */
 export interface StoredLoginCode {
@@ -35,16 +33,6 @@ export interface LoginCodeStore {
   markUsed(email: string, codeId: string): Promise<boolean>;
 }
 
-/** DynamoDB Local and DynamoDB both report a rejected condition this way; ElectroDB wraps it. */
-export function isConditionFailure(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const name = (e as { name?: unknown }).name;
-    if (name === 'ConditionalCheckFailedException') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** TTL: DynamoDB may delete the item after this (epoch seconds). */
 function ttlSeconds(epochMs: number): number {
   return Math.ceil(epochMs / 1000);
@@ -57,26 +45,7 @@ function ttlSeconds(epochMs: number): number {
 const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
 
 export const dynamoLoginCodeStore: LoginCodeStore = {
-  async claimSendSlot(email, now) {
-    const windowStart = now - LOGIN_CODE_WINDOW_MS;
-    for (let slot = 0; slot < LOGIN_MAX_CODES_PER_WINDOW; slot++) {
-      try {
-        await db()
-          .entities.loginCodeSend.put({
-            email,
-            slot,
-            sentAt: now,
-            expiresAt: ttlSeconds(now + LOGIN_CODE_WINDOW_MS),
-          })
-          .where(({ sentAt }, { notExists, lte }) => `${notExists(sentAt)} OR ${lte(sentAt, windowStart)}`)
-          .go({ response: 'none' });
-        return true;
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-    }
-    return false;
-  },
+  claimSendSlot: (email, now) => claimCodeSend('sign-in', email, now),
 
   async saveCode(code, now) {
     await db()

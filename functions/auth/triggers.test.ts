@@ -98,7 +98,7 @@ describe('create-auth-challenge', () => {
     expect(event.response.publicChallengeParameters).toEqual({ email: 'c***@example.be', codeLength: '6' });
 
     const items = putItems();
-    const slot = items.find((i) => i.Item?.__edb_e__ === 'loginCodeSend');
+    const slot = items.find((i) => i.Item?.__edb_e__ === 'codeSend');
     expect(slot?.ConditionExpression).toMatch(/attribute_not_exists/);
     const stored = items.find((i) => i.Item?.__edb_e__ === 'loginCode');
     expect(stored?.ConditionExpression).toMatch(/attribute_not_exists/);

@@ -1,7 +1,7 @@
 import type { EmailList, PhoneVerificationAnswer } from '../../shared/contracts/emails';
 import { normalisePhone, phoneError } from '../../shared/contracts/emails';
 import { generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from '../auth/codes';
-import { isConditionFailure } from '../auth/repository';
+import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
 import {
   BadRequestError,

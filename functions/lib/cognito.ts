@@ -1,4 +1,5 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { randomBytes } from 'node:crypto';
 import { localOptions, onClientsReset } from './aws';
 import { config } from './config';
 
@@ -78,4 +79,64 @@ export async function setSignInPassword(username: string, password: string): Pro
       Permanent: true,
     }),
   );
+}
+
+/**
+ * Ends every session of the account (AdminUserGlobalSignOut): its refresh tokens stop working. The
+ * API refuses the access tokens still in flight through the account's `tokensValidAfter`. An account
+ * already gone is not an error.
+ */
+export async function signOutEverywhere(username: string): Promise<void> {
+  const { client, sdk } = await cognitoApi();
+  try {
+    await client.send(
+      new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: username }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return;
+    throw error;
+  }
+}
+
+/** A password that meets the pool's policy and that nobody ever sees. */
+export function unknowablePassword(): string {
+  return `Aa1-${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * Replaces whatever password the identity had with one nobody knows: the password given at SignUp
+ * by whoever created the identity before the address was proved never signs anyone in.
+ */
+export async function discardPassword(username: string): Promise<void> {
+  await setSignInPassword(username, unknowablePassword());
+}
+
+/**
+ * Changes the password of the account whose access token this is (Cognito ChangePassword checks
+ * the previous one, with its own lock after wrong attempts).
+ */
+export async function changeSignInPassword(
+  accessToken: string,
+  previousPassword: string,
+  proposedPassword: string,
+): Promise<void> {
+  const { client, sdk } = await cognitoApi();
+  await client.send(
+    new sdk.ChangePasswordCommand({
+      AccessToken: accessToken,
+      PreviousPassword: previousPassword,
+      ProposedPassword: proposedPassword,
+    }),
+  );
+}
+
+/** The pool identity whose email (sign-in alias) is this address, if any. */
+export async function findSignInIdentity(email: string): Promise<{ username: string } | null> {
+  const { client, sdk } = await cognitoApi();
+  const escaped = email.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  const { Users } = await client.send(
+    new sdk.ListUsersCommand({ UserPoolId: userPoolId(), Filter: `email = "${escaped}"`, Limit: 1 }),
+  );
+  const username = Users?.[0]?.Username;
+  return username ? { username } : null;
 }

@@ -1,6 +1,6 @@
 import { Service } from 'electrodb';
 import { EmailOwnerEntity, UserEmailEntity, UserEntity } from '../me/model';
-import { LoginCodeEntity, LoginCodeSendEntity } from '../auth/model';
+import { CodeSendEntity, LoginCodeEntity } from '../auth/model';
 import { ConnectionEntity } from '../realtime/model';
 import { ProcessedMessageEntity } from '../workers/model';
 import { LegalAcceptanceEntity, LegalDocumentEntity } from '../legal/model';
@@ -18,7 +18,7 @@ export const ENTITIES = {
   userEmail: UserEmailEntity,
   emailOwner: EmailOwnerEntity,
   loginCode: LoginCodeEntity,
-  loginCodeSend: LoginCodeSendEntity,
+  codeSend: CodeSendEntity,
   connection: ConnectionEntity,
   processedMessage: ProcessedMessageEntity,
   legalDocument: LegalDocumentEntity,

@@ -1,4 +1,5 @@
 import type { ProfileUpdate } from '../../shared/contracts/profile';
+import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 
@@ -37,8 +38,7 @@ export async function updateProfile(userId: string, profile: ProfileUpdate): Pro
     const { data } = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
     return data;
   } catch (error) {
-    if (/ConditionalCheckFailed|conditional request failed/i.test(String((error as Error).message)))
-      return null;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }

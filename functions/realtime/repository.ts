@@ -1,3 +1,4 @@
+import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
 import { CONNECTION_TTL_SECONDS } from './model';
 
@@ -35,8 +36,7 @@ export async function touchConnection(connectionId: string, nowMs = Date.now()):
     return true;
   } catch (error) {
     // patch() carries an exists condition: an unknown connection fails it.
-    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException')
-      return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
 
 /** How long a worker owns a message it has started (longer than the worker's Lambda timeout). */
@@ -11,10 +12,6 @@ export const DONE_TTL_SECONDS = 15 * 24 * 60 * 60;
  * - `busy`: another worker is processing it right now; try again later.
  */
 export type Claim = 'claimed' | 'done' | 'busy';
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as { cause?: { name?: string } } | null)?.cause?.name === 'ConditionalCheckFailedException';
-}
 
 /**
  * Takes a message with one conditional write: it succeeds when nobody has seen the message, or

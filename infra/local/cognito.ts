@@ -923,6 +923,15 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
       return {};
     },
 
+    async AdminUserGlobalSignOut(input) {
+      checkPool(input);
+      const user = requireUser(requireStr(input, 'Username'));
+      for (const token of [...refreshTokens.values()])
+        if (token.username === user.username) revokeOrigin(token.originJti);
+      persist();
+      return {};
+    },
+
     async RevokeToken(input) {
       checkClient(input);
       const stored = refreshTokens.get(sha256(requireStr(input, 'Token')));

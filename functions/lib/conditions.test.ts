@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { isConditionFailure } from './conditions';
+
+describe('isConditionFailure', () => {
+  it('recognises the DynamoDB error itself and ElectroDB wrapping it as cause', () => {
+    const dynamo = Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+    });
+    expect(isConditionFailure(dynamo)).toBe(true);
+    expect(isConditionFailure(new Error('Error thrown by DynamoDB client', { cause: dynamo }))).toBe(true);
+  });
+
+  it('is false for any other error, even one whose message mentions a condition', () => {
+    expect(isConditionFailure(new Error('ConditionalCheckFailed in the message only'))).toBe(false);
+    expect(
+      isConditionFailure(Object.assign(new Error('x'), { name: 'ProvisionedThroughputExceededException' })),
+    ).toBe(false);
+    expect(isConditionFailure(null)).toBe(false);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Was this a rejected DynamoDB condition? DynamoDB Local and DynamoDB both name it
+ * ConditionalCheckFailedException; ElectroDB wraps it in its own error with the original as `cause`.
+ * The one test of it in the product: every conditional write asks here.
+ */
+export function isConditionFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const name = (e as { name?: unknown }).name;
+    if (name === 'ConditionalCheckFailedException') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,31 @@
+/**
+ * Per-client limits (docs/decisions/0006): how many requests one client (one source IP) may make
+ * within a window. AWS enforces them with WAF rate-based rules (infra/waf.ts) on the user pool and
+ * the REST API; the local stack applies the same figures to each client address (infra/local).
+ * WAF counts over a window of 60, 120, 300 or 600 seconds, with a limit of at least 10.
+ */
+export interface ClientLimit {
+  /** Requests allowed per client within the window. */
+  limit: number;
+  windowSeconds: 60 | 120 | 300 | 600;
+}
+
+/**
+ * User pool operations that start a sign-in or create an identity (each CUSTOM_AUTH InitiateAuth
+ * may mail a code; SignUp creates an identity): at most this many per client. A classroom or an
+ * office behind one address signing in together stays well below it.
+ */
+export const USER_POOL_OPERATION_LIMIT: ClientLimit & { operations: readonly string[] } = {
+  operations: ['InitiateAuth', 'SignUp'],
+  limit: 100,
+  windowSeconds: 300,
+};
+
+/** Routes that mail or text a code, or look up whether an address has an account. */
+export const CODE_SEND_LIMIT: ClientLimit = { limit: 30, windowSeconds: 300 };
+
+/** Guest creation makes a user-pool identity per call. */
+export const GUEST_CREATION_LIMIT: ClientLimit = { limit: 100, windowSeconds: 300 };
+
+/** Email recognition on the sign-in page (debounced 1 s per typed address). */
+export const SIGN_IN_LOOKUP_LIMIT: ClientLimit = { limit: 100, windowSeconds: 300 };
