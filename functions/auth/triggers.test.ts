@@ -12,6 +12,11 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { db } from '../lib/db';
 import { hashLoginCode, newSalt } from './codes';
 import { handler as define } from './define-auth-challenge';
@@ -22,6 +27,7 @@ import { TEST_USER, createEvent, defineEvent, preSignUpEvent, verifyEvent } from
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
+const cognito = mockClient(CognitoIdentityProviderClient);
 
 const conditionFailed = () =>
   new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
@@ -168,6 +174,42 @@ describe('verify-auth-challenge', () => {
     expect(writes).toContain(TEST_USER.sub);
     expect(writes).toContain('"firstName":"Camille"');
     expect(writes).toContain('"locale":"nl"');
+  });
+
+  it('on creating the account, discards any password given at SignUp and ends every earlier session', async () => {
+    cognito.reset();
+    cognito.on(AdminSetUserPasswordCommand).resolves({});
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({});
+    ddb.on(GetCommand).resolves({ Item: storedCode() });
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(TransactWriteCommand).resolves({});
+    const event = verifyEvent('c1', '246810');
+    event.request.clientMetadata = { givenName: 'Owner', locale: 'fr' };
+
+    expect((await verify(event)).response.answerCorrect).toBe(true);
+
+    const reset = cognito.commandCalls(AdminSetUserPasswordCommand)[0]?.args[0].input;
+    expect(reset).toMatchObject({ UserPoolId: event.userPoolId, Username: event.userName, Permanent: true });
+    expect(reset?.Password).toMatch(/^Aa1-.{40,}$/);
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)[0]?.args[0].input).toEqual({
+      UserPoolId: event.userPoolId,
+      Username: event.userName,
+    });
+    // The person who proved the address names the account, not whoever called SignUp first.
+    const writes = JSON.stringify(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input);
+    expect(writes).toContain('"firstName":"Owner"');
+    expect(writes).toContain('"locale":"fr"');
+  });
+
+  it('leaves the password and sessions of an existing account alone', async () => {
+    cognito.reset();
+    ddb.on(GetCommand).resolves({ Item: storedCode() });
+    ddb.on(UpdateCommand).resolves({});
+    const user = db().entities.user.create({ userId: TEST_USER.sub, firstName: 'Camille' }).params().Item;
+    ddb.on(QueryCommand).resolves({ Items: [user] });
+    expect((await verify(verifyEvent('c1', '246810'))).response.answerCorrect).toBe(true);
+    expect(cognito.calls()).toHaveLength(0);
   });
 
   it('does not create the account again for an existing user', async () => {

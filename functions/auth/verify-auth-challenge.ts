@@ -1,5 +1,6 @@
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { normaliseEmail } from '../../shared/domain/sign-in';
+import { discardPassword, signOutEverywhere } from '../lib/cognito';
 import { logger } from '../lib/logger';
 import { getGuestKey } from '../guests/repository';
 import { guestSecretMatches } from '../guests/secret';
@@ -36,12 +37,22 @@ export async function handler(
     correct = await checkLoginCode({ email, codeId, answer });
   }
   if (correct) {
+    // The first name and language the person proving the address typed win over attributes given
+    // at SignUp, which anyone may have called with this address before (docs/decisions/0006).
+    const metadata = event.request.clientMetadata ?? {};
     const account = await ensureAccount({
       userId,
       email,
-      givenName: attributes.given_name,
-      locale: attributes.locale,
+      givenName: metadata.givenName ?? attributes.given_name,
+      locale: metadata.locale ?? attributes.locale,
     });
+    if (account === 'created') {
+      // The address is proved only now: a password given at SignUp, by whoever called it, never
+      // signs anyone in, and every session started before ends (their tokens are refused by the
+      // API through the new account's tokensValidAfter).
+      await discardPassword(event.userName, event.userPoolId);
+      await signOutEverywhere(event.userName, event.userPoolId);
+    }
     logger.info('Code accepted', { codeId, account });
   } else {
     logger.info('Code refused', { codeId });

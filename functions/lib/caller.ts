@@ -6,6 +6,8 @@ export interface Caller {
   userId: string;
   /** Cognito username (equal to the sub for pools that sign in by email). */
   username: string;
+  /** Epoch seconds of the sign-in the token comes from (kept across refreshes); 0 when absent. */
+  authTime: number;
 }
 
 /**
@@ -18,7 +20,9 @@ export function callerFromEvent(event: APIGatewayProxyEvent): Caller | null {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') return null;
   const username = typeof claims?.username === 'string' ? claims.username : sub;
-  return { userId: sub, username };
+  // API Gateway passes every claim as a string; the local gateway does the same.
+  const authTime = Number(claims?.auth_time ?? 0);
+  return { userId: sub, username, authTime: Number.isFinite(authTime) ? authTime : 0 };
 }
 
 export function requireCaller(event: APIGatewayProxyEvent): Caller {

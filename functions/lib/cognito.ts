@@ -69,11 +69,15 @@ export async function updateSignInEmail(username: string, email: string, givenNa
  * Gives the account a permanent password (AdminSetUserPassword): the user may sign in with it (SRP)
  * and change it through the user pool from then on.
  */
-export async function setSignInPassword(username: string, password: string): Promise<void> {
+export async function setSignInPassword(
+  username: string,
+  password: string,
+  poolId = userPoolId(),
+): Promise<void> {
   const { client, sdk } = await cognitoApi();
   await client.send(
     new sdk.AdminSetUserPasswordCommand({
-      UserPoolId: userPoolId(),
+      UserPoolId: poolId,
       Username: username,
       Password: password,
       Permanent: true,
@@ -86,12 +90,10 @@ export async function setSignInPassword(username: string, password: string): Pro
  * API refuses the access tokens still in flight through the account's `tokensValidAfter`. An account
  * already gone is not an error.
  */
-export async function signOutEverywhere(username: string): Promise<void> {
+export async function signOutEverywhere(username: string, poolId = userPoolId()): Promise<void> {
   const { client, sdk } = await cognitoApi();
   try {
-    await client.send(
-      new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: username }),
-    );
+    await client.send(new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: username }));
   } catch (error) {
     if ((error as { name?: string }).name === 'UserNotFoundException') return;
     throw error;
@@ -107,8 +109,8 @@ export function unknowablePassword(): string {
  * Replaces whatever password the identity had with one nobody knows: the password given at SignUp
  * by whoever created the identity before the address was proved never signs anyone in.
  */
-export async function discardPassword(username: string): Promise<void> {
-  await setSignInPassword(username, unknowablePassword());
+export async function discardPassword(username: string, poolId = userPoolId()): Promise<void> {
+  await setSignInPassword(username, unknowablePassword(), poolId);
 }
 
 /**

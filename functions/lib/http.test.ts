@@ -57,11 +57,54 @@ describe('guests on registered-only routes', () => {
     expect(implementation).toHaveBeenCalledOnce();
   });
 
-  it('lets a guest use routes open to every signed-in user, without reading its profile', async () => {
+  it('lets a guest use routes open to every signed-in user, after the one read of the token check', async () => {
     storedUser(true);
     const { handler, implementation } = handlerFor('user');
     expect((await call(handler)).statusCode).toBe(200);
     expect(implementation).toHaveBeenCalledOnce();
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(1);
+  });
+});
+
+describe('the token check of every authenticated route', () => {
+  it('answers 401 to the token of an account that does not exist (erased, or never proved its address)', async () => {
+    ddb.on(GetCommand).resolves({});
+    const { handler, implementation } = handlerFor('user');
+    const response = await call(handler);
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'unauthorized' });
+    expect(implementation).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 to a token authenticated before the account was created or signed out everywhere', async () => {
+    const later = Math.floor(Date.now() / 1000) + 60;
+    ddb.on(GetCommand).resolves({
+      Item: db().entities.user.create({ userId: 'u-1', firstName: 'Sam', tokensValidAfter: later }).params()
+        .Item,
+    });
+    const { handler, implementation } = handlerFor('user');
+    expect((await call(handler)).statusCode).toBe(401);
+    expect(implementation).not.toHaveBeenCalled();
+  });
+
+  it('reads nothing on public routes', async () => {
+    const { handler, implementation } = handlerFor('public');
+    expect((await call(handler)).statusCode).toBe(200);
+    expect(implementation).toHaveBeenCalledOnce();
     expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('marks every answer no-store and nosniff', async () => {
+    storedUser(false);
+    const { handler } = handlerFor('user');
+    const ok = await call(handler);
+    ddb.on(GetCommand).resolves({});
+    const refused = await call(handler);
+    for (const response of [ok, refused]) {
+      expect(response.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+    }
   });
 });

@@ -11,7 +11,8 @@ import { parseOrThrow } from './validation';
 import { logger } from './logger';
 import { config } from './config';
 import { checkAbility } from './ability';
-import { isGuestUser } from '../guests/repository';
+import { accountStanding } from '../me/repository';
+import { standingOfToken } from './token-check';
 
 export interface RouteInput<R extends RouteContract> {
   params: z.output<R['params']>;
@@ -49,8 +50,14 @@ function isWithHeaders(value: unknown): value is WithHeaders<unknown> {
   );
 }
 
+/**
+ * Headers of every answer: CORS for the SPA, and no caching or type sniffing of personal data
+ * anywhere between the API and the browser.
+ */
 function corsHeaders(): Record<string, string> {
   return {
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
     'access-control-allow-origin': config().ALLOWED_ORIGIN,
     'access-control-expose-headers': 'x-pagination-max,x-pagination-offset,x-pagination-count',
     vary: 'Origin',
@@ -107,10 +114,12 @@ export function route<R extends RouteContract>(
       const headers = parseRequestHeaders(event.headers);
       const caller = callerFromEvent(event);
       if (contract.auth !== 'public' && !caller) throw new DomainError('unauthorized', 401);
-      // Guests may not use `registered` routes (spec 01 §6): one consistent read of the caller's
-      // profile, before anything else of the request is looked at.
-      if (contract.auth === 'registered' && caller && (await isGuestUser(caller.userId))) {
-        throw new ForbiddenError('guest-not-allowed');
+      // One consistent read of the caller's account, before anything else of the request is looked
+      // at: the token must belong to an existing account and be current (401), and guests may not
+      // use `registered` routes (403, spec 01 §6).
+      if (contract.auth !== 'public' && caller) {
+        const standing = await standingOfToken(accountStanding, caller.userId, caller.authTime);
+        if (contract.auth === 'registered' && standing.isGuest) throw new ForbiddenError('guest-not-allowed');
       }
 
       const errors: ValidationError[] = [];

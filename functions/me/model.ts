@@ -23,6 +23,12 @@ export const UserEntity = new Entity({
     hasPassword: { type: 'boolean', required: true, default: false },
     subscription: { type: ['starter', 'essentials', 'premium'] as const, required: true, default: 'starter' },
     globalRoles: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    /**
+     * Epoch seconds: tokens whose authentication (`auth_time`) is older are refused by the API and
+     * the realtime channel. Set when the account is created (the address was just proved) and
+     * moved forward when the user signs out everywhere (docs/decisions/0006).
+     */
+    tokensValidAfter: { type: 'number', default: () => Math.floor(Date.now() / 1000) },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
   },

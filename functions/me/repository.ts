@@ -94,3 +94,13 @@ export async function createAccount(account: NewAccount): Promise<void> {
     throw new ConflictError('email-already-used');
   }
 }
+
+/**
+ * The caller's standing for the token check (functions/lib/token-check.ts): one consistent GetItem
+ * of the user item; null when the account does not exist (never proved an address, or left).
+ */
+export async function accountStanding(userId: string) {
+  const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
+  if (!data) return null;
+  return { isGuest: data.isGuest, tokensValidAfter: data.tokensValidAfter ?? 0 };
+}

@@ -2,7 +2,13 @@ import { configureHandlers } from '../lib/environment';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db } from '../lib/db';
 import { UnauthorizedError } from '../lib/errors';
 import { CONNECTION_TTL_SECONDS } from './model';
@@ -11,7 +17,8 @@ import { handler, type WebSocketEvent } from './handler';
 vi.mock('../lib/tokens', () => ({
   resetTokenVerifiers: vi.fn(),
   verifyIdToken: vi.fn(async (token: string) => {
-    if (token === 'valid-id-token') return { sub: 'user-1', token_use: 'id' };
+    if (token === 'valid-id-token') return { sub: 'user-1', token_use: 'id', auth_time: 2_000_000_000 };
+    if (token === 'old-id-token') return { sub: 'user-1', token_use: 'id', auth_time: 1_000_000_000 };
     throw new UnauthorizedError();
   }),
 }));
@@ -25,6 +32,11 @@ beforeEach(() => {
   ddb.on(PutCommand).resolves({});
   ddb.on(DeleteCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
+  ddb.on(GetCommand).resolves({
+    Item: db()
+      .entities.user.create({ userId: 'user-1', firstName: 'Camille', tokensValidAfter: 1_500_000_000 })
+      .params().Item,
+  });
 });
 
 function event(routeKey: string, extra: Partial<WebSocketEvent> = {}): WebSocketEvent {
@@ -52,6 +64,19 @@ function event(routeKey: string, extra: Partial<WebSocketEvent> = {}): WebSocket
 const connectionKey = () => db().entities.connection.get({ connectionId: 'conn-1' }).params().Key;
 
 describe('realtime $connect', () => {
+  it('refuses the id token of an account that does not exist (erased, or never proved its address)', async () => {
+    ddb.on(GetCommand).resolves({});
+    const result = await handler(event('$connect', { queryStringParameters: { token: 'valid-id-token' } }));
+    expect(result.statusCode).toBe(401);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('refuses an id token authenticated before the account signed out everywhere', async () => {
+    const result = await handler(event('$connect', { queryStringParameters: { token: 'old-id-token' } }));
+    expect(result.statusCode).toBe(401);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
   it("stores the connection for the id token's user, expiring after two hours", async () => {
     const before = Math.floor(Date.now() / 1000);
     const result = await handler(event('$connect', { queryStringParameters: { token: 'valid-id-token' } }));

@@ -2,6 +2,8 @@ import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { logger } from '../lib/logger';
 import { verifyIdToken } from '../lib/tokens';
+import { standingOfToken } from '../lib/token-check';
+import { accountStanding } from '../me/repository';
 import { deleteConnection, saveConnection, touchConnection } from './repository';
 
 /** The WebSocket API's Lambda proxy event; `$connect` also carries the handshake's query and headers. */
@@ -42,14 +44,16 @@ export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
 
 async function connect(connectionId: string, token: string | undefined): Promise<WebSocketResult> {
   if (!token) return { statusCode: 401, body: 'Unauthorized' };
-  let userId: unknown;
+  let userId: string;
   try {
-    userId = (await verifyIdToken(token)).sub;
+    const claims = await verifyIdToken(token);
+    userId = claims.sub;
+    // The same check as every REST route: an existing account, and a token that is still current.
+    await standingOfToken(accountStanding, userId, Number(claims.auth_time) || 0);
   } catch (error) {
-    logger.info('WebSocket connection refused: invalid id token', { connectionId, error: error as Error });
+    logger.info('WebSocket connection refused', { connectionId, error: error as Error });
     return { statusCode: 401, body: 'Unauthorized' };
   }
-  if (typeof userId !== 'string' || userId === '') return { statusCode: 401, body: 'Unauthorized' };
   await saveConnection(connectionId, userId);
   return ok;
 }

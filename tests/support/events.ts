@@ -31,7 +31,15 @@ export function proxyEvent(options: {
       path: options.path,
       resourcePath: options.resource ?? options.path,
       stage: 'test',
-      authorizer: options.sub ? { claims: { sub: options.sub, username: options.sub } } : null,
+      authorizer: options.sub
+        ? {
+            claims: {
+              sub: options.sub,
+              username: options.sub,
+              auth_time: String(Math.floor(Date.now() / 1000)),
+            },
+          }
+        : null,
     } as unknown as APIGatewayProxyEvent['requestContext'],
   };
 }

@@ -251,11 +251,20 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
   }
 
   async function submitCode(): Promise<void> {
-    const { busy, code, failedAttempts } = current.current;
+    const { busy, code, failedAttempts, codePurpose, firstName } = current.current;
     if (busy || !isValidCode(code)) return;
     patch({ busy: 'confirming', errorKeys: [] });
     try {
-      const result = await confirmSignIn({ challengeResponse: code });
+      // Creating an account: the name typed here names it, whatever an earlier SignUp of this
+      // address said (docs/decisions/0006).
+      const clientMetadata =
+        codePurpose === 'validation' && firstName.trim() !== ''
+          ? { givenName: firstName.trim(), locale: currentLanguage() }
+          : undefined;
+      const result = await confirmSignIn({
+        challengeResponse: code,
+        ...(clientMetadata ? { options: { clientMetadata } } : {}),
+      });
       if (isDone(result)) {
         patch({ busy: null });
         await signedIn();
