@@ -10,6 +10,7 @@ import {
   type UserPoolClient,
   UserPoolEmail,
 } from 'aws-cdk-lib/aws-cognito';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
 import type { Mail } from './mail';
@@ -147,6 +148,20 @@ export class Auth extends Construct {
       // would protect nothing.
       preventUserExistenceErrors: false,
       enableTokenRevocation: true,
+    });
+
+    // Proving an address discards the identity's earlier password and ends its earlier sessions
+    // (docs/decisions/0006). A standalone policy, not the role's default one: the pool depends on
+    // the trigger function, and the function waits for its default policy, which would then
+    // depend on the pool.
+    new Policy(this, 'VerifyTriggerPoolAccess', {
+      roles: [this.triggers['verify-auth-challenge'].role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
     });
 
     acknowledge(

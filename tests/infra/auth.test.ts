@@ -42,3 +42,21 @@ describe('sign-up', () => {
     });
   });
 });
+
+describe('proving an address', () => {
+  it('lets the verify trigger discard the identity’s password and end its sessions, on this pool only', () => {
+    const template = userPoolTemplate(false);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [
+          Match.objectLike({
+            Action: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthUserPool'), 'Arn'] },
+          }),
+        ],
+      },
+      Roles: [{ Ref: Match.stringLikeRegexp('^AuthVerifyAuthChallengeRole') }],
+    });
+  });
+});
