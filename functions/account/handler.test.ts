@@ -197,10 +197,9 @@ describe('GET /v1/me/export', () => {
     expect(ddb.commandCalls(QueryCommand).length).toBeGreaterThan(0);
   });
 
-  it('is 404 not-found for an account that does not exist', async () => {
+  it('is 401 for a token whose account does not exist (erased or never proved)', async () => {
     const response = await call('GET', '/v1/me/export', { sub: 'ghost' });
-    expect(response.statusCode).toBe(404);
-    expect(JSON.parse(response.body)).toMatchObject({ key: 'not-found' });
+    expect(response.statusCode).toBe(401);
   });
 });
 

@@ -10,12 +10,21 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { lambdaContext, proxyEvent } from '../../tests/support/events';
+import { lambdaContext, proxyEvent, standingItem } from '../../tests/support/events';
 import { db } from '../lib/db';
 import { matchPath } from '../../shared/contracts/route';
 import { handler } from './handler';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+
+/**
+ * The caller's account as the token check reads it, registered last before each call so that a
+ * test's own GetItem answers do not hide it.
+ */
+function acceptCaller(userId: string = USER_ID): void {
+  const standing = standingItem(userId);
+  ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
+}
 const ses = mockClient(SESv2Client);
 const sns = mockClient(SNSClient);
 
@@ -48,6 +57,7 @@ function account(isGuest = false) {
 function call(method: string, path: string, body?: unknown) {
   const pattern = handler.contracts.find((c) => c.method === method && matchPath(c.path, path))?.path;
   const pathParameters = (pattern && matchPath(pattern, path)) || undefined;
+  acceptCaller();
   return handler(
     proxyEvent({
       method,

@@ -17,7 +17,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { lambdaContext, proxyEvent } from '../../tests/support/events';
+import { lambdaContext, proxyEvent, standingItem } from '../../tests/support/events';
 import { db } from '../lib/db';
 import { handler } from './handler';
 import { hashGuestSecret } from './secret';
@@ -25,6 +25,15 @@ import { hashLoginCode, newSalt } from '../auth/codes';
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const ddb = mockClient(DynamoDBDocumentClient);
+
+/**
+ * The caller's account as the token check reads it, registered last before each call so that a
+ * test's own GetItem answers do not hide it.
+ */
+function acceptCaller(userId: string = SUB): void {
+  const standing = standingItem(userId);
+  ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
+}
 const ses = mockClient(SESv2Client);
 
 const SUB = '5a0c3d1e-8f7b-4c2a-9e6d-1b2c3d4e5f60';
@@ -45,6 +54,7 @@ beforeEach(() => {
 });
 
 function call(path: string, body: unknown, options: { sub?: string; language?: string } = {}) {
+  if (options.sub) acceptCaller(options.sub);
   return handler(
     proxyEvent({
       method: 'POST',

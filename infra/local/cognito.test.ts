@@ -1,6 +1,6 @@
 import { configureHandlers } from '../../functions/lib/environment';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +24,8 @@ import {
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import type {
   CreateAuthChallengeTriggerEvent,
   DefineAuthChallengeTriggerEvent,
@@ -154,6 +156,7 @@ beforeAll(async () => {
   ses = await startSesServer({ host: '127.0.0.1', port: 0 });
   sesUrl = `http://127.0.0.1:${(ses.address() as AddressInfo).port}`;
   pool = await startCognito({
+    allowedOrigins: ['http://127.0.0.1:5173'],
     env: {
       TABLE_NAME: TABLE,
       DYNAMODB_ENDPOINT: ddb.endpoint,
@@ -162,7 +165,14 @@ beforeAll(async () => {
       LOG_LEVEL: 'SILENT',
     },
   });
-  configureHandlers({ TOKEN_ISSUER: pool.issuer, USER_POOL_CLIENT_ID: pool.clientId });
+  // The triggers' admin calls (a proven address discards a SignUp password, ends sessions) go to
+  // this pool, signed with the local credentials as in the stack.
+  configureHandlers({
+    TOKEN_ISSUER: pool.issuer,
+    USER_POOL_CLIENT_ID: pool.clientId,
+    USER_POOL_ID: pool.userPoolId,
+    COGNITO_ENDPOINT: pool.endpoint,
+  });
   client = cognitoClient(pool.endpoint);
 });
 
@@ -957,6 +967,238 @@ describe('local Cognito: password sign-in (USER_SRP_AUTH) and ChangePassword thr
     } finally {
       await second?.stop();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A Cognito JSON-protocol call over plain HTTP, signed with SigV4 when `credentials` are given. */
+async function rawCall(
+  endpoint: string,
+  operation: string,
+  input: object,
+  options: {
+    credentials?: { accessKeyId: string; secretAccessKey: string };
+    headers?: Record<string, string>;
+    tamper?: (body: string) => string;
+  } = {},
+) {
+  const url = new URL(endpoint);
+  let headers: Record<string, string> = {
+    host: url.host,
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    ...options.headers,
+  };
+  const body = JSON.stringify(input);
+  if (options.credentials) {
+    const signer = new SignatureV4({
+      credentials: options.credentials,
+      region: 'eu-west-1',
+      service: 'cognito-idp',
+      sha256: Sha256,
+    });
+    const signed = await signer.sign({
+      method: 'POST',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: '/',
+      query: {},
+      headers,
+      body,
+    });
+    headers = signed.headers;
+  }
+  const { host: _host, ...sent } = headers;
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: sent,
+    body: options.tamper ? options.tamper(body) : body,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+  };
+}
+
+/** A POST from another loopback address (another client, as another IP would reach WAF). */
+function postFrom(localAddress: string, endpoint: string, operation: string, input: object) {
+  const body = JSON.stringify(input);
+  return new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      endpoint,
+      {
+        method: 'POST',
+        localAddress,
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('local Cognito: admin credentials, browser origins and the per-client limit', () => {
+  const right = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+  it('refuses unsigned AdminSetUserPassword and ListUsers, and changes nothing', async () => {
+    const email = newEmail();
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pool.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: 'Temporary-pass1',
+      }),
+    );
+    const set = await rawCall(pool.endpoint, 'AdminSetUserPassword', {
+      UserPoolId: pool.userPoolId,
+      Username: email,
+      Password: 'Attacker-pass1',
+      Permanent: true,
+    });
+    expect(set.status).toBe(400);
+    expect(set.body).toMatchObject({ __type: 'MissingAuthenticationTokenException' });
+    const after = await client.send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }),
+    );
+    expect(after.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+
+    const listed = await rawCall(pool.endpoint, 'ListUsers', { UserPoolId: pool.userPoolId });
+    expect(listed.status).toBe(400);
+    expect(listed.body).not.toHaveProperty('Users');
+  });
+
+  it('refuses a wrong secret, an unknown key and a tampered body; accepts the right signature', async () => {
+    const input = { UserPoolId: pool.userPoolId, Limit: 1 };
+    const wrongSecret = await rawCall(pool.endpoint, 'ListUsers', input, {
+      credentials: { accessKeyId: 'local', secretAccessKey: 'guess' },
+    });
+    expect(wrongSecret.status).toBe(400);
+    expect(wrongSecret.body).toMatchObject({ __type: 'InvalidSignatureException' });
+    const wrongKey = await rawCall(pool.endpoint, 'ListUsers', input, {
+      credentials: { accessKeyId: 'other', secretAccessKey: 'local' },
+    });
+    expect(wrongKey.body).toMatchObject({ __type: 'UnrecognizedClientException' });
+    const tampered = await rawCall(pool.endpoint, 'ListUsers', input, {
+      credentials: right,
+      tamper: (body) => body.replace('"Limit":1', '"Limit":60'),
+    });
+    expect(tampered.body).toMatchObject({ __type: 'InvalidSignatureException' });
+    const signed = await rawCall(pool.endpoint, 'ListUsers', input, { credentials: right });
+    expect(signed.status).toBe(200);
+    expect(signed.body).toHaveProperty('Users');
+
+    const sdk = new CognitoIdentityProviderClient({
+      endpoint: pool.endpoint,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'wrong' },
+    });
+    await expect(sdk.send(new ListUsersCommand({ UserPoolId: pool.userPoolId }))).rejects.toMatchObject({
+      name: 'InvalidSignatureException',
+    });
+    sdk.destroy();
+    await expect(client.send(new ListUsersCommand({ UserPoolId: pool.userPoolId }))).resolves.toHaveProperty(
+      'Users',
+    );
+  });
+
+  it('checks signatures with the credentials it is given', async () => {
+    const other = { accessKeyId: 'AKIDLOCALTEST', secretAccessKey: 'another-secret' };
+    const fake = await startCognito({ credentials: other });
+    try {
+      const input = { UserPoolId: fake.userPoolId };
+      expect((await rawCall(fake.endpoint, 'ListUsers', input, { credentials: right })).status).toBe(400);
+      expect((await rawCall(fake.endpoint, 'ListUsers', input, { credentials: other })).status).toBe(200);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('refuses a foreign origin with 403 and no CORS headers; answers the allowed one', async () => {
+    const evil = await rawCall(
+      pool.endpoint,
+      'InitiateAuth',
+      { ClientId: pool.clientId, AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: 'no@x.be' } },
+      { headers: { origin: 'http://evil.example' } },
+    );
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const evilPreflight = await fetch(pool.endpoint, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(evilPreflight.status).toBe(403);
+    expect(evilPreflight.headers.get('access-control-allow-origin')).toBeNull();
+
+    const preflight = await fetch(pool.endpoint, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+  });
+
+  it('does not run an operation for a foreign origin, signed or not', async () => {
+    const email = newEmail();
+    const up = await rawCall(
+      pool.endpoint,
+      'SignUp',
+      { ClientId: pool.clientId, Username: email, Password: 'Random-Passw0rd' },
+      { headers: { origin: 'http://evil.example' } },
+    );
+    expect(up.status).toBe(403);
+    await expect(
+      client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  });
+
+  it('refuses the 101st InitiateAuth of a client within 5 minutes, not another client’s', async () => {
+    let now = Date.now();
+    const fake = await startCognito({ now: () => now });
+    try {
+      const initiate = {
+        ClientId: fake.clientId,
+        AuthFlow: 'CUSTOM_AUTH',
+        AuthParameters: { USERNAME: 'a@x.be' },
+      };
+      for (let i = 0; i < 100; i += 1) {
+        const answer = await rawCall(fake.endpoint, 'InitiateAuth', initiate);
+        expect(answer.body).toMatchObject({ __type: 'UserNotFoundException' });
+      }
+      const blocked = await rawCall(fake.endpoint, 'InitiateAuth', initiate);
+      expect(blocked.status).toBe(403);
+      expect(blocked.body).toEqual({
+        __type: 'ForbiddenException',
+        message: 'Request blocked by the per-client limit',
+      });
+      // SignUp shares the limit; other operations do not.
+      expect(
+        (
+          await rawCall(fake.endpoint, 'SignUp', {
+            ClientId: fake.clientId,
+            Username: 'b@x.be',
+            Password: 'x',
+          })
+        ).status,
+      ).toBe(403);
+      expect((await rawCall(fake.endpoint, 'GetUser', { AccessToken: 'x' })).status).toBe(400);
+      expect(await postFrom('127.0.0.2', fake.endpoint, 'InitiateAuth', initiate)).toBe(400);
+
+      now += 5 * 60_000;
+      expect((await rawCall(fake.endpoint, 'InitiateAuth', initiate)).status).toBe(400);
+    } finally {
+      await fake.stop();
     }
   });
 });

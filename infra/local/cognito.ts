@@ -12,11 +12,15 @@ import type {
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import { handler as defineAuthChallenge } from '../../functions/auth/define-auth-challenge';
 import { handler as createAuthChallenge } from '../../functions/auth/create-auth-challenge';
 import { handler as verifyAuthChallengeResponse } from '../../functions/auth/verify-auth-challenge';
 import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
 import { PASSWORD_MAX_LENGTH, passwordProblems, type PasswordProblem } from '../../shared/domain/password';
+import { USER_POOL_OPERATION_LIMIT } from '../../shared/domain/client-limits';
+import { ClientLimiter, clientAddress } from './client-limiter';
 import {
   createVerifier,
   srpPoolName,
@@ -47,6 +51,10 @@ export const MAX_PASSWORD_ATTEMPTS = 5;
 /** How long a lock by wrong passwords lasts (Cognito's lock grows up to 15 minutes). */
 export const PASSWORD_LOCK_MS = 15 * 60 * 1000;
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The fixed credentials of the local stack's SDK clients (functions/lib/aws.ts `localOptions`). */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+/** How far a signed request's x-amz-date may be from the server's clock, as AWS allows. */
+const SIGNATURE_MAX_SKEW_MS = 5 * 60 * 1000;
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 type TriggerFn<E> = (event: E, context: Context) => Promise<E>;
@@ -70,6 +78,19 @@ export interface StartCognitoOptions {
    * and the functions' cached configuration, clients and ElectroDB service are reset.
    */
   env?: Record<string, string | undefined>;
+  /**
+   * Credentials whose AWS SigV4 signature (service `cognito-idp`, region eu-west-1) the admin
+   * operations (`Admin*`, `ListUsers`) require, as IAM does. @default LOCAL_CREDENTIALS
+   */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * Browser origins (the SPA's) allowed to call the pool; `'*'` allows any. A request carrying
+   * another Origin is refused with 403. Requests without Origin (SDK clients) are not concerned.
+   * @default none
+   */
+  allowedOrigins?: string[];
+  /** Clock of the per-client limit and of the signature's date check. @default Date.now */
+  now?: () => number;
 }
 
 export interface LocalCognito {
@@ -262,7 +283,7 @@ function triggerContext(functionName: string): Context {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -275,7 +296,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -293,13 +314,111 @@ const DEFAULT_ALLOWED_HEADERS = [
   'x-amz-content-sha256',
 ];
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const origin = req.headers.origin;
-  return {
-    'access-control-allow-origin': typeof origin === 'string' && origin !== '' ? origin : '*',
-    'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
-    vary: 'Origin',
-  };
+/** Admin operations: IAM-authorised (SigV4) in Cognito, unlike the client's public operations. */
+function isAdminOperation(operation: string): boolean {
+  return operation.startsWith('Admin') || operation === 'ListUsers';
+}
+
+const AUTHORIZATION_PATTERN =
+  /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/\d{8}\/[^/,\s]+\/[^/,\s]+\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+
+/** `20250101T120000Z` → Date, or undefined. */
+function parseAmzDate(value: string): Date | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, se] = m.map(Number) as number[];
+  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, se!));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+/**
+ * Checks the request's AWS SigV4 signature as AWS does: recomputes it with `credentials` over the
+ * received method, path, query, signed headers and body at the request's x-amz-date, and compares.
+ */
+export async function verifySigV4(
+  req: IncomingMessage,
+  body: Buffer,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  now: number,
+): Promise<void> {
+  const authorization = headerValue(req, 'authorization');
+  if (!authorization)
+    throw new CognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token');
+  const parsed = AUTHORIZATION_PATTERN.exec(authorization);
+  const amzDate = headerValue(req, 'x-amz-date');
+  const signingDate = amzDate ? parseAmzDate(amzDate) : undefined;
+  if (!parsed || !signingDate) {
+    throw new CognitoError(
+      'IncompleteSignatureException',
+      'Authorization header requires Credential, SignedHeaders, Signature and an X-Amz-Date header.',
+    );
+  }
+  const [, accessKeyId = '', signedList = '', signature = ''] = parsed;
+  if (accessKeyId !== credentials.accessKeyId) {
+    throw new CognitoError(
+      'UnrecognizedClientException',
+      'The security token included in the request is invalid.',
+    );
+  }
+  const mismatch = new CognitoError(
+    'InvalidSignatureException',
+    'The request signature we calculated does not match the signature you provided.',
+  );
+  if (Math.abs(now - signingDate.getTime()) > SIGNATURE_MAX_SKEW_MS) {
+    throw new CognitoError('InvalidSignatureException', `Signature expired: ${amzDate} is out of range.`);
+  }
+  const signed = signedList.split(';');
+  if (!signed.includes('host') || !signed.includes('x-amz-date')) throw mismatch;
+  const headers: Record<string, string> = {};
+  for (const name of signed) {
+    if (name === 'x-amz-date') continue;
+    const value = headerValue(req, name);
+    if (value === undefined) throw mismatch;
+    headers[name] = value;
+  }
+  // The signer trusts a received payload hash: it must be the body's.
+  const declaredHash = headers['x-amz-content-sha256'];
+  if (declaredHash !== undefined && declaredHash !== createHash('sha256').update(body).digest('hex'))
+    throw mismatch;
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    throw mismatch;
+  }
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  const signer = new SignatureV4({
+    credentials,
+    region: LOCAL_REGION,
+    service: 'cognito-idp',
+    sha256: Sha256,
+    applyChecksum: false,
+  });
+  const expected = await signer.sign(
+    {
+      method: req.method ?? 'POST',
+      protocol: 'http:',
+      hostname: url.hostname,
+      path,
+      query,
+      headers,
+      body,
+    },
+    { signingDate, signableHeaders: new Set(signed) },
+  );
+  const ours = /Signature=([0-9a-f]{64})$/.exec(String(expected.headers.authorization))?.[1] ?? '';
+  if (ours.length !== signature.length || !timingSafeEqual(Buffer.from(ours), Buffer.from(signature)))
+    throw mismatch;
 }
 
 function loadOrCreateState(dataFile: string | undefined): Promise<PersistedState> | PersistedState {
@@ -349,6 +468,10 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
   const refreshTokens = new Map(state.refreshTokens.map((t) => [t.hash, t]));
   const revokedOrigins = new Set(state.revokedOrigins);
   const sessions = new Map<string, ChallengeSession>();
+  const credentials = options.credentials ?? LOCAL_CREDENTIALS;
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const now = options.now ?? (() => Date.now());
+  const limiter = new ClientLimiter(now);
   let issuer = '';
 
   function persist(): void {
@@ -1064,8 +1187,29 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
   // ---- HTTP --------------------------------------------------------------------------------
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const cors = corsHeaders(req);
     const requestId = randomUUID();
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has('*') && !allowedOrigins.has(origin)) {
+      // A browser page of another origin: refused before anything runs, without CORS headers.
+      const text = JSON.stringify({ __type: 'ForbiddenException', message: 'Origin not allowed' });
+      res.writeHead(403, {
+        'x-amzn-requestid': requestId,
+        'x-amzn-errortype': 'ForbiddenException',
+        'content-type': 'application/x-amz-json-1.1',
+        'content-length': String(Buffer.byteLength(text)),
+        vary: 'Origin',
+      });
+      res.end(text);
+      return;
+    }
+    const cors: Record<string, string> =
+      origin === undefined
+        ? { vary: 'Origin' }
+        : {
+            'access-control-allow-origin': origin,
+            'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
+            vary: 'Origin',
+          };
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const text = body === undefined ? '' : JSON.stringify(body);
@@ -1129,7 +1273,20 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
         ? target.slice(TARGET_PREFIX.length)
         : '';
     try {
-      const raw = await readBody(req);
+      const body = await readBody(req);
+      if (
+        USER_POOL_OPERATION_LIMIT.operations.includes(operation) &&
+        !limiter.allow(
+          'user-pool-operation',
+          clientAddress(req.socket.remoteAddress),
+          USER_POOL_OPERATION_LIMIT,
+        )
+      ) {
+        // As the WAF rate-based rule in front of the real pool blocks it.
+        throw new CognitoError('ForbiddenException', 'Request blocked by the per-client limit', 403);
+      }
+      if (isAdminOperation(operation)) await verifySigV4(req, body, credentials, now());
+      const raw = body.toString('utf8');
       let input: Json;
       try {
         input = (raw === '' ? {} : JSON.parse(raw)) as Json;

@@ -205,11 +205,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     configureHandlers(env);
 
+    // The SPA's port is chosen first: its origin is the only browser origin the issuer answers.
+    let webPort: number | undefined;
+    if (options.web) {
+      webPort = await port('web');
+      // Vite takes port 0 as "its default", not "any free port".
+      if (webPort === 0) webPort = await freePort();
+    }
     const cognito: LocalCognito = started(
       'Cognito issuer',
       await startCognito({
         port: await port('auth'),
         ...(options.persistent ? { dataFile: join(dataDir, 'cognito.json') } : {}),
+        // Admin operations are signed with the stack's own SDK credentials (AWS_ACCESS_KEY_ID above).
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+        allowedOrigins:
+          webPort !== undefined
+            ? [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`]
+            : [env.ALLOWED_ORIGIN!],
       }),
     );
     const handlerEnv: Record<string, string> = {
@@ -228,10 +241,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
 
     let webUrl: string | undefined;
-    if (options.web) {
-      let webPort = await port('web');
-      // Vite takes port 0 as "its default", not "any free port".
-      if (webPort === 0) webPort = await freePort();
+    if (options.web && webPort !== undefined) {
       const web = started(
         'web',
         await startWeb({

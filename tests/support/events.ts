@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { db } from '../../functions/lib/db';
 
 /** An API Gateway REST proxy event (v1) as the Cognito-authorised API sends it. */
 export function proxyEvent(options: {
@@ -49,3 +50,17 @@ export const lambdaContext = {
   functionName: 'test',
   getRemainingTimeInMillis: () => 10_000,
 } as unknown as Context;
+
+/**
+ * What the token check of every authenticated route reads (functions/lib/token-check.ts): the
+ * caller's user item, by its exact key, so a test's own GetItem answers stay as they are.
+ */
+export function standingItem(userId: string, options: { isGuest?: boolean } = {}) {
+  const user = db().entities.user;
+  return {
+    key: user.get({ userId }).params().Key as Record<string, unknown>,
+    item: user
+      .create({ userId, firstName: 'Caller', isGuest: options.isGuest ?? false, tokensValidAfter: 0 })
+      .params().Item as Record<string, unknown>,
+  };
+}
