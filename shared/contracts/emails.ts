@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
+import { CODE_SEND_LIMIT } from '../domain/client-limits';
 import { SignInEmailSchema } from './users';
 import { UserEmailSchema } from './me';
 
@@ -25,6 +26,7 @@ export const addEmail = defineRoute({
   auth: 'registered',
   params: z.strictObject({ email: EmailParamSchema }),
   response: EmailListSchema,
+  clientLimit: CODE_SEND_LIMIT,
 });
 
 export const sendEmailVerification = defineRoute({
@@ -35,6 +37,7 @@ export const sendEmailVerification = defineRoute({
   auth: 'registered',
   params: z.strictObject({ email: EmailParamSchema }),
   response: EmailListSchema,
+  clientLimit: CODE_SEND_LIMIT,
 });
 
 export const verifyEmail = defineRoute({
@@ -98,6 +101,7 @@ export const verifyPhone = defineRoute({
   auth: 'registered',
   body: PhoneVerificationRequestSchema,
   response: PhoneVerificationAnswerSchema,
+  clientLimit: CODE_SEND_LIMIT,
 });
 
 export const emailRoutes: readonly RouteContract[] = [

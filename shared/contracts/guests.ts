@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
+import { CODE_SEND_LIMIT, GUEST_CREATION_LIMIT } from '../domain/client-limits';
 import { SignInEmailSchema } from './users';
 import { LOGIN_CODE_LENGTH } from '../domain/sign-in';
 
@@ -50,6 +51,7 @@ export const createGuest = defineRoute({
   body: CreateGuestRequestSchema,
   response: GuestCredentialsSchema,
   status: 201,
+  clientLimit: GUEST_CREATION_LIMIT,
 });
 
 /** Step 1 of registration: the address to verify. `email-already-used` (409) if it has an account. */
@@ -69,6 +71,7 @@ export const registerGuest = defineRoute({
   auth: 'user',
   body: RegisterGuestRequestSchema,
   response: GuestStepSchema,
+  clientLimit: CODE_SEND_LIMIT,
 });
 
 /** Step 2: the code sent to the address, the first name, and every pending legal document accepted. */

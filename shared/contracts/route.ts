@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { ClientLimit } from '../domain/client-limits';
 
 /** Actions and subjects of the ability rules (spec 01 §6, spec 02 §6). */
 export const ACTIONS = ['get', 'put', 'delete', 'post', 'manage', 'smartReport', 'report', 'export'] as const;
@@ -74,6 +75,11 @@ export interface RouteContract<
   response: R;
   /** HTTP status of a success. */
   status: number;
+  /**
+   * Requests one client (source IP) may make within a window: a WAF rate-based rule in AWS, the
+   * local gateway's limiter locally (docs/decisions/0006). Routes that mail, text or create.
+   */
+  clientLimit?: ClientLimit;
 }
 
 const emptyObject = z.strictObject({});
@@ -95,6 +101,7 @@ export function defineRoute<
   body?: B;
   response: R;
   status?: number;
+  clientLimit?: ClientLimit;
 }): RouteContract<P, Q, B, R> {
   return {
     ...route,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
+import { SIGN_IN_LOOKUP_LIMIT } from '../domain/client-limits';
 import { SIGN_IN_METHODS, isValidSignInEmail, normaliseEmail } from '../domain/sign-in';
 import { LANGUAGES } from './headers';
 
@@ -30,6 +31,7 @@ export const signIn = defineRoute({
   auth: 'public',
   body: SignInRequestSchema,
   response: SignInAnswerSchema,
+  clientLimit: SIGN_IN_LOOKUP_LIMIT,
 });
 
 export const userRoutes = [signIn] as const;
