@@ -203,7 +203,6 @@ export const BELONGINGS: readonly Belonging[] = [
         records: items.map((c) => ({
           email: c.email,
           validUntil: iso(c.validUntil),
-          sentAt: c.sends.map(iso),
           attempts: c.attempts,
         })),
         leave: () =>

@@ -78,7 +78,6 @@ function storedItems(): Item[] {
         codeHash: 'HASH-SECRET',
         salt: 'SALT-SECRET',
         validUntil: Date.UTC(2026, 10, 21, 11),
-        sends: [Date.UTC(2026, 10, 21, 10, 45)],
         revision: 1,
         expiresAt: 1,
       })
@@ -174,7 +173,7 @@ describe('GET /v1/me/export', () => {
       legalConsents: [
         { documentType: 'terms-of-use', version: 2, lang: 'en', acceptedAt: '2026-11-20T09:00:00.000Z' },
       ],
-      emailVerificationCodes: [{ email: SECOND, sentAt: ['2026-11-21T10:45:00.000Z'] }],
+      emailVerificationCodes: [{ email: SECOND, validUntil: '2026-11-21T11:00:00.000Z' }],
       phoneVerification: { pendingPhone: '+32470000000', requestedAt: ['2026-11-21T10:50:00.000Z'] },
     });
     expect(strFromU8(files['README.txt'] as Uint8Array)).toMatch(/^Your data/);

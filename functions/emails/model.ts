@@ -4,9 +4,9 @@ const SERVICE = 'wellbeing';
 
 /**
  * The verification code of one of a user's addresses: one item per (user, address), replaced by
- * each new code. Only a salted HMAC of the code is stored. `sends` keeps the epoch ms of the sends
- * of the last window (flood limit, like sign-in codes); `revision` makes replacing the item
- * conditional, so two concurrent sends cannot both take the last one. `expiresAt` (TTL, epoch s).
+ * each new code. Only a salted HMAC of the code is stored. The flood limit is not here but in the
+ * address's `codeSend` slots (functions/auth/model.ts), which deleting the address does not erase;
+ * `revision` makes replacing the item conditional. `expiresAt` (TTL, epoch s).
  */
 export const EmailCodeEntity = new Entity({
   model: { entity: 'emailCode', version: '1', service: SERVICE },
@@ -17,7 +17,6 @@ export const EmailCodeEntity = new Entity({
     salt: { type: 'string', required: true },
     validUntil: { type: 'number', required: true },
     attempts: { type: 'number', required: true, default: 0 },
-    sends: { type: 'list', items: { type: 'number' }, required: true, default: () => [] },
     revision: { type: 'number', required: true },
     expiresAt: { type: 'number', required: true },
   },

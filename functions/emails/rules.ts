@@ -1,23 +1,17 @@
-import {
-  LOGIN_CODE_TTL_MS,
-  LOGIN_CODE_WINDOW_MS,
-  LOGIN_MAX_CODES_PER_WINDOW,
-  LOGIN_MAX_FAILED_ATTEMPTS,
-} from '../../shared/domain/sign-in';
+import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import type { Language } from '../../shared/contracts/headers';
 import type { UserEmail } from '../../shared/contracts/me';
 import { isLoginCodeExpired, loginCodeMatches } from '../auth/codes';
 
 /**
  * Pure rules of email and phone verification (spec 01 §4, §8, §9). Email codes follow the sign-in
- * code's rules: 6 digits, 15 minutes, 5 wrong answers, at most 3 sends per 10 minutes.
+ * code's rules: 6 digits, 15 minutes, 5 wrong answers, at most 3 sends per 10 minutes
+ * to an address (counted by functions/auth/send-limit.ts).
  */
 
 export const EMAIL_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
 export const EMAIL_CODE_VALIDITY_MINUTES = EMAIL_CODE_TTL_MS / 60_000;
 export const EMAIL_CODE_MAX_FAILED_ATTEMPTS = LOGIN_MAX_FAILED_ATTEMPTS;
-export const EMAIL_CODE_WINDOW_MS = LOGIN_CODE_WINDOW_MS;
-export const EMAIL_CODE_MAX_SENDS_PER_WINDOW = LOGIN_MAX_CODES_PER_WINDOW;
 
 /** Phone: more than 3 change requests within 24 h, or more than 5 wrong codes, lock 24 h. */
 export const PHONE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -29,11 +23,6 @@ export const PHONE_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
 /** Sends still inside the window ending now. */
 export function recentSends(sends: readonly number[], now: number, windowMs: number): number[] {
   return sends.filter((at) => at > now - windowMs);
-}
-
-/** May one more email code go out, given the sends of the window? */
-export function canSendEmailCode(sends: readonly number[], now: number): boolean {
-  return recentSends(sends, now, EMAIL_CODE_WINDOW_MS).length < EMAIL_CODE_MAX_SENDS_PER_WINDOW;
 }
 
 export interface StoredCode {

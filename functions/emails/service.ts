@@ -1,6 +1,7 @@
 import type { EmailList, PhoneVerificationAnswer } from '../../shared/contracts/emails';
 import { normalisePhone, phoneError } from '../../shared/contracts/emails';
 import { generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from '../auth/codes';
+import { claimCodeSend } from '../auth/send-limit';
 import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
 import {
@@ -19,12 +20,10 @@ import { findEmailOwner, findVerifiedEmailOwner, getAccount } from '../me/reposi
 import {
   EMAIL_CODE_TTL_MS,
   EMAIL_CODE_VALIDITY_MINUTES,
-  EMAIL_CODE_WINDOW_MS,
   PHONE_CODE_TTL_MS,
   PHONE_LOCK_MS,
   PHONE_WINDOW_MS,
   canRequestPhoneCode,
-  canSendEmailCode,
   checkEmailCode,
   emailList,
   phoneCodeLocks,
@@ -73,13 +72,17 @@ function findEmail(account: Account, email: string) {
 }
 
 /**
- * Replaces the address's code with a new one and mails it, within the flood limit. Also used by
- * guest registration (functions/guests), which verifies an address the same way.
+ * Replaces the address's code with a new one and mails it, within the flood limit. The limit counts
+ * the verification codes mailed to the address whoever asks (any user, any guest, any route) and is
+ * kept apart from the address records, so deleting and adding the address again resets nothing
+ * (docs/decisions/0006). A refused send leaves the code already mailed valid. Also used by guest
+ * registration (functions/guests), which verifies an address the same way.
  */
 export async function sendEmailCode(account: Account, email: string, now: number): Promise<void> {
   const { userId } = account.user;
   const { data: current } = await db().entities.emailCode.get({ userId, email }).go({ consistent: true });
-  if (!canSendEmailCode(current?.sends ?? [], now)) throw new TooManyRequestsError('too-many-codes-sent');
+  if (!(await claimCodeSend('verification', email, now)))
+    throw new TooManyRequestsError('too-many-codes-sent');
   const code = generateLoginCode();
   const salt = newSalt();
   const validUntil = now + EMAIL_CODE_TTL_MS;
@@ -92,16 +95,15 @@ export async function sendEmailCode(account: Account, email: string, now: number
         salt,
         validUntil,
         attempts: 0,
-        sends: [...recentSends(current?.sends ?? [], now, EMAIL_CODE_WINDOW_MS), now],
         revision: (current?.revision ?? 0) + 1,
-        expiresAt: ttlSeconds(Math.max(validUntil + EXPIRED_CODE_KEPT_MS, now + EMAIL_CODE_WINDOW_MS)),
+        expiresAt: ttlSeconds(validUntil + EXPIRED_CODE_KEPT_MS),
       })
       .where(({ revision }, { eq, notExists }) =>
         current ? eq(revision, current.revision) : notExists(revision),
       )
       .go({ response: 'none' });
   } catch (error) {
-    // Another send for this address won the race: it took the slot this one wanted.
+    // Another send for this address won the race and replaced the code: its mail is the one to use.
     if (isConditionFailure(error)) throw new TooManyRequestsError('too-many-codes-sent');
     throw error;
   }

@@ -229,7 +229,6 @@ describe('POST /users/guests/convert', () => {
         salt,
         validUntil: Date.now() + 60_000,
         attempts: 0,
-        sends: [Date.now()],
         revision: 1,
         expiresAt: 1,
       })
