@@ -7,10 +7,12 @@ import {
   GetCommand,
   QueryCommand,
   ScanCommand,
+  UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import {
   AdminDeleteUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -122,9 +124,16 @@ beforeEach(() => {
   cognito.on(AdminDeleteUserCommand).resolves({});
 });
 
-async function call(method: string, path: string, options: { sub?: string; body?: unknown } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { sub?: string; body?: unknown; claims?: Record<string, string> } = {},
+) {
   const { handler } = await import('./handler');
-  return handler(proxyEvent({ method, path, sub: options.sub, body: options.body }), lambdaContext);
+  return handler(
+    proxyEvent({ method, path, sub: options.sub, body: options.body, claims: options.claims }),
+    lambdaContext,
+  );
 }
 
 function deletedKeys(): string[] {
@@ -254,5 +263,64 @@ describe('DELETE /v1/me', () => {
   it('is 401 without a caller', async () => {
     const response = await call('DELETE', '/v1/me', { body: { confirmation: PRIMARY } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /v1/me/sign-out', () => {
+  const SESSION = { origin_jti: 'origin-1' };
+
+  it('everywhere: refuses every token authenticated until now and revokes every refresh token', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({});
+    const now = Math.floor(Date.now() / 1000);
+    const response = await call('POST', '/v1/me/sign-out', {
+      sub: USER,
+      claims: SESSION,
+      body: { everywhere: true },
+    });
+    expect(response.statusCode).toBe(204);
+    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    const validAfter = Object.values(update?.ExpressionAttributeValues ?? {}).find(
+      (value) => typeof value === 'number' && value > now && value <= now + 2,
+    );
+    expect(validAfter).toBeDefined();
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)[0]?.args[0].input).toMatchObject({
+      Username: USER,
+    });
+  });
+
+  it('on this device: refuses the tokens of this sign-in only, conditionally on the revision read', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    const response = await call('POST', '/v1/me/sign-out', {
+      sub: USER,
+      claims: SESSION,
+      body: { everywhere: false },
+    });
+    expect(response.statusCode).toBe(204);
+    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(JSON.stringify(update?.ExpressionAttributeValues)).toContain('origin-1');
+    expect(update?.ConditionExpression).toContain('sessionsRevision');
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)).toHaveLength(0);
+  });
+
+  it('is 400 without the everywhere flag, and changes nothing', async () => {
+    const response = await call('POST', '/v1/me/sign-out', { sub: USER, claims: SESSION, body: {} });
+    expect(response.statusCode).toBe(400);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('refuses a token whose sign-in was ended with 401', async () => {
+    items[0] = db()
+      .entities.user.create({
+        userId: USER,
+        firstName: 'Camille',
+        tokensValidAfter: 0,
+        revokedSessions: [{ originJti: 'origin-1', until: Math.floor(Date.now() / 1000) + 60 }],
+      })
+      .params().Item as Item;
+    const ended = await call('GET', '/v1/me/export', { sub: USER, claims: SESSION });
+    expect(ended.statusCode).toBe(401);
+    const other = await call('GET', '/v1/me/export', { sub: USER, claims: { origin_jti: 'origin-2' } });
+    expect(other.statusCode).toBe(200);
   });
 });

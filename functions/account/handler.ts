@@ -1,7 +1,14 @@
-import { EXPORT_MEDIA_TYPE, exportMyData, leaveProduct, setPassword } from '../../shared/contracts/account';
+import {
+  EXPORT_MEDIA_TYPE,
+  exportMyData,
+  leaveProduct,
+  setPassword,
+  signOut as signOutRoute,
+} from '../../shared/contracts/account';
 import { createHttpHandler, route } from '../lib/http';
 import { setFirstPassword } from './password';
 import { exportAccount, leaveProduct as leave } from './service';
+import { signOut } from './sign-out';
 
 export const handler = createHttpHandler([
   route(
@@ -27,6 +34,10 @@ export const handler = createHttpHandler([
   }),
   route(setPassword, async ({ caller, body }) => {
     await setFirstPassword(caller, body.password);
+    return undefined;
+  }),
+  route(signOutRoute, async ({ caller, body }) => {
+    await signOut(caller, body.everywhere);
     return undefined;
   }),
 ]);

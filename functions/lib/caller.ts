@@ -8,6 +8,8 @@ export interface Caller {
   username: string;
   /** Epoch seconds of the sign-in the token comes from (kept across refreshes); 0 when absent. */
   authTime: number;
+  /** `origin_jti` of the sign-in the token comes from; '' when absent. */
+  originJti: string;
 }
 
 /**
@@ -22,7 +24,8 @@ export function callerFromEvent(event: APIGatewayProxyEvent): Caller | null {
   const username = typeof claims?.username === 'string' ? claims.username : sub;
   // API Gateway passes every claim as a string; the local gateway does the same.
   const authTime = Number(claims?.auth_time ?? 0);
-  return { userId: sub, username, authTime: Number.isFinite(authTime) ? authTime : 0 };
+  const originJti = typeof claims?.origin_jti === 'string' ? claims.origin_jti : '';
+  return { userId: sub, username, authTime: Number.isFinite(authTime) ? authTime : 0, originJti };
 }
 
 export function requireCaller(event: APIGatewayProxyEvent): Caller {

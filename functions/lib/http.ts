@@ -118,7 +118,7 @@ export function route<R extends RouteContract>(
       // at: the token must belong to an existing account and be current (401), and guests may not
       // use `registered` routes (403, spec 01 §6).
       if (contract.auth !== 'public' && caller) {
-        const standing = await standingOfToken(accountStanding, caller.userId, caller.authTime);
+        const standing = await standingOfToken(accountStanding, caller.userId, caller);
         if (contract.auth === 'registered' && standing.isGuest) throw new ForbiddenError('guest-not-allowed');
       }
 

@@ -29,6 +29,22 @@ export const UserEntity = new Entity({
      * moved forward when the user signs out everywhere (docs/decisions/0006).
      */
     tokensValidAfter: { type: 'number', default: () => Math.floor(Date.now() / 1000) },
+    /**
+     * Sign-ins ended one by one (sign out on one device): their `origin_jti` and the epoch seconds
+     * until which a token of theirs may still be unexpired. Pruned on each write; the token check
+     * refuses them. `sessionsRevision` makes each rewrite conditional.
+     */
+    revokedSessions: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          originJti: { type: 'string', required: true },
+          until: { type: 'number', required: true },
+        },
+      },
+    },
+    sessionsRevision: { type: 'number' },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
   },

@@ -102,5 +102,68 @@ export async function createAccount(account: NewAccount): Promise<void> {
 export async function accountStanding(userId: string) {
   const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
   if (!data) return null;
-  return { isGuest: data.isGuest, tokensValidAfter: data.tokensValidAfter ?? 0 };
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  return {
+    isGuest: data.isGuest,
+    tokensValidAfter: data.tokensValidAfter ?? 0,
+    revokedSessions: (data.revokedSessions ?? [])
+      .filter((session) => session.until > nowSeconds)
+      .map((session) => session.originJti),
+  };
+}
+
+/**
+ * Refuses every token authenticated at or before `nowSeconds` (sign out everywhere, password
+ * change): they are older than the new `tokensValidAfter`. False when the account is gone.
+ */
+export async function refuseTokensUntil(userId: string, nowSeconds: number): Promise<boolean> {
+  try {
+    await db()
+      .entities.user.patch({ userId })
+      .set({ tokensValidAfter: nowSeconds + 1 })
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Refuses the tokens of one sign-in (`origin_jti`) until `untilSeconds`, when they expire anyway.
+ * The list is rewritten without its expired entries, conditionally on the revision read, so two
+ * sign-outs at once both land. False when the account is gone.
+ */
+export async function refuseSession(
+  userId: string,
+  originJti: string,
+  untilSeconds: number,
+  nowSeconds: number,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
+    if (!data) return false;
+    const kept = (data.revokedSessions ?? []).filter(
+      (session) => session.until > nowSeconds && session.originJti !== originJti,
+    );
+    const revision = data.sessionsRevision;
+    try {
+      await db()
+        .entities.user.patch({ userId })
+        .set({
+          revokedSessions: [...kept, { originJti, until: untilSeconds }],
+          sessionsRevision: (revision ?? 0) + 1,
+        })
+        .where((attributes, { eq, notExists }) =>
+          revision === undefined
+            ? notExists(attributes.sessionsRevision)
+            : eq(attributes.sessionsRevision, revision),
+        )
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new ConflictError('conflict');
 }

@@ -49,7 +49,10 @@ async function connect(connectionId: string, token: string | undefined): Promise
     const claims = await verifyIdToken(token);
     userId = claims.sub;
     // The same check as every REST route: an existing account, and a token that is still current.
-    await standingOfToken(accountStanding, userId, Number(claims.auth_time) || 0);
+    await standingOfToken(accountStanding, userId, {
+      authTime: Number(claims.auth_time) || 0,
+      originJti: typeof claims.origin_jti === 'string' ? claims.origin_jti : '',
+    });
   } catch (error) {
     logger.info('WebSocket connection refused', { connectionId, error: error as Error });
     return { statusCode: 401, body: 'Unauthorized' };

@@ -67,5 +67,25 @@ export const setPassword = defineRoute({
   status: 204,
 });
 
-/** My data and my password: download, leave the product, set a first password (domain `account`). */
-export const accountRoutes: readonly RouteContract[] = [exportMyData, leaveProduct, setPassword];
+/**
+ * POST /v1/me/sign-out: ends the caller's sign-in on this device (`everywhere: false`: the API
+ * refuses its tokens from now on, the client then revokes its refresh token), or every sign-in of
+ * the account (`everywhere: true`: every token issued until now is refused and every refresh token
+ * revoked, this device included). Also what a client calls after a password change.
+ */
+export const SignOutRequestSchema = z.strictObject({ everywhere: z.boolean() });
+export type SignOutRequest = z.infer<typeof SignOutRequestSchema>;
+
+export const signOut = defineRoute({
+  name: 'signOut',
+  domain: 'account',
+  method: 'POST',
+  path: '/v1/me/sign-out',
+  auth: 'registered',
+  body: SignOutRequestSchema,
+  response: z.undefined(),
+  status: 204,
+});
+
+/** My data, my password, my sessions: download, leave, set a first password, sign out (domain `account`). */
+export const accountRoutes: readonly RouteContract[] = [exportMyData, leaveProduct, setPassword, signOut];

@@ -45,3 +45,10 @@ export function isValidCode(raw: string): boolean {
 /** What the sign-in screen can offer once the email is recognised. */
 export const SIGN_IN_METHODS = ['code', 'password'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/**
+ * Longest life of a sign-in: its refresh token's validity (user pool client in infra/auth.ts, the
+ * local issuer). Tokens of an ended sign-in are refused for this long, so a refresh token nobody
+ * revoked mints nothing the API accepts.
+ */
+export const SIGN_IN_MAX_SECONDS = 30 * 24 * 3600;

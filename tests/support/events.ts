@@ -12,6 +12,8 @@ export function proxyEvent(options: {
   body?: unknown;
   rawBody?: string;
   sub?: string;
+  /** Further claims of the token (`origin_jti`, an older `auth_time`). */
+  claims?: Record<string, string>;
 }): APIGatewayProxyEvent {
   const body = options.rawBody ?? (options.body === undefined ? null : JSON.stringify(options.body));
   return {
@@ -38,6 +40,7 @@ export function proxyEvent(options: {
               sub: options.sub,
               username: options.sub,
               auth_time: String(Math.floor(Date.now() / 1000)),
+              ...options.claims,
             },
           }
         : null,

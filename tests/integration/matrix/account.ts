@@ -7,4 +7,7 @@ import type { Example } from './example';
 export const examples: Record<string, Example> = {
   exportMyData: () => ({}),
   leaveProduct: (owner) => ({ body: { confirmation: owner.email } }),
+  // A valid body would end the sessions the matrix goes on using: the matrix checks who may call
+  // it (401, 403 for a guest, 400 for a user); tests/security/revoked-tokens.test.ts checks its work.
+  signOut: () => ({ body: { everywhere: 'not-a-flag' } }),
 };

@@ -30,6 +30,7 @@ function serve(config: unknown, configStatus = 200) {
     if (url === '/config.json') return jsonResponse(configStatus, config);
     if (url.endsWith('/v1/me')) return jsonResponse(200, meFixture());
     if (url.endsWith('/v1/legal-consents')) return jsonResponse(200, []);
+    if (url.endsWith('/v1/me/sign-out')) return new Response(null, { status: 204 });
     return jsonResponse(404, { key: 'not-found' });
   });
 }
@@ -117,12 +118,19 @@ describe('app start', () => {
     startAt('/');
     await screen.findByTestId('home-greeting');
 
-    vi.mocked(fetchAuthSession).mockResolvedValue(signedOut);
+    // The pool forgets the tokens once signOut ran.
+    vi.mocked(signOut).mockImplementation(async () => {
+      vi.mocked(fetchAuthSession).mockResolvedValue(signedOut);
+    });
     fireEvent.click(screen.getByTestId('signout'));
 
     expect(await screen.findByTestId('signin-email')).toBeTruthy();
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(window.location.pathname).toBe('/login');
+    // The API was told first, so this sign-in's tokens are refused from now on.
+    const told = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/v1/me/sign-out'));
+    expect(told?.[1]?.method).toBe('POST');
+    expect(JSON.parse(String(told?.[1]?.body))).toEqual({ everywhere: false });
   });
 
   it('switches the language from the header at once', async () => {

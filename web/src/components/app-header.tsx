@@ -9,7 +9,9 @@ import { ContextSwitcher } from '../features/shell/context-switcher';
 import { useSuperAdminToggle } from '../features/shell/super-admin';
 import { getMe, meQueryKey } from '../features/home/api/get-me';
 import { LeaveGuestDialog } from '../features/guests/leave-guest-dialog';
-import { endSession, useIsSignedIn } from '../lib/auth';
+import { signOutHere } from '../features/account/api/sign-out';
+import { SignOutEverywhereDialog } from '../features/account/sign-out-everywhere-dialog';
+import { useIsSignedIn } from '../lib/auth';
 import { LOGIN_PATH } from '../lib/routes';
 import { LanguageSwitch } from './language-switch';
 
@@ -55,9 +57,10 @@ export function AppHeader() {
   const location = useLocation();
   const isGuest = me.data?.profile.isGuest ?? false;
   const [guestLeaving, setGuestLeaving] = useState(false);
+  const [endingEverywhere, setEndingEverywhere] = useState(false);
 
   async function signOutAndLeave() {
-    await endSession();
+    await signOutHere();
     queryClient.clear();
     await navigate(LOGIN_PATH, { replace: true });
   }
@@ -107,13 +110,21 @@ export function AppHeader() {
           </Tooltip>
         )}
         <LanguageSwitch />
-        {isSignedIn && <AccountMenu me={me.data} superAdmin={superAdmin} onSignOut={onSignOut} />}
+        {isSignedIn && (
+          <AccountMenu
+            me={me.data}
+            superAdmin={superAdmin}
+            onSignOut={onSignOut}
+            onSignOutEverywhere={() => setEndingEverywhere(true)}
+          />
+        )}
         {isSignedIn && (
           <Button variant="default" size="xs" visibleFrom="sm" data-testid="signout" onClick={onSignOut}>
             {t(isGuest ? 'shell.account.leave' : 'header.signOut')}
           </Button>
         )}
         <LeaveGuestDialog opened={guestLeaving} onClose={() => setGuestLeaving(false)} />
+        <SignOutEverywhereDialog opened={endingEverywhere} onClose={() => setEndingEverywhere(false)} />
       </Group>
     </Group>
   );

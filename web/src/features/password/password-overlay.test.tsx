@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchAuthSession, updatePassword } from 'aws-amplify/auth';
+import { fetchAuthSession, signOut, updatePassword } from 'aws-amplify/auth';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { authError, jsonResponse, renderPage } from '../../test/render';
@@ -120,7 +120,7 @@ describe('password overlay', () => {
     expect(done).not.toHaveBeenCalled();
   });
 
-  it('with a password: old + new + repeat through the user pool (updatePassword), then toast and done', async () => {
+  it('with a password: old + new + repeat through the user pool, then every sign-in ends and the sign-in page opens', async () => {
     serve(true);
     vi.mocked(updatePassword).mockResolvedValue(undefined);
     renderPage(<PasswordOverlay {...overlayProps} />);
@@ -129,10 +129,29 @@ describe('password overlay', () => {
     type('password-new', 'New-pass1');
     type('password-repeat', 'New-pass1');
     fireEvent.click(screen.getByTestId('password-save'));
-    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
     expect(updatePassword).toHaveBeenCalledWith({ oldPassword: 'Old-pass1', newPassword: 'New-pass1' });
     expect(putCalls()).toHaveLength(0);
+    const told = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/v1/me/sign-out'));
+    expect(JSON.parse(String(told?.[1]?.body))).toEqual({ everywhere: true });
+    expect(signOut).toHaveBeenCalled();
     expect(notifySuccess).toHaveBeenCalledWith('password.changed');
+  });
+
+  it('says so when the password changed but the other sign-ins could not be ended, and stays', async () => {
+    serve(true, () => jsonResponse(503, { key: 'error' }));
+    vi.mocked(updatePassword).mockResolvedValue(undefined);
+    renderPage(<PasswordOverlay {...overlayProps} />);
+    await screen.findByTestId('password-old');
+    type('password-old', 'Old-pass1');
+    type('password-new', 'New-pass1');
+    type('password-repeat', 'New-pass1');
+    fireEvent.click(screen.getByTestId('password-save'));
+    expect((await screen.findByTestId('password-error')).textContent).toContain(
+      'the other devices could not be signed out',
+    );
+    expect(signOut).not.toHaveBeenCalled();
+    expect(done).not.toHaveBeenCalled();
   });
 
   it('says the current password is wrong when the user pool answers NotAuthorizedException', async () => {

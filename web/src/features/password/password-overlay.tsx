@@ -1,10 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Group, Loader, PasswordInput, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { passwordProblems, type PasswordProblem } from '../../../../shared/domain/password';
 import type { OverlayProps } from '../../app/overlays/registry';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
+import { LOGIN_PATH } from '../../lib/routes';
+import { signOutEverywhere } from '../account/api/sign-out';
 import { useMe } from '../home/api/get-me';
 import { useChangePassword, useSetFirstPassword } from './api/set-password';
 import { passwordChangeMessage } from './password-errors';
@@ -54,6 +58,8 @@ function PasswordForm({ hasPassword, done }: { hasPassword: boolean; done: () =>
   const { t } = useTranslation();
   const setFirst = useSetFirstPassword();
   const change = useChangePassword();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -82,11 +88,20 @@ function PasswordForm({ hasPassword, done }: { hasPassword: boolean; done: () =>
     try {
       if (hasPassword) {
         await change.mutateAsync({ oldPassword, newPassword });
+        // A changed password ends every sign-in, this one too: whoever knew the old one is out.
+        try {
+          await signOutEverywhere();
+        } catch {
+          setFailure(t('password.changedNotSignedOut'));
+          return;
+        }
+        queryClient.clear();
         notifySuccess('password.changed');
-      } else {
-        await setFirst.mutateAsync(newPassword);
-        notifySuccess('password.saved');
+        await navigate(LOGIN_PATH, { replace: true });
+        return;
       }
+      await setFirst.mutateAsync(newPassword);
+      notifySuccess('password.saved');
       done();
     } catch (error) {
       setFailure(passwordChangeMessage(error, t));

@@ -33,6 +33,7 @@ describe('account menu entries', () => {
       'password',
       'myData',
       'logout',
+      'signOutEverywhere',
       'feedback',
       'terms',
       'support',
@@ -66,13 +67,17 @@ describe('account menu entries', () => {
     expect(ids({ hasOverlay: (name) => name === 'emails' })).toEqual([
       'emails',
       'logout',
+      'signOutEverywhere',
       'feedback',
       'support',
     ]);
   });
 
   it('feedback and support are absent without a support address; terms without a document', () => {
-    expect(ids({ hasOverlay: () => false, supportEmail: undefined })).toEqual(['logout']);
+    expect(ids({ hasOverlay: () => false, supportEmail: undefined })).toEqual([
+      'logout',
+      'signOutEverywhere',
+    ]);
   });
 
   it('mail entries write to the support address', () => {

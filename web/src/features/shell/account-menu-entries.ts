@@ -14,7 +14,8 @@ export const ACCOUNT_OVERLAYS = {
 export type AccountMenuEntry =
   | { id: string; labelKey: string; kind: 'overlay'; overlay: string }
   | { id: string; labelKey: string; kind: 'link'; href: string }
-  | { id: 'logout'; labelKey: string; kind: 'logout' };
+  | { id: 'logout'; labelKey: string; kind: 'logout' }
+  | { id: 'signOutEverywhere'; labelKey: string; kind: 'logout-everywhere' };
 
 export interface AccountMenuInput {
   isGuest: boolean;
@@ -32,7 +33,7 @@ export function termsPath(consents: readonly LegalConsent[], language: string): 
 
 /**
  * The settings menu in the spec's order (spec 01 §2): profile, subscription, emails, change
- * password, create account, connect, logout, feedback, terms, support by mail; "my data" after
+ * password, create account, connect, logout (and sign out everywhere), feedback, terms, support by mail; "my data" after
  * the account entries. Entries that guests may not use are hidden for them, and an entry whose
  * overlay or target does not exist is absent rather than a dead end.
  */
@@ -55,6 +56,13 @@ export function accountMenuEntries(input: AccountMenuInput): AccountMenuEntry[] 
     labelKey: isGuest ? 'shell.account.leave' : 'shell.account.logout',
     kind: 'logout',
   });
+  // A guest has one device and no address to sign in again with: leaving is its only way out.
+  if (!isGuest)
+    entries.push({
+      id: 'signOutEverywhere',
+      labelKey: 'shell.account.signOutEverywhere',
+      kind: 'logout-everywhere',
+    });
   if (supportEmail)
     entries.push({
       id: 'feedback',

@@ -22,10 +22,12 @@ export function overlaySearch(search: string, overlay: string): string {
 export function AccountMenu({
   me,
   onSignOut,
+  onSignOutEverywhere,
   superAdmin,
 }: {
   me: Me | undefined;
   onSignOut: () => void;
+  onSignOutEverywhere: () => void;
   superAdmin: { visible: boolean; on: boolean };
 }) {
   const { t } = useTranslation();
@@ -80,7 +82,11 @@ export function AccountMenu({
             );
           }
           return (
-            <Menu.Item key={entry.id} data-testid={testId} onClick={onSignOut}>
+            <Menu.Item
+              key={entry.id}
+              data-testid={testId}
+              onClick={entry.kind === 'logout' ? onSignOut : onSignOutEverywhere}
+            >
               {t(entry.labelKey)}
             </Menu.Item>
           );
