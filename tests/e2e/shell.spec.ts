@@ -15,7 +15,7 @@ const OVERLAY_ENTRIES = [
   'connect',
   'myData',
 ];
-const OTHER_ENTRIES = ['logout', 'feedback', 'terms', 'support', 'super-admin'];
+const OTHER_ENTRIES = ['logout', 'signOutEverywhere', 'feedback', 'terms', 'support', 'super-admin'];
 
 test('the shell: cookie notice, account menu by keyboard, overlays close with Escape, not-found notice', async ({
   page,
