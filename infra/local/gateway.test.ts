@@ -1,16 +1,18 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { defineRoute } from '../../shared/contracts/route';
+import { ClientLimiter } from './client-limiter';
 import {
   buildResources,
   closeServer,
   findResource,
   MAX_BODY_BYTES,
   startGateway,
+  TOO_MANY_REQUESTS,
   type LocalGateway,
   type ProxyHandler,
 } from './gateway';
@@ -279,6 +281,76 @@ describe('local REST gateway', () => {
   it('answers 413 for a body over 6 MB', async () => {
     const res = await call('/users/sign-in', { method: 'POST', body: 'x'.repeat(MAX_BODY_BYTES + 1) });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('per-client limits of the local gateway', () => {
+  const limited = defineRoute({
+    name: 'createThing',
+    domain: 'guests',
+    method: 'POST',
+    path: '/things',
+    auth: 'public',
+    response: z.unknown(),
+    clientLimit: { limit: 3, windowSeconds: 60 },
+  });
+  const free = defineRoute({
+    name: 'readThing',
+    domain: 'guests',
+    method: 'GET',
+    path: '/things',
+    auth: 'public',
+    response: z.unknown(),
+  });
+  let gateway: LocalGateway;
+  let clock = 1_000_000;
+  let handled = 0;
+
+  beforeAll(async () => {
+    gateway = await startGateway({
+      routes: [limited, free],
+      verifyAccessToken: async () => {
+        throw new Error('no tokens here');
+      },
+      limiter: new ClientLimiter(() => clock),
+      loadHandler: async () => async () => {
+        handled += 1;
+        return { statusCode: 200, body: '{}' };
+      },
+    });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  /** One request from a given loopback source address: distinct addresses are distinct clients. */
+  function from(localAddress: string, method: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${gateway.url}/things`, { method, localAddress }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('refuses a client past the route’s limit with 429 too-many-requests, before the handler runs', async () => {
+    handled = 0;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await from('127.0.0.1', 'POST')).status);
+    expect(statuses).toEqual([200, 200, 200, TOO_MANY_REQUESTS.status]);
+    expect(handled).toBe(3);
+    const refused = await from('127.0.0.1', 'POST');
+    expect(JSON.parse(refused.body)).toEqual({ key: 'too-many-requests' });
+  });
+
+  it('counts each client apart, leaves routes without a limit alone, and forgets after the window', async () => {
+    expect((await from('127.0.0.2', 'POST')).status).toBe(200);
+    expect((await from('127.0.0.1', 'GET')).status).toBe(200);
+    clock += 61_000;
+    expect((await from('127.0.0.1', 'POST')).status).toBe(200);
   });
 });
 

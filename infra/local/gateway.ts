@@ -5,6 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../../shared/contracts/headers';
 import { routes as allRoutes } from '../../shared/contracts/index';
 import { matchPath, type HttpMethod, type RouteContract } from '../../shared/contracts/route';
+import { ClientLimiter, clientAddress } from './client-limiter';
 import { handlerCache, lambdaContext } from './lambda';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -15,6 +16,9 @@ export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 /** API Gateway REST's integration timeout. */
 export const INTEGRATION_TIMEOUT_MS = 29_000;
 export const STAGE = 'local';
+
+/** What a request over a route's per-client limit gets: the WAF rule's custom response (infra/waf.ts). */
+export const TOO_MANY_REQUESTS = { status: 429, body: { key: 'too-many-requests' } } as const;
 
 /** The headers a browser may send (spec 01 §7), as the CDK API's CORS preflight allows them. */
 export const CORS_ALLOW_HEADERS = [
@@ -36,6 +40,11 @@ export interface GatewayOptions {
   loadHandler?: (domain: string) => Promise<ProxyHandler>;
   allowedOrigin?: string;
   timeoutMs?: number;
+  /**
+   * Applies each route's `clientLimit` per client address, as the WAF rate-based rules do in AWS.
+   * @default a limiter on the real clock
+   */
+  limiter?: ClientLimiter;
   /** Where crashes and refusals are logged. @default console.error */
   log?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -164,6 +173,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
   const allowedOrigin = options.allowedOrigin ?? '*';
   const timeoutMs = options.timeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const log = options.log ?? ((message, details) => console.error(`[api] ${message}`, details));
+  const limiter = options.limiter ?? new ClientLimiter();
 
   const cors = {
     'access-control-allow-origin': allowedOrigin,
@@ -233,6 +243,15 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     if (!route) {
       req.resume();
       send(res, 404, { key: 'not-found' }, requestId);
+      return;
+    }
+    // WAF looks at a request before API Gateway does: over the limit, nothing else runs.
+    if (
+      route.clientLimit &&
+      !limiter.allow(route.name, clientAddress(req.socket.remoteAddress), route.clientLimit)
+    ) {
+      req.resume();
+      send(res, TOO_MANY_REQUESTS.status, TOO_MANY_REQUESTS.body, requestId);
       return;
     }
 

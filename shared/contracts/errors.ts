@@ -46,6 +46,8 @@ export const ERROR_KEYS = [
   'too-many-phone-code-attempts',
   'password-already-set',
   'not-a-guest',
+  /** A per-client limit (WAF rate-based rule in AWS, the local gateway's limiter) refused the call. */
+  'too-many-requests',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
