@@ -147,19 +147,28 @@ export class Api extends Construct {
       });
       if (domain === 'account') {
         // Leaving the product removes the caller's sign-in account; a first password is set in the
-        // pool (functions/lib/cognito.ts).
+        // pool; signing out everywhere revokes every refresh token (functions/lib/cognito.ts).
         fn.function.addToRolePolicy(
           new PolicyStatement({
-            actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'],
+            actions: [
+              'cognito-idp:AdminDeleteUser',
+              'cognito-idp:AdminSetUserPassword',
+              'cognito-idp:AdminUserGlobalSignOut',
+            ],
             resources: [props.userPool.userPoolArn],
           }),
         );
       }
       if (domain === 'emails') {
-        // Making an address primary makes it the sign-in email of the user (functions/lib/cognito.ts).
+        // Making an address primary makes it the sign-in email of the user, after finding the identity
+        // that holds it and removing it if it never proved it (functions/emails/service.ts).
         fn.function.addToRolePolicy(
           new PolicyStatement({
-            actions: ['cognito-idp:AdminUpdateUserAttributes'],
+            actions: [
+              'cognito-idp:AdminUpdateUserAttributes',
+              'cognito-idp:ListUsers',
+              'cognito-idp:AdminDeleteUser',
+            ],
             resources: [props.userPool.userPoolArn],
           }),
         );
@@ -175,6 +184,7 @@ export class Api extends Construct {
               'cognito-idp:AdminSetUserPassword',
               'cognito-idp:AdminUpdateUserAttributes',
               'cognito-idp:AdminDeleteUser',
+              'cognito-idp:ListUsers',
             ],
             resources: [props.userPool.userPoolArn],
           }),

@@ -10,6 +10,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import {
+  AdminDeleteUserCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { lambdaContext, proxyEvent, standingItem } from '../../tests/support/events';
 import { db } from '../lib/db';
 import { matchPath } from '../../shared/contracts/route';
@@ -27,17 +33,24 @@ function acceptCaller(userId: string = USER_ID): void {
 }
 const ses = mockClient(SESv2Client);
 const sns = mockClient(SNSClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 
 const USER_ID = 'u-1';
 
 beforeAll(() =>
-  configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT', WS_MANAGEMENT_ENDPOINT: undefined }),
+  configureHandlers({
+    TABLE_NAME: 'wellbeing-test',
+    USER_POOL_ID: 'eu-west-1_test',
+    LOG_LEVEL: 'SILENT',
+    WS_MANAGEMENT_ENDPOINT: undefined,
+  }),
 );
 
 beforeEach(() => {
   ddb.reset();
   ses.reset();
   sns.reset();
+  cognito.reset();
 });
 
 function account(isGuest = false) {
@@ -191,5 +204,87 @@ describe('routes with a userId in the path', () => {
     expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.Key).toEqual(
       db().entities.user.get({ userId: USER_ID }).params().Key,
     );
+  });
+});
+
+describe('PUT /users/{userId}/emails/{email}/primary', () => {
+  const NEW = 'cam@work.example';
+  const path = `/users/${USER_ID}/emails/${encodeURIComponent(NEW)}/primary`;
+
+  /** Camille has a verified second address, NEW; `holder` is the account item of the pool's holder. */
+  function table(holder?: Record<string, unknown>) {
+    const items = [
+      ...account(),
+      db()
+        .entities.userEmail.create({ userId: USER_ID, email: NEW, primary: false, isVerified: true })
+        .params().Item,
+    ];
+    ddb.on(QueryCommand).callsFake(async (input: { ExpressionAttributeValues?: Record<string, unknown> }) => {
+      const pk = String(input.ExpressionAttributeValues?.[':pk'] ?? '');
+      if (pk.includes(`#userid_${USER_ID}`)) return { Items: items };
+      if (holder && pk.includes('#userid_owner-2')) return { Items: [holder] };
+      return { Items: [] };
+    });
+    ddb.on(GetCommand).resolves(holder ? { Item: holder } : {});
+    ddb.on(TransactWriteCommand).resolves({});
+  }
+
+  function poolHolder(sub: string | null) {
+    cognito
+      .on(ListUsersCommand)
+      .resolves({ Users: sub ? [{ Username: sub, Attributes: [{ Name: 'sub', Value: sub }] }] : [] });
+    cognito.on(AdminDeleteUserCommand).resolves({});
+    cognito.on(AdminUpdateUserAttributesCommand).resolves({});
+  }
+
+  it('takes the address from an identity that never proved it, then writes pool and table', async () => {
+    table();
+    poolHolder('squatter');
+    const response = await call('PUT', path);
+    expect(response.statusCode).toBe(200);
+    expect(cognito.commandCalls(AdminDeleteUserCommand)[0]?.args[0].input.Username).toBe('squatter');
+    expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)[0]?.args[0].input).toMatchObject({
+      Username: USER_ID,
+      UserAttributes: expect.arrayContaining([{ Name: 'email', Value: NEW }]) as unknown,
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('answers email-already-used when an account proved the address, and changes nothing', async () => {
+    table(db().entities.user.create({ userId: 'owner-2', firstName: 'Other' }).params().Item);
+    poolHolder('owner-2');
+    const response = await call('PUT', path);
+    expect(response.statusCode).toBe(409);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'email-already-used' });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+    expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers email-already-used, never a 500, when the pool refuses the alias, and writes no table item', async () => {
+    table();
+    poolHolder(null);
+    const alias = new Error('An account with the given email already exists.');
+    alias.name = 'AliasExistsException';
+    cognito.on(AdminUpdateUserAttributesCommand).rejects(alias);
+    const response = await call('PUT', path);
+    expect(response.statusCode).toBe(409);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'email-already-used' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('puts the previous sign-in address back in the pool when the table refuses the change', async () => {
+    table();
+    poolHolder(null);
+    const canceled = new Error('Transaction cancelled');
+    canceled.name = 'TransactionCanceledException';
+    Object.assign(canceled, { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] });
+    ddb.on(TransactWriteCommand).rejects(canceled);
+    const response = await call('PUT', path);
+    expect(response.statusCode).toBe(409);
+    const emails = cognito
+      .commandCalls(AdminUpdateUserAttributesCommand)
+      .map((c) => c.args[0].input.UserAttributes?.find((a) => a.Name === 'email')?.Value);
+    expect(emails).toEqual([NEW, 'camille@example.be']);
   });
 });

@@ -32,7 +32,7 @@ import {
   wrongAnswerKey,
 } from './rules';
 import type { Caller } from '../lib/caller';
-import { updateSignInEmail } from '../lib/cognito';
+import { deleteSignInAccount, findSignInIdentity, updateSignInEmail } from '../lib/cognito';
 
 /** An expired code is kept an hour past its validity, so that a late answer gets `code-expired`. */
 const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
@@ -218,7 +218,42 @@ export async function verifyEmail(
   return currentList(callerId);
 }
 
-/** PUT /users/{userId}/emails/{email}/primary: exactly one primary, and it is verified. */
+/**
+ * Makes a proved address the sign-in email of the caller's pool identity (docs/decisions/0006).
+ * Another identity holding it keeps it only if it proved it, that is if it has an account: then
+ * 409 `email-already-used` and nothing changes. An identity that never proved it (anyone may call
+ * SignUp with any address) loses it: it is removed from the pool. It can never prove the address
+ * later, as the caller's verified claim (emailOwner) refuses a second account for it. Also used by
+ * guest conversion (functions/guests).
+ */
+export async function claimSignInAddress(
+  caller: { username: string; userId: string },
+  email: string,
+  givenName?: string,
+): Promise<void> {
+  const holder = await findSignInIdentity(email);
+  if (holder && holder.username !== caller.username) {
+    if (holder.userId === caller.userId || (await getAccount(holder.userId))) {
+      throw new ConflictError('email-already-used');
+    }
+    await deleteSignInAccount(holder.username);
+    logger.warn('Identity that never proved its address removed from the pool', { userId: holder.userId });
+  }
+  try {
+    await updateSignInEmail(caller.username, email, givenName);
+  } catch (error) {
+    // Someone took the address in the pool meanwhile: the caller's state is unchanged.
+    if ((error as { name?: string }).name === 'AliasExistsException') {
+      throw new ConflictError('email-already-used', { cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * PUT /users/{userId}/emails/{email}/primary: exactly one primary, and it is verified. The pool
+ * first, then the table; a table refusal puts the pool back, so both always name the same address.
+ */
 export async function makePrimary(
   caller: Caller,
   input: { userId: string; email: string },
@@ -231,27 +266,52 @@ export async function makePrimary(
   if (!entry.isVerified) throw new BadRequestError('email-main-not-validated');
   if (entry.primary) return { emails: emailList(account.emails) };
   const others = account.emails.filter((e) => e.primary && e.email !== input.email);
-  const result = await db()
-    .transaction.write(({ userEmail }) => [
-      ...others.map((e) =>
+  // The user pool signs in by email: the primary address is the sign-in address.
+  await claimSignInAddress(caller, input.email);
+  let result: { canceled: boolean };
+  try {
+    result = await db()
+      .transaction.write(({ userEmail }) => [
+        ...others.map((e) =>
+          userEmail
+            .patch({ userId: callerId, email: e.email })
+            .set({ primary: false })
+            .where(({ primary }, { eq }) => eq(primary, true))
+            .commit(),
+        ),
         userEmail
-          .patch({ userId: callerId, email: e.email })
-          .set({ primary: false })
-          .where(({ primary }, { eq }) => eq(primary, true))
+          .patch({ userId: callerId, email: input.email })
+          .set({ primary: true })
+          .where(({ isVerified, primary }, { eq }) => `${eq(isVerified, true)} AND ${eq(primary, false)}`)
           .commit(),
-      ),
-      userEmail
-        .patch({ userId: callerId, email: input.email })
-        .set({ primary: true })
-        .where(({ isVerified, primary }, { eq }) => `${eq(isVerified, true)} AND ${eq(primary, false)}`)
-        .commit(),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError('conflict');
-  // The user pool signs in by email: the primary address becomes the sign-in address.
-  await updateSignInEmail(caller.username, input.email);
+      ])
+      .go();
+  } catch (error) {
+    await restoreSignInEmail(caller.username, others[0]?.email, input.email);
+    throw error;
+  }
+  if (result.canceled) {
+    await restoreSignInEmail(caller.username, others[0]?.email, input.email);
+    throw new ConflictError('conflict');
+  }
   await notify(callerId, { type: 'emails', action: 'updated' });
   return currentList(callerId);
+}
+
+/** Puts the previous primary back as the sign-in email after the table refused the new one. */
+async function restoreSignInEmail(username: string, previous: string | undefined, attempted: string) {
+  if (!previous) return;
+  try {
+    await updateSignInEmail(username, previous);
+  } catch (error) {
+    // The table keeps the previous primary: the user can still sign in with the new address, and
+    // making it primary again repairs the pool.
+    logger.error('Sign-in email not restored after a refused primary change', {
+      previous,
+      attempted,
+      error: error as Error,
+    });
+  }
 }
 
 /**

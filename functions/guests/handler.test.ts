@@ -6,6 +6,7 @@ import {
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  ListUsersCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
@@ -73,6 +74,11 @@ function poolAnswersCreation() {
   });
   cognito.on(AdminSetUserPasswordCommand).resolves({});
   cognito.on(AdminDeleteUserCommand).resolves({});
+}
+
+/** Nobody else holds the address in the pool. */
+function poolHasNoHolder() {
+  cognito.on(ListUsersCommand).resolves({ Users: [] });
 }
 
 describe('POST /users/guests', () => {
@@ -246,6 +252,7 @@ describe('POST /users/guests/convert', () => {
     ddb.on(BatchWriteCommand).resolves({});
     const alias = new Error('An account with the given email already exists.');
     alias.name = 'AliasExistsException';
+    poolHasNoHolder();
     cognito.on(AdminUpdateUserAttributesCommand).rejects(alias);
     const response = await call('/users/guests/convert', body, { sub: SUB });
     expect(response.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '../../shared/contracts/headers';
-import { cognitoApi, deleteSignInAccount, updateSignInEmail, userPoolId } from '../lib/cognito';
+import { cognitoApi, deleteSignInAccount, userPoolId } from '../lib/cognito';
 import { guestPlaceholderEmail, unusablePassword } from './secret';
 
 /** The guest's identity in the user pool. */
@@ -53,12 +53,4 @@ export async function createGuestIdentity(locale: Language): Promise<GuestIdenti
 /** Removes a guest's pool identity (rollback of a failed creation); one already gone is fine. */
 export async function deleteGuestIdentity(username: string): Promise<void> {
   await deleteSignInAccount(username);
-}
-
-/** The converted guest signs in with its verified address from now on. */
-export async function setRegisteredIdentity(
-  username: string,
-  input: { email: string; firstName: string },
-): Promise<void> {
-  await updateSignInEmail(username, input.email, input.firstName);
 }

@@ -10,11 +10,11 @@ import { db } from '../lib/db';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { publish, type RealtimeEvent } from '../lib/realtime';
-import { checkAddressCode, sendEmailCode } from '../emails/service';
+import { checkAddressCode, claimSignInAddress, sendEmailCode } from '../emails/service';
 import { legalConsents } from '../legal/consents';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal/repository';
 import { findVerifiedEmailOwner, getAccount } from '../me/repository';
-import { createGuestIdentity, deleteGuestIdentity, setRegisteredIdentity } from './identity';
+import { createGuestIdentity, deleteGuestIdentity } from './identity';
 import { getGuest } from './repository';
 import { hashGuestSecret, isGuestPlaceholder, newGuestSecret } from './secret';
 
@@ -135,14 +135,8 @@ export async function convertGuest(
   await checkAddressCode(userId, email, input.validationCode, now);
   await acceptPendingDocuments(userId, language);
   // The pool identity first: if the pool refuses the address, nothing of the account has changed.
-  try {
-    await setRegisteredIdentity(caller.username, { email, firstName: input.firstName });
-  } catch (error) {
-    if ((error as { name?: string }).name === 'AliasExistsException') {
-      throw new ConflictError('email-already-used', { cause: error });
-    }
-    throw error;
-  }
+  // An identity that merely called SignUp with the address loses it; one that proved it keeps it.
+  await claimSignInAddress(caller, email, input.firstName);
 
   const at = new Date(now).toISOString();
   const result = await db()

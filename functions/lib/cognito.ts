@@ -132,13 +132,17 @@ export async function changeSignInPassword(
   );
 }
 
-/** The pool identity whose email (sign-in alias) is this address, if any. */
-export async function findSignInIdentity(email: string): Promise<{ username: string } | null> {
+/** The pool identity whose email (sign-in alias) is this address, if any: its username and `sub`. */
+export async function findSignInIdentity(
+  email: string,
+): Promise<{ username: string; userId: string } | null> {
   const { client, sdk } = await cognitoApi();
   const escaped = email.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
   const { Users } = await client.send(
     new sdk.ListUsersCommand({ UserPoolId: userPoolId(), Filter: `email = "${escaped}"`, Limit: 1 }),
   );
-  const username = Users?.[0]?.Username;
-  return username ? { username } : null;
+  const found = Users?.[0];
+  const username = found?.Username;
+  if (!username) return null;
+  return { username, userId: found.Attributes?.find((a) => a.Name === 'sub')?.Value ?? username };
 }

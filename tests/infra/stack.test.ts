@@ -270,8 +270,15 @@ describe('mail', () => {
   it('lets the emails Lambda make the primary address the sign-in email, and only it', () => {
     const emails = logicalIdOf(synthesized.stack.api.functions.get('emails')!);
     const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
-    expect(allows(emails, 'cognito-idp:AdminUpdateUserAttributes')).toBe(true);
-    expect(allows(me, 'cognito-idp:AdminUpdateUserAttributes')).toBe(false);
+    // The identity holding the address is found, and removed when it never proved it.
+    for (const action of [
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:ListUsers',
+      'cognito-idp:AdminDeleteUser',
+    ]) {
+      expect(allows(emails, action)).toBe(true);
+      expect(allows(me, action)).toBe(false);
+    }
   });
 });
 
@@ -283,6 +290,13 @@ describe('passwords', () => {
     expect(allows(account, 'cognito-idp:AdminSetUserPassword')).toBe(true);
     expect(allows(me, 'cognito-idp:AdminSetUserPassword')).toBe(false);
     expect(allows(emails, 'cognito-idp:AdminSetUserPassword')).toBe(false);
+  });
+
+  it('lets the account Lambda end every sign-in of the caller (sign out everywhere), and only it', () => {
+    const account = logicalIdOf(synthesized.stack.api.functions.get('account')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    expect(allows(account, 'cognito-idp:AdminUserGlobalSignOut')).toBe(true);
+    expect(allows(me, 'cognito-idp:AdminUserGlobalSignOut')).toBe(false);
   });
 
   it('gives the user pool the password rules of shared/domain/password.ts and the SPA client SRP', () => {
@@ -312,6 +326,7 @@ describe('guests', () => {
       'cognito-idp:AdminSetUserPassword',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:AdminDeleteUser',
+      'cognito-idp:ListUsers',
       'ses:SendEmail',
     ]) {
       expect(allows(guests, action)).toBe(true);
