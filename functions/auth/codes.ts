@@ -27,6 +27,16 @@ export const GUEST_CHALLENGE = 'guest';
 /** Prefix of the challenge metadata that carries the code id between the challenges of a sign-in. */
 export const CHALLENGE_METADATA_PREFIX = 'CODE-';
 
+/**
+ * The code id of a sign-in that sent nothing because the address's send slots were all taken
+ * (docs/decisions/0006): its answer may be any code recently sent to the address for the identity.
+ * Code ids are UUIDs otherwise, so it never names a stored code.
+ */
+export const RECENT_CODES = 'recent';
+
+/** Public challenge parameter: 'yes' when this sign-in mailed a code, 'no' when it sent none. */
+export const CODE_SENT_PARAMETER = 'codeSent';
+
 export function challengeMetadataFor(codeId: string): string {
   return `${CHALLENGE_METADATA_PREFIX}${codeId}`;
 }

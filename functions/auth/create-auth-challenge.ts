@@ -3,14 +3,24 @@ import { LOGIN_CODE_LENGTH, normaliseEmail } from '../../shared/domain/sign-in';
 import { logger } from '../lib/logger';
 import { isGuestUser } from '../guests/repository';
 import { isGuestPlaceholder } from '../guests/secret';
-import { GUEST_CHALLENGE, challengeMetadataFor, maskEmail, newCodeId } from './codes';
+import {
+  CODE_SENT_PARAMETER,
+  GUEST_CHALLENGE,
+  RECENT_CODES,
+  SignInError,
+  challengeMetadataFor,
+  maskEmail,
+  newCodeId,
+} from './codes';
 import { codeIdOfSession, issueLoginCode } from './service';
 
 /**
  * Cognito custom auth: presents the challenge. A guest (an identity without a real address, whose
  * profile says isGuest) is asked for its secret and nothing is sent. Otherwise the first round of
- * a sign-in sends a new code by email (rate-limited); later rounds of the same sign-in reuse that
- * code and send nothing.
+ * a sign-in sends a new code by email; later rounds of the same sign-in reuse that code and send
+ * nothing. When the address's send slots are all taken (someone may be starting sign-ins to lock
+ * the owner out), nothing is sent and the answer may be any code recently sent to the address for
+ * this identity: the challenge says `codeSent: 'no'` so the client can say so (docs/decisions/0006).
  */
 export async function handler(
   event: CreateAuthChallengeTriggerEvent,
@@ -32,17 +42,24 @@ export async function handler(
     // Nothing to send to; the answer can never be right.
     codeId = newCodeId();
   } else {
-    ({ codeId } = await issueLoginCode({
-      email,
-      userId,
-      givenName: attributes.given_name,
-      locale: attributes.locale,
-    }));
-    logger.info('Code sent', { codeId });
+    try {
+      ({ codeId } = await issueLoginCode({
+        email,
+        userId,
+        givenName: attributes.given_name,
+        locale: attributes.locale,
+      }));
+      logger.info('Code sent', { codeId });
+    } catch (error) {
+      if (!(error instanceof SignInError) || error.key !== 'too-many-codes-sent') throw error;
+      codeId = RECENT_CODES;
+      logger.info('No send slot left: a recent code is asked for');
+    }
   }
   event.response.publicChallengeParameters = {
     email: maskEmail(email),
     codeLength: String(LOGIN_CODE_LENGTH),
+    [CODE_SENT_PARAMETER]: codeId === RECENT_CODES ? 'no' : 'yes',
   };
   event.response.privateChallengeParameters = { codeId };
   event.response.challengeMetadata = challengeMetadataFor(codeId);

@@ -27,6 +27,8 @@ export interface LoginCodeStore {
   claimSendSlot(email: string, now: number): Promise<boolean>;
   saveCode(code: NewLoginCode, now: number): Promise<void>;
   getCode(email: string, codeId: string): Promise<StoredLoginCode | null>;
+  /** Every code stored for the address (one Query on its partition); old ones expire by TTL. */
+  codesFor(email: string): Promise<StoredLoginCode[]>;
   /** Counts a wrong answer; false when the code was already used or out of attempts. */
   recordFailedAttempt(email: string, codeId: string): Promise<boolean>;
   /** Marks the code used; false when it was already used (or dead), so a code works once. */
@@ -43,6 +45,19 @@ function ttlSeconds(epochMs: number): number {
  * rather than looking like a wrong code.
  */
 const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
+
+function storedCode(data: StoredLoginCode & Record<string, unknown>): StoredLoginCode {
+  return {
+    email: data.email,
+    codeId: data.codeId,
+    userId: data.userId,
+    codeHash: data.codeHash,
+    salt: data.salt,
+    validUntil: data.validUntil,
+    attempts: data.attempts,
+    used: data.used,
+  };
+}
 
 export const dynamoLoginCodeStore: LoginCodeStore = {
   claimSendSlot: (email, now) => claimCodeSend('sign-in', email, now),
@@ -61,17 +76,14 @@ export const dynamoLoginCodeStore: LoginCodeStore = {
 
   async getCode(email, codeId) {
     const { data } = await db().entities.loginCode.get({ email, codeId }).go({ consistent: true });
-    if (!data) return null;
-    return {
-      email: data.email,
-      codeId: data.codeId,
-      userId: data.userId,
-      codeHash: data.codeHash,
-      salt: data.salt,
-      validUntil: data.validUntil,
-      attempts: data.attempts,
-      used: data.used,
-    };
+    return data ? storedCode(data) : null;
+  },
+
+  async codesFor(email) {
+    const { data } = await db()
+      .entities.loginCode.query.byEmail({ email })
+      .go({ consistent: true, pages: 'all' });
+    return data.map(storedCode);
   },
 
   async recordFailedAttempt(email, codeId) {

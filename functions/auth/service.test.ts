@@ -9,6 +9,7 @@ import type { LoginCodeStore, StoredLoginCode } from './repository';
 import { SignInError } from './codes';
 import {
   checkLoginCode,
+  checkRecentLoginCode,
   codeIdOfSession,
   issueLoginCode,
   nextSignInStep,
@@ -38,6 +39,9 @@ function memoryStore(): LoginCodeStore & { codes: Map<string, StoredLoginCode> }
     async getCode(email, codeId) {
       const code = codes.get(key(email, codeId));
       return code ? { ...code } : null;
+    },
+    async codesFor(email) {
+      return [...codes.values()].filter((code) => code.email === email).map((code) => ({ ...code }));
     },
     async recordFailedAttempt(email, codeId) {
       const code = codes.get(key(email, codeId));
@@ -213,5 +217,44 @@ describe('the sign-in state machine', () => {
   it('reuses the code of the sign-in on a retry', () => {
     expect(codeIdOfSession([])).toBeUndefined();
     expect(codeIdOfSession(failed(2))).toBe('c1');
+  });
+});
+
+describe('a sign-in that could not send a code (every send slot taken)', () => {
+  const recent = (store: LoginCodeStore, answer: string, userId = 'user-1') =>
+    checkRecentLoginCode({ email: EMAIL, userId, answer }, store);
+
+  it('accepts a code the owner received before the block, once', async () => {
+    const { store, issue, lastCode } = setup();
+    await issue();
+    const received = lastCode();
+    await issue();
+    expect(await recent(store, received)).toBe(true);
+    expect(await recent(store, received)).toBe(false);
+  });
+
+  it('refuses a code sent for another identity, and an expired one with code-expired', async () => {
+    const { store, issue, lastCode } = setup();
+    await issue();
+    expect(await recent(store, lastCode(), 'someone-else')).toBe(false);
+    vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+    await expect(recent(store, lastCode())).rejects.toThrow(/^code-expired$/);
+  });
+
+  it('counts a wrong answer against every live code, so no code takes more than the allowed guesses', async () => {
+    const { store, issue, lastCode } = setup();
+    await issue();
+    const first = lastCode();
+    await issue();
+    const second = lastCode();
+    for (let i = 0; i < LOGIN_MAX_FAILED_ATTEMPTS; i++) {
+      const guess = [first, second].includes('000000') ? '999999' : '000000';
+      expect(await recent(store, guess)).toBe(false);
+    }
+    expect([...store.codes.values()].map((code) => code.attempts)).toEqual([
+      LOGIN_MAX_FAILED_ATTEMPTS,
+      LOGIN_MAX_FAILED_ATTEMPTS,
+    ]);
+    expect(await recent(store, first)).toBe(false);
   });
 });

@@ -159,6 +159,32 @@ export async function ensureAccount(input: {
   }
 }
 
+/**
+ * Checks an answer against every code recently sent to the address for this identity: what a
+ * sign-in that could not send a code accepts (docs/decisions/0006), so that a flood of sign-in
+ * starts by someone else never locks the owner out of the code already in their mailbox. A wrong
+ * answer counts against every live code, so the guesses against any one code stay within
+ * LOGIN_MAX_FAILED_ATTEMPTS however many sign-ins are started; a right one uses its code, once.
+ */
+export async function checkRecentLoginCode(
+  input: { email: string; userId: string; answer: string },
+  store: LoginCodeStore = defaultDependencies.store,
+): Promise<boolean> {
+  const now = Date.now();
+  const mine = (await store.codesFor(input.email)).filter(
+    (code) => code.userId === input.userId && !code.used && code.attempts < LOGIN_MAX_FAILED_ATTEMPTS,
+  );
+  const live = mine.filter((code) => !isLoginCodeExpired(code.validUntil, now));
+  if (live.length === 0) {
+    if (mine.length > 0) throw new SignInError('code-expired');
+    return false;
+  }
+  const right = live.find((code) => loginCodeMatches(input.answer, code.salt, code.codeHash));
+  if (right) return store.markUsed(input.email, right.codeId);
+  await Promise.all(live.map((code) => store.recordFailedAttempt(input.email, code.codeId)));
+  return false;
+}
+
 /** POST /users/sign-in: does an account hold this email, and how can it sign in. */
 export async function signInOptions(email: string): Promise<SignInAnswer> {
   const owner = await findEmailOwner(email);

@@ -101,7 +101,11 @@ describe('create-auth-challenge', () => {
     const codeId = event.response.privateChallengeParameters.codeId;
     expect(codeId).toBeTruthy();
     expect(event.response.challengeMetadata).toBe(`CODE-${codeId}`);
-    expect(event.response.publicChallengeParameters).toEqual({ email: 'c***@example.be', codeLength: '6' });
+    expect(event.response.publicChallengeParameters).toEqual({
+      email: 'c***@example.be',
+      codeLength: '6',
+      codeSent: 'yes',
+    });
 
     const items = putItems();
     const slot = items.find((i) => i.Item?.__edb_e__ === 'codeSend');
@@ -125,14 +129,17 @@ describe('create-auth-challenge', () => {
     expect(ddb.calls()).toHaveLength(0);
   });
 
-  it('throws too-many-codes-sent when every send slot is taken, and sends nothing', async () => {
+  it('still asks for a code when every send slot is taken: sends nothing, says so, and accepts a recent code', async () => {
     // A fresh error per call, as the SDK throws.
     ddb.on(PutCommand).callsFake(async () => {
       throw conditionFailed();
     });
-    await expect(create(createEvent([]))).rejects.toThrow(/^too-many-codes-sent$/);
+    const event = await create(createEvent([]));
     expect(ddb.commandCalls(PutCommand)).toHaveLength(3);
     expect(ses).not.toHaveReceivedCommand(SendEmailCommand);
+    expect(event.response.privateChallengeParameters).toEqual({ codeId: 'recent' });
+    expect(event.response.challengeMetadata).toBe('CODE-recent');
+    expect(event.response.publicChallengeParameters).toMatchObject({ codeSent: 'no', codeLength: '6' });
   });
 });
 

@@ -4,8 +4,8 @@ import { discardPassword, signOutEverywhere } from '../lib/cognito';
 import { logger } from '../lib/logger';
 import { getGuestKey } from '../guests/repository';
 import { guestSecretMatches } from '../guests/secret';
-import { GUEST_CHALLENGE } from './codes';
-import { checkLoginCode, ensureAccount } from './service';
+import { GUEST_CHALLENGE, RECENT_CODES } from './codes';
+import { checkLoginCode, checkRecentLoginCode, ensureAccount } from './service';
 
 /** The guest challenge: the answer's SHA-256 against the stored one, while the user is a guest. */
 async function checkGuestSecret(userId: string, answer: string): Promise<boolean> {
@@ -34,7 +34,10 @@ export async function handler(
   const codeId = event.request.privateChallengeParameters?.codeId;
   let correct = false;
   if (codeId && email && !event.request.userNotFound) {
-    correct = await checkLoginCode({ email, codeId, answer });
+    correct =
+      codeId === RECENT_CODES
+        ? await checkRecentLoginCode({ email, userId, answer })
+        : await checkLoginCode({ email, codeId, answer });
   }
   if (correct) {
     // The first name and language the person proving the address typed win over attributes given

@@ -179,6 +179,22 @@ describe('sign-in page', () => {
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
   });
 
+  it('says, without an error, that no new code was sent when the address got too many lately, and still takes a code', async () => {
+    answerRecognition(true);
+    vi.mocked(signIn).mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE', additionalInfo: { codeSent: 'no' } },
+    } as SignInOutput);
+    renderSignIn();
+    await typeEmailAndContinue('ada@example.com');
+    fireEvent.click(await screen.findByTestId('signin-send-code'));
+    const notice = await screen.findByTestId('signin-code-not-sent');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toContain('Saisissez le dernier code reçu');
+    expect(screen.getByTestId('signin-code')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('keeps only the last six digits of a pasted code', async () => {
     const code = (await reachCodeMode()) as HTMLInputElement;
     fireEvent.paste(code, { clipboardData: { getData: () => 'Votre code : 12 34 56 78' } });

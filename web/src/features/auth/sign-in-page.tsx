@@ -232,7 +232,13 @@ export default function SignInPage() {
 
             {state.mode === 'code' && (
               <>
-                <Text>{t('signIn.codeSentTo', { email: state.email })}</Text>
+                {state.codeNotSent ? (
+                  <Alert color="blue" role="status" data-testid="signin-code-not-sent">
+                    {t('signIn.codeNotSent', { email: state.email })}
+                  </Alert>
+                ) : (
+                  <Text>{t('signIn.codeSentTo', { email: state.email })}</Text>
+                )}
                 <CodeInput
                   ref={codeInput}
                   label={t('signIn.codeLabel')}

@@ -42,6 +42,11 @@ export interface SignInState {
   codePurpose: CodePurpose;
   /** Wrong codes entered for the current code. */
   failedAttempts: number;
+  /**
+   * The server sent no new code (too many were sent to the address lately): the last code received
+   * is still accepted (docs/decisions/0006).
+   */
+  codeNotSent: boolean;
   busy: SignInBusy;
   /** Keys (under `errors.`) of the message shown, empty when none. */
   errorKeys: string[];
@@ -59,6 +64,7 @@ export const initialSignInState: SignInState = {
   password: '',
   codePurpose: 'sign-in',
   failedAttempts: 0,
+  codeNotSent: false,
   busy: null,
   errorKeys: [],
 };
@@ -76,6 +82,14 @@ export function allDocumentsAccepted(
   accepted: readonly LegalAcceptance[],
 ): boolean {
   return !!documents?.length && documents.every((d) => accepted.some((a) => sameDocument(a, d)));
+}
+
+/** The challenge says no new code went out (its public parameter `codeSent`). */
+function codeWasNotSent(result: SignInOutput): boolean {
+  const step = result.nextStep;
+  return (
+    step.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE' && step.additionalInfo?.codeSent === 'no'
+  );
 }
 
 function isCustomChallenge(result: SignInOutput): boolean {
@@ -197,7 +211,15 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       patch({ busy: null });
       await signedIn();
     } else if (isCustomChallenge(result)) {
-      patch({ mode: 'code', codePurpose: purpose, code: '', failedAttempts: 0, busy: null, errorKeys: [] });
+      patch({
+        mode: 'code',
+        codePurpose: purpose,
+        code: '',
+        failedAttempts: 0,
+        codeNotSent: codeWasNotSent(result),
+        busy: null,
+        errorKeys: [],
+      });
     } else {
       patch({ busy: null, errorKeys: [GENERIC_ERROR_KEY] });
     }
