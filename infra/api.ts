@@ -106,22 +106,26 @@ export class Api extends Construct {
       },
     });
     // Answers API Gateway makes itself (401 from the authorizer, 429, 5xx) carry the CORS header too,
-    // so the SPA sees the status (a 401 sends the user to sign in) instead of a CORS failure.
+    // so the SPA sees the status (a 401 sends the user to sign in) instead of a CORS failure, and the
+    // same no-store and nosniff headers as every Lambda answer (functions/lib/http.ts).
+    const gatewayHeaders = {
+      'Access-Control-Allow-Origin': `'${props.allowedOrigin}'`,
+      Vary: "'Origin'",
+      'Cache-Control': "'no-store'",
+      'X-Content-Type-Options': "'nosniff'",
+    };
     for (const [name, type] of [
       ['Default4xx', ResponseType.DEFAULT_4XX],
       ['Default5xx', ResponseType.DEFAULT_5XX],
     ] as const) {
-      this.restApi.addGatewayResponse(name, {
-        type,
-        responseHeaders: { 'Access-Control-Allow-Origin': `'${props.allowedOrigin}'`, Vary: "'Origin'" },
-      });
+      this.restApi.addGatewayResponse(name, { type, responseHeaders: gatewayHeaders });
     }
     // A path or method the contracts lack: API Gateway's own answer is 403 "Missing Authentication
     // Token"; answer the spec's not-found instead, as the local gateway does.
     this.restApi.addGatewayResponse('UnknownRoute', {
       type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
       statusCode: '404',
-      responseHeaders: { 'Access-Control-Allow-Origin': `'${props.allowedOrigin}'`, Vary: "'Origin'" },
+      responseHeaders: gatewayHeaders,
       templates: { 'application/json': '{"key":"not-found"}' },
     });
 
@@ -228,11 +232,6 @@ export class Api extends Construct {
       this.restApi,
       "Requests are validated in the domain Lambda against the route's zod schemas from shared/contracts, which answer with the spec's error keys and also serve the local gateway; API Gateway models would be a second copy that drifts.",
       'AwsSolutions-APIG2',
-    );
-    acknowledge(
-      this.restApi,
-      'No WAF yet: the API is throttled per stage (public guest creation harder, GUEST_CREATION_THROTTLE), authenticated by Cognito except for sign-in and guest creation, and sign-in codes are rate-limited by the auth triggers.',
-      'AwsSolutions-APIG3',
     );
     const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
     if (cloudWatchRole) {

@@ -11,6 +11,7 @@ import { Mail } from './mail';
 
 import { Observability } from './observability';
 import { Realtime } from './realtime';
+import { ClientLimits } from './waf';
 import { Web } from './web';
 import { Workers } from './workers';
 
@@ -43,6 +44,7 @@ export class WellbeingStack extends Stack {
   readonly realtime: Realtime;
   readonly workers: Workers;
   readonly web: Web;
+  readonly clientLimits: ClientLimits;
 
   constructor(scope: Construct, id: string, props: WellbeingStackProps = {}) {
     super(scope, id, props);
@@ -75,6 +77,11 @@ export class WellbeingStack extends Stack {
       allowedOrigin,
       entryFor,
       environment: { ...pool, MAIL_FROM: mail.from },
+    });
+    this.clientLimits = new ClientLimits(this, 'ClientLimits', {
+      userPool: this.auth.userPool,
+      restApi: this.api.restApi,
+      routes,
     });
     for (const [domain, fn] of this.api.functions) {
       this.workers.allowQueueing(fn);

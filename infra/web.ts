@@ -17,6 +17,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { parseParentOrigins, type WebConfig } from '../shared/contracts/web-config';
+import { PERMISSIONS_POLICY, SCAN_PAGE_PATH, SCAN_PAGE_PERMISSIONS_POLICY } from './headers';
 import { acknowledge, acknowledgeWildcards } from './nag';
 
 export interface WebProps {
@@ -62,34 +63,46 @@ export class Web extends Construct {
 
     this.config = props.config;
     const parentOrigins = parseParentOrigins(props.config.parentOrigins);
-    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Wellbeing SPA security headers',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          override: true,
+    const securityHeaders = (id: string, comment: string, permissionsPolicy: string) =>
+      new ResponseHeadersPolicy(this, id, {
+        comment,
+        customHeadersBehavior: {
+          customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
         },
-        contentTypeOptions: { override: true },
-        // X-Frame-Options cannot name origins: with allowed parents, frame-ancestors alone decides.
-        ...(parentOrigins.length === 0
-          ? { frameOptions: { frameOption: HeadersFrameOption.DENY, override: true } }
-          : {}),
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
+        securityHeadersBehavior: {
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.days(365),
+            includeSubdomains: true,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          // X-Frame-Options cannot name origins: with allowed parents, frame-ancestors alone decides.
+          ...(parentOrigins.length === 0
+            ? { frameOptions: { frameOption: HeadersFrameOption.DENY, override: true } }
+            : {}),
+          referrerPolicy: {
+            referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+            override: true,
+          },
+          contentSecurityPolicy: {
+            contentSecurityPolicy: contentSecurityPolicy(props.connectSources, parentOrigins),
+            override: true,
+          },
         },
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props.connectSources, parentOrigins),
-          override: true,
-        },
-      },
-    });
+      });
+    const headers = securityHeaders('SecurityHeaders', 'Wellbeing SPA security headers', PERMISSIONS_POLICY);
+    // The scan page alone may use the camera (infra/headers.ts).
+    const scanHeaders = securityHeaders(
+      'ScanPageHeaders',
+      'Wellbeing SPA security headers, camera allowed (scan page)',
+      SCAN_PAGE_PERMISSIONS_POLICY,
+    );
 
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Wellbeing SPA',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: siteOrigin,
         // HTTP is never served: a plain-HTTP request only gets a redirect, then HSTS keeps the browser on
         // HTTPS (a bare HTTPS_ONLY would answer 403 to someone typing the address).
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -97,6 +110,16 @@ export class Web extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
+      },
+      additionalBehaviors: {
+        [`${SCAN_PAGE_PATH}*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: scanHeaders,
+          compress: true,
+        },
       },
       defaultRootObject: 'index.html',
       // Client-side routes (/apps/...) are not objects: S3 answers 403 through OAC, 404 otherwise.

@@ -1,3 +1,4 @@
+import { PERMISSIONS_POLICY, SCAN_PAGE_PATH, SCAN_PAGE_PERMISSIONS_POLICY } from '../headers';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,16 @@ describe('local SPA server (dist)', () => {
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(await response.text()).toContain('<title>app</title>');
     }
+  });
+
+  it('sends the Permissions-Policy CloudFront sends: camera on the scan page only, geolocation self', async () => {
+    const home = await fetch(`${web.url}/feelings`);
+    expect(home.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
+    expect(home.headers.get('permissions-policy')).toContain('camera=()');
+    expect(home.headers.get('permissions-policy')).toContain('geolocation=(self)');
+    const scan = await fetch(`${web.url}${SCAN_PAGE_PATH}`);
+    expect(scan.headers.get('permissions-policy')).toBe(SCAN_PAGE_PERMISSIONS_POLICY);
+    expect(scan.headers.get('permissions-policy')).toContain('camera=(self)');
   });
 
   it('serves fingerprinted assets as immutable, and 404 for a missing file', async () => {

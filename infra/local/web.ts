@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { WebConfigSchema, parseParentOrigins, type WebConfig } from '../../shared/contracts/web-config';
+import { permissionsPolicyFor } from '../headers';
 import { closeServer } from './gateway';
 import { REPOSITORY_ROOT } from './lambda';
 
@@ -54,8 +55,13 @@ function configPlugin(config: WebConfig): Plugin {
     name: 'wellbeing-local-config',
     configureServer(server) {
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
-        if (req.url?.split('?')[0] === '/config.json') sendConfig(res, config);
-        else next();
+        const pathname = req.url?.split('?')[0] ?? '/';
+        if (pathname === '/config.json') {
+          sendConfig(res, config);
+          return;
+        }
+        res.setHeader('permissions-policy', permissionsPolicyFor(pathname));
+        next();
       });
     },
   };
@@ -92,10 +98,12 @@ function fileFor(root: string, pathname: string): string | null {
 
 function serveFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string): void {
   const { size } = statSync(file);
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
   res.writeHead(200, {
     'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'content-length': size,
     'cache-control': cache,
+    'permissions-policy': permissionsPolicyFor(pathname),
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);

@@ -1,16 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withParentOrigins } from '../../infra/local/web';
 import { contentSecurityPolicy } from '../../infra/web';
+import { PERMISSIONS_POLICY, SCAN_PAGE_PATH, SCAN_PAGE_PERMISSIONS_POLICY } from '../../infra/headers';
 import { WebConfigSchema, parseParentOrigins, type WebConfig } from '../../shared/contracts/web-config';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
 
 type Json = Record<string, unknown>;
 
+function policies(synthesized: SynthesizedApp): Json[] {
+  return [...propertiesOf(synthesized.template, 'AWS::CloudFront::ResponseHeadersPolicy').values()].map(
+    (policy) => policy.ResponseHeadersPolicyConfig as Json,
+  );
+}
+
 function securityHeaders(synthesized: SynthesizedApp): Json {
-  const policy = [
-    ...propertiesOf(synthesized.template, 'AWS::CloudFront::ResponseHeadersPolicy').values(),
-  ][0]!;
-  return (policy.ResponseHeadersPolicyConfig as Json).SecurityHeadersConfig as Json;
+  return policies(synthesized)[0]!.SecurityHeadersConfig as Json;
 }
 
 function frameAncestors(headers: Json): string {
@@ -96,5 +100,30 @@ describe('parent origins of the local stack', () => {
   it("keep the caller's own list over the environment", () => {
     const own = { ...config, parentOrigins: ['https://own.example'] };
     expect(withParentOrigins(own, { PARENT_ORIGINS: 'http://127.0.0.1:8080' })).toBe(own);
+  });
+});
+
+describe('browser features of the SPA (Permissions-Policy)', () => {
+  let synthesized: SynthesizedApp;
+  beforeAll(() => {
+    synthesized = synthesizeWellbeing();
+  });
+
+  const permissionsPolicy = (config: Json) =>
+    ((config.CustomHeadersConfig as Json).Items as Json[]).find((h) => h.Header === 'Permissions-Policy')
+      ?.Value;
+
+  it('allow geolocation to the SPA itself and the camera to no page but the scan page', () => {
+    const [main, scan] = policies(synthesized);
+    expect(permissionsPolicy(main!)).toBe(PERMISSIONS_POLICY);
+    expect(PERMISSIONS_POLICY).toContain('camera=()');
+    expect(PERMISSIONS_POLICY).toContain('geolocation=(self)');
+    expect(permissionsPolicy(scan!)).toBe(SCAN_PAGE_PERMISSIONS_POLICY);
+    expect(SCAN_PAGE_PERMISSIONS_POLICY).toContain('camera=(self)');
+    const distribution = [
+      ...propertiesOf(synthesized.template, 'AWS::CloudFront::Distribution').values(),
+    ][0]!;
+    const behaviors = (distribution.DistributionConfig as Json).CacheBehaviors as Json[];
+    expect(behaviors.map((b) => b.PathPattern)).toEqual([`${SCAN_PAGE_PATH}*`]);
   });
 });
