@@ -9,6 +9,7 @@ export function lambdaEntries(): Record<string, string> {
     'define-auth-challenge',
     'create-auth-challenge',
     'verify-auth-challenge',
+    'pre-token-generation',
   ])
     entries[`auth-${trigger}`] = `functions/auth/${trigger}.ts`;
   entries['realtime'] = 'functions/realtime/handler.ts';

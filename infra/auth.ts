@@ -22,6 +22,7 @@ export const AUTH_TRIGGERS = [
   'define-auth-challenge',
   'create-auth-challenge',
   'verify-auth-challenge',
+  'pre-token-generation',
 ] as const;
 export type AuthTrigger = (typeof AUTH_TRIGGERS)[number];
 
@@ -85,6 +86,11 @@ export class Auth extends Construct {
         'readWrite',
         'Cognito custom auth: checks the answer',
       ),
+      'pre-token-generation': trigger(
+        'pre-token-generation',
+        'read',
+        'Cognito pre token generation: tokens only for an account whose address was proved',
+      ),
     };
     props.mail.grantSend(this.triggers['create-auth-challenge'].function);
 
@@ -128,6 +134,7 @@ export class Auth extends Construct {
         defineAuthChallenge: this.triggers['define-auth-challenge'].function,
         createAuthChallenge: this.triggers['create-auth-challenge'].function,
         verifyAuthChallengeResponse: this.triggers['verify-auth-challenge'].function,
+        preTokenGeneration: this.triggers['pre-token-generation'].function,
       },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

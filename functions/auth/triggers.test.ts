@@ -23,6 +23,7 @@ import { handler as define } from './define-auth-challenge';
 import { handler as create } from './create-auth-challenge';
 import { handler as verify } from './verify-auth-challenge';
 import { handler as preSignUp } from './pre-sign-up';
+import { handler as preTokenGeneration } from './pre-token-generation';
 import { TEST_USER, createEvent, defineEvent, preSignUpEvent, verifyEvent } from './test-events';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -310,5 +311,38 @@ describe('pre-sign-up', () => {
     const event = await preSignUp(preSignUpEvent({ email: 'seed@example.be' }, 'PreSignUp_AdminCreateUser'));
     expect(event.response.autoConfirmUser).toBe(false);
     expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('pre-token-generation', () => {
+  const tokenEvent = () =>
+    ({
+      version: '1',
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_test',
+      userName: TEST_USER.sub,
+      callerContext: { awsSdkVersion: 'test', clientId: 'client' },
+      triggerSource: 'TokenGeneration_Authentication',
+      request: {
+        userAttributes: { sub: TEST_USER.sub, email: TEST_USER.email },
+        groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] },
+      },
+      response: { claimsOverrideDetails: {} },
+    }) as Parameters<typeof preTokenGeneration>[0];
+
+  it('lets tokens out for an identity with an account, reading its user item by key', async () => {
+    ddb.on(GetCommand).resolves({
+      Item: db().entities.user.create({ userId: TEST_USER.sub, firstName: 'Camille' }).params().Item,
+    });
+    const event = tokenEvent();
+    await expect(preTokenGeneration(event)).resolves.toBe(event);
+    expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.Key).toEqual(
+      db().entities.user.get({ userId: TEST_USER.sub }).params().Key,
+    );
+  });
+
+  it('refuses every token to an identity whose address was never proved (no account)', async () => {
+    ddb.on(GetCommand).resolves({});
+    await expect(preTokenGeneration(tokenEvent())).rejects.toThrow(/^account-not-proved$/);
   });
 });

@@ -9,6 +9,7 @@ import type {
   CreateAuthChallengeTriggerEvent,
   DefineAuthChallengeTriggerEvent,
   PreSignUpTriggerEvent,
+  PreTokenGenerationTriggerEvent,
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
@@ -18,6 +19,7 @@ import { handler as defineAuthChallenge } from '../../functions/auth/define-auth
 import { handler as createAuthChallenge } from '../../functions/auth/create-auth-challenge';
 import { handler as verifyAuthChallengeResponse } from '../../functions/auth/verify-auth-challenge';
 import { handler as preSignUp } from '../../functions/auth/pre-sign-up';
+import { handler as preTokenGeneration } from '../../functions/auth/pre-token-generation';
 import { PASSWORD_MAX_LENGTH, passwordProblems, type PasswordProblem } from '../../shared/domain/password';
 import { USER_POOL_OPERATION_LIMIT } from '../../shared/domain/client-limits';
 import { ClientLimiter, clientAddress } from './client-limiter';
@@ -65,6 +67,7 @@ export interface CognitoTriggers {
   defineAuthChallenge: TriggerFn<DefineAuthChallengeTriggerEvent>;
   createAuthChallenge: TriggerFn<CreateAuthChallengeTriggerEvent>;
   verifyAuthChallengeResponse: TriggerFn<VerifyAuthChallengeResponseTriggerEvent>;
+  preTokenGeneration: TriggerFn<PreTokenGenerationTriggerEvent>;
 }
 
 export interface StartCognitoOptions {
@@ -455,6 +458,7 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
     defineAuthChallenge,
     createAuthChallenge,
     verifyAuthChallengeResponse,
+    preTokenGeneration,
     ...options.triggers,
   };
   const userPoolId = LOCAL_USER_POOL_ID;
@@ -577,7 +581,12 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
   }
 
   async function invoke<E extends { response: object }>(
-    name: 'PreSignUp' | 'DefineAuthChallenge' | 'CreateAuthChallenge' | 'VerifyAuthChallengeResponse',
+    name:
+      | 'PreSignUp'
+      | 'DefineAuthChallenge'
+      | 'CreateAuthChallenge'
+      | 'VerifyAuthChallengeResponse'
+      | 'PreTokenGeneration',
     trigger: TriggerFn<E>,
     event: E,
   ): Promise<E> {
@@ -648,7 +657,29 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
     };
   }
 
+  /** Cognito runs the pre token generation trigger before it issues any token, refreshes too. */
+  async function beforeTokens(
+    user: StoredUser,
+    forClient: string,
+    triggerSource: 'TokenGeneration_Authentication' | 'TokenGeneration_RefreshTokens',
+  ): Promise<void> {
+    await invoke<PreTokenGenerationTriggerEvent>('PreTokenGeneration', triggers.preTokenGeneration, {
+      version: '1',
+      region: LOCAL_REGION,
+      userPoolId,
+      userName: user.username,
+      callerContext: { awsSdkVersion: 'local', clientId: forClient },
+      triggerSource,
+      request: {
+        userAttributes: triggerAttributes(user),
+        groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] },
+      },
+      response: { claimsOverrideDetails: {} },
+    });
+  }
+
   async function signIn(user: StoredUser, forClient: string) {
+    await beforeTokens(user, forClient, 'TokenGeneration_Authentication');
     const grant = {
       username: user.username,
       clientId: forClient,
@@ -675,6 +706,7 @@ export async function startCognito(options: StartCognitoOptions = {}): Promise<L
     const user = users.get(stored.username);
     if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
     if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    await beforeTokens(user, forClient, 'TokenGeneration_RefreshTokens');
     return signTokens(user, stored);
   }
 

@@ -197,7 +197,7 @@ describe('queues', () => {
 });
 
 describe('user pool', () => {
-  it('runs the four custom-auth triggers', () => {
+  it('runs the four custom-auth triggers and the gate before any token', () => {
     const pool = [...propertiesOf(synthesized.template, 'AWS::Cognito::UserPool').values()][0]!;
     const config = pool.LambdaConfig as Record<string, { 'Fn::GetAtt': [string, string] }>;
     const triggers = synthesized.stack.auth.triggers;
@@ -206,6 +206,7 @@ describe('user pool', () => {
       DefineAuthChallenge: { 'Fn::GetAtt': [logicalIdOf(triggers['define-auth-challenge']), 'Arn'] },
       CreateAuthChallenge: { 'Fn::GetAtt': [logicalIdOf(triggers['create-auth-challenge']), 'Arn'] },
       VerifyAuthChallengeResponse: { 'Fn::GetAtt': [logicalIdOf(triggers['verify-auth-challenge']), 'Arn'] },
+      PreTokenGeneration: { 'Fn::GetAtt': [logicalIdOf(triggers['pre-token-generation']), 'Arn'] },
     });
     for (const name of Object.keys(triggers))
       expect(synthesized.requestedEntries).toContain(`functions/auth/${name}.ts`);
