@@ -66,6 +66,16 @@ test('the shell: cookie notice, account menu by keyboard, overlays close with Es
     expect(new URL(page.url()).search).toBe(before);
   }
 
+  // Sign out everywhere asks first; the question is accessible and Escape keeps the user signed in.
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('menu-signOutEverywhere').click();
+  const everywhere = page.getByRole('dialog', { name: 'Se déconnecter partout' });
+  await expect(everywhere).toContainText('Tous les appareils connectés à votre compte');
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(everywhere).toBeHidden();
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+
   // An unknown path lands on the home page with the not-found notice.
   await page.goto('/apps/nothing-here');
   await expect(page.getByTestId('not-found-notice')).toBeVisible();
