@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/contracts/headers';
 import { db } from '../lib/db';
+import { primaryFirst } from '../../shared/domain/emails';
 import { codeSendsTo } from '../auth/send-limit';
 
 /** The user whose belongings are gathered: their id and every address their account holds. */
@@ -284,15 +285,13 @@ export const BELONGINGS: readonly Belonging[] = [
         .entities.userEmail.query.byUser({ userId: owner.userId })
         .go({ pages: 'all' });
       return {
-        records: [...data]
-          .sort((a, b) => Number(b.primary) - Number(a.primary) || a.email.localeCompare(b.email))
-          .map((e) => ({
-            email: e.email,
-            primary: e.primary,
-            isVerified: e.isVerified,
-            verifiedAt: e.verifiedAt,
-            createdAt: e.createdAt,
-          })),
+        records: [...data].sort(primaryFirst).map((e) => ({
+          email: e.email,
+          primary: e.primary,
+          isVerified: e.isVerified,
+          verifiedAt: e.verifiedAt,
+          createdAt: e.createdAt,
+        })),
         leave: () =>
           eraseInBatches(
             (keys) => db().entities.userEmail.delete(keys).go(),

@@ -3,8 +3,7 @@ import { setSignInPassword } from '../lib/cognito';
 import { isConditionFailure } from '../lib/conditions';
 import { db } from '../lib/db';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { publish } from '../lib/realtime';
+import { publishAfterWrite } from '../lib/realtime';
 import { getAccount } from '../me/repository';
 
 /** Records that the account has a password; false when it already had one (or is gone). */
@@ -43,9 +42,5 @@ export async function setFirstPassword(caller: Caller, password: string): Promis
     throw error;
   }
   if (!(await markHasPassword(caller.userId))) throw new ConflictError('password-already-set');
-  try {
-    await publish(caller.userId, { type: 'profile', action: 'updated' });
-  } catch (error) {
-    logger.warn('Realtime event not published', { userId: caller.userId, error: error as Error });
-  }
+  await publishAfterWrite(caller.userId, { type: 'profile', action: 'updated' });
 }

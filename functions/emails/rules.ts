@@ -1,6 +1,7 @@
 import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import type { Language } from '../../shared/contracts/headers';
 import type { UserEmail } from '../../shared/contracts/me';
+import { primaryFirst } from '../../shared/domain/emails';
 import { isLoginCodeExpired, loginCodeMatches } from '../auth/codes';
 
 /**
@@ -56,7 +57,7 @@ export function emailList(
 ): UserEmail[] {
   return emails
     .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
-    .sort((a, b) => Number(b.primary) - Number(a.primary) || a.email.localeCompare(b.email));
+    .sort(primaryFirst);
 }
 
 /** Is a phone change allowed now, given the requests of the window? */

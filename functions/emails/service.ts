@@ -13,7 +13,7 @@ import {
   UnauthorizedError,
 } from '../lib/errors';
 import { sendTemplatedEmail } from '../lib/mail';
-import { publish, type RealtimeEvent } from '../lib/realtime';
+import { publishAfterWrite } from '../lib/realtime';
 import { logger } from '../lib/logger';
 import { sendSms } from '../lib/sms';
 import { findEmailOwner, findVerifiedEmailOwner, getAccount } from '../me/repository';
@@ -56,15 +56,6 @@ function assertSelf(callerId: string, pathUserId: string): void {
 async function currentList(userId: string): Promise<EmailList> {
   const account = await getAccount(userId);
   return { emails: emailList(account?.emails ?? []) };
-}
-
-/** Realtime is a hint to refresh: a failure to deliver it never fails the write. */
-async function notify(userId: string, event: RealtimeEvent): Promise<void> {
-  try {
-    await publish(userId, event);
-  } catch (error) {
-    logger.warn('Realtime publish failed', { userId, error: error as Error });
-  }
 }
 
 function findEmail(account: Account, email: string) {
@@ -134,7 +125,7 @@ export async function addEmail(userId: string, email: string, now = Date.now()):
     throw error;
   }
   await sendEmailCode(account, email, now);
-  await notify(userId, { type: 'emails', action: 'created' });
+  await publishAfterWrite(userId, { type: 'emails', action: 'created' });
   return currentList(userId);
 }
 
@@ -214,7 +205,7 @@ export async function verifyEmail(
     .go();
   // Another account verified the address meanwhile: exactly one verified owner, ever.
   if (result.canceled) throw new ConflictError('email-already-used');
-  await notify(callerId, { type: 'emails', action: 'updated' });
+  await publishAfterWrite(callerId, { type: 'emails', action: 'updated' });
   return currentList(callerId);
 }
 
@@ -294,7 +285,7 @@ export async function makePrimary(
     await restoreSignInEmail(caller.username, others[0]?.email, input.email);
     throw new ConflictError('conflict');
   }
-  await notify(callerId, { type: 'emails', action: 'updated' });
+  await publishAfterWrite(callerId, { type: 'emails', action: 'updated' });
   return currentList(callerId);
 }
 
@@ -342,7 +333,7 @@ export async function deleteEmail(callerId: string, email: string): Promise<Emai
     ])
     .go();
   if (result.canceled) throw new BadRequestError('primary-address-required');
-  await notify(callerId, { type: 'emails', action: 'deleted' });
+  await publishAfterWrite(callerId, { type: 'emails', action: 'deleted' });
   return currentList(callerId);
 }
 
@@ -485,6 +476,6 @@ export async function verifyPhone(
   }
   await savePhoneState(userId, state, { requests, failures: 0 }, now);
   await db().entities.user.patch({ userId }).set({ phone }).go({ response: 'none' });
-  await notify(userId, { type: 'profile', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return phoneAnswer(phone, { verified: true });
 }

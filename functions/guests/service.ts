@@ -9,7 +9,7 @@ import type { Caller } from '../lib/caller';
 import { db } from '../lib/db';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { publish, type RealtimeEvent } from '../lib/realtime';
+import { publishAfterWrite } from '../lib/realtime';
 import { checkAddressCode, claimSignInAddress, sendEmailCode } from '../emails/service';
 import { legalConsents } from '../legal/consents';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal/repository';
@@ -17,15 +17,6 @@ import { findVerifiedEmailOwner, getAccount } from '../me/repository';
 import { createGuestIdentity, deleteGuestIdentity } from './identity';
 import { getGuest } from './repository';
 import { hashGuestSecret, isGuestPlaceholder, newGuestSecret } from './secret';
-
-/** Realtime is a hint to refresh: a failure to deliver it never fails the write. */
-async function notify(userId: string, event: RealtimeEvent): Promise<void> {
-  try {
-    await publish(userId, event);
-  } catch (error) {
-    logger.warn('Realtime publish failed', { userId, error: error as Error });
-  }
-}
 
 /**
  * POST /users/guests: a real user-pool identity without an address of its own, its profile
@@ -97,7 +88,7 @@ export async function registerGuest(caller: Caller, email: string, now = Date.no
   // Converted meanwhile (or created before guests had an arrival record).
   if (result.canceled) throw new ConflictError('not-a-guest');
   await sendEmailCode(account, email, now);
-  await notify(caller.userId, { type: 'profile', action: 'updated' });
+  await publishAfterWrite(caller.userId, { type: 'profile', action: 'updated' });
   return { guestConvertionStep: 'email' };
 }
 
@@ -166,7 +157,7 @@ export async function convertGuest(
     throw new ConflictError(again?.user.isGuest ? 'email-already-used' : 'not-a-guest');
   }
   logger.info('Guest converted', { userId });
-  await notify(userId, { type: 'profile', action: 'updated' });
-  await notify(userId, { type: 'ability', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
   return { guestConvertionStep: 'finalized' };
 }

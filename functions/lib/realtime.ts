@@ -38,6 +38,18 @@ export interface PublishResult {
 }
 
 /**
+ * Tells the user's open tabs to refresh after a write: the write has happened, so a failure here
+ * (the channel is only a hint, everything it says can be fetched) is logged and never fails it.
+ */
+export async function publishAfterWrite(userId: string, event: RealtimeEvent): Promise<void> {
+  try {
+    await publish(userId, event);
+  } catch (error) {
+    logger.warn('Realtime event not published', { userId, error: error as Error });
+  }
+}
+
+/**
  * Sends an event to every open connection of a user. Connections that API Gateway reports gone
  * are deleted; other failures are logged and do not fail the caller's write, because the
  * realtime channel only tells the SPA to refresh what it already can fetch.

@@ -2,9 +2,9 @@ import type { Language, RequestHeaders } from '../../shared/contracts/headers';
 import type { LegalConsent, Me, Profile } from '../../shared/contracts/me';
 import type { LegalAcceptance, LegalDocumentSummary, ProfileUpdate } from '../../shared/contracts/profile';
 import { defineRules } from '../../shared/domain/ability';
+import { primaryFirst } from '../../shared/domain/emails';
 import { NotFoundError, ValidationError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { publish, type RealtimeEvent } from '../lib/realtime';
+import { publishAfterWrite } from '../lib/realtime';
 import { currentDocuments, invalidAcceptances, legalConsents } from '../legal/consents';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal/repository';
 import { getAccount, updateProfile as writeProfile } from './repository';
@@ -30,15 +30,6 @@ export function toProfile(user: UserItem): Profile {
   };
 }
 
-/** Tells the user's open tabs to refresh; a failure there never fails the write. */
-async function notify(userId: string, event: RealtimeEvent): Promise<void> {
-  try {
-    await publish(userId, event);
-  } catch (error) {
-    logger.warn('Realtime event not published', { userId, error: error as Error });
-  }
-}
-
 /**
  * The start call: everything the SPA needs after sign-in. Spheres, galaxies, members and sessions
  * come from memberships, which later capabilities add; until then a user has none.
@@ -53,7 +44,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
     profile: toProfile(user),
     emails: emails
       .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
-      .sort((a, b) => Number(b.primary) - Number(a.primary) || a.email.localeCompare(b.email)),
+      .sort(primaryFirst),
     ...(user.phone !== undefined ? { phone: user.phone } : {}),
     spheres: [],
     galaxies: [],
@@ -95,7 +86,7 @@ export async function acceptLegalConsents(
     userId,
     items.map((i) => ({ documentType: i.documentType, version: Number(i.version), lang: i.lang })),
   );
-  await notify(userId, { type: 'profile', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return legalConsents(documents, await listAcceptances(userId), language);
 }
 
@@ -103,7 +94,7 @@ export async function acceptLegalConsents(
 export async function saveProfile(userId: string, profile: ProfileUpdate): Promise<Profile> {
   const user = await writeProfile(userId, profile);
   if (!user) throw new NotFoundError();
-  await notify(userId, { type: 'profile', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return toProfile(user);
 }
 
