@@ -48,17 +48,24 @@ function anyOf(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementPr
   return others.length === 0 ? only : { orStatement: { statements } };
 }
 
+/**
+ * Cognito answers a request its web ACL blocks with its own `ForbiddenException`, which the SDK
+ * and Amplify understand (the local issuer answers the same); a custom response would hide it.
+ */
+const cognitoBlock: CfnWebACL.RuleActionProperty = { block: {} };
+
 /** A rate-based rule per source IP over the limit's window. */
 function rateRule(
   name: string,
   priority: number,
   limit: ClientLimit,
   scopeDownStatement: CfnWebACL.StatementProperty,
+  action: CfnWebACL.RuleActionProperty = block,
 ): CfnWebACL.RuleProperty {
   return {
     name,
     priority,
-    action: block,
+    action,
     statement: {
       rateBasedStatement: {
         aggregateKeyType: 'IP',
@@ -127,9 +134,16 @@ export class ClientLimits extends Construct {
       scope: 'REGIONAL',
       description: 'Per-client limits on the user pool (docs/decisions/0006)',
       defaultAction: { allow: {} },
-      customResponseBodies,
       visibilityConfig: visibility('wellbeing-user-pool'),
-      rules: [rateRule('user-pool-sign-in-and-sign-up', 0, USER_POOL_OPERATION_LIMIT, anyOf(operations))],
+      rules: [
+        rateRule(
+          'user-pool-sign-in-and-sign-up',
+          0,
+          USER_POOL_OPERATION_LIMIT,
+          anyOf(operations),
+          cognitoBlock,
+        ),
+      ],
     });
     new CfnWebACLAssociation(this, 'UserPoolAclAssociation', {
       resourceArn: props.userPool.userPoolArn,
