@@ -18,8 +18,9 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { EXPORT_MEDIA_TYPE } from '../shared/contracts/account';
-import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../shared/contracts/headers';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../shared/contracts/headers';
 import type { RouteContract } from '../shared/contracts/route';
+import type { DomainFace } from '../functions/lib/domain';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
 import { acknowledge } from './nag';
 
@@ -29,24 +30,11 @@ export const REST_STAGE = 'api';
 /** Scope Cognito puts in every access token: with it the authorizer accepts access tokens only. */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
-/**
- * Guest creation is public and makes a user-pool identity per call: it gets its own, lower limit
- * (requests per second across all callers), so a flood cannot fill the pool or starve the API.
- */
-export const GUEST_CREATION_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
-
-/** Request headers the SPA sends (shared/contracts/headers.ts), allowed by the CORS preflight. */
-export const CORS_ALLOW_HEADERS = [
-  'content-type',
-  'authorization',
-  HEADER_LANGUAGE,
-  HEADER_SOURCE,
-  HEADER_SUPER_ADMIN,
-];
+export { GUEST_CREATION_THROTTLE } from '../shared/domain/client-limits';
 
 export interface ApiProps {
-  /** Every REST route (shared/contracts/index.ts). */
-  routes: readonly RouteContract[];
+  /** The domains with REST routes (functions/domains.ts): one Lambda each, with the grants it declares. */
+  domains: readonly DomainFace[];
   userPool: IUserPool;
   table: ITable;
   /** The SPA's origin (https://<CloudFront domain>): the only origin CORS allows. */
@@ -72,6 +60,7 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
 
+    const routes = props.domains.flatMap((domain) => domain.routes);
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
     this.restApi = new RestApi(this, 'RestApi', {
       restApiName: 'wellbeing',
@@ -91,18 +80,28 @@ export class Api extends Construct {
         tracingEnabled: true,
         throttlingRateLimit: 200,
         throttlingBurstLimit: 400,
-        methodOptions: {
-          '/users/guests/POST': {
-            throttlingRateLimit: GUEST_CREATION_THROTTLE.rateLimit,
-            throttlingBurstLimit: GUEST_CREATION_THROTTLE.burstLimit,
-          },
-        },
+        // A route whose contract carries a throttle gets it as method throttling.
+        methodOptions: Object.fromEntries(
+          routes.flatMap((route) =>
+            route.throttle
+              ? [
+                  [
+                    `${route.path}/${route.method}`,
+                    {
+                      throttlingRateLimit: route.throttle.rateLimit,
+                      throttlingBurstLimit: route.throttle.burstLimit,
+                    },
+                  ],
+                ]
+              : [],
+          ),
+        ),
       },
       defaultCorsPreflightOptions: {
         allowOrigins: [props.allowedOrigin],
-        allowHeaders: CORS_ALLOW_HEADERS,
-        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        maxAge: Duration.hours(1),
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        allowMethods: [...CORS_ALLOW_METHODS],
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
       },
     });
     // Answers API Gateway makes itself (401 from the authorizer, 429, 5xx) carry the CORS header too,
@@ -142,76 +141,38 @@ export class Api extends Construct {
 
     const functions = new Map<string, WellbeingFunction>();
     const integrations = new Map<string, LambdaIntegration>();
-    for (const domain of [...new Set(props.routes.map((r) => r.domain))].sort()) {
-      const fn = new WellbeingFunction(this, `${pascalCase(domain)}Handler`, {
-        entry: props.entryFor(`functions/${domain}/handler.ts`),
-        description: `REST routes of the ${domain} domain`,
+    for (const domain of [...props.domains].sort((a, b) => a.name.localeCompare(b.name))) {
+      const fn = new WellbeingFunction(this, `${pascalCase(domain.name)}Handler`, {
+        entry: props.entryFor(`functions/${domain.name}/handler.ts`),
+        description: `REST routes of the ${domain.name} domain`,
         table: { table: props.table, access: 'readWrite' },
         environment: { ALLOWED_ORIGIN: props.allowedOrigin, ...props.environment },
       });
-      if (domain === 'account') {
-        // Leaving the product removes the caller's sign-in account; a first password is set in the
-        // pool; signing out everywhere revokes every refresh token (functions/lib/cognito.ts).
+      const userPoolActions = domain.grants.userPool ?? [];
+      if (userPoolActions.length) {
         fn.function.addToRolePolicy(
           new PolicyStatement({
-            actions: [
-              'cognito-idp:AdminDeleteUser',
-              'cognito-idp:AdminSetUserPassword',
-              'cognito-idp:AdminUserGlobalSignOut',
-            ],
+            actions: userPoolActions.map((action) => `cognito-idp:${action}`),
             resources: [props.userPool.userPoolArn],
           }),
         );
       }
-      if (domain === 'emails') {
-        // Making an address primary makes it the sign-in email of the user, after finding the identity
-        // that holds it and removing it if it never proved it (functions/emails/service.ts).
+      if (domain.grants.sms) {
+        // SNS Publish to a phone number names no topic, so it has no resource ARN. Allowing Publish
+        // on anything but an SNS ARN allows exactly that: SMS, and no topic or platform endpoint.
         fn.function.addToRolePolicy(
-          new PolicyStatement({
-            actions: [
-              'cognito-idp:AdminUpdateUserAttributes',
-              'cognito-idp:ListUsers',
-              'cognito-idp:AdminDeleteUser',
-            ],
-            resources: [props.userPool.userPoolArn],
-          }),
+          new PolicyStatement({ actions: ['sns:Publish'], notResources: ['arn:aws:sns:*:*:*'] }),
         );
       }
-      if (domain === 'guests') {
-        // A guest is a real pool identity: created (and removed again if its account cannot be
-        // written), confirmed with a random password, and given its address at conversion
-        // (functions/guests/identity.ts).
-        fn.function.addToRolePolicy(
-          new PolicyStatement({
-            actions: [
-              'cognito-idp:AdminCreateUser',
-              'cognito-idp:AdminSetUserPassword',
-              'cognito-idp:AdminUpdateUserAttributes',
-              'cognito-idp:AdminDeleteUser',
-              'cognito-idp:ListUsers',
-            ],
-            resources: [props.userPool.userPoolArn],
-          }),
-        );
-      }
-      functions.set(domain, fn);
+      functions.set(domain.name, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource
       // policy is limited to 20 KB, which a domain with many routes would exceed.
-      integrations.set(domain, new LambdaIntegration(fn.function, { scopePermissionToMethod: false }));
+      integrations.set(domain.name, new LambdaIntegration(fn.function, { scopePermissionToMethod: false }));
     }
     this.functions = functions;
 
-    // Phone verification codes go out by SMS (functions/lib/sms.ts): SNS Publish to a phone number
-    // names no topic, so it has no resource ARN. Allowing Publish on anything but an SNS ARN allows
-    // exactly that: SMS, and no topic or platform endpoint of the account.
-    functions
-      .get('emails')
-      ?.function.addToRolePolicy(
-        new PolicyStatement({ actions: ['sns:Publish'], notResources: ['arn:aws:sns:*:*:*'] }),
-      );
-
-    checkPathParameters(props.routes);
-    for (const route of props.routes) {
+    checkPathParameters(routes);
+    for (const route of routes) {
       const resource: IResource = this.restApi.root.resourceForPath(route.path);
       const method = resource.addMethod(
         route.method,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { routes } from '../shared/contracts/index';
+import { REST_DOMAINS, ROUTES } from '../functions/domains';
 import { parseParentOrigins } from '../shared/contracts/web-config';
 import { Api } from './api';
 import { Auth } from './auth';
@@ -16,11 +16,6 @@ import { Web } from './web';
 import { Workers } from './workers';
 
 export const DEFAULT_MAIL_DOMAIN = 'wellbeing.example.com';
-
-/** Domains whose Lambda never publishes realtime events (sign-in has no signed-in user to tell). */
-const DOMAINS_WITHOUT_EVENTS: ReadonlySet<string> = new Set(['auth']);
-/** Domains whose Lambda sends email itself (the email-verification codes, also to a registering guest). */
-const DOMAINS_SENDING_MAIL = new Set(['emails', 'guests']);
 
 export interface WellbeingStackProps extends StackProps {
   /** Domain the emails are sent from. @default context `mailDomain`, else wellbeing.example.com */
@@ -71,7 +66,7 @@ export class WellbeingStack extends Stack {
     // (no cycle between the resources), but in code one of them has to be read lazily.
     const allowedOrigin = Lazy.string({ produce: () => this.web.url });
     this.api = new Api(this, 'Api', {
-      routes,
+      domains: REST_DOMAINS,
       userPool: this.auth.userPool,
       table,
       allowedOrigin,
@@ -81,12 +76,15 @@ export class WellbeingStack extends Stack {
     this.clientLimits = new ClientLimits(this, 'ClientLimits', {
       userPool: this.auth.userPool,
       restApi: this.api.restApi,
-      routes,
+      routes: ROUTES,
     });
-    for (const [domain, fn] of this.api.functions) {
+    // What each domain's face says its Lambda does (functions/<domain>/domain.ts).
+    for (const domain of REST_DOMAINS) {
+      const fn = this.api.functions.get(domain.name);
+      if (!fn) throw new Error(`No function for the ${domain.name} domain`);
       this.workers.allowQueueing(fn);
-      if (!DOMAINS_WITHOUT_EVENTS.has(domain)) this.realtime.allowPublishing(fn);
-      if (DOMAINS_SENDING_MAIL.has(domain)) mail.grantSend(fn.function);
+      if (domain.grants.events) this.realtime.allowPublishing(fn);
+      if (domain.grants.mail) mail.grantSend(fn.function);
     }
 
     this.web = new Web(this, 'Web', {

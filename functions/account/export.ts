@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import type { Language } from '../../shared/contracts/headers';
-import type { Belonging, ExportRecord } from './belongings';
+import type { Belonging, ExportRecord } from '../lib/domain';
 
 /** One section of the archive: a belonging and the owner's records of it. */
 export interface ExportSection {

@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { strFromU8, unzipSync } from 'fflate';
 import { proxyEvent, lambdaContext } from '../../tests/support/events';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);

@@ -5,39 +5,43 @@ import {
   setPassword,
   signOut as signOutRoute,
 } from '../../shared/contracts/account';
+import { CORS_EXPOSE_HEADERS } from '../../shared/contracts/headers';
 import { createHttpHandler, route } from '../lib/http';
+import { callerAccounts } from '../users';
 import { setFirstPassword } from './password';
 import { exportAccount, leaveProduct as leave } from './service';
 import { signOut } from './sign-out';
 
-export const handler = createHttpHandler([
-  route(
-    exportMyData,
-    async ({ caller }) => {
-      const file = await exportAccount(caller.userId);
-      return {
-        body: file.bytes,
-        headers: {
-          'content-disposition': `attachment; filename="${file.name}"`,
-          'cache-control': 'no-store',
-          // The SPA reads the file name; the pagination headers stay exposed as on every answer.
-          'access-control-expose-headers':
-            'content-disposition,x-pagination-max,x-pagination-offset,x-pagination-count',
-        },
-      };
-    },
-    { binary: EXPORT_MEDIA_TYPE },
-  ),
-  route(leaveProduct, async ({ caller, body }) => {
-    await leave(caller, body.confirmation);
-    return undefined;
-  }),
-  route(setPassword, async ({ caller, body }) => {
-    await setFirstPassword(caller, body.password);
-    return undefined;
-  }),
-  route(signOutRoute, async ({ caller, body }) => {
-    await signOut(caller, body.everywhere);
-    return undefined;
-  }),
-]);
+export const handler = createHttpHandler(
+  [
+    route(
+      exportMyData,
+      async ({ caller }) => {
+        const file = await exportAccount(caller.userId);
+        return {
+          body: file.bytes,
+          headers: {
+            'content-disposition': `attachment; filename="${file.name}"`,
+            'cache-control': 'no-store',
+            // The SPA reads the file name; the pagination headers stay exposed as on every answer.
+            'access-control-expose-headers': ['content-disposition', ...CORS_EXPOSE_HEADERS].join(','),
+          },
+        };
+      },
+      { binary: EXPORT_MEDIA_TYPE },
+    ),
+    route(leaveProduct, async ({ caller, body }) => {
+      await leave(caller, body.confirmation);
+      return undefined;
+    }),
+    route(setPassword, async ({ caller, body }) => {
+      await setFirstPassword(caller, body.password);
+      return undefined;
+    }),
+    route(signOutRoute, async ({ caller, body }) => {
+      await signOut(caller, body.everywhere);
+      return undefined;
+    }),
+  ],
+  callerAccounts,
+);

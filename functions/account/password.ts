@@ -1,25 +1,8 @@
 import type { Caller } from '../lib/caller';
 import { setSignInPassword } from '../lib/cognito';
-import { isConditionFailure } from '../lib/conditions';
-import { db } from '../lib/db';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
-import { publishAfterWrite } from '../lib/realtime';
-import { getAccount } from '../me/repository';
-
-/** Records that the account has a password; false when it already had one (or is gone). */
-async function markHasPassword(userId: string): Promise<boolean> {
-  try {
-    await db()
-      .entities.user.patch({ userId })
-      .set({ hasPassword: true })
-      .where(({ hasPassword }, { eq }) => eq(hasPassword, false))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { publishAfterWrite } from '../realtime';
+import { getAccount, markHasPassword } from '../users';
 
 /**
  * PUT /v1/me/password: the account's first password. Accounts are created by email code with a
@@ -30,7 +13,6 @@ async function markHasPassword(userId: string): Promise<boolean> {
 export async function setFirstPassword(caller: Caller, password: string): Promise<void> {
   const account = await getAccount(caller.userId);
   if (!account) throw new NotFoundError();
-  if (account.user.isGuest) throw new ForbiddenError('guest-not-allowed');
   if (account.user.hasPassword) throw new ConflictError('password-already-set');
   try {
     await setSignInPassword(caller.username, password);

@@ -1,7 +1,6 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { config } from '../lib/config';
-import { db } from '../lib/db';
 import { TABLE } from '../lib/table';
 
 type Key = Record<string, unknown>;
@@ -25,12 +24,6 @@ export async function deleteKeys(keys: readonly Key[]): Promise<void> {
       );
     }
   }
-}
-
-/** The partition key of a user's own partition (the `account` collection and anything else keyed by them alone). */
-export function userPartition(userId: string): string {
-  const key = db().entities.user.get({ userId }).params<{ Key: { pk: string } }>().Key;
-  return key.pk;
 }
 
 /** Keys of every item in a partition of the table (one Query, paginated; never a Scan). */

@@ -4,16 +4,20 @@ import type { Caller } from '../lib/caller';
 import { deleteSignInAccount } from '../lib/cognito';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { getAccount } from '../me/repository';
-import { getGuest } from '../guests/repository';
-import { BELONGINGS, type Belonging, type Holding, type Owner } from './belongings';
+import type { Belonging, Holding, Owner } from '../lib/domain';
+import { BELONGINGS } from '../domains';
+import { getGuest } from '../guests';
+import { getAccount, ownedBy, userPartition } from '../users';
 import { buildArchive } from './export';
-import { deleteKeys, partitionKeys, userPartition } from './repository';
+import { deleteKeys, partitionKeys } from './repository';
 
-async function loadOwner(userId: string) {
+async function loadOwner(userId: string, extraEmail?: () => Promise<string | undefined>) {
   const account = await getAccount(userId);
   if (!account) throw new NotFoundError();
-  const owner: Owner = { userId, emails: account.emails.map((e) => e.email) };
+  const emails = account.emails.map((e) => e.email);
+  const extra = await extraEmail?.();
+  if (extra !== undefined && !emails.includes(extra)) emails.push(extra);
+  const owner: Owner = { userId, emails, ownedEmails: await ownedBy(userId, emails) };
   return { account, owner };
 }
 
@@ -57,15 +61,16 @@ export async function leaveProduct(
   confirmation: string,
   belongings: readonly Belonging[] = BELONGINGS,
 ): Promise<void> {
-  const { account, owner } = await loadOwner(caller.userId);
+  // The address a guest was registering has a verification code keyed by it: it goes too.
+  const { account, owner } = await loadOwner(
+    caller.userId,
+    async () => (await getGuest(caller.userId))?.pendingEmail,
+  );
   if (account.user.isGuest) {
     // A guest has no address to type: it confirms with the word itself.
     if (confirmation.trim().toLowerCase() !== GUEST_LEAVE_CONFIRMATION) {
       throw new ValidationError([{ key: 'not-valid', field: 'body.confirmation' }]);
     }
-    // The address a guest was registering has a verification code keyed by it: it goes too.
-    const pending = (await getGuest(caller.userId))?.pendingEmail;
-    if (pending !== undefined && !owner.emails.includes(pending)) owner.emails.push(pending);
   } else {
     const primary = account.emails.find((e) => e.primary)?.email;
     if (primary === undefined || normaliseEmail(confirmation) !== normaliseEmail(primary)) {
@@ -73,9 +78,11 @@ export async function leaveProduct(
     }
   }
   const gathered = await gatherAll(owner, belongings);
-  for (const { holding } of gathered.filter(({ belonging }) => !belonging.last)) await holding.leave();
+  const at = (stage: Belonging['stage']) =>
+    gathered.filter(({ belonging }) => (belonging.stage ?? 'first') === stage);
+  for (const { holding } of at('first')) await holding.leave();
   await deleteSignInAccount(caller.username);
-  for (const { holding } of gathered.filter(({ belonging }) => belonging.last)) await holding.leave();
+  for (const { holding } of [...at('last'), ...at('final')]) await holding.leave();
   // Whatever else sits in the user's own partition is theirs alone: it goes too, listed or not.
   await deleteKeys(await partitionKeys(userPartition(caller.userId)));
   logger.info('A user left the product', { userId: caller.userId });

@@ -2,7 +2,7 @@ import { SIGN_IN_MAX_SECONDS } from '../../shared/domain/sign-in';
 import type { Caller } from '../lib/caller';
 import { signOutEverywhere } from '../lib/cognito';
 import { UnauthorizedError } from '../lib/errors';
-import { refuseSession, refuseTokensUntil } from '../me/repository';
+import { refuseSession, refuseTokensUntil } from '../users';
 
 /**
  * POST /v1/me/sign-out (docs/decisions/0006). Everywhere: every token authenticated until now is

@@ -1,8 +1,8 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
 import { LOGIN_CODE_LENGTH, normaliseEmail } from '../../shared/domain/sign-in';
 import { logger } from '../lib/logger';
-import { isGuestUser } from '../guests/repository';
-import { isGuestPlaceholder } from '../guests/secret';
+import { isGuestPlaceholder } from '../guests';
+import { isGuest } from '../users';
 import {
   CODE_SENT_PARAMETER,
   GUEST_CHALLENGE,
@@ -27,7 +27,7 @@ export async function handler(
 ): Promise<CreateAuthChallengeTriggerEvent> {
   const attributes = event.request.userAttributes;
   const userId = attributes.sub ?? event.userName;
-  if (!event.request.userNotFound && isGuestPlaceholder(attributes.email) && (await isGuestUser(userId))) {
+  if (!event.request.userNotFound && isGuestPlaceholder(attributes.email) && (await isGuest(userId))) {
     event.response.publicChallengeParameters = { kind: GUEST_CHALLENGE };
     event.response.privateChallengeParameters = { kind: GUEST_CHALLENGE };
     event.response.challengeMetadata = GUEST_CHALLENGE.toUpperCase();

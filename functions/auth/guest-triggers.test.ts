@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 import { guestPlaceholderEmail, hashGuestSecret, newGuestSecret } from '../guests/secret';
 import { handler as create } from './create-auth-challenge';
 import { handler as define } from './define-auth-challenge';

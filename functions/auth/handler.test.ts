@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 import { handler } from './handler';
 
 const ddb = mockClient(DynamoDBDocumentClient);

@@ -1,5 +1,9 @@
-import { signIn } from '../../shared/contracts/users';
+import { signIn } from '../../shared/contracts/auth';
 import { createHttpHandler, route } from '../lib/http';
+import { callerAccounts } from '../users';
 import { signInOptions } from './service';
 
-export const handler = createHttpHandler([route(signIn, ({ body }) => signInOptions(body.email))]);
+export const handler = createHttpHandler(
+  [route(signIn, ({ body }) => signInOptions(body.email))],
+  callerAccounts,
+);

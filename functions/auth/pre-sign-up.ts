@@ -1,7 +1,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { isValidSignInEmail, normaliseEmail } from '../../shared/domain/sign-in';
-import { findVerifiedEmailOwner } from '../me/repository';
-import { isGuestPlaceholder } from '../guests/secret';
+import { findVerifiedEmailOwner } from '../users';
+import { isGuestPlaceholder } from '../guests';
 import { SignInError } from './codes';
 
 export const FIRST_NAME_MAX_LENGTH = 100;

@@ -1,6 +1,6 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
-import { accountStanding } from '../me/repository';
+import { accountStanding } from '../users';
 
 /**
  * Cognito pre token generation: tokens go only to an identity that has an account, that is whose

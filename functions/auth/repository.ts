@@ -1,6 +1,6 @@
 import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import { isConditionFailure } from '../lib/conditions';
-import { db } from '../lib/db';
+import { authDb as db } from './store';
 import { claimCodeSend } from './send-limit';
 
 /** A code as stored: its hash and salt, never the code itself. */

@@ -1,6 +1,6 @@
 import { LOGIN_CODE_WINDOW_MS, LOGIN_MAX_CODES_PER_WINDOW } from '../../shared/domain/sign-in';
 import { isConditionFailure } from '../lib/conditions';
-import { db } from '../lib/db';
+import { authDb as db } from './store';
 
 /** Why a code is mailed: each purpose has its own budget per address (docs/decisions/0006). */
 export type CodePurpose = 'sign-in' | 'verification';

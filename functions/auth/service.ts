@@ -1,10 +1,10 @@
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
-import type { SignInAnswer } from '../../shared/contracts/users';
+import type { SignInAnswer } from '../../shared/contracts/auth';
 import type { Language } from '../../shared/contracts/headers';
 import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import { ConflictError } from '../lib/errors';
 import { mailLocale, type MailTemplateValues } from '../lib/mail-templates';
-import { createAccount, findEmailOwner, getAccount } from '../me/repository';
+import { createAccount, findEmailOwner, getAccount } from '../users';
 import {
   SignInError,
   codeIdFromMetadata,

@@ -17,7 +17,7 @@ import {
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 import { hashLoginCode, newSalt } from './codes';
 import { handler as define } from './define-auth-challenge';
 import { handler as create } from './create-auth-challenge';

@@ -2,8 +2,7 @@ import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { normaliseEmail } from '../../shared/domain/sign-in';
 import { discardPassword, signOutEverywhere } from '../lib/cognito';
 import { logger } from '../lib/logger';
-import { getGuestKey } from '../guests/repository';
-import { guestSecretMatches } from '../guests/secret';
+import { getGuestKey, guestSecretMatches } from '../guests';
 import { GUEST_CHALLENGE, RECENT_CODES } from './codes';
 import { checkLoginCode, checkRecentLoginCode, ensureAccount } from './service';
 

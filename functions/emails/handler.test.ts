@@ -17,7 +17,7 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { lambdaContext, proxyEvent, standingItem } from '../../tests/support/events';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 import { matchPath } from '../../shared/contracts/route';
 import { handler } from './handler';
 
@@ -27,8 +27,8 @@ const ddb = mockClient(DynamoDBDocumentClient);
  * The caller's account as the token check reads it, registered last before each call so that a
  * test's own GetItem answers do not hide it.
  */
-function acceptCaller(userId: string = USER_ID): void {
-  const standing = standingItem(userId);
+function acceptCaller(userId: string = USER_ID, isGuest = false): void {
+  const standing = standingItem(userId, { isGuest });
   ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
 }
 const ses = mockClient(SESv2Client);
@@ -67,10 +67,10 @@ function account(isGuest = false) {
   ];
 }
 
-function call(method: string, path: string, body?: unknown) {
+function call(method: string, path: string, body?: unknown, caller: { isGuest?: boolean } = {}) {
   const pattern = handler.contracts.find((c) => c.method === method && matchPath(c.path, path))?.path;
   const pathParameters = (pattern && matchPath(pattern, path)) || undefined;
-  acceptCaller();
+  acceptCaller(USER_ID, caller.isGuest);
   return handler(
     proxyEvent({
       method,
@@ -111,9 +111,13 @@ describe('POST /v1/phone/verification', () => {
   });
 
   it('answers guest-not-allowed to a guest and sends nothing', async () => {
-    ddb.on(QueryCommand).resolves({ Items: account(true) });
-    ddb.on(GetCommand).resolves({ Item: account(true)[0] });
-    const response = await call('POST', '/v1/phone/verification', { phone: '+32470123456' });
+    // The middleware refuses a guest on a registered-only route, before the service runs.
+    const response = await call(
+      'POST',
+      '/v1/phone/verification',
+      { phone: '+32470123456' },
+      { isGuest: true },
+    );
     expect(response.statusCode).toBe(403);
     expect(JSON.parse(response.body)).toMatchObject({ key: 'guest-not-allowed' });
     expect(sns.commandCalls(PublishCommand)).toHaveLength(0);

@@ -1,22 +1,31 @@
 import type { EmailList, PhoneVerificationAnswer } from '../../shared/contracts/emails';
 import { normalisePhone, phoneError } from '../../shared/contracts/emails';
-import { generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from '../auth/codes';
-import { claimCodeSend } from '../auth/send-limit';
+import { claimCodeSend, generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from '../auth';
 import { isConditionFailure } from '../lib/conditions';
-import { db } from '../lib/db';
 import {
   BadRequestError,
   ConflictError,
-  ForbiddenError,
   NotFoundError,
   TooManyRequestsError,
   UnauthorizedError,
 } from '../lib/errors';
 import { sendTemplatedEmail } from '../lib/mail';
-import { publishAfterWrite } from '../lib/realtime';
+import { publishAfterWrite } from '../realtime';
 import { logger } from '../lib/logger';
 import { sendSms } from '../lib/sms';
-import { findEmailOwner, findVerifiedEmailOwner, getAccount } from '../me/repository';
+import {
+  addUnverifiedEmail,
+  findEmailOwner,
+  findVerifiedEmailOwner,
+  getAccount,
+  provedEmailItems,
+  removedEmailItems,
+  setPhone,
+  setPrimaryEmail,
+  type Account,
+} from '../users';
+import { writeEntities } from '../lib/db';
+import { emailsDb as db } from './store';
 import {
   EMAIL_CODE_TTL_MS,
   EMAIL_CODE_VALIDITY_MINUTES,
@@ -38,14 +47,19 @@ import { deleteSignInAccount, findSignInIdentity, updateSignInEmail } from '../l
 const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
 const ttlSeconds = (epochMs: number) => Math.ceil(epochMs / 1000);
 
-type Account = NonNullable<Awaited<ReturnType<typeof getAccount>>>;
-
-/** The caller's account; guests cannot manage emails or phone (spec 01 §6). */
+/**
+ * The caller's account. Guests never get here: every route of the domain is `registered`, which
+ * the middleware enforces (functions/lib/http.ts).
+ */
 async function registeredAccount(userId: string): Promise<Account> {
   const account = await getAccount(userId);
   if (!account) throw new UnauthorizedError();
-  if (account.user.isGuest) throw new ForbiddenError('guest-not-allowed');
   return account;
+}
+
+/** Transaction item that deletes the verification code of one of the user's addresses. */
+export function emailCodeDeletedItem(userId: string, email: string) {
+  return writeEntities(db()).emailCode.delete({ userId, email }).commit();
 }
 
 /** A path that names another user answers as if nothing were there. */
@@ -115,15 +129,8 @@ export async function addEmail(userId: string, email: string, now = Date.now()):
   if (findEmail(account, email)) return { emails: emailList(account.emails) };
   const owner = await findVerifiedEmailOwner(email);
   if (owner && owner.userId !== userId) throw new ConflictError('email-already-used');
-  try {
-    await db()
-      .entities.userEmail.create({ userId, email, primary: false, isVerified: false })
-      .go({ response: 'none' });
-  } catch (error) {
-    // A concurrent add of the same address by this user won: nothing more to do.
-    if (isConditionFailure(error)) return currentList(userId);
-    throw error;
-  }
+  // A concurrent add of the same address by this user won: nothing more to do.
+  if (!(await addUnverifiedEmail(userId, email))) return currentList(userId);
   await sendEmailCode(account, email, now);
   await publishAfterWrite(userId, { type: 'emails', action: 'created' });
   return currentList(userId);
@@ -189,17 +196,8 @@ export async function verifyEmail(
   await checkAddressCode(callerId, email, input.code, now);
 
   const result = await db()
-    .transaction.write(({ userEmail, emailOwner, emailCode }) => [
-      userEmail
-        .patch({ userId: callerId, email })
-        .set({ isVerified: true, verifiedAt: new Date(now).toISOString() })
-        .commit(),
-      emailOwner
-        .put({ email, userId: callerId, isVerified: true })
-        .where(({ email: owned, isVerified }, { eq, notExists }) =>
-          [notExists(owned), eq(isVerified, false)].join(' OR '),
-        )
-        .commit(),
+    .transaction.write(({ emailCode }) => [
+      ...provedEmailItems(callerId, email, new Date(now).toISOString()),
       emailCode.delete({ userId: callerId, email }).commit(),
     ])
     .go();
@@ -259,29 +257,18 @@ export async function makePrimary(
   const others = account.emails.filter((e) => e.primary && e.email !== input.email);
   // The user pool signs in by email: the primary address is the sign-in address.
   await claimSignInAddress(caller, input.email);
-  let result: { canceled: boolean };
+  let written: boolean;
   try {
-    result = await db()
-      .transaction.write(({ userEmail }) => [
-        ...others.map((e) =>
-          userEmail
-            .patch({ userId: callerId, email: e.email })
-            .set({ primary: false })
-            .where(({ primary }, { eq }) => eq(primary, true))
-            .commit(),
-        ),
-        userEmail
-          .patch({ userId: callerId, email: input.email })
-          .set({ primary: true })
-          .where(({ isVerified, primary }, { eq }) => `${eq(isVerified, true)} AND ${eq(primary, false)}`)
-          .commit(),
-      ])
-      .go();
+    written = await setPrimaryEmail(
+      callerId,
+      input.email,
+      others.map((e) => e.email),
+    );
   } catch (error) {
     await restoreSignInEmail(caller.username, others[0]?.email, input.email);
     throw error;
   }
-  if (result.canceled) {
+  if (!written) {
     await restoreSignInEmail(caller.username, others[0]?.email, input.email);
     throw new ConflictError('conflict');
   }
@@ -316,19 +303,8 @@ export async function deleteEmail(callerId: string, email: string): Promise<Emai
   if (entry.primary) throw new BadRequestError('primary-address-required');
   const owner = await findEmailOwner(email);
   const result = await db()
-    .transaction.write(({ userEmail, emailOwner, emailCode }) => [
-      userEmail
-        .delete({ userId: callerId, email })
-        .where(({ primary }, { eq }) => eq(primary, false))
-        .commit(),
-      ...(owner?.userId === callerId
-        ? [
-            emailOwner
-              .delete({ email })
-              .where(({ userId }, { eq }) => eq(userId, callerId))
-              .commit(),
-          ]
-        : []),
+    .transaction.write(({ emailCode }) => [
+      ...removedEmailItems(callerId, email, owner?.userId === callerId),
       emailCode.delete({ userId: callerId, email }).commit(),
     ])
     .go();
@@ -475,7 +451,7 @@ export async function verifyPhone(
     throw new BadRequestError('invalid-phone-code');
   }
   await savePhoneState(userId, state, { requests, failures: 0 }, now);
-  await db().entities.user.patch({ userId }).set({ phone }).go({ response: 'none' });
+  await setPhone(userId, phone);
   await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return phoneAnswer(phone, { verified: true });
 }

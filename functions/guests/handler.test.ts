@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { lambdaContext, proxyEvent, standingItem } from '../../tests/support/events';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 import { handler } from './handler';
 import { hashGuestSecret } from './secret';
 import { hashLoginCode, newSalt } from '../auth/codes';

@@ -1,4 +1,4 @@
-import { db } from '../lib/db';
+import { guestsDb as db } from './store';
 
 /** The user's guest arrival record (link, delegation, address being registered), if any. */
 export async function getGuest(userId: string) {
@@ -10,10 +10,4 @@ export async function getGuest(userId: string) {
 export async function getGuestKey(userId: string) {
   const { data } = await db().entities.guestKey.get({ userId }).go({ consistent: true });
   return data;
-}
-
-/** Is this user a guest? One consistent GetItem of the user's profile item. */
-export async function isGuestUser(userId: string): Promise<boolean> {
-  const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
-  return data?.isGuest === true;
 }

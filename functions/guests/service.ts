@@ -6,14 +6,19 @@ import type {
 } from '../../shared/contracts/guests';
 import type { Language } from '../../shared/contracts/headers';
 import type { Caller } from '../lib/caller';
-import { db } from '../lib/db';
+import { guestsDb as db } from './store';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { publishAfterWrite } from '../lib/realtime';
-import { checkAddressCode, claimSignInAddress, sendEmailCode } from '../emails/service';
-import { legalConsents } from '../legal/consents';
-import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal/repository';
-import { findVerifiedEmailOwner, getAccount } from '../me/repository';
+import { publishAfterWrite } from '../realtime';
+import { checkAddressCode, claimSignInAddress, emailCodeDeletedItem, sendEmailCode } from '../emails';
+import { acceptPendingDocuments } from '../legal';
+import {
+  convertedGuestItems,
+  findVerifiedEmailOwner,
+  getAccount,
+  guestStepItem,
+  newGuestUserItem,
+} from '../users';
 import { createGuestIdentity, deleteGuestIdentity } from './identity';
 import { getGuest } from './repository';
 import { hashGuestSecret, isGuestPlaceholder, newGuestSecret } from './secret';
@@ -30,8 +35,8 @@ export async function createGuest(input: CreateGuestRequest, locale: Language): 
   const secret = newGuestSecret();
   try {
     const result = await db()
-      .transaction.write(({ user, guest, guestKey }) => [
-        user.create({ userId, firstName: '', locale, isGuest: true, guestConvertionStep: 'guest' }).commit(),
+      .transaction.write(({ guest, guestKey }) => [
+        newGuestUserItem(userId, locale),
         guest
           .create({
             userId,
@@ -76,13 +81,9 @@ export async function registerGuest(caller: Caller, email: string, now = Date.no
   const owner = await findVerifiedEmailOwner(email);
   if (owner && owner.userId !== caller.userId) throw new ConflictError('email-already-used');
   const result = await db()
-    .transaction.write(({ user, guest }) => [
+    .transaction.write(({ guest }) => [
       guest.patch({ userId: caller.userId }).set({ pendingEmail: email }).commit(),
-      user
-        .patch({ userId: caller.userId })
-        .set({ guestConvertionStep: 'email' })
-        .where(({ isGuest }, { eq }) => eq(isGuest, true))
-        .commit(),
+      guestStepItem(caller.userId, 'email'),
     ])
     .go();
   // Converted meanwhile (or created before guests had an arrival record).
@@ -90,16 +91,6 @@ export async function registerGuest(caller: Caller, email: string, now = Date.no
   await sendEmailCode(account, email, now);
   await publishAfterWrite(caller.userId, { type: 'profile', action: 'updated' });
   return { guestConvertionStep: 'email' };
-}
-
-/** Accepts, for the user, the current version of every legal document still pending. */
-async function acceptPendingDocuments(userId: string, language: Language): Promise<void> {
-  const [documents, acceptances] = await Promise.all([listLegalDocuments(), listAcceptances(userId)]);
-  const pending = legalConsents(documents, acceptances, language).filter((c) => c.status === 'pending');
-  await saveAcceptances(
-    userId,
-    pending.map((c) => ({ documentType: c.documentType, version: Number(c.version), lang: c.lang })),
-  );
 }
 
 /**
@@ -131,20 +122,9 @@ export async function convertGuest(
 
   const at = new Date(now).toISOString();
   const result = await db()
-    .transaction.write(({ user, userEmail, emailOwner, emailCode, guest, guestKey }) => [
-      user
-        .patch({ userId })
-        .set({ firstName: input.firstName, isGuest: false, guestConvertionStep: 'finalized' })
-        .where(({ isGuest }, { eq }) => eq(isGuest, true))
-        .commit(),
-      userEmail.put({ userId, email, primary: true, isVerified: true, verifiedAt: at }).commit(),
-      emailOwner
-        .put({ email, userId, isVerified: true })
-        .where(({ email: owned, isVerified }, { eq, notExists }) =>
-          [notExists(owned), eq(isVerified, false)].join(' OR '),
-        )
-        .commit(),
-      emailCode.delete({ userId, email }).commit(),
+    .transaction.write(({ guest, guestKey }) => [
+      ...convertedGuestItems(userId, input.firstName, email, at),
+      emailCodeDeletedItem(userId, email),
       guest.patch({ userId }).set({ convertedAt: at }).remove(['pendingEmail']).commit(),
       guestKey.delete({ userId }).commit(),
     ])

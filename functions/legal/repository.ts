@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '../../shared/contracts/headers';
 import type { LegalDocumentType } from '../../shared/contracts/profile';
-import { db } from '../lib/db';
+import { isConditionFailure } from '../lib/conditions';
+import { legalDb as db } from './store';
 import type { LegalDocument, StoredAcceptance } from './consents';
 import { DEFAULT_LEGAL_DOCUMENTS, legalDocumentPath } from './defaults';
 
@@ -16,11 +17,6 @@ export interface PublishReport {
   created: LegalDocument[];
   /** Languages of that version that were already published (left as they were). */
   existing: Language[];
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const text = `${(error as Error | undefined)?.message ?? ''} ${String((error as { cause?: unknown })?.cause ?? '')}`;
-  return /ConditionalCheckFailed|conditional request failed/i.test(text);
 }
 
 /**

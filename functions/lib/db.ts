@@ -1,47 +1,47 @@
 import { Service } from 'electrodb';
-import { EmailOwnerEntity, UserEmailEntity, UserEntity } from '../me/model';
-import { CodeSendEntity, LoginCodeEntity } from '../auth/model';
-import { ConnectionEntity } from '../realtime/model';
-import { ProcessedMessageEntity } from '../workers/model';
-import { LegalAcceptanceEntity, LegalDocumentEntity } from '../legal/model';
-import { EmailCodeEntity, PhoneVerificationEntity } from '../emails/model';
-import { GuestEntity, GuestKeyEntity } from '../guests/model';
+import type { Entity } from './entity';
 import { documentClient } from './aws';
 import { config } from './config';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ElectroDB's own constraint on a Service's entities
+type AnyEntity = Entity<any, any, any, any>;
+
+/** The entities a store joins, by the name its repository uses. */
+export type EntityMap = Record<string, AnyEntity>;
+
+const resets = new Set<() => void>();
+
 /**
- * Every ElectroDB entity of the product in one Service over the single table, so that
- * collections (a user with their emails) come back in one query. Domains add their entities here.
+ * A domain's store: an ElectroDB Service over the single table that joins the entities the domain
+ * owns (collections such as a user with their emails come back in one Query). Built on first use,
+ * with the configured client and table; `resetDb` forgets every store (tests, the local stack).
+ *
+ * Another domain's items join a transaction as TransactItems its public face builds (`commit()`):
+ * a transaction spans stores, the table is one.
  */
-export const ENTITIES = {
-  user: UserEntity,
-  userEmail: UserEmailEntity,
-  emailOwner: EmailOwnerEntity,
-  loginCode: LoginCodeEntity,
-  codeSend: CodeSendEntity,
-  connection: ConnectionEntity,
-  processedMessage: ProcessedMessageEntity,
-  legalDocument: LegalDocumentEntity,
-  legalAcceptance: LegalAcceptanceEntity,
-  emailCode: EmailCodeEntity,
-  phoneVerification: PhoneVerificationEntity,
-  guest: GuestEntity,
-  guestKey: GuestKeyEntity,
-};
-
-function buildService() {
-  return new Service(ENTITIES, { client: documentClient(), table: config().TABLE_NAME });
+export function defineStore<E extends EntityMap>(entities: E): () => Service<E> {
+  let service: Service<E> | undefined;
+  resets.add(() => {
+    service = undefined;
+  });
+  return () => {
+    service ??= new Service(entities, { client: documentClient(), table: config().TABLE_NAME });
+    return service;
+  };
 }
 
-export type Db = ReturnType<typeof buildService>;
-
-let service: Db | undefined;
-
-export function db(): Db {
-  service ??= buildService();
-  return service;
-}
-
+/** Forgets every store, so the next use picks up a new client and table name. */
 export function resetDb(): void {
-  service = undefined;
+  for (const reset of resets) reset();
+}
+
+type WriteEntities<E extends EntityMap> = Parameters<Parameters<Service<E>['transaction']['write']>[0]>[0];
+
+/**
+ * A store's entities as a transaction callback receives them, whose writes end in `commit()`: the
+ * TransactItems a domain's face offers for another domain's transaction. (They are the store's own
+ * entity objects: ElectroDB types `commit()` only inside a callback.)
+ */
+export function writeEntities<E extends EntityMap>(service: Service<E>): WriteEntities<E> {
+  return service.entities as unknown as WriteEntities<E>;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ENTITIES } from './db';
+import { allEntities } from '../domains';
 import { Entity } from './entity';
 
 // ElectroDB's own model validator, the one its Entity constructor runs in development.
@@ -10,7 +10,7 @@ const { model: validateModel } = require('electrodb/src/validations.js') as {
 };
 
 describe('ElectroDB models', () => {
-  it.each(Object.entries(ENTITIES))('the %s model passes ElectroDB validation', (_, entity) => {
+  it.each(Object.entries(allEntities()))('the %s model passes ElectroDB validation', (_, entity) => {
     expect(() => validateModel(entity.schema)).not.toThrow();
   });
 

@@ -16,3 +16,9 @@ interface ValidatingEntity {
 (Entity.prototype as unknown as ValidatingEntity)._validateModel = () => undefined;
 
 export { Entity };
+
+/** ElectroDB service name of every entity of the product: one table, one service. */
+export const SERVICE = 'wellbeing';
+
+/** The current time as entities store it (`createdAt`, `updatedAt`). */
+export const isoNow = (): string => new Date().toISOString();

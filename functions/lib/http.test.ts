@@ -5,7 +5,8 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineRoute, type RouteAuth } from '../../shared/contracts/route';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
-import { db } from './db';
+import { callerAccounts } from '../users';
+import { db } from '../../tests/support/db';
 import { createHttpHandler, route } from './http';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -24,7 +25,7 @@ function handlerFor(auth: RouteAuth) {
     body: z.strictObject({ value: z.string() }),
     response: z.object({ ok: z.boolean() }),
   });
-  return { implementation, handler: createHttpHandler([route(contract, implementation)]) };
+  return { implementation, handler: createHttpHandler([route(contract, implementation)], callerAccounts) };
 }
 
 function storedUser(isGuest: boolean) {

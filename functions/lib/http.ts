@@ -4,15 +4,18 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/contracts/route';
 import type { ErrorBody } from '../../shared/contracts/errors';
-import { parseRequestHeaders, type RequestHeaders } from '../../shared/contracts/headers';
+import {
+  CORS_EXPOSE_HEADERS,
+  parseRequestHeaders,
+  type RequestHeaders,
+} from '../../shared/contracts/headers';
 import { DomainError, ForbiddenError, ValidationError } from './errors';
 import { callerFromEvent, type Caller } from './caller';
 import { parseOrThrow } from './validation';
 import { logger } from './logger';
 import { config } from './config';
-import { checkAbility } from './ability';
-import { accountStanding } from '../me/repository';
-import { standingOfToken } from './token-check';
+import { checkAbility, type AbilityFactsReader } from './ability';
+import { standingOfToken, type StandingReader } from './token-check';
 
 export interface RouteInput<R extends RouteContract> {
   params: z.output<R['params']>;
@@ -35,9 +38,20 @@ export type RouteImplementation<R extends RouteContract> = (
   input: RouteInput<R>,
 ) => Promise<z.input<R['response']> | WithHeaders<z.input<R['response']>>>;
 
+/**
+ * What the middleware needs to know of a caller's account, supplied by the users domain when a
+ * domain's handler is wired (`createHttpHandler(bindings, callerAccounts)`): lib knows no domain.
+ */
+export interface CallerAccounts {
+  /** The token check's read: one consistent GetItem of the account (functions/lib/token-check.ts). */
+  standing: StandingReader;
+  /** The facts the ability rules are computed from. */
+  abilityFacts: AbilityFactsReader;
+}
+
 export interface RouteBinding {
   contract: RouteContract;
-  run: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+  run: (event: APIGatewayProxyEvent, accounts: CallerAccounts) => Promise<APIGatewayProxyResult>;
 }
 
 function isWithHeaders(value: unknown): value is WithHeaders<unknown> {
@@ -59,7 +73,7 @@ function corsHeaders(): Record<string, string> {
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'access-control-allow-origin': config().ALLOWED_ORIGIN,
-    'access-control-expose-headers': 'x-pagination-max,x-pagination-offset,x-pagination-count',
+    'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(','),
     vary: 'Origin',
   };
 }
@@ -110,7 +124,7 @@ export function route<R extends RouteContract>(
 ): RouteBinding {
   return {
     contract,
-    run: async (event) => {
+    run: async (event, accounts) => {
       const headers = parseRequestHeaders(event.headers);
       const caller = callerFromEvent(event);
       if (contract.auth !== 'public' && !caller) throw new DomainError('unauthorized', 401);
@@ -118,7 +132,7 @@ export function route<R extends RouteContract>(
       // at: the token must belong to an existing account and be current (401), and guests may not
       // use `registered` routes (403, spec 01 §6).
       if (contract.auth !== 'public' && caller) {
-        const standing = await standingOfToken(accountStanding, caller.userId, caller);
+        const standing = await standingOfToken(accounts.standing, caller.userId, caller);
         if (contract.auth === 'registered' && standing.isGuest) throw new ForbiddenError('guest-not-allowed');
       }
 
@@ -141,7 +155,7 @@ export function route<R extends RouteContract>(
       if (errors.length) throw new ValidationError(errors.flatMap((e) => e.errors));
 
       if (contract.ability && caller) {
-        await checkAbility(caller, contract.ability, { params, headers });
+        await checkAbility(accounts.abilityFacts, caller, contract.ability, { params, headers });
       }
 
       const result = await implementation({
@@ -189,12 +203,12 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
 }
 
 /** The Lambda entry of a domain: middy + http-router over its bound routes. */
-export function createHttpHandler(bindings: RouteBinding[]) {
+export function createHttpHandler(bindings: RouteBinding[], accounts: CallerAccounts) {
   const router = httpRouterHandler<APIGatewayProxyEvent, APIGatewayProxyResult>(
     bindings.map((b) => ({
       method: b.contract.method,
       path: b.contract.path,
-      handler: (event: APIGatewayProxyEvent, context: Context) => b.run(event, context),
+      handler: (event: APIGatewayProxyEvent) => b.run(event, accounts),
     })),
   );
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()

@@ -9,9 +9,9 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 import { UnauthorizedError } from '../lib/errors';
-import { CONNECTION_TTL_SECONDS } from './model';
+import { CONNECTION_TTL_SECONDS } from './repository';
 import { handler, type WebSocketEvent } from './handler';
 
 vi.mock('../lib/tokens', () => ({

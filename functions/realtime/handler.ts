@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { logger } from '../lib/logger';
 import { verifyIdToken } from '../lib/tokens';
 import { standingOfToken } from '../lib/token-check';
-import { accountStanding } from '../me/repository';
+import { accountStanding } from '../users';
 import { deleteConnection, saveConnection, touchConnection } from './repository';
 
 /** The WebSocket API's Lambda proxy event; `$connect` also carries the handshake's query and headers. */

@@ -1,6 +1,7 @@
 import { isConditionFailure } from '../lib/conditions';
-import { db } from '../lib/db';
-import { CONNECTION_TTL_SECONDS } from './model';
+import { realtimeDb as db } from './store';
+/** How long a WebSocket connection item lives: API Gateway closes a connection after 2 hours. */
+export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
 function expiry(nowMs: number): number {
   return Math.floor(nowMs / 1000) + CONNECTION_TTL_SECONDS;

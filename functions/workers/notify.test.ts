@@ -12,7 +12,7 @@ import {
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from '../../tests/support/events';
-import { db } from '../lib/db';
+import { db } from '../../tests/support/db';
 import type { NotificationMessage } from '../lib/queue';
 import { handler } from './notify';
 

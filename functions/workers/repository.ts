@@ -1,5 +1,5 @@
 import { isConditionFailure } from '../lib/conditions';
-import { db } from '../lib/db';
+import { workersDb as db } from './store';
 
 /** How long a worker owns a message it has started (longer than the worker's Lambda timeout). */
 export const LOCK_MS = 2 * 60 * 1000;

@@ -36,7 +36,7 @@ import type {
 import { ensureTable, startDynamoDb, type DynamoDbLocal } from './dynamodb';
 import { startCognito, type LocalCognito } from './cognito';
 import { verifyAccessToken, verifyIdToken } from '../../functions/lib/tokens';
-import { createAccount, getAccount } from '../../functions/me/repository';
+import { createAccount, getAccount } from '../../functions/users';
 import { dynamoLoginCodeStore } from '../../functions/auth/repository';
 import { LOGIN_CODE_WINDOW_MS } from '../../shared/domain/sign-in';
 import { logger } from '../../functions/lib/logger';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../../shared/contracts/headers';
-import { routes as allRoutes } from '../../shared/contracts/index';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../shared/contracts/headers';
+import { ROUTES } from '../../functions/domains';
 import { matchPath, type HttpMethod, type RouteContract } from '../../shared/contracts/route';
 import { ClientLimiter, clientAddress } from './client-limiter';
 import { handlerCache, lambdaContext } from './lambda';
@@ -20,21 +20,11 @@ export const STAGE = 'local';
 /** What a request over a route's per-client limit gets: the WAF rule's custom response (infra/waf.ts). */
 export const TOO_MANY_REQUESTS = { status: 429, body: { key: 'too-many-requests' } } as const;
 
-/** The headers a browser may send (spec 01 §7), as the CDK API's CORS preflight allows them. */
-export const CORS_ALLOW_HEADERS = [
-  'content-type',
-  'authorization',
-  HEADER_LANGUAGE,
-  HEADER_SOURCE,
-  HEADER_SUPER_ADMIN,
-];
-const CORS_ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
-
 export interface GatewayOptions {
   /** Checks a token like the Cognito authorizer and answers its claims; throws when it is refused. */
   verifyAccessToken: TokenVerifier;
   port?: number;
-  /** @default the contract list of shared/contracts/index.ts */
+  /** @default every domain's routes (functions/domains.ts) */
   routes?: readonly RouteContract[];
   /** @default `functions/<domain>/handler.ts` loaded once from the repository */
   loadHandler?: (domain: string) => Promise<ProxyHandler>;
@@ -167,7 +157,7 @@ function headerEntries(req: IncomingMessage): [string, string[]][] {
  * for a method it does not serve. The AWS API maps that gateway response the same way.
  */
 export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
-  const resources = buildResources(options.routes ?? allRoutes);
+  const resources = buildResources(options.routes ?? ROUTES);
   const cache = handlerCache<ProxyHandler>();
   const loadHandler = options.loadHandler ?? ((domain: string) => cache(`functions/${domain}/handler.ts`));
   const allowedOrigin = options.allowedOrigin ?? '*';
@@ -231,9 +221,9 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       req.resume();
       res.writeHead(204, {
         ...cors,
-        'access-control-allow-methods': CORS_ALLOW_METHODS,
+        'access-control-allow-methods': CORS_ALLOW_METHODS.join(','),
         'access-control-allow-headers': CORS_ALLOW_HEADERS.join(','),
-        'access-control-max-age': '3600',
+        'access-control-max-age': String(CORS_MAX_AGE_SECONDS),
         'x-amzn-requestid': requestId,
       });
       res.end();

@@ -5,10 +5,9 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { db } from '../../functions/lib/db';
-import { createAccount, getAccount } from '../../functions/me/repository';
+import { createAccount, getAccount, patchUser } from '../../functions/users';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
-import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal/repository';
+import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import type { LocalEndpoints } from './stack';
 
 export interface DemoUser {
@@ -118,7 +117,7 @@ export async function seedDemoData(
       let accountCreated = false;
       if (!(await getAccount(userId))) {
         await createAccount({ userId, email: user.email, firstName: user.firstName, locale: user.locale });
-        await db().entities.user.patch({ userId }).set({ lastName: user.lastName }).go();
+        await patchUser(userId, { lastName: user.lastName });
         accountCreated = true;
       }
       await acceptDefaultLegalDocuments(userId, user.locale);
@@ -132,7 +131,7 @@ export async function seedDemoData(
             Permanent: true,
           }),
         );
-        await db().entities.user.patch({ userId }).set({ hasPassword: true }).go();
+        await patchUser(userId, { hasPassword: true });
       }
       (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
     }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { CODE_SEND_LIMIT } from '../domain/client-limits';
-import { SignInEmailSchema } from './users';
+import { SignInEmailSchema } from './auth';
 import { UserEmailSchema } from './me';
 
 /**

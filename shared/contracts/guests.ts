@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
-import { CODE_SEND_LIMIT, GUEST_CREATION_LIMIT } from '../domain/client-limits';
-import { SignInEmailSchema } from './users';
+import { CODE_SEND_LIMIT, GUEST_CREATION_LIMIT, GUEST_CREATION_THROTTLE } from '../domain/client-limits';
+import { SignInEmailSchema } from './auth';
 import { LOGIN_CODE_LENGTH } from '../domain/sign-in';
 
 /**
@@ -52,6 +52,7 @@ export const createGuest = defineRoute({
   response: GuestCredentialsSchema,
   status: 201,
   clientLimit: GUEST_CREATION_LIMIT,
+  throttle: GUEST_CREATION_THROTTLE,
 });
 
 /** Step 1 of registration: the address to verify. `email-already-used` (409) if it has an account. */

@@ -10,6 +10,27 @@ export const HEADER_PAGINATION_MAX = 'x-pagination-max';
 export const HEADER_PAGINATION_OFFSET = 'x-pagination-offset';
 export const HEADER_PAGINATION_COUNT = 'x-pagination-count';
 
+/**
+ * CORS of the REST API, for CDK's preflight (infra/api.ts), the local gateway and every Lambda
+ * answer (functions/lib/http.ts): the request headers a browser may send, the methods, and the
+ * response headers the SPA may read.
+ */
+export const CORS_ALLOW_HEADERS = [
+  'content-type',
+  'authorization',
+  HEADER_LANGUAGE,
+  HEADER_SOURCE,
+  HEADER_SUPER_ADMIN,
+] as const;
+export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export const CORS_EXPOSE_HEADERS = [
+  HEADER_PAGINATION_MAX,
+  HEADER_PAGINATION_OFFSET,
+  HEADER_PAGINATION_COUNT,
+] as const;
+/** How long a browser may keep a preflight's answer. */
+export const CORS_MAX_AGE_SECONDS = 3600;
+
 export const LANGUAGES = ['fr', 'en', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';

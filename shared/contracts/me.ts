@@ -81,7 +81,7 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const getMe = defineRoute({
   name: 'getMe',
-  domain: 'me',
+  domain: 'users',
   method: 'GET',
   path: '/v1/me',
   auth: 'user',

@@ -53,7 +53,7 @@ export const LegalConsentListSchema = z.array(LegalConsentSchema);
 
 export const updateProfile = defineRoute({
   name: 'updateProfile',
-  domain: 'me',
+  domain: 'users',
   method: 'PUT',
   path: '/v1/profile',
   auth: 'user',
@@ -64,7 +64,7 @@ export const updateProfile = defineRoute({
 /** The caller's consent to the latest version of each legal document (pending or accepted). */
 export const getLegalConsents = defineRoute({
   name: 'getLegalConsents',
-  domain: 'me',
+  domain: 'users',
   method: 'GET',
   path: '/v1/legal-consents',
   auth: 'user',
@@ -74,7 +74,7 @@ export const getLegalConsents = defineRoute({
 /** Accepts current versions of legal documents; answers the caller's updated consents. */
 export const acceptLegalConsents = defineRoute({
   name: 'acceptLegalConsents',
-  domain: 'me',
+  domain: 'users',
   method: 'POST',
   path: '/v1/me/legal-consents',
   auth: 'user',
@@ -101,7 +101,7 @@ export type LegalDocumentSummary = z.infer<typeof LegalDocumentSchema>;
  */
 export const getLegalDocuments = defineRoute({
   name: 'getLegalDocuments',
-  domain: 'me',
+  domain: 'users',
   method: 'GET',
   path: '/legal-documents',
   auth: 'public',

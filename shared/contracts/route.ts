@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ClientLimit } from '../domain/client-limits';
+import type { ClientLimit, Throttle } from '../domain/client-limits';
 
 /** Actions and subjects of the ability rules (spec 01 §6, spec 02 §6). */
 export const ACTIONS = ['get', 'put', 'delete', 'post', 'manage', 'smartReport', 'report', 'export'] as const;
@@ -49,8 +49,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type RouteAuth = 'public' | 'user' | 'registered';
 
-/** Lambda that serves a route: one per domain, `functions/<domain>/handler.ts`. */
-export type Domain = 'auth' | 'me' | 'emails' | 'account' | 'guests';
+/**
+ * Domain that serves a route: one Lambda per domain, `functions/<domain>/handler.ts`. The domain's
+ * face (functions/<domain>/index.ts) lists the route and checks that it names it.
+ */
+export type Domain = string;
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -80,6 +83,8 @@ export interface RouteContract<
    * local gateway's limiter locally (docs/decisions/0006). Routes that mail, text or create.
    */
   clientLimit?: ClientLimit;
+  /** Requests per second across all callers, below the API's default (API Gateway method throttling). */
+  throttle?: Throttle;
 }
 
 const emptyObject = z.strictObject({});
@@ -102,6 +107,7 @@ export function defineRoute<
   response: R;
   status?: number;
   clientLimit?: ClientLimit;
+  throttle?: Throttle;
 }): RouteContract<P, Q, B, R> {
   return {
     ...route,

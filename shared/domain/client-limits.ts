@@ -25,6 +25,21 @@ export const USER_POOL_OPERATION_LIMIT: ClientLimit & { operations: readonly str
 export const CODE_SEND_LIMIT: ClientLimit = { limit: 30, windowSeconds: 300 };
 
 /** Guest creation makes a user-pool identity per call. */
+/**
+ * Requests per second across all callers (API Gateway method throttling), for routes that need
+ * less than the API's default: a route's contract carries it.
+ */
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * Guest creation is public and makes a user-pool identity per call: it gets its own, lower limit,
+ * so a flood cannot fill the pool or starve the API.
+ */
+export const GUEST_CREATION_THROTTLE: Throttle = { rateLimit: 10, burstLimit: 20 };
+
 export const GUEST_CREATION_LIMIT: ClientLimit = { limit: 100, windowSeconds: 300 };
 
 /** Email recognition on the sign-in page (debounced 1 s per typed address). */

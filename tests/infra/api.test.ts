@@ -7,7 +7,7 @@ import {
   REST_STAGE,
   checkPathParameters,
 } from '../../infra/api';
-import { routes } from '../../shared/contracts/index';
+import { ROUTES as routes } from '../../functions/domains';
 import { defineRoute, type RouteContract } from '../../shared/contracts/route';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
 

@@ -261,16 +261,16 @@ describe('user pool', () => {
 });
 
 describe('mail', () => {
-  it('lets the emails Lambda send its verification codes, and the me Lambda send nothing', () => {
+  it('lets the emails Lambda send its verification codes, and the users Lambda send nothing', () => {
     const emails = logicalIdOf(synthesized.stack.api.functions.get('emails')!);
-    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('users')!);
     expect(allows(emails, 'ses:SendEmail')).toBe(true);
     expect(allows(me, 'ses:SendEmail')).toBe(false);
   });
 
   it('lets the emails Lambda make the primary address the sign-in email, and only it', () => {
     const emails = logicalIdOf(synthesized.stack.api.functions.get('emails')!);
-    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('users')!);
     // The identity holding the address is found, and removed when it never proved it.
     for (const action of [
       'cognito-idp:AdminUpdateUserAttributes',
@@ -286,7 +286,7 @@ describe('mail', () => {
 describe('passwords', () => {
   it('lets the account Lambda set a first password in the user pool, and only it', () => {
     const account = logicalIdOf(synthesized.stack.api.functions.get('account')!);
-    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('users')!);
     const emails = logicalIdOf(synthesized.stack.api.functions.get('emails')!);
     expect(allows(account, 'cognito-idp:AdminSetUserPassword')).toBe(true);
     expect(allows(me, 'cognito-idp:AdminSetUserPassword')).toBe(false);
@@ -295,7 +295,7 @@ describe('passwords', () => {
 
   it('lets the account Lambda end every sign-in of the caller (sign out everywhere), and only it', () => {
     const account = logicalIdOf(synthesized.stack.api.functions.get('account')!);
-    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('users')!);
     expect(allows(account, 'cognito-idp:AdminUserGlobalSignOut')).toBe(true);
     expect(allows(me, 'cognito-idp:AdminUserGlobalSignOut')).toBe(false);
   });
@@ -319,9 +319,9 @@ describe('passwords', () => {
 });
 
 describe('guests', () => {
-  it('lets the guests Lambda manage guest identities in the pool and mail the registration code, and the me Lambda do neither', () => {
+  it('lets the guests Lambda manage guest identities in the pool and mail the registration code, and the users Lambda do neither', () => {
     const guests = logicalIdOf(synthesized.stack.api.functions.get('guests')!);
-    const me = logicalIdOf(synthesized.stack.api.functions.get('me')!);
+    const me = logicalIdOf(synthesized.stack.api.functions.get('users')!);
     for (const action of [
       'cognito-idp:AdminCreateUser',
       'cognito-idp:AdminSetUserPassword',
@@ -356,7 +356,7 @@ describe('realtime', () => {
   });
 
   it('lets the realtime handler and publishing domain Lambdas post to connections', () => {
-    const publishers = [synthesized.stack.realtime.handler, synthesized.stack.api.functions.get('me')!];
+    const publishers = [synthesized.stack.realtime.handler, synthesized.stack.api.functions.get('users')!];
     for (const fn of publishers) {
       const id = logicalIdOf(fn);
       expect(allows(id, 'execute-api:ManageConnections'), id).toBe(true);

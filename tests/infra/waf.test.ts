@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../shared/contracts/index';
+import { ROUTES as routes } from '../../functions/domains';
 import { USER_POOL_OPERATION_LIMIT } from '../../shared/domain/client-limits';
 import { REST_STAGE } from '../../infra/api';
 import { routePathPattern } from '../../infra/waf';

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { strFromU8, unzipSync } from 'fflate';
 import { latestCodeFor, mailTo } from '../../infra/local/ses';
 import { latestSmsCodeFor, smsTo } from '../../infra/local/sms';
-import { db } from '../../functions/lib/db';
+import { db } from '../support/db';
 import type { EmailList, PhoneVerificationAnswer } from '../../shared/contracts/emails';
 import { startTestStack, type TestStack } from './harness';
 

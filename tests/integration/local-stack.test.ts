@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { enqueueNotification } from '../../functions/lib/queue';
-import { publish } from '../../functions/lib/realtime';
+import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
 import { mailTo } from '../../infra/local/ses';

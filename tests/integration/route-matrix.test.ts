@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { routes } from '../../shared/contracts/index';
+import { ROUTES as routes } from '../../functions/domains';
 import { fillPath, pathParameterNames, type RouteContract } from '../../shared/contracts/route';
 import { startTestStack, type TestStack } from './harness';
 import type { Example, Person } from './matrix/example';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { db } from '../../functions/lib/db';
+import { usersDb } from '../../functions/users/store';
 
 /** An API Gateway REST proxy event (v1) as the Cognito-authorised API sends it. */
 export function proxyEvent(options: {
@@ -59,7 +59,7 @@ export const lambdaContext = {
  * caller's user item, by its exact key, so a test's own GetItem answers stay as they are.
  */
 export function standingItem(userId: string, options: { isGuest?: boolean } = {}) {
-  const user = db().entities.user;
+  const user = usersDb().entities.user;
   return {
     key: user.get({ userId }).params().Key as Record<string, unknown>,
     item: user

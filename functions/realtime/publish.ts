@@ -1,0 +1,80 @@
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { RealtimeEventSchema, type RealtimeEvent } from '../../shared/contracts/realtime';
+import { config } from '../lib/config';
+import { realtimeDb as db } from './store';
+import { logger } from '../lib/logger';
+
+export { REALTIME_ACTIONS, REALTIME_TYPES, RealtimeEventSchema } from '../../shared/contracts/realtime';
+export type { RealtimeEvent } from '../../shared/contracts/realtime';
+
+let client: ApiGatewayManagementApiClient | undefined;
+let clientEndpoint: string | undefined;
+
+/**
+ * The @connections client, rebuilt when the endpoint changes (tests start several stacks). Its SDK
+ * package loads on the first event that has somewhere to go, not in every Lambda's init.
+ */
+async function managementApi() {
+  const sdk = await import('@aws-sdk/client-apigatewaymanagementapi');
+  const c = config();
+  const endpoint = c.WS_MANAGEMENT_ENDPOINT;
+  if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not configured');
+  if (!client || clientEndpoint !== endpoint) {
+    client?.destroy();
+    // Locally the credentials come from the environment the local stack sets.
+    client = new sdk.ApiGatewayManagementApiClient({ region: c.AWS_REGION, endpoint });
+    clientEndpoint = endpoint;
+  }
+  return { api: client, sdk };
+}
+
+export interface PublishResult {
+  /** Connections the event reached. */
+  delivered: number;
+  /** Connections that were gone and have been forgotten. */
+  gone: number;
+  /** Connections that failed for another reason (logged; the event is not retried). */
+  failed: number;
+}
+
+/**
+ * Tells the user's open tabs to refresh after a write: the write has happened, so a failure here
+ * (the channel is only a hint, everything it says can be fetched) is logged and never fails it.
+ */
+export async function publishAfterWrite(userId: string, event: RealtimeEvent): Promise<void> {
+  try {
+    await publish(userId, event);
+  } catch (error) {
+    logger.warn('Realtime event not published', { userId, error: error as Error });
+  }
+}
+
+/**
+ * Sends an event to every open connection of a user. Connections that API Gateway reports gone
+ * are deleted; other failures are logged and do not fail the caller's write, because the
+ * realtime channel only tells the SPA to refresh what it already can fetch.
+ */
+export async function publish(userId: string, event: RealtimeEvent): Promise<PublishResult> {
+  const payload = Buffer.from(JSON.stringify(RealtimeEventSchema.parse(event)));
+  const { data: connections } = await db().entities.connection.query.byUser({ userId }).go({ pages: 'all' });
+  const result: PublishResult = { delivered: 0, gone: 0, failed: 0 };
+  if (connections.length === 0) return result;
+  const { api, sdk } = await managementApi();
+  await Promise.all(
+    connections.map(async ({ connectionId }) => {
+      try {
+        await api.send(new sdk.PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
+        result.delivered++;
+      } catch (error) {
+        if (error instanceof sdk.GoneException || (error as { name?: string }).name === 'GoneException') {
+          result.gone++;
+          await db().entities.connection.delete({ connectionId }).go();
+          return;
+        }
+        result.failed++;
+        logger.warn('Realtime event not delivered', { userId, connectionId, error: error as Error });
+      }
+    }),
+  );
+  return result;
+}

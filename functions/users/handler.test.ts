@@ -1,0 +1,335 @@
+import { configureHandlers } from '../lib/environment';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { proxyEvent, lambdaContext, standingItem } from '../../tests/support/events';
+import { db } from '../../tests/support/db';
+import { forgetLegalDocuments } from '../legal/repository';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+/**
+ * The caller's account as the token check reads it, registered last before each call so that a
+ * test's own GetItem answers do not hide it.
+ */
+function acceptCaller(userId: string = 'user-1'): void {
+  const standing = standingItem(userId);
+  ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
+}
+
+beforeAll(() => configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT' }));
+
+beforeEach(() => {
+  ddb.reset();
+  forgetLegalDocuments();
+});
+
+async function call(
+  sub?: string,
+  headers?: Record<string, string>,
+  request: { method: string; path: string; body?: unknown } = { method: 'GET', path: '/v1/me' },
+) {
+  const { handler } = await import('./handler');
+  if (sub) acceptCaller(sub);
+  return handler(proxyEvent({ ...request, sub, headers }), lambdaContext);
+}
+
+function storedItems(userId: string) {
+  const user = db().entities.user.create({ userId, firstName: 'Camille', locale: 'fr' }).params().Item;
+  const email = db()
+    .entities.userEmail.create({ userId, email: 'camille@example.be', primary: true, isVerified: true })
+    .params().Item;
+  return [user, email];
+}
+
+function documentItems(versions: { 'terms-of-use': number; 'privacy-policy': number }) {
+  return (['terms-of-use', 'privacy-policy'] as const).flatMap((documentType) =>
+    (['fr', 'en', 'nl'] as const).map(
+      (lang) =>
+        db()
+          .entities.legalDocument.create({
+            documentType,
+            version: versions[documentType],
+            lang,
+            path: `/legal/${documentType}-${versions[documentType]}-${lang}.html`,
+            publishedOn: '2026-01-01T00:00:00.000Z',
+          })
+          .params().Item,
+    ),
+  );
+}
+
+function acceptanceItem(userId: string, documentType: 'terms-of-use' | 'privacy-policy', version: number) {
+  return db()
+    .entities.legalAcceptance.create({
+      userId,
+      documentType,
+      version,
+      lang: 'fr',
+      acceptedAt: '2026-02-01T10:00:00.000Z',
+    })
+    .params().Item;
+}
+
+/** Answers the account query of `userId` with `account`, and the documents query with `documents`. */
+function storedTable(userId: string, account: unknown[], documents: unknown[]) {
+  ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => ({
+    Items: JSON.stringify(input.ExpressionAttributeValues).includes(userId) ? account : documents,
+  }));
+}
+
+describe('GET /v1/me', () => {
+  it('answers the profile, emails and ability of the caller in one query on their account, and the documents in one more', async () => {
+    storedTable('user-1', storedItems('user-1'), documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }));
+    const response = await call('user-1');
+    expect(response.statusCode).toBe(200);
+    const me = JSON.parse(response.body);
+    expect(me.userId).toBe('user-1');
+    expect(me.profile).toMatchObject({ firstName: 'Camille', locale: 'fr', isGuest: false, unit: 'metric' });
+    expect(me.emails).toEqual([{ email: 'camille@example.be', primary: true, isVerified: true }]);
+    expect(me.ability.subscription).toBe('starter');
+    expect(me.ability.rules).toContainEqual({
+      action: ['get', 'put'],
+      subject: 'profile',
+      conditions: { userId: 'user-1' },
+    });
+    expect(me).toMatchObject({ spheres: [], galaxies: [], members: [], sessions: [] });
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    const input = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
+    expect(input?.TableName).toBe('wellbeing-test');
+    expect(JSON.stringify(input?.ExpressionAttributeValues)).toContain('user-1');
+  });
+
+  it('shows each latest document accepted when the caller accepted that version, else pending', async () => {
+    storedTable(
+      'user-1',
+      [
+        ...storedItems('user-1'),
+        acceptanceItem('user-1', 'terms-of-use', 2),
+        acceptanceItem('user-1', 'privacy-policy', 1),
+      ],
+      [
+        ...documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }),
+        ...documentItems({ 'terms-of-use': 2, 'privacy-policy': 2 }),
+      ],
+    );
+    const me = JSON.parse((await call('user-1', { 'x-language': 'en' })).body);
+    expect(me.legalConsents).toEqual([
+      {
+        documentType: 'terms-of-use',
+        version: '2',
+        lang: 'fr',
+        path: '/legal/terms-of-use-2-fr.html',
+        publishedOn: '2026-01-01T00:00:00.000Z',
+        status: 'accepted',
+        timestamp: '2026-02-01T10:00:00.000Z',
+      },
+      {
+        documentType: 'privacy-policy',
+        version: '2',
+        lang: 'en',
+        path: '/legal/privacy-policy-2-en.html',
+        publishedOn: '2026-01-01T00:00:00.000Z',
+        status: 'pending',
+      },
+    ]);
+  });
+
+  it('publishes version 1 of each document when none was ever published', async () => {
+    storedTable('user-1', storedItems('user-1'), []);
+    ddb.on(PutCommand).resolves({});
+    const response = await call('user-1');
+    expect(response.statusCode).toBe(200);
+    const published = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
+    expect(published).toHaveLength(6);
+    expect(published).toContainEqual(
+      expect.objectContaining({
+        documentType: 'privacy-policy',
+        version: 1,
+        lang: 'nl',
+        path: '/legal/privacy-policy-1-nl.html',
+      }),
+    );
+    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.ConditionExpression).toContain(
+      'attribute_not_exists',
+    );
+  });
+
+  it('a warm Lambda reads the documents once a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      storedTable('user-1', storedItems('user-1'), documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }));
+      await call('user-1');
+      await call('user-1');
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(3);
+      vi.advanceTimersByTime(60_001);
+      await call('user-1');
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is 401 without a caller and never queries', async () => {
+    const response = await call(undefined);
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body).key).toBe('unauthorized');
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it('is 404 not-found when the account does not exist', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const response = await call('ghost');
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'not-found' });
+  });
+
+  it('hides a database failure behind internal-server-error', async () => {
+    ddb.on(QueryCommand).rejects(new Error('connection reset by peer at 10.0.0.1'));
+    const response = await call('user-1');
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('10.0.0.1');
+    expect(JSON.parse(response.body)).toMatchObject({ key: 'internal-server-error', requestId: 'req-test' });
+  });
+
+  it('ignores an unknown route with not-found', async () => {
+    const { handler } = await import('./handler');
+    const response = await handler(proxyEvent({ method: 'GET', path: '/v1/nope', sub: 'u' }), lambdaContext);
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('POST /v1/me/legal-consents', () => {
+  const post = (body: unknown) => call('user-1', {}, { method: 'POST', path: '/v1/me/legal-consents', body });
+
+  it('refuses an outdated version with not-valid on that item and records nothing', async () => {
+    storedTable('user-1', [], documentItems({ 'terms-of-use': 2, 'privacy-policy': 1 }));
+    ddb.on(QueryCommand).callsFake(() => ({
+      Items: [
+        ...documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }),
+        ...documentItems({ 'terms-of-use': 2, 'privacy-policy': 1 }),
+      ],
+    }));
+    const response = await post([
+      { documentType: 'privacy-policy', version: '1', lang: 'fr' },
+      { documentType: 'terms-of-use', version: '1', lang: 'fr' },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).errors).toEqual([{ key: 'not-valid', field: 'body.1.version' }]);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
+  });
+
+  it('records the acceptance of the current versions for the caller from the token', async () => {
+    let accepted: unknown[] = [];
+    ddb
+      .on(BatchWriteCommand)
+      .callsFake((input: { RequestItems: Record<string, { PutRequest: { Item: unknown } }[]> }) => {
+        accepted = Object.values(input.RequestItems)
+          .flat()
+          .map((r) => r.PutRequest.Item);
+        return { UnprocessedItems: {} };
+      });
+    ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => ({
+      Items: JSON.stringify(input.ExpressionAttributeValues).includes('user-1')
+        ? accepted
+        : documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }),
+    }));
+    const response = await post([{ documentType: 'terms-of-use', version: '1', lang: 'nl' }]);
+    expect(response.statusCode).toBe(200);
+    expect(accepted).toEqual([
+      expect.objectContaining({ userId: 'user-1', documentType: 'terms-of-use', version: 1, lang: 'nl' }),
+    ]);
+    expect(JSON.parse(response.body)).toMatchObject([
+      { documentType: 'terms-of-use', version: '1', lang: 'nl', status: 'accepted' },
+      { documentType: 'privacy-policy', version: '1', status: 'pending' },
+    ]);
+  });
+
+  it('refuses an empty list and an injected userId with the spec keys', async () => {
+    expect(JSON.parse((await post([])).body).errors).toEqual([
+      { key: 'required', field: 'body', values: { min: 1 } },
+    ]);
+    const injected = await post([{ documentType: 'terms-of-use', version: '1', lang: 'fr', userId: 'x' }]);
+    expect(JSON.parse(injected.body).errors).toEqual([
+      { key: 'unexpected-value-error', field: 'body.0.userId' },
+    ]);
+  });
+});
+
+describe('PUT /v1/profile', () => {
+  const put = (body: unknown, sub = 'user-1') => call(sub, {}, { method: 'PUT', path: '/v1/profile', body });
+  const valid = { firstName: ' Camille ', lastName: 'Dubois', birthYear: 1990, unit: 'metric', locale: 'en' };
+
+  it('patches the existing user of the token, clears left-out optional fields and answers the profile', async () => {
+    ddb.on(UpdateCommand).resolves({
+      Attributes: db()
+        .entities.user.create({
+          userId: 'user-1',
+          firstName: 'Camille',
+          lastName: 'Dubois',
+          birthYear: 1990,
+          locale: 'en',
+        })
+        .params().Item,
+    });
+    const response = await put(valid);
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({
+      firstName: 'Camille',
+      lastName: 'Dubois',
+      birthYear: 1990,
+      locale: 'en',
+    });
+    const input = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(JSON.stringify(input?.Key)).toContain('user-1');
+    expect(input?.ConditionExpression).toContain('attribute_exists');
+    expect(input?.UpdateExpression).toMatch(/REMOVE .*#birthdate/);
+    expect(JSON.stringify(input?.ExpressionAttributeValues)).toContain('"Camille"');
+  });
+
+  it('is 404 when the account does not exist, never creating one', async () => {
+    ddb
+      .on(UpdateCommand)
+      .rejects(
+        new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }),
+      );
+    const response = await put(valid, 'ghost');
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses bad values with the spec keys', async () => {
+    const response = await put({
+      firstName: '',
+      birthYear: 1800,
+      birthdate: '2999-01-01',
+      gender: 'robot',
+      unit: 'metric',
+      locale: 'de',
+      favoriteSphereIds: Array.from({ length: 201 }, (_, i) => `s${i}`),
+      userId: 'someone-else',
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = Object.fromEntries(
+      (JSON.parse(response.body).errors as { key: string; field: string }[]).map((e) => [e.field, e.key]),
+    );
+    expect(fields).toEqual({
+      'body.firstName': 'required',
+      'body.birthYear': 'value-out-of-range-error',
+      'body.birthdate': 'value-out-of-range-error',
+      'body.gender': 'unexpected-value-error',
+      'body.locale': 'unexpected-value-error',
+      'body.favoriteSphereIds': 'too-many',
+      'body.userId': 'unexpected-value-error',
+    });
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,350 @@
+import type { ProfileUpdate } from '../../shared/contracts/profile';
+import { isConditionFailure } from '../lib/conditions';
+import { ConflictError } from '../lib/errors';
+import { writeEntities } from '../lib/db';
+import { usersDb as db } from './store';
+
+export interface NewAccount {
+  userId: string;
+  email: string;
+  firstName: string;
+  locale?: 'fr' | 'en' | 'nl';
+}
+
+/**
+ * The user item, their addresses and their legal acceptances: one Query of the `account`
+ * collection. Null: no account.
+ */
+export async function getAccount(userId: string) {
+  const { data } = await db().collections.account({ userId }).go({ pages: 'all' });
+  const user = data.user[0];
+  if (!user) return null;
+  return { user, emails: data.userEmail, legalAcceptances: data.legalAcceptance };
+}
+
+export type Account = NonNullable<Awaited<ReturnType<typeof getAccount>>>;
+export type UserItem = Account['user'];
+
+const CLEARABLE = ['lastName', 'birthYear', 'birthdate', 'gender'] as const;
+
+/**
+ * Replaces the profile fields of an existing user (never creates one): optional fields left out
+ * are cleared, favourites left out are kept. Last write wins. Null when the user does not exist.
+ */
+export async function updateProfile(userId: string, profile: ProfileUpdate): Promise<UserItem | null> {
+  const { favoriteSessionIds, favoriteSphereIds, ...fields } = profile;
+  const set = {
+    ...fields,
+    ...(favoriteSessionIds ? { favoriteSessionIds } : {}),
+    ...(favoriteSphereIds ? { favoriteSphereIds } : {}),
+  };
+  const remove = CLEARABLE.filter((name) => fields[name] === undefined);
+  try {
+    const patch = db().entities.user.patch({ userId }).set(set);
+    const { data } = await (remove.length ? patch.remove([...remove]) : patch).go({ response: 'all_new' });
+    return data;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+export async function findEmailOwner(email: string) {
+  const { data } = await db().entities.emailOwner.get({ email }).go();
+  return data;
+}
+
+/**
+ * The account that proved this address, if any: only a verified owner blocks others. (Items
+ * written before owner items were kept for verified addresses only may be unverified: ignored.)
+ */
+export async function findVerifiedEmailOwner(email: string) {
+  const owner = await findEmailOwner(email);
+  return owner?.isVerified ? owner : null;
+}
+
+/**
+ * Creates the user, their primary verified email and the email's owner item in one transaction.
+ * Fails with `email-already-used` when another account proved the address first; other users'
+ * unverified claims (their own `userEmail` items) do not stand in the way.
+ */
+export async function createAccount(account: NewAccount): Promise<void> {
+  const at = new Date().toISOString();
+  const result = await db()
+    .transaction.write(({ user, userEmail, emailOwner }) => [
+      user
+        .create({
+          userId: account.userId,
+          firstName: account.firstName,
+          ...(account.locale ? { locale: account.locale } : {}),
+        })
+        .commit(),
+      userEmail
+        .create({
+          userId: account.userId,
+          email: account.email,
+          primary: true,
+          isVerified: true,
+          verifiedAt: at,
+        })
+        .commit(),
+      emailOwner
+        .put({ email: account.email, userId: account.userId, isVerified: true })
+        .where(
+          ({ email, isVerified }, { eq, notExists }) => `${notExists(email)} OR ${eq(isVerified, false)}`,
+        )
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    throw new ConflictError('email-already-used');
+  }
+}
+
+/**
+ * The caller's standing for the token check (functions/lib/token-check.ts): one consistent GetItem
+ * of the user item; null when the account does not exist (never proved an address, or left).
+ */
+export async function accountStanding(userId: string) {
+  const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
+  if (!data) return null;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  return {
+    isGuest: data.isGuest,
+    tokensValidAfter: data.tokensValidAfter ?? 0,
+    revokedSessions: (data.revokedSessions ?? [])
+      .filter((session) => session.until > nowSeconds)
+      .map((session) => session.originJti),
+  };
+}
+
+/**
+ * Refuses every token authenticated at or before `nowSeconds` (sign out everywhere, password
+ * change): they are older than the new `tokensValidAfter`. False when the account is gone.
+ */
+export async function refuseTokensUntil(userId: string, nowSeconds: number): Promise<boolean> {
+  try {
+    await db()
+      .entities.user.patch({ userId })
+      .set({ tokensValidAfter: nowSeconds + 1 })
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Refuses the tokens of one sign-in (`origin_jti`) until `untilSeconds`, when they expire anyway.
+ * The list is rewritten without its expired entries, conditionally on the revision read, so two
+ * sign-outs at once both land. False when the account is gone.
+ */
+export async function refuseSession(
+  userId: string,
+  originJti: string,
+  untilSeconds: number,
+  nowSeconds: number,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
+    if (!data) return false;
+    const kept = (data.revokedSessions ?? []).filter(
+      (session) => session.until > nowSeconds && session.originJti !== originJti,
+    );
+    const revision = data.sessionsRevision;
+    try {
+      await db()
+        .entities.user.patch({ userId })
+        .set({
+          revokedSessions: [...kept, { originJti, until: untilSeconds }],
+          sessionsRevision: (revision ?? 0) + 1,
+        })
+        .where((attributes, { eq, notExists }) =>
+          revision === undefined
+            ? notExists(attributes.sessionsRevision)
+            : eq(attributes.sessionsRevision, revision),
+        )
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new ConflictError('conflict');
+}
+
+/** The facts the ability rules are computed from (functions/lib/ability.ts); null: no account. */
+export async function abilityFacts(userId: string) {
+  const { data } = await db().entities.user.get({ userId }).go();
+  if (!data) return null;
+  return { isGuest: data.isGuest, subscription: data.subscription, globalRoles: data.globalRoles };
+}
+
+/** Records that the account has a password; false when it already had one (or is gone). */
+export async function markHasPassword(userId: string): Promise<boolean> {
+  try {
+    await db()
+      .entities.user.patch({ userId })
+      .set({ hasPassword: true })
+      .where(({ hasPassword }, { eq }) => eq(hasPassword, false))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Stores the phone a right SMS code proved. */
+export async function setPhone(userId: string, phone: string): Promise<void> {
+  await db().entities.user.patch({ userId }).set({ phone }).go({ response: 'none' });
+}
+
+/** Edits a user item (seed data, tests of other domains): fields the profile routes do not write. */
+export async function patchUser(
+  userId: string,
+  fields: Partial<Pick<UserItem, 'lastName' | 'hasPassword' | 'isGuest' | 'globalRoles'>>,
+): Promise<void> {
+  await db().entities.user.patch({ userId }).set(fields).go({ response: 'none' });
+}
+
+/** The partition key of a user's own partition (the `account` collection and anything else keyed by them alone). */
+export function userPartition(userId: string): string {
+  const key = db().entities.user.get({ userId }).params<{ Key: { pk: string } }>().Key;
+  return key.pk;
+}
+
+/**
+ * A new unverified secondary address of the user. False when the user already has it (a concurrent
+ * add won).
+ */
+export async function addUnverifiedEmail(userId: string, email: string): Promise<boolean> {
+  try {
+    await db()
+      .entities.userEmail.create({ userId, email, primary: false, isVerified: false })
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Transaction items that record a proved address of the user: the address marked verified and its
+ * owner item, on the condition that no account proved it first (exactly one verified owner, ever).
+ * `primary` writes the address whole as the primary one (a converted guest's first address).
+ */
+export function provedEmailItems(
+  userId: string,
+  email: string,
+  at: string,
+  options: { primary?: boolean } = {},
+) {
+  const { userEmail, emailOwner } = writeEntities(db());
+  return [
+    options.primary
+      ? userEmail.put({ userId, email, primary: true, isVerified: true, verifiedAt: at }).commit()
+      : userEmail.patch({ userId, email }).set({ isVerified: true, verifiedAt: at }).commit(),
+    emailOwner
+      .put({ email, userId, isVerified: true })
+      .where(({ email: owned, isVerified }, { eq, notExists }) =>
+        [notExists(owned), eq(isVerified, false)].join(' OR '),
+      )
+      .commit(),
+  ];
+}
+
+/**
+ * Transaction items that remove one of the user's addresses, never the primary one, with its owner
+ * item when the user had proved it.
+ */
+export function removedEmailItems(userId: string, email: string, provedByUser: boolean) {
+  const { userEmail, emailOwner } = writeEntities(db());
+  return [
+    userEmail
+      .delete({ userId, email })
+      .where(({ primary }, { eq }) => eq(primary, false))
+      .commit(),
+    ...(provedByUser
+      ? [
+          emailOwner
+            .delete({ email })
+            .where(({ userId: owner }, { eq }) => eq(owner, userId))
+            .commit(),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Makes a verified address the primary one and the others secondary, in one transaction that
+ * holds only if nothing changed since they were read. True when it was written.
+ */
+export async function setPrimaryEmail(
+  userId: string,
+  email: string,
+  previousPrimaries: readonly string[],
+): Promise<boolean> {
+  const result = await db()
+    .transaction.write(({ userEmail }) => [
+      ...previousPrimaries.map((previous) =>
+        userEmail
+          .patch({ userId, email: previous })
+          .set({ primary: false })
+          .where(({ primary }, { eq }) => eq(primary, true))
+          .commit(),
+      ),
+      userEmail
+        .patch({ userId, email })
+        .set({ primary: true })
+        .where(({ isVerified, primary }, { eq }) => `${eq(isVerified, true)} AND ${eq(primary, false)}`)
+        .commit(),
+    ])
+    .go();
+  return !result.canceled;
+}
+
+/** Transaction item of a new guest's user item (isGuest, step `guest`, the caller's language). */
+export function newGuestUserItem(userId: string, locale: 'fr' | 'en' | 'nl') {
+  return writeEntities(db())
+    .user.create({ userId, firstName: '', locale, isGuest: true, guestConvertionStep: 'guest' })
+    .commit();
+}
+
+/** Transaction item that moves a guest to a conversion step, on the condition it is still a guest. */
+export function guestStepItem(userId: string, step: 'email' | 'profile') {
+  return writeEntities(db())
+    .user.patch({ userId })
+    .set({ guestConvertionStep: step })
+    .where(({ isGuest }, { eq }) => eq(isGuest, true))
+    .commit();
+}
+
+/**
+ * Transaction items that turn a guest into a registered account with the same userId: its first
+ * name, and the address it proved as its primary verified email (one verified owner ever).
+ */
+export function convertedGuestItems(userId: string, firstName: string, email: string, at: string) {
+  return [
+    writeEntities(db())
+      .user.patch({ userId })
+      .set({ firstName, isGuest: false, guestConvertionStep: 'finalized' })
+      .where(({ isGuest }, { eq }) => eq(isGuest, true))
+      .commit(),
+    ...provedEmailItems(userId, email, at, { primary: true }),
+  ];
+}
+
+/** Is this user a guest? One consistent GetItem of the user item. */
+export async function isGuest(userId: string): Promise<boolean> {
+  const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
+  return data?.isGuest === true;
+}
+
+/** Of these addresses, the ones whose verified owner is this user. */
+export async function ownedBy(userId: string, emails: readonly string[]): Promise<string[]> {
+  const owners = await Promise.all(emails.map((email) => findEmailOwner(email)));
+  return emails.filter((_, i) => owners[i]?.userId === userId);
+}

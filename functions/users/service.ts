@@ -1,0 +1,108 @@
+import type { Language, RequestHeaders } from '../../shared/contracts/headers';
+import type { LegalConsent, Me, Profile } from '../../shared/contracts/me';
+import type { LegalAcceptance, LegalDocumentSummary, ProfileUpdate } from '../../shared/contracts/profile';
+import { defineRules } from '../../shared/domain/ability';
+import { primaryFirst } from '../../shared/domain/emails';
+import { NotFoundError, ValidationError } from '../lib/errors';
+import { publishAfterWrite } from '../realtime';
+import { currentDocuments, invalidAcceptances, legalConsents } from '../legal';
+import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal';
+import { getAccount, updateProfile as writeProfile, type UserItem } from './repository';
+
+/** The profile as the API shows it: stored fields, optional ones only when set. */
+export function toProfile(user: UserItem): Profile {
+  return {
+    firstName: user.firstName,
+    ...(user.lastName !== undefined ? { lastName: user.lastName } : {}),
+    ...(user.birthYear !== undefined ? { birthYear: user.birthYear } : {}),
+    ...(user.birthdate !== undefined ? { birthdate: user.birthdate } : {}),
+    ...(user.gender !== undefined ? { gender: user.gender } : {}),
+    unit: user.unit,
+    locale: user.locale,
+    isGuest: user.isGuest,
+    ...(user.guestConvertionStep !== undefined ? { guestConvertionStep: user.guestConvertionStep } : {}),
+    favoriteSessionIds: user.favoriteSessionIds,
+    favoriteSphereIds: user.favoriteSphereIds,
+    // Only when true: absent means no password, as for answers written before the field.
+    ...(user.hasPassword ? { hasPassword: true } : {}),
+  };
+}
+
+/**
+ * The start call: everything the SPA needs after sign-in. Spheres, galaxies, members and sessions
+ * come from memberships, which later capabilities add; until then a user has none.
+ */
+export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
+  const account = await getAccount(userId);
+  if (!account) throw new NotFoundError();
+  const { user, emails, legalAcceptances } = account;
+  const documents = await listLegalDocuments();
+  return {
+    userId,
+    profile: toProfile(user),
+    emails: emails
+      .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
+      .sort(primaryFirst),
+    ...(user.phone !== undefined ? { phone: user.phone } : {}),
+    spheres: [],
+    galaxies: [],
+    members: [],
+    sessions: [],
+    legalConsents: legalConsents(documents, legalAcceptances, headers.language),
+    ability: {
+      subscription: user.subscription,
+      rules: defineRules({
+        userId,
+        isGuest: user.isGuest,
+        subscription: user.subscription,
+        globalRoles: user.globalRoles,
+        superAdminMode: headers.superAdmin,
+      }),
+    },
+  };
+}
+
+/** GET /v1/legal-consents: the latest version of each document, accepted or pending for the caller. */
+export async function loadLegalConsents(userId: string, language: Language): Promise<LegalConsent[]> {
+  const [documents, acceptances] = await Promise.all([listLegalDocuments(), listAcceptances(userId)]);
+  return legalConsents(documents, acceptances, language);
+}
+
+/**
+ * POST /v1/me/legal-consents: records the acceptance of current document versions only; an
+ * unknown or outdated version refuses the whole request with `not-valid` on that item.
+ */
+export async function acceptLegalConsents(
+  userId: string,
+  items: readonly LegalAcceptance[],
+  language: Language,
+): Promise<LegalConsent[]> {
+  const documents = await listLegalDocuments();
+  const errors = invalidAcceptances(items, documents);
+  if (errors.length) throw new ValidationError(errors);
+  await saveAcceptances(
+    userId,
+    items.map((i) => ({ documentType: i.documentType, version: Number(i.version), lang: i.lang })),
+  );
+  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
+  return legalConsents(documents, await listAcceptances(userId), language);
+}
+
+/** PUT /v1/profile: replaces the caller's profile (an existing account only) and tells their tabs. */
+export async function saveProfile(userId: string, profile: ProfileUpdate): Promise<Profile> {
+  const user = await writeProfile(userId, profile);
+  if (!user) throw new NotFoundError();
+  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
+  return toProfile(user);
+}
+
+/** GET /legal-documents (public): the current version of each document in the caller's language. */
+export async function loadLegalDocuments(language: Language): Promise<LegalDocumentSummary[]> {
+  return currentDocuments(await listLegalDocuments(), language).map((d) => ({
+    documentType: d.documentType,
+    version: String(d.version),
+    lang: d.lang,
+    path: d.path,
+    publishedOn: d.publishedOn,
+  }));
+}
