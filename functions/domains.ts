@@ -5,6 +5,7 @@ import { authDomain } from './auth/domain';
 import { emailsDomain } from './emails/domain';
 import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
+import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
 import { usersDomain } from './users/domain';
 import { workersDomain } from './workers/domain';
@@ -20,6 +21,7 @@ export const DOMAINS: readonly DomainFace[] = [
   realtimeDomain,
   legalDomain,
   emailsDomain,
+  phoneDomain,
   usersDomain,
   guestsDomain,
   accountDomain,

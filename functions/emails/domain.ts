@@ -13,8 +13,6 @@ export const emailsDomain = defineDomain({
     // Making an address primary makes it the sign-in email of the user, after finding the identity
     // that holds it and removing it if it never proved it (functions/emails/service.ts).
     userPool: ['AdminUpdateUserAttributes', 'ListUsers', 'AdminDeleteUser'],
-    // Phone verification codes go out by SMS (functions/lib/sms.ts).
-    sms: true,
     mail: true,
     events: true,
   },

@@ -4,7 +4,6 @@ import {
   makeEmailPrimary,
   sendEmailVerification,
   verifyEmail,
-  verifyPhone,
 } from '../../shared/contracts/emails';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../users';
@@ -19,7 +18,6 @@ export const handler = createHttpHandler(
     route(verifyEmail, ({ caller, params }) => service.verifyEmail(caller.userId, params)),
     route(makeEmailPrimary, ({ caller, params }) => service.makePrimary(caller, params)),
     route(deleteEmail, ({ caller, params }) => service.deleteEmail(caller.userId, params.email)),
-    route(verifyPhone, ({ caller, body }) => service.verifyPhone(caller.userId, body)),
   ],
   callerAccounts,
 );

@@ -1,11 +1,10 @@
 import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
-import type { Language } from '../../shared/contracts/headers';
 import type { UserEmail } from '../../shared/contracts/me';
 import { primaryFirst } from '../../shared/domain/emails';
 import { isLoginCodeExpired, loginCodeMatches } from '../auth/codes';
 
 /**
- * Pure rules of email and phone verification (spec 01 §4, §8, §9). Email codes follow the sign-in
+ * Pure rules of email verification (spec 01 §4, §8, §9). Email codes follow the sign-in
  * code's rules: 6 digits, 15 minutes, 5 wrong answers, at most 3 sends per 10 minutes
  * to an address (counted by functions/auth/send-limit.ts).
  */
@@ -13,18 +12,6 @@ import { isLoginCodeExpired, loginCodeMatches } from '../auth/codes';
 export const EMAIL_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
 export const EMAIL_CODE_VALIDITY_MINUTES = EMAIL_CODE_TTL_MS / 60_000;
 export const EMAIL_CODE_MAX_FAILED_ATTEMPTS = LOGIN_MAX_FAILED_ATTEMPTS;
-
-/** Phone: more than 3 change requests within 24 h, or more than 5 wrong codes, lock 24 h. */
-export const PHONE_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const PHONE_LOCK_MS = 24 * 60 * 60 * 1000;
-export const PHONE_MAX_REQUESTS_PER_WINDOW = 3;
-export const PHONE_MAX_WRONG_CODES = 5;
-export const PHONE_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
-
-/** Sends still inside the window ending now. */
-export function recentSends(sends: readonly number[], now: number, windowMs: number): number[] {
-  return sends.filter((at) => at > now - windowMs);
-}
 
 export interface StoredCode {
   codeHash: string;
@@ -58,26 +45,4 @@ export function emailList(
   return emails
     .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
     .sort(primaryFirst);
-}
-
-/** Is a phone change allowed now, given the requests of the window? */
-export function canRequestPhoneCode(requests: readonly number[], now: number): boolean {
-  return recentSends(requests, now, PHONE_WINDOW_MS).length < PHONE_MAX_REQUESTS_PER_WINDOW;
-}
-
-/** After this many wrong codes (counting the one just given) the phone change locks. */
-export function phoneCodeLocks(failuresAfter: number): boolean {
-  return failuresAfter > PHONE_MAX_WRONG_CODES;
-}
-
-export function phoneSmsText(code: string, locale: Language): string {
-  const minutes = PHONE_CODE_TTL_MS / 60_000;
-  switch (locale) {
-    case 'en':
-      return `${code} is your verification code. It is valid for ${minutes} minutes.`;
-    case 'nl':
-      return `${code} is uw verificatiecode. Deze code is ${minutes} minuten geldig.`;
-    default:
-      return `${code} est votre code de vérification. Il est valable ${minutes} minutes.`;
-  }
 }

@@ -1,6 +1,5 @@
-import type { EmailList, PhoneVerificationAnswer } from '../../shared/contracts/emails';
-import { normalisePhone, phoneError } from '../../shared/contracts/emails';
-import { claimCodeSend, generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from '../auth';
+import type { EmailList } from '../../shared/contracts/emails';
+import { claimCodeSend, generateLoginCode, hashLoginCode, newSalt } from '../auth';
 import { isConditionFailure } from '../lib/conditions';
 import {
   BadRequestError,
@@ -12,7 +11,6 @@ import {
 import { sendTemplatedEmail } from '../lib/mail';
 import { publishAfterWrite } from '../realtime';
 import { logger } from '../lib/logger';
-import { sendSms } from '../lib/sms';
 import {
   addUnverifiedEmail,
   findEmailOwner,
@@ -20,7 +18,6 @@ import {
   getAccount,
   provedEmailItems,
   removedEmailItems,
-  setPhone,
   setPrimaryEmail,
   type Account,
 } from '../users';
@@ -29,15 +26,8 @@ import { emailsDb as db } from './store';
 import {
   EMAIL_CODE_TTL_MS,
   EMAIL_CODE_VALIDITY_MINUTES,
-  PHONE_CODE_TTL_MS,
-  PHONE_LOCK_MS,
-  PHONE_WINDOW_MS,
-  canRequestPhoneCode,
   checkEmailCode,
   emailList,
-  phoneCodeLocks,
-  phoneSmsText,
-  recentSends,
   wrongAnswerKey,
 } from './rules';
 import type { Caller } from '../lib/caller';
@@ -311,147 +301,4 @@ export async function deleteEmail(callerId: string, email: string): Promise<Emai
   if (result.canceled) throw new BadRequestError('primary-address-required');
   await publishAfterWrite(callerId, { type: 'emails', action: 'deleted' });
   return currentList(callerId);
-}
-
-type PhoneState = NonNullable<
-  Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['phoneVerification']['get']>['go']>>['data']
->;
-
-interface NextPhoneState {
-  pendingPhone?: string;
-  codeHash?: string;
-  salt?: string;
-  validUntil?: number;
-  requests: number[];
-  failures: number;
-  lockedUntil?: number;
-  lockReason?: 'too-many-phone-attempts' | 'too-many-phone-code-attempts';
-}
-
-/** Replaces the phone state if nobody changed it since it was read. */
-async function savePhoneState(
-  userId: string,
-  previous: PhoneState | null,
-  next: NextPhoneState,
-  now: number,
-): Promise<void> {
-  try {
-    await db()
-      .entities.phoneVerification.put({
-        userId,
-        ...next,
-        revision: (previous?.revision ?? 0) + 1,
-        expiresAt: ttlSeconds(now + PHONE_WINDOW_MS + PHONE_LOCK_MS),
-      })
-      .where(({ revision }, { eq, notExists }) =>
-        previous ? eq(revision, previous.revision) : notExists(revision),
-      )
-      .go({ response: 'none' });
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('conflict');
-    throw error;
-  }
-}
-
-function phoneAnswer(
-  phone: string | undefined,
-  extra: Partial<PhoneVerificationAnswer>,
-): PhoneVerificationAnswer {
-  return { verified: false, ...(phone !== undefined ? { phone } : {}), ...extra };
-}
-
-/**
- * POST /v1/phone/verification: `{ phone }` sends a code by SMS; `{ phone, code }` checks it and
- * stores the phone on the account. Too many requests or wrong codes lock changes for 24 hours.
- */
-export async function verifyPhone(
-  userId: string,
-  body: { phone?: string | undefined; code?: string | undefined },
-  now = Date.now(),
-): Promise<PhoneVerificationAnswer> {
-  const account = await registeredAccount(userId);
-  const invalid = phoneError(body.phone);
-  if (invalid) throw new BadRequestError(invalid);
-  const phone = normalisePhone(body.phone as string);
-  const { data: state } = await db().entities.phoneVerification.get({ userId }).go({ consistent: true });
-  if (state?.lockedUntil !== undefined && state.lockedUntil > now) {
-    throw new TooManyRequestsError(state.lockReason ?? 'too-many-phone-attempts');
-  }
-  const requests = recentSends(state?.requests ?? [], now, PHONE_WINDOW_MS);
-  const failures = state?.lockedUntil !== undefined ? 0 : (state?.failures ?? 0);
-
-  const code = body.code?.trim() ?? '';
-  if (code === '') {
-    if (!canRequestPhoneCode(requests, now)) {
-      await savePhoneState(
-        userId,
-        state,
-        {
-          requests: [],
-          failures: 0,
-          lockedUntil: now + PHONE_LOCK_MS,
-          lockReason: 'too-many-phone-attempts',
-        },
-        now,
-      );
-      throw new TooManyRequestsError('too-many-phone-attempts');
-    }
-    const newCode = generateLoginCode();
-    const salt = newSalt();
-    await savePhoneState(
-      userId,
-      state,
-      {
-        pendingPhone: phone,
-        codeHash: hashLoginCode(newCode, salt),
-        salt,
-        validUntil: now + PHONE_CODE_TTL_MS,
-        requests: [...requests, now],
-        failures,
-      },
-      now,
-    );
-    await sendSms(phone, phoneSmsText(newCode, account.user.locale));
-    return phoneAnswer(account.user.phone, { pendingPhone: phone });
-  }
-
-  if (!state?.pendingPhone || state.pendingPhone !== phone || !state.codeHash || !state.salt) {
-    throw new BadRequestError('invalid-phone-code');
-  }
-  if (state.validUntil === undefined || now > state.validUntil) throw new BadRequestError('code-expired');
-  if (!loginCodeMatches(code, state.salt, state.codeHash)) {
-    const failuresAfter = failures + 1;
-    if (phoneCodeLocks(failuresAfter)) {
-      await savePhoneState(
-        userId,
-        state,
-        {
-          requests,
-          failures: 0,
-          lockedUntil: now + PHONE_LOCK_MS,
-          lockReason: 'too-many-phone-code-attempts',
-        },
-        now,
-      );
-      throw new TooManyRequestsError('too-many-phone-code-attempts');
-    }
-    await savePhoneState(
-      userId,
-      state,
-      {
-        pendingPhone: state.pendingPhone,
-        codeHash: state.codeHash,
-        salt: state.salt,
-        validUntil: state.validUntil,
-        requests,
-        failures: failuresAfter,
-      },
-      now,
-    );
-    throw new BadRequestError('invalid-phone-code');
-  }
-  await savePhoneState(userId, state, { requests, failures: 0 }, now);
-  await setPhone(userId, phone);
-  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
-  return phoneAnswer(phone, { verified: true });
 }

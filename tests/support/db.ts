@@ -3,6 +3,7 @@ import { AUTH_ENTITIES } from '../../functions/auth/store';
 import { EMAILS_ENTITIES } from '../../functions/emails/store';
 import { GUESTS_ENTITIES } from '../../functions/guests/store';
 import { LEGAL_ENTITIES } from '../../functions/legal/store';
+import { PHONE_ENTITIES } from '../../functions/phone/store';
 import { REALTIME_ENTITIES } from '../../functions/realtime/store';
 import { USERS_ENTITIES } from '../../functions/users/store';
 import { WORKERS_ENTITIES } from '../../functions/workers/store';
@@ -16,6 +17,7 @@ export const db = defineStore({
   ...EMAILS_ENTITIES,
   ...GUESTS_ENTITIES,
   ...LEGAL_ENTITIES,
+  ...PHONE_ENTITIES,
   ...REALTIME_ENTITIES,
   ...USERS_ENTITIES,
   ...WORKERS_ENTITIES,

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput, Tit
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getMe as getMeRoute, type UserEmail } from '../../../../shared/contracts/me';
-import { phoneError } from '../../../../shared/contracts/emails';
+import { phoneError } from '../../../../shared/contracts/phone';
 import { isValidSignInEmail, normaliseEmail, isValidCode } from '../../../../shared/domain/sign-in';
 import type { OverlayProps } from '../../app/overlays/registry';
 import { ErrorState } from '../../components/error-state';
