@@ -5,7 +5,7 @@ import {
   LEGAL_DOCUMENT_TYPES,
   type LegalAcceptance,
   type LegalDocumentType,
-} from '../../shared/contracts/profile';
+} from '../../shared/contracts/legal';
 
 export interface LegalDocument {
   documentType: LegalDocumentType;

@@ -1,10 +1,11 @@
 /** The legal domain as the registry (functions/domains.ts) reads it. */
+import { legalRoutes } from '../../shared/contracts/legal';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { LEGAL_ENTITIES, legalDb as db } from './store';
 
 export const legalDomain = defineDomain({
   name: 'legal',
-  routes: [],
+  routes: legalRoutes,
   entities: LEGAL_ENTITIES,
   belongings: [
     {
@@ -37,5 +38,6 @@ export const legalDomain = defineDomain({
       },
     },
   ],
-  grants: {},
+  // Accepting a document updates the user's open tabs.
+  grants: { events: true },
 });

@@ -1,18 +1,13 @@
 /** The users domain as the registry (functions/domains.ts) reads it. */
 import { getMe } from '../../shared/contracts/me';
-import {
-  acceptLegalConsents,
-  getLegalConsents,
-  getLegalDocuments,
-  updateProfile,
-} from '../../shared/contracts/profile';
+import { profileRoutes } from '../../shared/contracts/profile';
 import { defineDomain } from '../lib/domain';
 import { USERS_BELONGINGS } from './belongings';
 import { USERS_ENTITIES } from './store';
 
 export const usersDomain = defineDomain({
   name: 'users',
-  routes: [getMe, updateProfile, getLegalConsents, getLegalDocuments, acceptLegalConsents],
+  routes: [getMe, ...profileRoutes],
   entities: USERS_ENTITIES,
   belongings: USERS_BELONGINGS,
   grants: { events: true },

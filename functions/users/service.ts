@@ -1,12 +1,11 @@
-import type { Language, RequestHeaders } from '../../shared/contracts/headers';
-import type { LegalConsent, Me, Profile } from '../../shared/contracts/me';
-import type { LegalAcceptance, LegalDocumentSummary, ProfileUpdate } from '../../shared/contracts/profile';
+import type { RequestHeaders } from '../../shared/contracts/headers';
+import type { Me, Profile } from '../../shared/contracts/me';
+import type { ProfileUpdate } from '../../shared/contracts/profile';
 import { defineRules } from '../../shared/domain/ability';
 import { primaryFirst } from '../../shared/domain/emails';
-import { NotFoundError, ValidationError } from '../lib/errors';
+import { NotFoundError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
-import { currentDocuments, invalidAcceptances, legalConsents } from '../legal';
-import { listAcceptances, listLegalDocuments, saveAcceptances } from '../legal';
+import { legalConsents, listLegalDocuments } from '../legal';
 import { getAccount, updateProfile as writeProfile, type UserItem } from './repository';
 
 /** The profile as the API shows it: stored fields, optional ones only when set. */
@@ -62,47 +61,10 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
   };
 }
 
-/** GET /v1/legal-consents: the latest version of each document, accepted or pending for the caller. */
-export async function loadLegalConsents(userId: string, language: Language): Promise<LegalConsent[]> {
-  const [documents, acceptances] = await Promise.all([listLegalDocuments(), listAcceptances(userId)]);
-  return legalConsents(documents, acceptances, language);
-}
-
-/**
- * POST /v1/me/legal-consents: records the acceptance of current document versions only; an
- * unknown or outdated version refuses the whole request with `not-valid` on that item.
- */
-export async function acceptLegalConsents(
-  userId: string,
-  items: readonly LegalAcceptance[],
-  language: Language,
-): Promise<LegalConsent[]> {
-  const documents = await listLegalDocuments();
-  const errors = invalidAcceptances(items, documents);
-  if (errors.length) throw new ValidationError(errors);
-  await saveAcceptances(
-    userId,
-    items.map((i) => ({ documentType: i.documentType, version: Number(i.version), lang: i.lang })),
-  );
-  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
-  return legalConsents(documents, await listAcceptances(userId), language);
-}
-
 /** PUT /v1/profile: replaces the caller's profile (an existing account only) and tells their tabs. */
 export async function saveProfile(userId: string, profile: ProfileUpdate): Promise<Profile> {
   const user = await writeProfile(userId, profile);
   if (!user) throw new NotFoundError();
   await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return toProfile(user);
-}
-
-/** GET /legal-documents (public): the current version of each document in the caller's language. */
-export async function loadLegalDocuments(language: Language): Promise<LegalDocumentSummary[]> {
-  return currentDocuments(await listLegalDocuments(), language).map((d) => ({
-    documentType: d.documentType,
-    version: String(d.version),
-    lang: d.lang,
-    path: d.path,
-    publishedOn: d.publishedOn,
-  }));
 }

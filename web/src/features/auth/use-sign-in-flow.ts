@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirmSignIn, signIn, signUp, type SignInOutput } from 'aws-amplify/auth';
-import type { LegalAcceptance, LegalDocumentSummary } from '../../../../shared/contracts/profile';
+import type { LegalAcceptance, LegalDocumentSummary } from '../../../../shared/contracts/legal';
 import {
   EMAIL_CHECK_DEBOUNCE_MS,
   isValidCode,

@@ -3,7 +3,7 @@ import {
   acceptLegalConsents as acceptRoute,
   getLegalDocuments as documentsRoute,
   type LegalAcceptance,
-} from '../../../../../shared/contracts/profile';
+} from '../../../../../shared/contracts/legal';
 import type { LegalConsent } from '../../../../../shared/contracts/me';
 import { callApi } from '../../../lib/api';
 

@@ -4,7 +4,7 @@ import {
   acceptLegalConsents as acceptRoute,
   getLegalConsents as getRoute,
   type LegalAcceptance,
-} from '../../../../../shared/contracts/profile';
+} from '../../../../../shared/contracts/legal';
 import { callApi } from '../../../lib/api';
 
 /**
