@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint-rules/layers.js';
 
 export default tseslint.config(
   {
@@ -38,6 +39,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The layers and which way imports go (docs/layers.md).
+    files: ['functions/**/*.ts'],
+    plugins: { boundaries: layers },
+    rules: { 'boundaries/layers': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

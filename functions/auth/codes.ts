@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MS, isValidCode } from '../../shared/domain/sign-in';
+import { randomUUID } from 'node:crypto';
+import { LOGIN_CODE_TTL_MS } from '../../shared/domain/sign-in';
 
 /** Pure rules of the email sign-in code (spec 01 §5, §9). */
 
@@ -47,45 +47,22 @@ export function codeIdFromMetadata(metadata: string | undefined): string | undef
   return codeId === '' ? undefined : codeId;
 }
 
-/** A six-digit code drawn from the CSPRNG, leading zeros kept. */
-export function generateLoginCode(): string {
-  return String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
-}
+/** Sign-in codes are the product's one-time codes (functions/lib/one-time-codes.ts). */
+export {
+  codeMatches as loginCodeMatches,
+  generateCode as generateLoginCode,
+  hashCode as hashLoginCode,
+  isCodeExpired as isLoginCodeExpired,
+  newSalt,
+} from '../lib/one-time-codes';
 
 export function newCodeId(): string {
   return randomUUID();
 }
 
-/** A random salt, used as the HMAC key of one code. */
-export function newSalt(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-function hmac(code: string, salt: string): Buffer {
-  return createHmac('sha256', Buffer.from(salt, 'base64url')).update(code, 'utf8').digest();
-}
-
-/** What is stored instead of the code: HMAC-SHA256 keyed by the code's own salt. */
-export function hashLoginCode(code: string, salt: string): string {
-  return hmac(code, salt).toString('base64url');
-}
-
-/** Compares an answer with the stored hash in constant time. Anything but six digits is wrong. */
-export function loginCodeMatches(answer: string, salt: string, storedHash: string): boolean {
-  const candidate = answer.trim();
-  if (!isValidCode(candidate)) return false;
-  const expected = Buffer.from(storedHash, 'base64url');
-  const actual = hmac(candidate, salt);
-  return expected.length === actual.length && timingSafeEqual(actual, expected);
-}
-
 /** A code is accepted up to and including `validUntil`. */
 export function loginCodeValidUntil(now: number): number {
   return now + LOGIN_CODE_TTL_MS;
-}
-
-export function isLoginCodeExpired(validUntil: number, now: number): boolean {
-  return now > validUntil;
 }
 
 /** The address as the code screen shows it: first letter, stars, the whole domain (a***@example.be). */

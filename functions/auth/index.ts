@@ -4,5 +4,4 @@
  * other domains' verification codes share.
  */
 
-export { generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from './codes';
 export { claimCodeSend, type CodePurpose } from './send-limit';

@@ -1,5 +1,6 @@
 import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import { isConditionFailure } from '../lib/conditions';
+import { EXPIRED_CODE_KEPT_MS, ttlSeconds } from '../lib/one-time-codes';
 import { authDb as db } from './store';
 import { claimCodeSend } from './send-limit';
 
@@ -34,17 +35,6 @@ export interface LoginCodeStore {
   /** Marks the code used; false when it was already used (or dead), so a code works once. */
   markUsed(email: string, codeId: string): Promise<boolean>;
 }
-
-/** TTL: DynamoDB may delete the item after this (epoch seconds). */
-function ttlSeconds(epochMs: number): number {
-  return Math.ceil(epochMs / 1000);
-}
-
-/**
- * An expired code is kept an hour past its validity, so that a late answer gets `code-expired`
- * rather than looking like a wrong code.
- */
-const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
 
 function storedCode(data: StoredLoginCode & Record<string, unknown>): StoredLoginCode {
   return {

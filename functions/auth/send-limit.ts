@@ -1,12 +1,10 @@
 import { LOGIN_CODE_WINDOW_MS, LOGIN_MAX_CODES_PER_WINDOW } from '../../shared/domain/sign-in';
 import { isConditionFailure } from '../lib/conditions';
+import { ttlSeconds } from '../lib/one-time-codes';
 import { authDb as db } from './store';
 
 /** Why a code is mailed: each purpose has its own budget per address (docs/decisions/0006). */
 export type CodePurpose = 'sign-in' | 'verification';
-
-/** TTL: DynamoDB may delete the item after this (epoch seconds). */
-const ttlSeconds = (epochMs: number) => Math.ceil(epochMs / 1000);
 
 /**
  * Takes one of the address's send slots for this purpose: false when all

@@ -1,7 +1,7 @@
 import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import type { UserEmail } from '../../shared/contracts/me';
 import { primaryFirst } from '../../shared/domain/emails';
-import { isLoginCodeExpired, loginCodeMatches } from '../auth/codes';
+import { checkCode, type CodeCheck, type StoredCode } from '../lib/one-time-codes';
 
 /**
  * Pure rules of email verification (spec 01 §4, §8, §9). Email codes follow the sign-in
@@ -13,24 +13,9 @@ export const EMAIL_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
 export const EMAIL_CODE_VALIDITY_MINUTES = EMAIL_CODE_TTL_MS / 60_000;
 export const EMAIL_CODE_MAX_FAILED_ATTEMPTS = LOGIN_MAX_FAILED_ATTEMPTS;
 
-export interface StoredCode {
-  codeHash: string;
-  salt: string;
-  validUntil: number;
-  attempts: number;
-}
-
-export type CodeCheck = 'ok' | 'code-invalid' | 'code-expired' | 'too-many-attempts';
-
-/**
- * What an answer to an email code is worth: a code out of attempts stays dead even for the right
- * answer; an expired one says so; a wrong one counts as an attempt (the caller records it).
- */
+/** What an answer to an email code is worth (the one-time codes' check, with the sign-in's attempts). */
 export function checkEmailCode(stored: StoredCode | null, answer: string, now: number): CodeCheck {
-  if (!stored) return 'code-invalid';
-  if (stored.attempts >= EMAIL_CODE_MAX_FAILED_ATTEMPTS) return 'too-many-attempts';
-  if (isLoginCodeExpired(stored.validUntil, now)) return 'code-expired';
-  return loginCodeMatches(answer, stored.salt, stored.codeHash) ? 'ok' : 'code-invalid';
+  return checkCode(stored, answer, now, EMAIL_CODE_MAX_FAILED_ATTEMPTS);
 }
 
 /** The key of a wrong answer once it is counted: the last allowed one ends the code. */

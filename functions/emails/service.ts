@@ -1,5 +1,6 @@
 import type { EmailList } from '../../shared/contracts/emails';
-import { claimCodeSend, generateLoginCode, hashLoginCode, newSalt } from '../auth';
+import { claimCodeSend } from '../auth';
+import { issueCode } from '../lib/one-time-codes';
 import { isConditionFailure } from '../lib/conditions';
 import {
   BadRequestError,
@@ -32,10 +33,6 @@ import {
 } from './rules';
 import type { Caller } from '../lib/caller';
 import { deleteSignInAccount, findSignInIdentity, updateSignInEmail } from '../lib/cognito';
-
-/** An expired code is kept an hour past its validity, so that a late answer gets `code-expired`. */
-const EXPIRED_CODE_KEPT_MS = 60 * 60 * 1000;
-const ttlSeconds = (epochMs: number) => Math.ceil(epochMs / 1000);
 
 /**
  * The caller's account. Guests never get here: every route of the domain is `registered`, which
@@ -78,20 +75,15 @@ export async function sendEmailCode(account: Account, email: string, now: number
   const { data: current } = await db().entities.emailCode.get({ userId, email }).go({ consistent: true });
   if (!(await claimCodeSend('verification', email, now)))
     throw new TooManyRequestsError('too-many-codes-sent');
-  const code = generateLoginCode();
-  const salt = newSalt();
-  const validUntil = now + EMAIL_CODE_TTL_MS;
+  const { code, ...stored } = issueCode(now, EMAIL_CODE_TTL_MS);
   try {
     await db()
       .entities.emailCode.put({
         userId,
         email,
-        codeHash: hashLoginCode(code, salt),
-        salt,
-        validUntil,
+        ...stored,
         attempts: 0,
         revision: (current?.revision ?? 0) + 1,
-        expiresAt: ttlSeconds(validUntil + EXPIRED_CODE_KEPT_MS),
       })
       .where(({ revision }, { eq, notExists }) =>
         current ? eq(revision, current.revision) : notExists(revision),

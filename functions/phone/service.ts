@@ -1,7 +1,7 @@
 import type { PhoneVerificationAnswer } from '../../shared/contracts/phone';
 import { normalisePhone, phoneError } from '../../shared/contracts/phone';
-import { generateLoginCode, hashLoginCode, loginCodeMatches, newSalt } from '../auth';
 import { isConditionFailure } from '../lib/conditions';
+import { codeMatches, isCodeExpired, issueCode, ttlSeconds } from '../lib/one-time-codes';
 import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { sendSms } from '../lib/sms';
 import { publishAfterWrite } from '../realtime';
@@ -16,8 +16,6 @@ import {
   recentSends,
 } from './rules';
 import { phoneDb as db } from './store';
-
-const ttlSeconds = (epochMs: number) => Math.ceil(epochMs / 1000);
 
 type PhoneState = NonNullable<
   Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['phoneVerification']['get']>['go']>>['data']
@@ -104,30 +102,30 @@ export async function verifyPhone(
       );
       throw new TooManyRequestsError('too-many-phone-attempts');
     }
-    const newCode = generateLoginCode();
-    const salt = newSalt();
+    const issued = issueCode(now, PHONE_CODE_TTL_MS);
     await savePhoneState(
       userId,
       state,
       {
         pendingPhone: phone,
-        codeHash: hashLoginCode(newCode, salt),
-        salt,
-        validUntil: now + PHONE_CODE_TTL_MS,
+        codeHash: issued.codeHash,
+        salt: issued.salt,
+        validUntil: issued.validUntil,
         requests: [...requests, now],
         failures,
       },
       now,
     );
-    await sendSms(phone, phoneSmsText(newCode, account.user.locale));
+    await sendSms(phone, phoneSmsText(issued.code, account.user.locale));
     return phoneAnswer(account.user.phone, { pendingPhone: phone });
   }
 
   if (!state?.pendingPhone || state.pendingPhone !== phone || !state.codeHash || !state.salt) {
     throw new BadRequestError('invalid-phone-code');
   }
-  if (state.validUntil === undefined || now > state.validUntil) throw new BadRequestError('code-expired');
-  if (!loginCodeMatches(code, state.salt, state.codeHash)) {
+  if (state.validUntil === undefined || isCodeExpired(state.validUntil, now))
+    throw new BadRequestError('code-expired');
+  if (!codeMatches(code, state.salt, state.codeHash)) {
     const failuresAfter = failures + 1;
     if (phoneCodeLocks(failuresAfter)) {
       await savePhoneState(

@@ -5,9 +5,9 @@ import {
   makeEmailPrimary,
   sendEmailVerification,
   verifyEmail,
-  verifyPhone,
   type EmailList,
 } from '../../../../../shared/contracts/emails';
+import { verifyPhone } from '../../../../../shared/contracts/phone';
 import type { Me } from '../../../../../shared/contracts/me';
 import { callApi } from '../../../lib/api';
 
