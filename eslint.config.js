@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // The layers and which way imports go (docs/layers.md).
-    files: ['functions/**/*.ts'],
+    files: ['functions/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     plugins: { boundaries: layers },
     rules: { 'boundaries/layers': 'error' },
   },

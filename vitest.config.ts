@@ -10,6 +10,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
       'tests/infra/**/*.test.ts',
       'tests/security/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
     ],
     environment: 'node',

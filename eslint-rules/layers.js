@@ -9,6 +9,7 @@ import { dirname, join, relative, sep } from 'node:path';
  *   (the registry, `functions/domains.ts`, reads each `domain.ts`);
  *
  * SPA (`web/src/`), which points one way, app → features → components and lib:
+ * - the app reads a feature only through its face, `web/src/features/<feature>/index.ts`;
  * - `components` and `lib` import no feature and not the app;
  * - a feature imports no other feature and not the app.
  *
@@ -21,12 +22,17 @@ const ROOT = process.cwd();
 export function layerOf(file) {
   const parts = relative(ROOT, file).split(sep);
   if (parts[0] === 'functions') {
-    if (parts.length === 2) return { side: 'server', layer: parts[1] === 'domains.ts' ? 'registry' : 'root' };
+    // `functions/domains.ts` is the registry; any other name right under functions/ is a domain
+    // folder (an import of its face, `../users`, resolves to `functions/users`).
+    if (parts.length === 2 && /^domains(\.test)?(\.ts)?$/.test(parts[1]))
+      return { side: 'server', layer: 'registry' };
+    if (parts.length === 2) return { side: 'server', layer: 'domain', name: parts[1], rest: '' };
     if (parts[1] === 'lib') return { side: 'server', layer: 'lib' };
     return { side: 'server', layer: 'domain', name: parts[1], rest: parts.slice(2).join('/') };
   }
   if (parts[0] === 'web' && parts[1] === 'src') {
-    if (parts[2] === 'features') return { side: 'web', layer: 'feature', name: parts[3] };
+    if (parts[2] === 'features')
+      return { side: 'web', layer: 'feature', name: parts[3], rest: parts.slice(4).join('/') };
     if (parts[2] === 'app') return { side: 'web', layer: 'app' };
     if (parts[2] === 'components' || parts[2] === 'lib') return { side: 'web', layer: parts[2] };
     return { side: 'web', layer: 'other' };
@@ -54,6 +60,8 @@ export function refusal(from, to) {
   }
   if ((from.layer === 'components' || from.layer === 'lib') && (to.layer === 'feature' || to.layer === 'app'))
     return `web/src/${from.layer} imports no feature and not the app: move what it needs down to components or lib.`;
+  if (from.layer === 'app' && to.layer === 'feature' && !FACE.test(to.rest || 'index'))
+    return `The app reads a feature through its face: import '../features/${to.name}', not '…/${to.name}/${to.rest}'.`;
   if (from.layer === 'feature' && to.layer === 'app')
     return 'A feature does not import the app: the app imports features (web/src/app/features.ts).';
   if (from.layer === 'feature' && to.layer === 'feature' && from.name !== to.name)

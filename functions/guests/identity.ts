@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '../../shared/contracts/headers';
-import { cognitoApi, deleteSignInAccount, userPoolId } from '../lib/cognito';
+import { cognitoApi, deleteSignInAccount, setSignInPassword, userPoolId } from '../lib/cognito';
 import { guestPlaceholderEmail, unusablePassword } from './secret';
 
 /** The guest's identity in the user pool. */
@@ -35,14 +35,7 @@ export async function createGuestIdentity(locale: Language): Promise<GuestIdenti
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? username;
   if (!username || !sub) throw new Error('AdminCreateUser answered no username');
   try {
-    await client.send(
-      new sdk.AdminSetUserPasswordCommand({
-        UserPoolId: userPoolId(),
-        Username: username,
-        Password: unusablePassword(),
-        Permanent: true,
-      }),
-    );
+    await setSignInPassword(username, unusablePassword());
   } catch (error) {
     await deleteGuestIdentity(username);
     throw error;

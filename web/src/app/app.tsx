@@ -7,7 +7,7 @@ import { setUnauthorizedHandler } from '../lib/api';
 import type { ReturnState } from '../lib/auth';
 import { loadConfig } from '../lib/config';
 import { startParentBridge, type AppParentBridge } from '../lib/parent-bridge-app';
-import { ParentBridgeProvider } from '../features/embedding/app-mode';
+import { ParentBridgeProvider } from '../features/embedding';
 import { LOGIN_PATH } from '../lib/routes';
 import { configureAmplify } from './amplify';
 import { AppProviders } from './providers';

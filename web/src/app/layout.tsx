@@ -1,16 +1,14 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
-import { AppHeader, useShellMe } from '../components/app-header';
 import { FullPageLoader } from '../components/full-page-loader';
-import { ParentBreadcrumb } from '../features/embedding/parent-breadcrumb';
-import { CookieBanner } from '../features/shell/cookie-banner';
-import { useLegalConsents } from '../features/legal/api/legal-consents';
-import { LegalConsentGate } from '../features/legal/legal-consent-gate';
-import { GuestBanner } from '../features/shell/guest-banner';
-import { RealtimeConnection } from '../features/shell/realtime-connection';
-import { ShellNotices } from '../features/shell/shell-notices';
+import { ParentBreadcrumb } from '../features/embedding';
+import { LegalConsentGate } from '../features/legal';
+import { CookieBanner, GuestBanner, RealtimeConnection, ShellNotices } from '../features/shell';
 import { useIsSignedIn } from '../lib/auth';
+import { useLegalConsents } from '../lib/legal-consents';
+import { useMe } from '../lib/me';
+import { AppHeader } from './app-header';
 import { LOGIN_PATH } from '../lib/routes';
 import { OverlayHost } from './overlays/overlay-host';
 
@@ -18,7 +16,7 @@ export const HEADER_HEIGHT = 60;
 
 function GuestNotice() {
   const signedIn = useIsSignedIn();
-  const me = useShellMe(signedIn.data === true);
+  const me = useMe(signedIn.data === true);
   return me.data?.profile.isGuest ? <GuestBanner /> : null;
 }
 

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifyError } from '../components/notify';
-import { reportBackgroundError } from '../features/shell/api-error-store';
+import { reportBackgroundError } from '../features/shell';
 import { ApiError } from '../lib/errors';
 
 export { TOAST_DURATION_MS } from '../components/notify';

@@ -2,22 +2,23 @@ import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
 import { RequireAuth } from './require-auth';
-import { HOME_PATH, LOGIN_PATH, NO_MATCH_PARAMETER } from '../lib/routes';
-import { GUEST_PATH } from '../features/guests/guest-paths';
+import { PAGES } from './features';
+import { HOME_PATH, NO_MATCH_PARAMETER } from '../lib/routes';
 
-const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
-const HomePage = lazy(() => import('../features/home/home-page'));
-const GuestPage = lazy(() => import('../features/guests/guest-page'));
+/** Each page's module, loaded when first visited. */
+const pageRoute = (page: (typeof PAGES)[number]): RouteObject => {
+  const Page = lazy(page.load);
+  return { path: page.path, element: <Page /> };
+};
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: LOGIN_PATH, element: <SignInPage /> },
-      { path: GUEST_PATH, element: <GuestPage /> },
+      ...PAGES.filter((page) => page.access === 'public').map(pageRoute),
       {
         element: <RequireAuth />,
-        children: [{ path: HOME_PATH, element: <HomePage /> }],
+        children: PAGES.filter((page) => page.access === 'signed-in').map(pageRoute),
       },
       { path: '*', element: <Navigate to={`${HOME_PATH}?${NO_MATCH_PARAMETER}=1`} replace /> },
     ],

@@ -20,7 +20,12 @@ type BodyOption<R extends RouteContract> =
   undefined extends z.input<R['body']> ? { body?: z.input<R['body']> } : { body: z.input<R['body']> };
 
 export type CallOptions<R extends RouteContract> = ParamsOption<R> &
-  BodyOption<R> & { query?: z.input<R['query']>; signal?: AbortSignal };
+  BodyOption<R> & {
+    query?: z.input<R['query']>;
+    signal?: AbortSignal;
+    /** Sends the super-admin header whatever the mode (the probe that decides to offer the mode). */
+    superAdmin?: boolean;
+  };
 
 /** What every option bag looks like once the route's generics are gone. */
 interface LooseOptions {
@@ -28,6 +33,7 @@ interface LooseOptions {
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
+  superAdmin?: boolean;
 }
 
 let onUnauthorized: () => void = () => window.location.assign(LOGIN_PATH);
@@ -48,7 +54,8 @@ async function handleUnauthorized(): Promise<void> {
   await signingOut;
 }
 
-function superAdminMode(): boolean {
+/** Whether the super-admin mode is on in this browser (spec 01 §6). */
+export function superAdminModeOn(): boolean {
   try {
     return window.localStorage.getItem(SUPER_ADMIN_STORAGE_KEY) === 'true';
   } catch {
@@ -77,27 +84,22 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls one route of the contracts: fills the path, checks the body with the route's schema before
- * sending, adds the spec's headers (spec 01 §7), and parses the answer with the response schema.
- * Failures throw an ApiError carrying the spec's keys.
+ * Sends one route of the contracts: fills the path, checks the body with the route's schema before
+ * sending, adds the spec's headers (spec 01 §7) and the token, and turns a failure into an
+ * ApiError carrying the spec's keys. A 401 on an authenticated route signs out once.
  */
-export async function callApi<R extends RouteContract>(
-  route: R,
-  ...[options]: object extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
-): Promise<RouteResponse<R>> {
-  const opts: LooseOptions = (options ?? {}) as LooseOptions;
-
+async function send(route: RouteContract, opts: LooseOptions, accept: string): Promise<Response> {
   const checkedBody = route.body.safeParse(opts.body);
   if (!checkedBody.success) throw new ApiError(400, errorsFromIssues(checkedBody.error.issues, opts.body));
   const checkedQuery = route.query.safeParse(opts.query ?? {});
   if (!checkedQuery.success) throw new ApiError(400, errorsFromIssues(checkedQuery.error.issues, opts.query));
 
   const headers: Record<string, string> = {
-    accept: 'application/json',
+    accept,
     [HEADER_LANGUAGE]: currentLanguage(),
     [HEADER_SOURCE]: 'web',
   };
-  if (superAdminMode()) headers[HEADER_SUPER_ADMIN] = 'true';
+  if (opts.superAdmin === true || superAdminModeOn()) headers[HEADER_SUPER_ADMIN] = 'true';
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (route.auth !== 'public') {
     const token = await getAccessToken();
@@ -121,17 +123,47 @@ export async function callApi<R extends RouteContract>(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, [{ key: NETWORK_ERROR_KEY }], { cause });
   }
-
-  const body = await readBody(response);
   if (!response.ok) {
-    const error = new ApiError(response.status, errorsFromBody(response.status, body));
+    const error = new ApiError(response.status, errorsFromBody(response.status, await readBody(response)));
     if (response.status === 401 && route.auth !== 'public') await handleUnauthorized();
     throw error;
   }
+  return response;
+}
+
+/** Calls one route of the contracts and parses the JSON answer with the route's response schema. */
+export async function callApi<R extends RouteContract>(
+  route: R,
+  ...[options]: object extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
+): Promise<RouteResponse<R>> {
+  const response = await send(route, (options ?? {}) as LooseOptions, 'application/json');
+  const body = await readBody(response);
   const parsed = route.response.safeParse(body);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${route.name}`, parsed.error.issues);
     throw new ApiError(response.status, [{ key: 'unexpected-value-error' }], { cause: parsed.error });
   }
   return parsed.data as RouteResponse<R>;
+}
+
+/** The file name the server gives in `content-disposition`, if it gives one. */
+export function attachmentName(header: string | null): string | undefined {
+  const match = /filename="?([^";]+)"?/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Calls a route that answers a file, with the same checks, headers and errors as `callApi`.
+ * `accept` names the media type, so API Gateway sends the bytes rather than base64.
+ */
+export async function fetchFile<R extends RouteContract>(
+  route: R,
+  accept: string,
+  ...[options]: object extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await send(route, (options ?? {}) as LooseOptions, accept);
+  return {
+    blob: await response.blob(),
+    fileName: attachmentName(response.headers.get('content-disposition')),
+  };
 }

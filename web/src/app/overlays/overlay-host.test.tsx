@@ -6,13 +6,14 @@ import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { addEmail } from '../../../../shared/contracts/emails';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { LocationProbe, jsonResponse, newQueryClient, testConfig } from '../../test/render';
 import { setConfig } from '../../lib/config';
 import { cssVariablesResolver, theme } from '../providers';
 import { OverlayHost } from './overlay-host';
-import { registerOverlay, type OverlayProps } from './registry';
+import { registerOverlay, type OverlayProps } from '../../lib/overlays';
 
 function DemoOverlay({ done }: OverlayProps) {
   return (
@@ -25,7 +26,7 @@ registerOverlay('host-test-a', { titleKey: 'common.close', load: async () => ({ 
 registerOverlay('host-test-b', { titleKey: 'common.retry', load: async () => ({ default: DemoOverlay }) });
 registerOverlay('host-test-registered', {
   titleKey: 'common.close',
-  registeredOnly: true,
+  route: addEmail,
   load: async () => ({ default: DemoOverlay }),
 });
 

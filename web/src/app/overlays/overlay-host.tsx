@@ -2,15 +2,15 @@ import { Suspense, type ReactNode } from 'react';
 import { Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useShellMe } from '../../components/app-header';
+import { useMe } from '../../lib/me';
 import { useIsSignedIn } from '../../lib/auth';
-import { afterStep, overlayDefinition, overlaySteps } from './registry';
-import './overlay-list';
+import { afterStep, overlayDefinition, overlaySteps } from '../../lib/overlays';
+import '../features';
 
 /** Renders a registered-only overlay for signed-in users who are not guests, nothing otherwise. */
 function RegisteredOnly({ children }: { children: ReactNode }) {
   const signedIn = useIsSignedIn();
-  const me = useShellMe(signedIn.data === true);
+  const me = useMe(signedIn.data === true);
   if (signedIn.data !== true || !me.data || me.data.profile.isGuest) return null;
   return children;
 }

@@ -5,7 +5,7 @@ import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
-import { attachmentName } from './api/download';
+import { attachmentName } from '../../lib/api';
 import MyDataOverlay from './my-data-overlay';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));

@@ -1,15 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { normaliseEmail } from '../../../../shared/domain/sign-in';
-import type { OverlayProps } from '../../app/overlays/registry';
+import type { OverlayProps } from '../../lib/overlays';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
 import { LOGIN_PATH } from '../../lib/routes';
-import { useMe } from '../home/api/get-me';
-import { useDownloadMyData, useLeaveProduct } from './api/download';
+import { useMe } from '../../lib/me';
+import { useLeaveProduct } from '../../lib/leave-product';
+import { useDownloadMyData } from './api/download';
 
 function DownloadSection() {
   const { t } = useTranslation();
@@ -104,30 +106,18 @@ function LeaveSection({ primaryEmail }: { primaryEmail: string }) {
           )}
         </Stack>
       </form>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('myData.leave.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('myData.leave.cancel') }}
-        data-testid="my-data-leave-dialog"
+        confirmLabel={t('myData.leave.confirm')}
+        cancelLabel={t('myData.leave.cancel')}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+        pending={leave.isPending}
+        testId="my-data-leave"
       >
-        <Stack>
-          <Text>{t('myData.leave.confirmText')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={leave.isPending}>
-              {t('myData.leave.cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              onClick={confirm}
-              loading={leave.isPending}
-              data-testid="my-data-leave-confirm"
-            >
-              {t('myData.leave.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>{t('myData.leave.confirmText')}</Text>
+      </ConfirmDialog>
     </Paper>
   );
 }

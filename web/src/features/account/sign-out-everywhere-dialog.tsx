@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
 import { LOGIN_PATH } from '../../lib/routes';
-import { signOutEverywhere } from './api/sign-out';
+import { signOutEverywhere } from '../../lib/sign-out';
 
 /**
  * "Sign out everywhere" from the account menu: after a confirmation, every device signed in to the

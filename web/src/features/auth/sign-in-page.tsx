@@ -18,11 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LOGIN_MAX_FAILED_ATTEMPTS, isValidCode } from '../../../../shared/domain/sign-in';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { GUEST_PATH } from '../../lib/routes';
 import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { errorMessages, translateErrorItem } from '../../lib/errors';
-import { PASSWORD_SIGN_IN_ERROR_KEYS } from './sign-in-errors';
+import { PASSWORD_SIGN_IN_ERROR_KEYS } from '../../lib/sign-in-errors';
 import { useSignInFlow } from './use-sign-in-flow';
-import { GUEST_PATH } from '../guests/guest-paths';
 import { CodeInput } from '../../components/code-input';
 
 /** Where a visitor goes to use the app without an account (the guest page). */

@@ -6,7 +6,7 @@ import type { SignInMethod } from '../../../../shared/domain/sign-in';
 import i18n from '../../i18n';
 import { authError, jsonResponse, renderPage } from '../../test/render';
 import SignInPage from './sign-in-page';
-import { passwordErrorKey } from './sign-in-errors';
+import { passwordErrorKey } from '../../lib/sign-in-errors';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(),

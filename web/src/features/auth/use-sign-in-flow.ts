@@ -13,11 +13,11 @@ import {
 import { currentLanguage } from '../../i18n';
 import { endSession } from '../../lib/auth';
 import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors';
-import { legalConsentsQueryKey } from '../legal/api/legal-consents';
+import { legalConsentsQueryKey } from '../../lib/legal-consents';
 import { acceptCreationDocuments, useLegalDocuments } from './api/legal-documents';
 import { useRecogniseEmail } from './api/recognise-email';
 import { generatePassword } from './random-password';
-import { codeErrorKey, passwordErrorKey, signInErrorKey } from './sign-in-errors';
+import { codeErrorKey, passwordErrorKey, signInErrorKey } from '../../lib/sign-in-errors';
 
 /** Sign-in modes of spec 01 §4. */
 export type SignInMode = 'initial' | 'selection' | 'creation' | 'code' | 'password';

@@ -120,12 +120,4 @@ describe('emails overlay', () => {
     renderPage(<EmailsOverlay {...overlayProps} />);
     expect((await screen.findByTestId('phone-verified')).textContent).toContain('+32470123456');
   });
-
-  it('tells a guest the feature is not available', async () => {
-    serve(meFixture({ profile: { ...meFixture().profile, isGuest: true } }));
-    renderPage(<EmailsOverlay {...overlayProps} />);
-    expect((await screen.findByTestId('emails-guest')).textContent).toBe(
-      'This feature is not available in guest mode.',
-    );
-  });
 });

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getMe as getMeRoute, type UserEmail } from '../../../../shared/contracts/me';
+import type { UserEmail } from '../../../../shared/contracts/me';
 import { phoneError } from '../../../../shared/contracts/phone';
 import { isValidSignInEmail, normaliseEmail, isValidCode } from '../../../../shared/domain/sign-in';
-import type { OverlayProps } from '../../app/overlays/registry';
+import type { OverlayProps } from '../../lib/overlays';
 import { ErrorState } from '../../components/error-state';
-import { callApi } from '../../lib/api';
+import { useMe } from '../../lib/me';
 import {
   useAddEmail,
   useDeleteEmail,
@@ -346,7 +345,7 @@ function PhoneSection({ stored }: { stored: string | undefined }) {
 export default function EmailsOverlay(_: OverlayProps) {
   const { t } = useTranslation();
   const listHeadingId = useId();
-  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => callApi(getMeRoute, { signal }) });
+  const me = useMe();
   const [codeFor, setCodeFor] = useState<string | null>(null);
   if (me.isPending) return <Loader aria-label={t('app.loading')} />;
   if (me.isError)
@@ -357,14 +356,6 @@ export default function EmailsOverlay(_: OverlayProps) {
         onRetry={() => void me.refetch()}
         testId="emails-load-error"
       />
-    );
-  if (me.data.profile.isGuest)
-    return (
-      <Alert color="gray" role="alert" data-testid="emails-guest">
-        <Text size="sm" c="dark">
-          {t('errors.guest-not-allowed')}
-        </Text>
-      </Alert>
     );
   const { emails, userId } = me.data;
   return (

@@ -1,12 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { leaveProduct } from '../../../../shared/contracts/account';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notifySuccess } from '../../components/notify';
-import { callApi } from '../../lib/api';
-import { endSession } from '../../lib/auth';
-import { errorMessages } from '../../lib/errors';
+import { useLeaveProduct } from '../../lib/leave-product';
+import { overlaySearch } from '../../lib/overlays';
 import { LOGIN_PATH } from '../../lib/routes';
 import { forgetGuestCredentials } from './guest-credentials';
 
@@ -23,77 +21,44 @@ export function LeaveGuestDialog({ opened, onClose }: { opened: boolean; onClose
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const leave = useMutation({
-    mutationFn: async () => {
-      await callApi(leaveProduct, { body: { confirmation: GUEST_LEAVE_CONFIRMATION } });
-      forgetGuestCredentials();
-      await endSession();
-    },
-    onSuccess: async () => {
-      queryClient.clear();
-      notifySuccess('guests.leave.goodbye');
-      await navigate(LOGIN_PATH, { replace: true });
-    },
-  });
+  const leave = useLeaveProduct(forgetGuestCredentials);
 
   const cancel = () => {
-    if (leave.isPending) return;
     leave.reset();
     onClose();
   };
+  const confirm = () =>
+    leave.mutate(GUEST_LEAVE_CONFIRMATION, {
+      onSuccess: async () => {
+        notifySuccess('guests.leave.goodbye');
+        await navigate(LOGIN_PATH, { replace: true });
+      },
+    });
 
   /** Keeping the data instead: the registration overlay on the current page. */
   const register = () => {
     cancel();
-    const search = new URLSearchParams(location.search);
-    search.set('show', REGISTRATION_OVERLAY);
-    void navigate({ pathname: location.pathname, search: `?${search.toString()}` });
+    void navigate({
+      pathname: location.pathname,
+      search: overlaySearch(location.search, REGISTRATION_OVERLAY),
+    });
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={cancel}
       title={t('guests.leave.title')}
-      closeButtonProps={{ 'aria-label': t('guests.leave.cancel') }}
-      data-testid="guest-leave-dialog"
+      confirmLabel={t('guests.leave.confirm')}
+      cancelLabel={t('guests.leave.cancel')}
+      onConfirm={confirm}
+      onCancel={cancel}
+      pending={leave.isPending}
+      error={leave.error}
+      alternative={{ label: t('guests.leave.register'), onClick: register, testId: 'guest-leave-register' }}
+      testId="guest-leave"
     >
-      <Stack>
-        <Text>{t('guests.leave.text')}</Text>
-        <Text size="sm">{t('guests.leave.hint')}</Text>
-        {leave.isError && (
-          <Alert color="red" role="alert" data-testid="guest-leave-error">
-            {errorMessages(leave.error, t)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button
-            variant="subtle"
-            onClick={register}
-            disabled={leave.isPending}
-            data-testid="guest-leave-register"
-          >
-            {t('guests.leave.register')}
-          </Button>
-          <Button
-            variant="default"
-            onClick={cancel}
-            disabled={leave.isPending}
-            data-testid="guest-leave-cancel"
-          >
-            {t('guests.leave.cancel')}
-          </Button>
-          <Button
-            color="red.9"
-            onClick={() => leave.mutate()}
-            loading={leave.isPending}
-            data-testid="guest-leave-confirm"
-          >
-            {t('guests.leave.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>{t('guests.leave.text')}</Text>
+      <Text size="sm">{t('guests.leave.hint')}</Text>
+    </ConfirmDialog>
   );
 }

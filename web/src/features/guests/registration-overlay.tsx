@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { consentKey, useTickedDocuments } from '../legal/ticked-documents';
+import { consentKey, useTickedDocuments } from '../../lib/ticked-documents';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../../shared/contracts/errors';
 import { isValidCode, isValidSignInEmail, normaliseEmail } from '../../../../shared/domain/sign-in';
-import type { OverlayProps } from '../../app/overlays/registry';
+import type { OverlayProps } from '../../lib/overlays';
 import { CodeInput } from '../../components/code-input';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages, translateErrorItem } from '../../lib/errors';
-import { useMe } from '../home/api/get-me';
-import { pendingConsents, useLegalConsents } from '../legal/api/legal-consents';
+import { useMe } from '../../lib/me';
+import { pendingConsents, useLegalConsents } from '../../lib/legal-consents';
 import { splitFieldErrors, useConvertGuest, useRegisterGuest } from './api/registration';
 
 /** Keys answered without a field that still belong to one field of the form. */

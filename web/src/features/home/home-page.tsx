@@ -5,7 +5,7 @@ import type { Me } from '../../../../shared/contracts/me';
 import { ErrorState } from '../../components/error-state';
 import { formatDate } from '../../lib/dates';
 import { NO_MATCH_PARAMETER } from '../../lib/routes';
-import { useMe } from './api/get-me';
+import { useMe } from '../../lib/me';
 
 function HomeSkeleton() {
   return (

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { consentKey, useTickedDocuments } from './ticked-documents';
+import { consentKey, useTickedDocuments } from '../../lib/ticked-documents';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LegalConsent } from '../../../../shared/contracts/me';
 import { endSession, useIsSignedIn } from '../../lib/auth';
 import { errorMessages } from '../../lib/errors';
 import { LOGIN_PATH } from '../../lib/routes';
-import { pendingConsents, useAcceptLegalConsents, useLegalConsents } from './api/legal-consents';
+import { pendingConsents, useAcceptLegalConsents, useLegalConsents } from '../../lib/legal-consents';
 
 function PendingConsents({ pending }: { pending: LegalConsent[] }) {
   const { t } = useTranslation();

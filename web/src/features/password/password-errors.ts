@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError, errorMessages } from '../../lib/errors';
-import { signInErrorKey } from '../auth/sign-in-errors';
+import { signInErrorKey } from '../../lib/sign-in-errors';
 
 /**
  * The message of a failed password change or first password. The user pool's NotAuthorizedException

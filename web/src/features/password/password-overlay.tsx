@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { passwordProblems, type PasswordProblem } from '../../../../shared/domain/password';
-import type { OverlayProps } from '../../app/overlays/registry';
+import type { OverlayProps } from '../../lib/overlays';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { LOGIN_PATH } from '../../lib/routes';
-import { signOutEverywhere } from '../account/api/sign-out';
-import { useMe } from '../home/api/get-me';
+import { signOutEverywhere } from '../../lib/sign-out';
+import { useMe } from '../../lib/me';
 import { useChangePassword, useSetFirstPassword } from './api/set-password';
 import { passwordChangeMessage } from './password-errors';
 

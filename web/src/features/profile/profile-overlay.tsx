@@ -1,15 +1,14 @@
 import { Alert, Button, Group, Loader, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { notifySuccess } from '../../components/notify';
-import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { getMe as getMeRoute, type Profile } from '../../../../shared/contracts/me';
+import type { Profile } from '../../../../shared/contracts/me';
 import { MIN_BIRTH_YEAR, type ProfileUpdate } from '../../../../shared/contracts/profile';
-import type { OverlayProps } from '../../app/overlays/registry';
+import type { OverlayProps } from '../../lib/overlays';
 import { ErrorState } from '../../components/error-state';
+import { useMe } from '../../lib/me';
 import { setLanguage } from '../../i18n';
-import { callApi } from '../../lib/api';
 import { ApiError, errorMessages, translateErrorItem } from '../../lib/errors';
 import { useUpdateProfile } from './api/update-profile';
 import { decodeError, formValues, profileResolver, type ProfileFormValues } from './profile-form';
@@ -157,7 +156,7 @@ function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) 
 /** `?show=profile`: the signed-in user's profile (spec 01 §2 and §3 User). */
 export default function ProfileOverlay({ done }: OverlayProps) {
   const { t } = useTranslation();
-  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => callApi(getMeRoute, { signal }) });
+  const me = useMe();
   if (me.isPending) return <Loader aria-label={t('app.loading')} />;
   if (me.isError)
     return (

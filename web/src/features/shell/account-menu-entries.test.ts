@@ -4,6 +4,8 @@ import type { LegalConsent } from '../../../../shared/contracts/me';
 import { accountMenuEntries, termsPath, type AccountMenuInput } from './account-menu-entries';
 
 const ALL = ['profile', 'subscription', 'emails', 'password', 'registration', 'connect', 'my-data'];
+/** Overlays whose route admits registered users only (what `overlayOpensFor` reads from the contracts). */
+const REGISTERED_ONLY = ['subscription', 'emails', 'password'];
 const terms = (lang: 'fr' | 'en' | 'nl', path: string): LegalConsent => ({
   documentType: 'terms-of-use',
   version: '1',
@@ -14,9 +16,10 @@ const terms = (lang: 'fr' | 'en' | 'nl', path: string): LegalConsent => ({
 });
 
 function ids(input: Partial<AccountMenuInput>): string[] {
+  const isGuest = input.isGuest ?? false;
   return accountMenuEntries({
-    isGuest: false,
-    hasOverlay: (name) => ALL.includes(name),
+    isGuest,
+    opens: (name) => ALL.includes(name) && !(isGuest && REGISTERED_ONLY.includes(name)),
     legalConsents: [],
     language: 'fr',
     supportEmail: 'support@example.com',
@@ -55,7 +58,7 @@ describe('account menu entries', () => {
   it('a guest leaves rather than signs out', () => {
     const entries = accountMenuEntries({
       isGuest: true,
-      hasOverlay: () => false,
+      opens: () => false,
       legalConsents: [],
       language: 'fr',
       supportEmail: undefined,
@@ -64,7 +67,7 @@ describe('account menu entries', () => {
   });
 
   it('an entry whose overlay is not registered is absent', () => {
-    expect(ids({ hasOverlay: (name) => name === 'emails' })).toEqual([
+    expect(ids({ opens: (name) => name === 'emails' })).toEqual([
       'emails',
       'logout',
       'signOutEverywhere',
@@ -74,16 +77,13 @@ describe('account menu entries', () => {
   });
 
   it('feedback and support are absent without a support address; terms without a document', () => {
-    expect(ids({ hasOverlay: () => false, supportEmail: undefined })).toEqual([
-      'logout',
-      'signOutEverywhere',
-    ]);
+    expect(ids({ opens: () => false, supportEmail: undefined })).toEqual(['logout', 'signOutEverywhere']);
   });
 
   it('mail entries write to the support address', () => {
     const entries = accountMenuEntries({
       isGuest: false,
-      hasOverlay: () => false,
+      opens: () => false,
       legalConsents: [],
       language: 'fr',
       supportEmail: 'help@example.com',
@@ -107,7 +107,7 @@ describe('account menu entries', () => {
     const labels = [false, true].flatMap((isGuest) =>
       accountMenuEntries({
         isGuest,
-        hasOverlay: () => true,
+        opens: () => true,
         legalConsents: [terms('fr', '/t')],
         language: 'fr',
         supportEmail: 's@example.com',

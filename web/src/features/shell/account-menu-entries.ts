@@ -19,7 +19,11 @@ export type AccountMenuEntry =
 
 export interface AccountMenuInput {
   isGuest: boolean;
-  hasOverlay: (name: string) => boolean;
+  /**
+   * Whether the overlay exists and opens for this user: a guest is never offered one that serves a
+   * registered-only route (the rule lives in the route's contract, read through the overlay).
+   */
+  opens: (name: string) => boolean;
   legalConsents: readonly LegalConsent[];
   language: string;
   supportEmail: string | undefined;
@@ -33,21 +37,22 @@ export function termsPath(consents: readonly LegalConsent[], language: string): 
 
 /**
  * The settings menu in the spec's order (spec 01 §2): profile, subscription, emails, change
- * password, create account, connect, logout (and sign out everywhere), feedback, terms, support by mail; "my data" after
- * the account entries. Entries that guests may not use are hidden for them, and an entry whose
- * overlay or target does not exist is absent rather than a dead end.
+ * password, create account, connect, logout (and sign out everywhere), feedback, terms, support by
+ * mail; "my data" after the account entries. Entries that guests may not use are hidden for them
+ * (their routes are registered-only), the ways out of guest mode are offered to guests only, and an
+ * entry whose overlay or target does not exist is absent rather than a dead end.
  */
 export function accountMenuEntries(input: AccountMenuInput): AccountMenuEntry[] {
-  const { isGuest, hasOverlay, supportEmail } = input;
+  const { isGuest, opens, supportEmail } = input;
   const entries: AccountMenuEntry[] = [];
   const overlay = (id: string, overlayName: string, when = true) => {
-    if (when && hasOverlay(overlayName))
+    if (when && opens(overlayName))
       entries.push({ id, labelKey: `shell.account.${id}`, kind: 'overlay', overlay: overlayName });
   };
   overlay('profile', ACCOUNT_OVERLAYS.profile);
-  overlay('subscription', ACCOUNT_OVERLAYS.subscription, !isGuest);
-  overlay('emails', ACCOUNT_OVERLAYS.emails, !isGuest);
-  overlay('password', ACCOUNT_OVERLAYS.password, !isGuest);
+  overlay('subscription', ACCOUNT_OVERLAYS.subscription);
+  overlay('emails', ACCOUNT_OVERLAYS.emails);
+  overlay('password', ACCOUNT_OVERLAYS.password);
   overlay('registration', ACCOUNT_OVERLAYS.registration, isGuest);
   overlay('connect', ACCOUNT_OVERLAYS.connect, isGuest);
   overlay('myData', ACCOUNT_OVERLAYS.myData);

@@ -2,18 +2,11 @@ import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Me } from '../../../../shared/contracts/me';
-import { hasOverlay } from '../../app/overlays/registry';
+import { overlayOpensFor, overlaySearch } from '../../lib/overlays';
 import { currentLanguage } from '../../i18n';
 import { accountMenuEntries } from './account-menu-entries';
 import { appVersion, supportEmail } from './build-info';
 import { setSuperAdminMode } from './super-admin';
-
-/** The `?show=` URL of an overlay on the current page, other parameters kept. */
-export function overlaySearch(search: string, overlay: string): string {
-  const params = new URLSearchParams(search);
-  params.set('show', overlay);
-  return `?${params.toString()}`;
-}
 
 /**
  * The account (settings) menu of the top bar: entries in the spec's order, only those that
@@ -36,7 +29,7 @@ export function AccountMenu({
   const isGuest = me?.profile.isGuest ?? false;
   const entries = accountMenuEntries({
     isGuest,
-    hasOverlay,
+    opens: (name) => overlayOpensFor(name, isGuest),
     legalConsents: me?.legalConsents ?? [],
     language: currentLanguage(),
     supportEmail: supportEmail(),

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { hasOverlay } from '../../app/overlays/registry';
+import { overlayOpensFor, overlaySearch } from '../../lib/overlays';
 import { ACCOUNT_OVERLAYS } from './account-menu-entries';
-import { overlaySearch } from './account-menu';
 
 /** Guests are told they are in guest mode, with the ways out that exist (spec 01 §2). */
 export function GuestBanner() {
@@ -15,7 +14,7 @@ export function GuestBanner() {
   const actions = [
     { overlay: ACCOUNT_OVERLAYS.connect, labelKey: 'shell.guest.connect', testId: 'guest-connect' },
     { overlay: ACCOUNT_OVERLAYS.registration, labelKey: 'shell.guest.register', testId: 'guest-register' },
-  ].filter((a) => hasOverlay(a.overlay));
+  ].filter((a) => overlayOpensFor(a.overlay, true));
 
   return (
     <Alert color="blue" variant="light" data-testid="guest-banner" mb="md">

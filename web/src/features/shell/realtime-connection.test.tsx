@@ -6,7 +6,7 @@ import type * as Realtime from '../../lib/realtime';
 import type { RealtimeClientOptions } from '../../lib/realtime';
 import { authSessionQueryKey } from '../../lib/auth';
 import { renderPage } from '../../test/render';
-import { meQueryKey } from '../home/api/get-me';
+import { meQueryKey } from '../../lib/me';
 import { RealtimeConnection } from './realtime-connection';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));

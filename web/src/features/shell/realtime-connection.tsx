@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useIsSignedIn } from '../../lib/auth';
 import { getConfig } from '../../lib/config';
 import { createRealtimeClient, queryKeysFor } from '../../lib/realtime';
-import { meQueryKey } from '../home/api/get-me';
+import { meQueryKey } from '../../lib/me';
 
 async function idToken(): Promise<string | undefined> {
   const session = await fetchAuthSession();

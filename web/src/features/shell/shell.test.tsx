@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { AppHeader } from '../../components/app-header';
+import { AppHeader } from '../../app/app-header';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { LocationProbe, jsonResponse, renderPage } from '../../test/render';
@@ -14,9 +14,16 @@ import { GuestBanner } from './guest-banner';
 import { ApiErrorBanner, UpdatePrompt } from './shell-notices';
 import { grantsEverything } from './super-admin';
 import { ApiError } from '../../lib/errors';
+import type * as Overlays from '../../lib/overlays';
 
 const registered = new Set<string>();
-vi.mock('../../app/overlays/registry', () => ({ hasOverlay: (name: string) => registered.has(name) }));
+/** Emails is the registered-only overlay of these tests, as its route's contract says. */
+vi.mock('../../lib/overlays', async (importOriginal) => ({
+  ...(await importOriginal<typeof Overlays>()),
+  hasOverlay: (name: string) => registered.has(name),
+  overlayOpensFor: (name: string, isGuest: boolean) =>
+    registered.has(name) && !(isGuest && name === 'emails'),
+}));
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
 type Session = Awaited<ReturnType<typeof fetchAuthSession>>;

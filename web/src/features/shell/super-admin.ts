@@ -1,18 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../../../../shared/contracts/headers';
-import { AbilitySchema, getMe, type AbilityRule } from '../../../../shared/contracts/me';
-import { currentLanguage } from '../../i18n';
-import { SUPER_ADMIN_STORAGE_KEY } from '../../lib/api';
-import { getAccessToken } from '../../lib/auth';
-import { getConfig } from '../../lib/config';
-
-export function superAdminModeOn(): boolean {
-  try {
-    return window.localStorage.getItem(SUPER_ADMIN_STORAGE_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+import { getMe, type AbilityRule } from '../../../../shared/contracts/me';
+import { SUPER_ADMIN_STORAGE_KEY, callApi, superAdminModeOn } from '../../lib/api';
 
 /** Turns the super-admin mode on or off; the page reloads so every query is asked again (spec 01 §2). */
 export function setSuperAdminMode(on: boolean, reload: () => void = () => window.location.reload()): void {
@@ -35,25 +23,16 @@ export function grantsEverything(rules: readonly AbilityRule[]): boolean {
 
 /**
  * Asks GET /v1/me once WITH the super-admin header (the server honours it only for super-admins)
- * and tells whether the answer grants everything. Only the ability part of the answer is read.
+ * and tells whether the answer grants everything. A failed probe offers nothing.
  */
 async function probeSuperAdmin(signal: AbortSignal): Promise<boolean> {
-  const token = await getAccessToken();
-  if (!token) return false;
-  const response = await fetch(getConfig().apiUrl + getMe.path, {
-    headers: {
-      accept: 'application/json',
-      authorization: token,
-      [HEADER_LANGUAGE]: currentLanguage(),
-      [HEADER_SOURCE]: 'web',
-      [HEADER_SUPER_ADMIN]: 'true',
-    },
-    signal,
-  });
-  if (!response.ok) return false;
-  const body = (await response.json()) as { ability?: unknown };
-  const ability = AbilitySchema.safeParse(body.ability);
-  return ability.success && grantsEverything(ability.data.rules);
+  try {
+    const me = await callApi(getMe, { signal, superAdmin: true });
+    return grantsEverything(me.ability.rules);
+  } catch (error) {
+    console.warn('The super-admin probe failed; the toggle is not offered.', error);
+    return false;
+  }
 }
 
 /** Whether to offer the super-admin toggle: the mode is on already, or the probe says so. */

@@ -8,21 +8,15 @@ import {
   type EmailList,
 } from '../../../../../shared/contracts/emails';
 import { verifyPhone } from '../../../../../shared/contracts/phone';
-import type { Me } from '../../../../../shared/contracts/me';
 import { callApi } from '../../../lib/api';
+import { setMe } from '../../../lib/me';
 
-/** Query key of GET /v1/me, whose email list these calls change. */
-const meQueryKey = ['me'] as const;
-
-/** Every email call answers the caller's list: it replaces the cached one at once, then /v1/me is refreshed. */
+/** Every email call answers the caller's whole list: it replaces the cached one, nothing is fetched again. */
 function useEmailMutation<V>(call: (variables: V) => Promise<EmailList>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: async ({ emails }: EmailList) => {
-      queryClient.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, emails } : me));
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
+    onSuccess: ({ emails }: EmailList) => setMe(queryClient, (me) => ({ ...me, emails })),
   });
 }
 
@@ -45,7 +39,11 @@ export const useDeleteEmail = () =>
 
 /** POST /v1/phone/verification: `{ phone }` sends a code by SMS, `{ phone, code }` verifies it. */
 export function useVerifyPhone() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { phone: string; code?: string }) => callApi(verifyPhone, { body }),
+    onSuccess: ({ phone, verified }) => {
+      if (verified && phone !== undefined) setMe(queryClient, (me) => ({ ...me, phone }));
+    },
   });
 }

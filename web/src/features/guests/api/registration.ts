@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/contracts/guests';
 import type { FieldError } from '../../../../../shared/contracts/errors';
 import { callApi } from '../../../lib/api';
+import { refreshMe } from '../../../lib/me';
 import { ApiError } from '../../../lib/errors';
 import { forgetGuestCredentials } from '../guest-credentials';
 
@@ -35,7 +36,7 @@ export function useConvertGuest() {
       return answer;
     },
     // Not awaited: the overlay closes at once, the banner and menu change when the answer comes.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['me'] }),
+    onSuccess: () => void refreshMe(queryClient),
   });
 }
 

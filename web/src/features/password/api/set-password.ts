@@ -1,21 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePassword } from 'aws-amplify/auth';
-import type { Me } from '../../../../../shared/contracts/me';
 import { setPassword as setPasswordRoute } from '../../../../../shared/contracts/account';
 import { callApi } from '../../../lib/api';
-import { meQueryKey } from '../../home/api/get-me';
+import { setMe } from '../../../lib/me';
 
 /** PUT /v1/me/password: the account's first password; the cached profile then says it has one. */
 export function useSetFirstPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) => callApi(setPasswordRoute, { body: { password } }),
-    onSuccess: async () => {
-      queryClient.setQueryData<Me>(meQueryKey, (me) =>
-        me ? { ...me, profile: { ...me.profile, hasPassword: true } } : me,
-      );
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
+    onSuccess: () => setMe(queryClient, (me) => ({ ...me, profile: { ...me.profile, hasPassword: true } })),
   });
 }
 

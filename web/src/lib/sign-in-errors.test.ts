@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/errors';
-import { authError } from '../../test/fixtures';
+import { ApiError } from './errors';
+import { authError } from '../test/fixtures';
 import { codeErrorKey, signInErrorKey } from './sign-in-errors';
 
 describe('sign-in error keys', () => {

@@ -1,6 +1,6 @@
-import { signOut as signOutRoute } from '../../../../../shared/contracts/account';
-import { callApi } from '../../../lib/api';
-import { endSession } from '../../../lib/auth';
+import { signOut as signOutRoute } from '../../../shared/contracts/account';
+import { callApi } from './api';
+import { endSession } from './auth';
 
 /**
  * Signs out on this device: the API stops honouring this sign-in's tokens, then the user pool

@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LegalConsent } from '../../../../../shared/contracts/me';
+import type { LegalConsent } from '../../../shared/contracts/me';
 import {
   acceptLegalConsents as acceptRoute,
   getLegalConsents as getRoute,
   type LegalAcceptance,
-} from '../../../../../shared/contracts/legal';
-import { callApi } from '../../../lib/api';
+} from '../../../shared/contracts/legal';
+import { callApi } from './api';
+import { meQueryKey, refreshMe } from './me';
 
 /**
  * GET /v1/legal-consents: the caller's consent to the latest version of each legal document. The key
  * sits under the start call's ['me'], so whatever refreshes the start call (a realtime `profile`
  * event after an acceptance in another tab) refreshes the consents too.
  */
-export const legalConsentsQueryKey = ['me', 'legal-consents'] as const;
+export const legalConsentsQueryKey = [...meQueryKey, 'legal-consents'] as const;
 
 export function useLegalConsents(enabled: boolean) {
   return useQuery({
@@ -34,7 +35,7 @@ export function useAcceptLegalConsents() {
     mutationFn: (items: LegalAcceptance[]) => callApi(acceptRoute, { body: items }),
     onSuccess: async (consents) => {
       queryClient.setQueryData(legalConsentsQueryKey, consents);
-      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      await refreshMe(queryClient);
     },
   });
 }

@@ -1,28 +1,21 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { hasOverlay } from '../app/overlays/registry';
-import { AccountMenu, overlaySearch } from '../features/shell/account-menu';
-import { ContextSwitcher } from '../features/shell/context-switcher';
-import { useSuperAdminToggle } from '../features/shell/super-admin';
-import { getMe, meQueryKey } from '../features/home/api/get-me';
-import { LeaveGuestDialog } from '../features/guests/leave-guest-dialog';
-import { signOutHere } from '../features/account/api/sign-out';
-import { SignOutEverywhereDialog } from '../features/account/sign-out-everywhere-dialog';
+import { LanguageSwitch } from '../components/language-switch';
+import { SignOutEverywhereDialog } from '../features/account';
+import { LeaveGuestDialog } from '../features/guests';
+import { AccountMenu, ContextSwitcher, useSuperAdminToggle } from '../features/shell';
 import { useIsSignedIn } from '../lib/auth';
+import { useMe } from '../lib/me';
+import { hasOverlay, overlaySearch } from '../lib/overlays';
 import { LOGIN_PATH } from '../lib/routes';
-import { LanguageSwitch } from './language-switch';
+import { signOutHere } from '../lib/sign-out';
 
 /** Overlay of the feeling flow; its shortcut appears once a feature registers it. */
 export const FEELING_OVERLAY = 'feeling';
 export const GALAXIES_PATH = '/apps/galaxies';
-
-/** GET /v1/me for the shell, shared with every page through its query key. */
-export function useShellMe(enabled: boolean) {
-  return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal), enabled });
-}
 
 function ReloadIcon() {
   return (
@@ -50,7 +43,7 @@ export function AppHeader() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
   const isSignedIn = signedIn.data === true;
-  const me = useShellMe(isSignedIn);
+  const me = useMe(isSignedIn);
   const superAdmin = useSuperAdminToggle(isSignedIn);
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,10 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteContract } from '../../../shared/contracts/route';
 
 /**
  * Overlay screens open on the current page through the `show` query parameter (spec 01 §2). Each
- * feature registers the overlays it owns in `overlay-list.ts`, with the parameters it reads; menus
- * offer an entry only when its overlay is registered, so a capability that does not exist yet is
- * absent rather than a dead end.
+ * feature declares the overlays it owns in its face (`features/<name>/index.ts`), and the app
+ * registers them from its list of features (`app/features.ts`); menus offer an entry only when its
+ * overlay is registered, so a capability that does not exist yet is absent rather than a dead end.
  */
 export interface OverlayProps {
   /** The other query parameters of the page (`memberId`, `mode`, …). */
@@ -20,23 +21,28 @@ export interface OverlayDefinition {
   titleKey: string;
   /** Query parameters the overlay needs; it is not opened when one is missing. */
   requiredParams?: readonly string[];
-  /** Only for signed-in users who are not guests. */
-  registeredOnly?: boolean;
+  /** Only for signed-in users who are not guests: read from the contract of the route it serves. */
+  registeredOnly: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   component: LazyExoticComponent<ComponentType<OverlayProps>>;
 }
 
 const overlays = new Map<string, OverlayDefinition>();
 
-export function registerOverlay(
-  name: string,
-  definition: Omit<OverlayDefinition, 'component'> & {
-    load: () => Promise<{ default: ComponentType<OverlayProps> }>;
-  },
-): void {
+/** What a feature's face declares for one of its overlays. */
+export interface OverlayDeclaration extends Omit<OverlayDefinition, 'component' | 'registeredOnly'> {
+  /**
+   * The route the overlay is for: when its contract admits registered users only
+   * (`auth: 'registered'`), so does the overlay. The rule lives in the contract, not here.
+   */
+  route?: RouteContract;
+  load: () => Promise<{ default: ComponentType<OverlayProps> }>;
+}
+
+export function registerOverlay(name: string, declaration: OverlayDeclaration): void {
   if (overlays.has(name)) throw new Error(`Overlay "${name}" is registered twice`);
-  const { load, ...rest } = definition;
-  overlays.set(name, { ...rest, component: lazy(load) });
+  const { load, route, ...rest } = declaration;
+  overlays.set(name, { ...rest, registeredOnly: route?.auth === 'registered', component: lazy(load) });
 }
 
 export function overlayDefinition(name: string): OverlayDefinition | undefined {
@@ -45,6 +51,19 @@ export function overlayDefinition(name: string): OverlayDefinition | undefined {
 
 export function hasOverlay(name: string): boolean {
   return overlays.has(name);
+}
+
+/** Whether the overlay exists and opens for this user (a guest never gets a registered-only one). */
+export function overlayOpensFor(name: string, isGuest: boolean): boolean {
+  const definition = overlays.get(name);
+  return definition !== undefined && !(isGuest && definition.registeredOnly);
+}
+
+/** The `?show=` URL of an overlay on the current page, other parameters kept. */
+export function overlaySearch(search: string, overlay: string): string {
+  const params = new URLSearchParams(search);
+  params.set('show', overlay);
+  return `?${params.toString()}`;
 }
 
 /** `show=a,b` → ['a', 'b'] (empty steps dropped). */

@@ -1,5 +1,5 @@
-import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../../../shared/domain/sign-in';
-import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors';
+import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../../shared/domain/sign-in';
+import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from './errors';
 
 /**
  * Keys the Cognito triggers throw; Cognito passes them on inside the message of a

@@ -1,0 +1,35 @@
+import { accountFeature } from '../features/account';
+import { authFeature } from '../features/auth';
+import { emailsFeature } from '../features/emails';
+import { embeddingFeature } from '../features/embedding';
+import { guestsFeature } from '../features/guests';
+import { homeFeature } from '../features/home';
+import { legalFeature } from '../features/legal';
+import { passwordFeature } from '../features/password';
+import { profileFeature } from '../features/profile';
+import { shellFeature } from '../features/shell';
+import type { FeatureDeclaration } from '../lib/feature';
+import { registerOverlay } from '../lib/overlays';
+
+/**
+ * Every feature of the SPA, one line each: the router takes their pages and the overlay host their
+ * overlays from here. A new feature is its folder (with its face, `index.ts`) plus one line below.
+ */
+export const FEATURES: readonly FeatureDeclaration[] = [
+  authFeature,
+  homeFeature,
+  guestsFeature,
+  profileFeature,
+  emailsFeature,
+  accountFeature,
+  passwordFeature,
+  legalFeature,
+  shellFeature,
+  embeddingFeature,
+];
+
+for (const feature of FEATURES)
+  for (const [name, overlay] of Object.entries(feature.overlays ?? {})) registerOverlay(name, overlay);
+
+/** Every page of every feature. */
+export const PAGES = FEATURES.flatMap((feature) => feature.pages ?? []);

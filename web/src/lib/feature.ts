@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import type { OverlayDeclaration } from './overlays';
+
+/** A page a feature owns: its path, who may see it, and its module, loaded when first visited. */
+export interface PageDeclaration {
+  path: string;
+  /** `public` pages are open to anyone; `signed-in` pages send others to the sign-in page first. */
+  access: 'public' | 'signed-in';
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * What a feature adds to the app, declared in its face (`features/<name>/index.ts`) and read by
+ * the app's one list of features (`app/features.ts`): the router takes the pages, the overlay host
+ * the overlays. A new feature is its folder plus one line in that list (docs/adding-a-domain.md).
+ */
+export interface FeatureDeclaration {
+  name: string;
+  pages?: readonly PageDeclaration[];
+  overlays?: Readonly<Record<string, OverlayDeclaration>>;
+}
+
+export function defineFeature<const F extends FeatureDeclaration>(feature: F): F {
+  return feature;
+}
