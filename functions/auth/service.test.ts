@@ -4,7 +4,7 @@ import {
   LOGIN_MAX_CODES_PER_WINDOW,
   LOGIN_MAX_FAILED_ATTEMPTS,
 } from '../../shared/domain/sign-in';
-import type { MailTemplateValues } from '../lib/mail-templates';
+import type { LoginCodeMailValues } from './mail';
 import type { LoginCodeStore, StoredLoginCode } from './repository';
 import { SignInError } from './codes';
 import {
@@ -62,7 +62,7 @@ const EMAIL = 'camille@example.be';
 
 function setup() {
   const store = memoryStore();
-  const sent: { to: string; locale: string; values: MailTemplateValues['login-code'] }[] = [];
+  const sent: { to: string; locale: string; values: LoginCodeMailValues }[] = [];
   const deps: AuthDependencies = {
     store,
     loadProfile: async () => null,

@@ -3,7 +3,8 @@ import type { SignInAnswer } from '../../shared/contracts/auth';
 import type { Language } from '../../shared/contracts/headers';
 import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
 import { ConflictError } from '../lib/errors';
-import { mailLocale, type MailTemplateValues } from '../lib/mail-templates';
+import { mailLocale } from '../lib/mail-templates';
+import { loginCodeMail, type LoginCodeMailValues } from './mail';
 import { createAccount, findEmailOwner, getAccount } from '../users';
 import {
   SignInError,
@@ -23,7 +24,7 @@ export interface AuthDependencies {
   store: LoginCodeStore;
   /** The recipient's profile, when their account exists. */
   loadProfile(userId: string): Promise<{ firstName: string; locale: Language } | null>;
-  sendLoginCode(to: string, locale: Language, values: MailTemplateValues['login-code']): Promise<unknown>;
+  sendLoginCode(to: string, locale: Language, values: LoginCodeMailValues): Promise<unknown>;
 }
 
 export const defaultDependencies: AuthDependencies = {
@@ -36,7 +37,7 @@ export const defaultDependencies: AuthDependencies = {
   // every trigger and of the sign-in API.
   sendLoginCode: async (to, locale, values) => {
     const { sendTemplatedEmail } = await import('../lib/mail');
-    return sendTemplatedEmail(to, 'login-code', locale, values);
+    return sendTemplatedEmail(to, loginCodeMail, locale, values);
   },
 };
 

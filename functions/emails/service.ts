@@ -10,6 +10,7 @@ import {
   UnauthorizedError,
 } from '../lib/errors';
 import { sendTemplatedEmail } from '../lib/mail';
+import { emailVerificationMail } from './mail';
 import { publishAfterWrite } from '../realtime';
 import { logger } from '../lib/logger';
 import {
@@ -94,7 +95,7 @@ export async function sendEmailCode(account: Account, email: string, now: number
     if (isConditionFailure(error)) throw new TooManyRequestsError('too-many-codes-sent');
     throw error;
   }
-  await sendTemplatedEmail(email, 'email-verification', account.user.locale, {
+  await sendTemplatedEmail(email, emailVerificationMail, account.user.locale, {
     code,
     validityMinutes: EMAIL_CODE_VALIDITY_MINUTES,
     firstName: account.user.firstName,

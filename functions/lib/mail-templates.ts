@@ -1,17 +1,11 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/contracts/headers';
 
 /**
- * The product's emails, one typed entry per template and language (fr default, en, nl). Each
- * language gives a subject, a greeting, paragraphs and an optional highlighted value; one layout
- * turns that into the HTML and text bodies, escaping every value.
+ * The layout of the product's emails. Each domain defines its own templates beside its code
+ * (`functions/<domain>/mail.ts`), one function per language (fr default, en, nl) giving a subject,
+ * a greeting, paragraphs and an optional highlighted value; this layout turns that into the HTML
+ * and text bodies, escaping every value.
  */
-
-/** The values each template needs. Later features add their templates here. */
-export interface MailTemplateValues {
-  'login-code': { code: string; validityMinutes: number; firstName?: string | undefined };
-  'email-verification': { code: string; validityMinutes: number; firstName?: string | undefined };
-}
-export type MailTemplateName = keyof MailTemplateValues;
 
 export interface RenderedEmail {
   subject: string;
@@ -19,7 +13,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-interface MailContent {
+export interface MailContent {
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -29,56 +23,8 @@ interface MailContent {
   footer: string;
 }
 
-type Template<V> = Record<Language, (values: V) => MailContent>;
-
-const templates: { [K in MailTemplateName]: Template<MailTemplateValues[K]> } = {
-  'email-verification': {
-    fr: ({ code, validityMinutes, firstName }) => ({
-      subject: `${code} est votre code de vérification d'adresse`,
-      greeting: firstName ? `Bonjour ${firstName},` : 'Bonjour,',
-      paragraphs: ['Pour confirmer que cette adresse e-mail vous appartient, saisissez ce code :'],
-      highlight: code,
-      footer: `Ce code est valable ${validityMinutes} minutes. Si vous n'avez pas ajouté cette adresse à votre compte, ignorez cet e-mail.`,
-    }),
-    en: ({ code, validityMinutes, firstName }) => ({
-      subject: `${code} is your email verification code`,
-      greeting: firstName ? `Hello ${firstName},` : 'Hello,',
-      paragraphs: ['To confirm that this email address is yours, enter this code:'],
-      highlight: code,
-      footer: `This code is valid for ${validityMinutes} minutes. If you did not add this address to your account, ignore this email.`,
-    }),
-    nl: ({ code, validityMinutes, firstName }) => ({
-      subject: `${code} is uw verificatiecode voor uw e-mailadres`,
-      greeting: firstName ? `Hallo ${firstName},` : 'Hallo,',
-      paragraphs: ['Voer deze code in om te bevestigen dat dit e-mailadres van u is:'],
-      highlight: code,
-      footer: `Deze code is ${validityMinutes} minuten geldig. Hebt u dit adres niet aan uw account toegevoegd, negeer dan deze e-mail.`,
-    }),
-  },
-  'login-code': {
-    fr: ({ code, validityMinutes, firstName }) => ({
-      subject: `${code} est votre code de connexion`,
-      greeting: firstName ? `Bonjour ${firstName},` : 'Bonjour,',
-      paragraphs: ['Voici votre code de connexion :'],
-      highlight: code,
-      footer: `Ce code est valable ${validityMinutes} minutes. Si vous n'avez pas demandé à vous connecter, ignorez cet e-mail : personne ne peut se connecter sans ce code.`,
-    }),
-    en: ({ code, validityMinutes, firstName }) => ({
-      subject: `${code} is your sign-in code`,
-      greeting: firstName ? `Hello ${firstName},` : 'Hello,',
-      paragraphs: ['Here is your sign-in code:'],
-      highlight: code,
-      footer: `This code is valid for ${validityMinutes} minutes. If you did not ask to sign in, ignore this email: nobody can sign in without this code.`,
-    }),
-    nl: ({ code, validityMinutes, firstName }) => ({
-      subject: `${code} is uw aanmeldcode`,
-      greeting: firstName ? `Hallo ${firstName},` : 'Hallo,',
-      paragraphs: ['Hier is uw aanmeldcode:'],
-      highlight: code,
-      footer: `Deze code is ${validityMinutes} minuten geldig. Hebt u niet gevraagd om aan te melden, negeer dan deze e-mail: niemand kan zich aanmelden zonder deze code.`,
-    }),
-  },
-};
+/** One template: its content in each language the product speaks. */
+export type MailTemplate<V> = Record<Language, (values: V) => MailContent>;
 
 function escapeHtml(value: string): string {
   return value
@@ -125,11 +71,7 @@ export function mailLocale(...candidates: (string | undefined | null)[]): Langua
   return DEFAULT_LANGUAGE;
 }
 
-export function renderEmail<K extends MailTemplateName>(
-  template: K,
-  locale: Language,
-  values: MailTemplateValues[K],
-): RenderedEmail {
-  const byLocale = templates[template] as Template<MailTemplateValues[K]>;
-  return layout(byLocale[locale](values), locale);
+/** The email a template gives in one language. */
+export function renderEmail<V>(template: MailTemplate<V>, locale: Language, values: V): RenderedEmail {
+  return layout(template[locale](values), locale);
 }

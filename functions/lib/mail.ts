@@ -1,12 +1,7 @@
 import type { Language } from '../../shared/contracts/headers';
 import { sesApi } from './ses';
 import { config } from './config';
-import {
-  renderEmail,
-  type MailTemplateName,
-  type MailTemplateValues,
-  type RenderedEmail,
-} from './mail-templates';
+import { renderEmail, type MailTemplate, type RenderedEmail } from './mail-templates';
 
 export interface OutgoingEmail extends RenderedEmail {
   to: string;
@@ -34,11 +29,11 @@ export async function sendEmail(email: OutgoingEmail): Promise<string | undefine
 }
 
 /** Renders a template in the recipient's language and sends it. */
-export async function sendTemplatedEmail<K extends MailTemplateName>(
+export async function sendTemplatedEmail<V>(
   to: string,
-  template: K,
+  template: MailTemplate<V>,
   locale: Language,
-  values: MailTemplateValues[K],
+  values: V,
 ): Promise<string | undefined> {
   return sendEmail({ to, ...renderEmail(template, locale, values) });
 }
