@@ -18,7 +18,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { lambdaContext, proxyEvent, standingItem } from '../../tests/support/events';
+import { lambdaContext, proxyEvent, acceptCaller } from '../../tests/support/events';
 import { db } from '../../tests/support/db';
 import { handler } from './handler';
 import { hashGuestSecret } from './secret';
@@ -27,14 +27,6 @@ import { hashLoginCode, newSalt } from '../auth/codes';
 const cognito = mockClient(CognitoIdentityProviderClient);
 const ddb = mockClient(DynamoDBDocumentClient);
 
-/**
- * The caller's account as the token check reads it, registered last before each call so that a
- * test's own GetItem answers do not hide it.
- */
-function acceptCaller(userId: string = SUB): void {
-  const standing = standingItem(userId);
-  ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
-}
 const ses = mockClient(SESv2Client);
 
 const SUB = '5a0c3d1e-8f7b-4c2a-9e6d-1b2c3d4e5f60';
@@ -55,7 +47,7 @@ beforeEach(() => {
 });
 
 function call(path: string, body: unknown, options: { sub?: string; language?: string } = {}) {
-  if (options.sub) acceptCaller(options.sub);
+  if (options.sub) acceptCaller(ddb, options.sub);
   return handler(
     proxyEvent({
       method: 'POST',

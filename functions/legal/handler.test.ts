@@ -4,24 +4,14 @@ import { mockClient } from 'aws-sdk-client-mock';
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
-  GetCommand,
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { proxyEvent, lambdaContext, standingItem } from '../../tests/support/events';
+import { proxyEvent, lambdaContext, acceptCaller } from '../../tests/support/events';
 import { db } from '../../tests/support/db';
 import { forgetLegalDocuments } from './repository';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-
-/**
- * The caller's account as the token check reads it, registered last before each call so that a
- * test's own GetItem answers do not hide it.
- */
-function acceptCaller(userId: string = 'user-1'): void {
-  const standing = standingItem(userId);
-  ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
-}
 
 beforeAll(() => configureHandlers({ TABLE_NAME: 'wellbeing-test', LOG_LEVEL: 'SILENT' }));
 
@@ -36,7 +26,7 @@ async function call(
   request: { method: string; path: string; body?: unknown } = { method: 'GET', path: '/v1/me' },
 ) {
   const { handler } = await import('./handler');
-  if (sub) acceptCaller(sub);
+  if (sub) acceptCaller(ddb, sub);
   return handler(proxyEvent({ ...request, sub, headers }), lambdaContext);
 }
 

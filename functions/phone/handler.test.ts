@@ -5,21 +5,12 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { lambdaContext, proxyEvent, standingItem } from '../../tests/support/events';
+import { acceptCaller, lambdaContext, routeEvent } from '../../tests/support/events';
 import { db } from '../../tests/support/db';
-import { matchPath } from '../../shared/contracts/route';
 import { handler } from './handler';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-/**
- * The caller's account as the token check reads it, registered last before each call so that a
- * test's own GetItem answers do not hide it.
- */
-function acceptCaller(userId: string = USER_ID, isGuest = false): void {
-  const standing = standingItem(userId, { isGuest });
-  ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
-}
 const ses = mockClient(SESv2Client);
 const sns = mockClient(SNSClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -57,20 +48,8 @@ function account(isGuest = false) {
 }
 
 function call(method: string, path: string, body?: unknown, caller: { isGuest?: boolean } = {}) {
-  const pattern = handler.contracts.find((c) => c.method === method && matchPath(c.path, path))?.path;
-  const pathParameters = (pattern && matchPath(pattern, path)) || undefined;
-  acceptCaller(USER_ID, caller.isGuest);
-  return handler(
-    proxyEvent({
-      method,
-      path,
-      sub: USER_ID,
-      ...(pattern ? { resource: pattern } : {}),
-      ...(pathParameters ? { pathParameters } : {}),
-      ...(body !== undefined ? { body } : {}),
-    }),
-    lambdaContext,
-  );
+  acceptCaller(ddb, USER_ID, caller);
+  return handler(routeEvent(handler.contracts, { method, path, sub: USER_ID, body }), lambdaContext);
 }
 
 describe('POST /v1/phone/verification', () => {

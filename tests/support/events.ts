@@ -1,4 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
+import { matchPath, type RouteContract } from '../../shared/contracts/route';
 import { usersDb } from '../../functions/users/store';
 
 /** An API Gateway REST proxy event (v1) as the Cognito-authorised API sends it. */
@@ -66,4 +69,35 @@ export function standingItem(userId: string, options: { isGuest?: boolean } = {}
       .create({ userId, firstName: 'Caller', isGuest: options.isGuest ?? false, tokensValidAfter: 0 })
       .params().Item as Record<string, unknown>,
   };
+}
+
+/**
+ * Answers the token check's read of the caller's account. Register it last before a call, so that a
+ * test's own GetItem answers do not hide it.
+ */
+export function acceptCaller(
+  ddb: AwsClientStub<DynamoDBDocumentClient>,
+  userId: string,
+  options: { isGuest?: boolean } = {},
+): void {
+  const standing = standingItem(userId, options);
+  ddb.on(GetCommand, { Key: standing.key }).resolves({ Item: standing.item });
+}
+
+/** The proxy event of a call to one of a Lambda's routes: its resource and path parameters filled. */
+export function routeEvent(
+  contracts: readonly RouteContract[],
+  request: { method: string; path: string; sub?: string; body?: unknown },
+): APIGatewayProxyEvent {
+  const { method, path } = request;
+  const pattern = contracts.find((c) => c.method === method && matchPath(c.path, path))?.path;
+  const pathParameters = (pattern && matchPath(pattern, path)) || undefined;
+  return proxyEvent({
+    method,
+    path,
+    ...(request.sub !== undefined ? { sub: request.sub } : {}),
+    ...(pattern ? { resource: pattern } : {}),
+    ...(pathParameters ? { pathParameters } : {}),
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  });
 }
