@@ -8,7 +8,7 @@ import { CodeInput } from './code-input';
 function setup() {
   const onChange = vi.fn();
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <CodeInput label="Code" value="" onChange={onChange} />
     </MantineProvider>,
   );

@@ -37,7 +37,7 @@ export function renderPage(
   setConfig(testConfig);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
         <QueryClientProvider client={queryClient}>
           <MemoryRouter
             initialEntries={[

@@ -37,7 +37,7 @@ const signedIn = { tokens: { accessToken: { toString: () => 'access-1' } } } as 
 function renderAt(entries: string[], queryClient = newQueryClient()) {
   return render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
             <OverlayHost />

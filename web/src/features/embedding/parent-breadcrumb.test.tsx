@@ -47,7 +47,7 @@ function renderWith(bridge: AppParentBridge | undefined) {
   );
   return render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <MemoryRouter>
           {bridge ? <ParentBridgeProvider bridge={bridge}>{content}</ParentBridgeProvider> : content}
         </MemoryRouter>
