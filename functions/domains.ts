@@ -3,6 +3,7 @@ import type { Belonging, DomainFace } from './lib/domain';
 import { accountDomain } from './account/domain';
 import { authDomain } from './auth/domain';
 import { emailsDomain } from './emails/domain';
+import { feelingsDomain } from './feelings/domain';
 import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
 import { phoneDomain } from './phone/domain';
@@ -24,6 +25,7 @@ export const DOMAINS: readonly DomainFace[] = [
   phoneDomain,
   usersDomain,
   guestsDomain,
+  feelingsDomain,
   accountDomain,
   workersDomain,
 ];

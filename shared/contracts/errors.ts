@@ -46,6 +46,8 @@ export const ERROR_KEYS = [
   'too-many-phone-code-attempts',
   'password-already-set',
   'not-a-guest',
+  /** A feature reserved for Essentials subscribers (spec 02 §1), asked by a starter user or a guest. */
+  'essentials-required',
   /** A per-client limit (WAF rate-based rule in AWS, the local gateway's limiter) refused the call. */
   'too-many-requests',
 ] as const;

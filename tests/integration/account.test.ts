@@ -41,6 +41,12 @@ beforeAll(async () => {
     ],
   });
   expect(accepted.status).toBe(200);
+  const felt = await stack.api('/v1/feelings', {
+    method: 'POST',
+    token: leaver.accessToken,
+    body: { value: 0.7, energy: 0.8, personalNotes: [{ value: 'A good day at the lake', type: 'friends' }] },
+  });
+  expect(felt.status).toBe(201);
 
   // An open realtime connection of the app.
   socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(leaver.idToken)}`);
@@ -61,7 +67,7 @@ async function download(token: string) {
 }
 
 describe('my data over HTTP', () => {
-  it('downloads a zip of the profile, both emails, the consents and the sign-in codes without secrets', async () => {
+  it('downloads a zip of the profile, both emails, the consents, the feelings and the sign-in codes without secrets', async () => {
     const response = await download(leaver.accessToken);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
@@ -76,6 +82,7 @@ describe('my data over HTTP', () => {
         'emails.csv',
         'legal-consents.csv',
         'sign-in-codes.csv',
+        'feelings.csv',
       ]),
     );
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as Record<string, unknown>;
@@ -91,6 +98,12 @@ describe('my data over HTTP', () => {
         expect.objectContaining({ documentType: 'privacy-policy', version: 1 }),
       ]),
     });
+    expect(data.feelings).toEqual([
+      expect.objectContaining({
+        color: 'yellow',
+        personalNotes: [expect.objectContaining({ value: 'A good day at the lake', type: 'friends' })],
+      }),
+    ]);
     expect(data.connections).toEqual([{ connectionId: expect.any(String), connectedAt: expect.any(String) }]);
     expect(data.signInCodes).toEqual(
       expect.arrayContaining([expect.objectContaining({ email: PRIMARY, sentAt: expect.any(String) })]),

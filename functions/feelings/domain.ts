@@ -1,0 +1,51 @@
+/** The feelings domain as the registry (functions/domains.ts) reads it. */
+import { feelingRoutes } from '../../shared/contracts/feelings';
+import { defineDomain, eraseInBatches } from '../lib/domain';
+import { allFeelings } from './repository';
+import { FEELINGS_ENTITIES, feelingsDb as db } from './store';
+
+export const feelingsDomain = defineDomain({
+  name: 'feelings',
+  routes: feelingRoutes,
+  entities: FEELINGS_ENTITIES,
+  belongings: [
+    {
+      name: 'feelings',
+      covers: ['feeling'],
+      csv: 'feelings.csv',
+      describe: {
+        fr: 'vos émotions enregistrées : intensité, énergie, couleur, mot, objectifs, notes personnelles, lieu et date',
+        en: 'the feelings you recorded: intensity, energy, colour, word, goals, personal notes, place and date',
+        nl: 'de gevoelens die u registreerde: intensiteit, energie, kleur, woord, doelen, persoonlijke notities, plaats en datum',
+      },
+      onLeave: 'erase',
+      async gather(owner) {
+        const items = await allFeelings(owner.userId);
+        return {
+          records: items.map((f) => ({
+            id: f.feelingId,
+            timestamp: f.timestamp,
+            value: f.value,
+            energy: f.energy,
+            color: f.color,
+            wordId: f.wordId,
+            category: f.category,
+            evaluationPeriod: f.evaluationPeriod.type,
+            latitude: f.geoPoint.latitude,
+            longitude: f.geoPoint.longitude,
+            timeZone: f.locale,
+            goals: f.goals,
+            personalNotes: f.personalNotes,
+          })),
+          leave: () =>
+            eraseInBatches(
+              (keys) => db().entities.feeling.delete(keys).go(),
+              items.map((f) => ({ userId: f.userId, feelingId: f.feelingId })),
+            ),
+        };
+      },
+    },
+  ],
+  // Each write tells the owner's open tabs (realtime `feelings`).
+  grants: { events: true },
+});

@@ -1,0 +1,171 @@
+import type {
+  Feeling,
+  FeelingCreate,
+  FeelingUpdate,
+  FeelingGoalInput,
+} from '../../shared/contracts/feelings';
+import { FEELINGS_MAX } from '../../shared/contracts/feelings';
+import { buildAbility, defineRules } from '../../shared/domain/ability';
+import { feelingColor, isFeelingEditable } from '../../shared/domain/feelings';
+import { goalsProblem } from '../../shared/domain/goals';
+import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { publishAfterWrite } from '../realtime';
+import { callerAccounts } from '../users';
+import {
+  changeFeeling,
+  findFeeling,
+  insertFeeling,
+  queryFeelings,
+  type FeelingFilter,
+  type FeelingItem,
+} from './repository';
+import { EMOTION_WORDS } from './words';
+
+const WORD_IDS = new Set(EMOTION_WORDS.map((w) => w.id));
+
+/** GET /v1/feelings/definitions/words: the emotion words, 25 per quadrant. */
+export function listWords() {
+  return { count: EMOTION_WORDS.length, items: [...EMOTION_WORDS], max: EMOTION_WORDS.length, offset: 0 };
+}
+
+/** The answer's view of a stored feeling. */
+export function toFeeling(item: FeelingItem, now: number): Feeling {
+  return {
+    id: item.feelingId,
+    value: item.value,
+    energy: item.energy,
+    color: item.color,
+    ...(item.wordId !== undefined ? { wordId: item.wordId } : {}),
+    ...(item.category !== undefined ? { category: item.category } : {}),
+    ...(item.sphereId !== undefined ? { sphereId: item.sphereId } : {}),
+    ...(item.sessionId !== undefined ? { sessionId: item.sessionId } : {}),
+    evaluationPeriod: item.evaluationPeriod,
+    geoPoint: item.geoPoint,
+    ...(item.locale !== undefined ? { locale: item.locale } : {}),
+    personalNotes: item.personalNotes ?? [],
+    goals: (item.goals ?? []) as FeelingGoalInput[],
+    timestamp: item.timestamp,
+    ...(item.freezeDate !== undefined ? { freezeDate: item.freezeDate } : {}),
+    editable: isFeelingEditable(item, now),
+  };
+}
+
+function checkWord(wordId: string | null | undefined): void {
+  if (wordId && !WORD_IDS.has(wordId))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.wordId' }]);
+}
+
+/**
+ * Goals are an Essentials feature (spec 02 §1): a starter user or a guest may not set them. The
+ * rule is the ability's `put feeling-goal`, read from the caller's account.
+ */
+async function checkGoals(userId: string, goals: readonly FeelingGoalInput[] | undefined): Promise<void> {
+  if (!goals?.length) return;
+  const problem = goalsProblem(goals);
+  if (problem) throw new ValidationError([{ key: problem, field: 'body.goals' }]);
+  const facts = await callerAccounts.abilityFacts(userId);
+  const allowed =
+    facts &&
+    buildAbility(defineRules({ ...facts, userId, superAdminMode: false })).can('put', 'feeling-goal');
+  if (!allowed) throw new ForbiddenError('essentials-required');
+}
+
+/** Notes as sent: known ids kept (each once), new notes numbered after the highest. */
+function numberNotes(
+  notes: readonly { id?: number | undefined; value: string; type: PersonalNote['type'] }[],
+): PersonalNote[] {
+  const numbered: PersonalNote[] = [];
+  for (const note of notes.filter((n) => n.id !== undefined)) {
+    if (numbered.some((n) => n.id === note.id))
+      throw new ValidationError([{ key: 'exist', field: 'body.personalNotes' }]);
+    numbered.push({ id: note.id as number, value: note.value, type: note.type });
+  }
+  for (const note of notes.filter((n) => n.id === undefined))
+    numbered.push({ id: nextNoteId(numbered), value: note.value, type: note.type });
+  return numbered;
+}
+
+/**
+ * POST /v1/feelings: the colour is computed from the value and the energy; a colour sent that is
+ * not that one is refused rather than trusted.
+ */
+export async function createFeeling(userId: string, body: FeelingCreate, now = Date.now()) {
+  const color = feelingColor(body.value, body.energy);
+  if (body.color !== undefined && body.color !== color)
+    throw new ValidationError([{ key: 'not-valid', field: 'body.color' }]);
+  checkWord(body.wordId);
+  await checkGoals(userId, body.goals);
+  const item = await insertFeeling({
+    userId,
+    value: body.value,
+    energy: body.energy,
+    color,
+    ...(body.wordId !== undefined ? { wordId: body.wordId } : {}),
+    ...(body.category !== undefined ? { category: body.category } : {}),
+    evaluationPeriod: body.evaluationPeriod,
+    geoPoint: body.geoPoint,
+    ...(body.locale !== undefined ? { locale: body.locale } : {}),
+    personalNotes: numberNotes(body.personalNotes),
+    goals: body.goals,
+    timestamp: new Date(now).toISOString(),
+  });
+  await publishAfterWrite(userId, { type: 'feelings', action: 'created' });
+  return {
+    id: item.feelingId,
+    color: item.color,
+    energy: item.energy,
+    value: item.value,
+    ...(item.wordId !== undefined ? { wordId: item.wordId } : {}),
+  };
+}
+
+/** GET /v1/feelings/{id}: the caller's own feeling; another user's id is simply not found. */
+export async function getFeeling(userId: string, feelingId: string, now = Date.now()): Promise<Feeling> {
+  const item = await findFeeling(userId, feelingId);
+  if (!item) throw new NotFoundError();
+  return toFeeling(item, now);
+}
+
+/** PUT /v1/feelings/{id}: within the edit window only (spec 01 §4), else `feeling-frozen`. */
+export async function updateFeeling(
+  userId: string,
+  feelingId: string,
+  body: FeelingUpdate,
+  now = Date.now(),
+): Promise<Feeling> {
+  const item = await findFeeling(userId, feelingId);
+  if (!item) throw new NotFoundError();
+  if (!isFeelingEditable(item, now)) throw new ConflictError('feeling-frozen');
+  checkWord(body.wordId);
+  await checkGoals(userId, body.goals);
+  const removed = (['wordId', 'category'] as const).filter((field) => body[field] === null);
+  const changed = await changeFeeling(
+    item,
+    {
+      ...(body.wordId ? { wordId: body.wordId } : {}),
+      ...(body.category ? { category: body.category } : {}),
+      ...(body.personalNotes ? { personalNotes: numberNotes(body.personalNotes) } : {}),
+      ...(body.goals ? { goals: body.goals } : {}),
+    },
+    [...removed],
+  );
+  await publishAfterWrite(userId, { type: 'feelings', action: 'updated' });
+  return toFeeling(changed, now);
+}
+
+/** GET /v1/feelings: the caller's feelings in the filter, newest first, a page at a time. */
+export async function listFeelings(
+  userId: string,
+  query: FeelingFilter & { max: number; offset: number },
+  now = Date.now(),
+) {
+  const all = await queryFeelings(userId, query);
+  const max = Math.min(query.max, FEELINGS_MAX);
+  return {
+    count: all.length,
+    items: all.slice(query.offset, query.offset + max).map((item) => toFeeling(item, now)),
+    max,
+    offset: query.offset,
+  };
+}

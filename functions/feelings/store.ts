@@ -1,0 +1,8 @@
+import { defineStore } from '../lib/db';
+import { FeelingEntity } from './entities/feeling';
+
+export const FEELINGS_ENTITIES = {
+  feeling: FeelingEntity,
+};
+
+export const feelingsDb = defineStore(FEELINGS_ENTITIES);

@@ -1,0 +1,215 @@
+import * as z from 'zod';
+import { defineRoute, type RouteContract } from './route';
+import { LANGUAGES } from './headers';
+import { listOf } from './list';
+import { EVALUATION_PERIODS, FEELING_COLORS, isStep } from '../domain/feelings';
+import { GOAL_LEVELS } from '../domain/goals';
+import { NOTE_MAX_LENGTH, NOTE_TYPES } from '../domain/notes';
+
+/** Feelings (spec 01 §3 Feeling, §7 Feelings): the person's own mood-meter entries. */
+
+/** Page size of feeling lists (spec 01 §9). */
+export const FEELINGS_MAX = 10_000;
+
+const localized = z.object(
+  Object.fromEntries(LANGUAGES.map((l) => [l, z.string()])) as Record<
+    (typeof LANGUAGES)[number],
+    z.ZodString
+  >,
+);
+
+export const EmotionWordSchema = z.object({
+  id: z.string(),
+  color: z.enum(FEELING_COLORS),
+  label: localized,
+  description: localized,
+});
+export type EmotionWord = z.infer<typeof EmotionWordSchema>;
+
+/** A histogram reading: one of the ten tenths, signed for a value. */
+const tenth = (signed: boolean) =>
+  z
+    .number()
+    .refine(
+      (n) =>
+        n !== 0 && isStep(Math.round(Math.abs(n) * 10) - 1) && Math.abs(n * 10 - Math.round(n * 10)) < 1e-9,
+      {
+        message: 'value-out-of-range-error',
+      },
+    )
+    .refine((n) => signed || n > 0, { message: 'value-out-of-range-error' });
+
+export const GeoPointSchema = z.strictObject({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+
+export const PersonalNoteSchema = z.strictObject({
+  /** Absent on a new note: the server gives it the highest id plus one. */
+  id: z.number().int().min(1).optional(),
+  value: z.string().trim().min(1).max(NOTE_MAX_LENGTH),
+  type: z.enum(NOTE_TYPES),
+});
+
+const level = z
+  .number()
+  .int()
+  .refine((n) => (GOAL_LEVELS as readonly number[]).includes(n), {
+    message: 'value-out-of-range-error',
+  });
+
+export const FeelingGoalSchema = z.strictObject({
+  id: z.string().min(1).max(50),
+  level,
+  ranking: z.number().int().min(1).max(100).optional(),
+  subs: z
+    .array(z.strictObject({ id: z.string().min(1).max(50), level }))
+    .max(20)
+    .optional(),
+});
+export type FeelingGoalInput = z.infer<typeof FeelingGoalSchema>;
+
+export const EvaluationPeriodSchema = z.strictObject({
+  value: z.number().int().min(0).max(1),
+  type: z.enum(EVALUATION_PERIODS),
+});
+
+/**
+ * POST /v1/feelings: the reading of the two histograms (value signed by good or bad, energy), the
+ * word and the rest. A colour, when sent, must be the one the server computes from them.
+ */
+export const FeelingCreateSchema = z.strictObject({
+  value: tenth(true),
+  energy: tenth(false),
+  color: z.enum(FEELING_COLORS).optional(),
+  wordId: z.string().min(1).max(50).optional(),
+  category: z.string().min(1).max(50).optional(),
+  evaluationPeriod: EvaluationPeriodSchema.default({ value: 0, type: 'none' }),
+  geoPoint: GeoPointSchema.default({ latitude: 0, longitude: 0 }),
+  /** The time zone the browser guessed (spec 01 §3 Feeling `locale`). */
+  locale: z.string().min(1).max(64).optional(),
+  personalNotes: z.array(PersonalNoteSchema).max(50).default([]),
+  goals: z.array(FeelingGoalSchema).max(14).default([]),
+});
+export type FeelingCreate = z.infer<typeof FeelingCreateSchema>;
+export type FeelingCreateInput = z.input<typeof FeelingCreateSchema>;
+
+/** PUT /v1/feelings/{id}: what may change within the edit window. Absent fields are kept. */
+export const FeelingUpdateSchema = z.strictObject({
+  category: z.string().min(1).max(50).nullable().optional(),
+  wordId: z.string().min(1).max(50).nullable().optional(),
+  personalNotes: z.array(PersonalNoteSchema).max(50).optional(),
+  goals: z.array(FeelingGoalSchema).max(14).optional(),
+});
+export type FeelingUpdate = z.infer<typeof FeelingUpdateSchema>;
+
+export const FeelingSchema = z.object({
+  id: z.string(),
+  value: z.number(),
+  energy: z.number(),
+  color: z.enum(FEELING_COLORS),
+  wordId: z.string().optional(),
+  category: z.string().optional(),
+  sphereId: z.string().optional(),
+  sessionId: z.string().optional(),
+  evaluationPeriod: EvaluationPeriodSchema,
+  geoPoint: GeoPointSchema,
+  locale: z.string().optional(),
+  personalNotes: z.array(z.object({ id: z.number(), value: z.string(), type: z.enum(NOTE_TYPES) })),
+  goals: z.array(FeelingGoalSchema),
+  timestamp: z.string(),
+  freezeDate: z.string().optional(),
+  /** Whether the edit window is still open when the answer was made. */
+  editable: z.boolean(),
+});
+export type Feeling = z.infer<typeof FeelingSchema>;
+
+export const FeelingCreatedSchema = FeelingSchema.pick({
+  id: true,
+  wordId: true,
+  color: true,
+  energy: true,
+  value: true,
+});
+
+const FeelingIdParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** GET /v1/feelings: a time range, colours, a search in the notes; newest first, by pages. */
+export const FeelingListQuerySchema = z.strictObject({
+  start: isoDateTime.optional(),
+  end: isoDateTime.optional(),
+  color: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((raw) => (raw ? raw.split(',') : []))
+    .pipe(z.array(z.enum(FEELING_COLORS))),
+  personalNotes: z.string().trim().max(200).optional(),
+  _max: z.coerce.number().int().min(1).max(FEELINGS_MAX).default(FEELINGS_MAX),
+  _offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const getFeelingWords = defineRoute({
+  name: 'getFeelingWords',
+  domain: 'feelings',
+  method: 'GET',
+  path: '/v1/feelings/definitions/words',
+  auth: 'user',
+  response: listOf(EmotionWordSchema),
+});
+
+export const createFeeling = defineRoute({
+  name: 'createFeeling',
+  domain: 'feelings',
+  method: 'POST',
+  path: '/v1/feelings',
+  auth: 'user',
+  ability: { action: 'post', subject: 'feeling' },
+  body: FeelingCreateSchema,
+  response: FeelingCreatedSchema,
+  status: 201,
+});
+
+export const listFeelings = defineRoute({
+  name: 'listFeelings',
+  domain: 'feelings',
+  method: 'GET',
+  path: '/v1/feelings',
+  auth: 'user',
+  ability: { action: 'get', subject: 'feeling' },
+  query: FeelingListQuerySchema,
+  response: listOf(FeelingSchema),
+});
+
+export const getFeeling = defineRoute({
+  name: 'getFeeling',
+  domain: 'feelings',
+  method: 'GET',
+  path: '/v1/feelings/{id}',
+  auth: 'user',
+  ability: { action: 'get', subject: 'feeling' },
+  params: FeelingIdParams,
+  response: FeelingSchema,
+});
+
+export const updateFeeling = defineRoute({
+  name: 'updateFeeling',
+  domain: 'feelings',
+  method: 'PUT',
+  path: '/v1/feelings/{id}',
+  auth: 'user',
+  ability: { action: 'put', subject: 'feeling' },
+  params: FeelingIdParams,
+  body: FeelingUpdateSchema,
+  response: FeelingSchema,
+});
+
+export const feelingRoutes: readonly RouteContract[] = [
+  getFeelingWords,
+  createFeeling,
+  listFeelings,
+  getFeeling,
+  updateFeeling,
+];

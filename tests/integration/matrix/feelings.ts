@@ -1,0 +1,10 @@
+import type { Example } from './example';
+
+/** Feeling ids are per user: another user naming one finds nothing of the owner. */
+export const examples: Record<string, Example> = {
+  getFeelingWords: () => ({}),
+  createFeeling: () => ({ body: { value: 0.7, energy: 0.4, wordId: 'calm' } }),
+  listFeelings: () => ({}),
+  getFeeling: () => ({ params: { id: '20261124T101500123Z-000000' } }),
+  updateFeeling: () => ({ params: { id: '20261124T101500123Z-000000' }, body: { category: 'work' } }),
+};
