@@ -14,6 +14,9 @@ export default defineConfig({
       'web/src/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
+    // Component tests run as a person who asked for reduced motion: the theme then skips Mantine's
+    // transitions, so no transition timer outlives a test file's DOM.
+    environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

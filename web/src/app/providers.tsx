@@ -10,6 +10,8 @@ import i18n from '../i18n';
  * near 3.3:1; shade 9 and grey 7 reach WCAG AA (4.5:1) on white and on light alert backgrounds.
  */
 export const theme = createTheme({
+  // A person who asked their system for less motion gets no transitions.
+  respectReducedMotion: true,
   primaryColor: 'blue',
   primaryShade: { light: 9, dark: 8 },
   defaultRadius: 'md',
