@@ -162,6 +162,7 @@ describe('GET /v1/me/export', () => {
       'data.json',
       'email-verification-codes.csv',
       'emails.csv',
+      'feeling-days.csv',
       'feelings.csv',
       'legal-consents.csv',
       'sign-in-code-sends.csv',

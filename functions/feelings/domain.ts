@@ -1,7 +1,7 @@
 /** The feelings domain as the registry (functions/domains.ts) reads it. */
 import { feelingRoutes } from '../../shared/contracts/feelings';
 import { defineDomain, eraseInBatches } from '../lib/domain';
-import { allFeelings } from './repository';
+import { allDays, allFeelings } from './repository';
 import { FEELINGS_ENTITIES, feelingsDb as db } from './store';
 
 export const feelingsDomain = defineDomain({
@@ -41,6 +41,28 @@ export const feelingsDomain = defineDomain({
             eraseInBatches(
               (keys) => db().entities.feeling.delete(keys).go(),
               items.map((f) => ({ userId: f.userId, feelingId: f.feelingId })),
+            ),
+        };
+      },
+    },
+    {
+      name: 'feelingDays',
+      covers: ['feelingDay'],
+      csv: 'feeling-days.csv',
+      describe: {
+        fr: 'le résumé de chaque jour où vous avez noté une émotion (nombre, couleurs, mots, objectifs), qui sert à vos rapports',
+        en: 'the summary of each day you recorded a feeling (count, colours, words, goals), which your reports read',
+        nl: 'de samenvatting van elke dag waarop u een gevoel registreerde (aantal, kleuren, woorden, doelen), waaruit uw rapporten lezen',
+      },
+      onLeave: 'erase',
+      async gather(owner) {
+        const items = await allDays(owner.userId);
+        return {
+          records: items.map((d) => ({ day: d.day, ...(d.counts as Record<string, unknown>) })),
+          leave: () =>
+            eraseInBatches(
+              (keys) => db().entities.feelingDay.delete(keys).go(),
+              items.map((d) => ({ userId: d.userId, day: d.day })),
             ),
         };
       },

@@ -1,6 +1,8 @@
 import {
   createFeeling,
+  createMyselfReport,
   getFeeling,
+  getFeelingFacets,
   getFeelingWords,
   listFeelings,
   updateFeeling,
@@ -23,6 +25,10 @@ export const handler = createHttpHandler(
         offset: query._offset,
       }),
     ),
+    route(getFeelingFacets, ({ caller, query, headers }) =>
+      service.feelingFacets(caller.userId, query.start, query.end, headers.language),
+    ),
+    route(createMyselfReport, ({ caller, body }) => service.createMyselfReport(caller.userId, body)),
     route(getFeeling, ({ caller, params }) => service.getFeeling(caller.userId, params.id)),
     route(updateFeeling, ({ caller, params, body }) => service.updateFeeling(caller.userId, params.id, body)),
   ],

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { isConditionFailure } from '../lib/conditions';
+import {
+  change,
+  combine,
+  contribution,
+  dayOf,
+  emptyDay,
+  type DayCounts,
+} from '../../shared/domain/feeling-days';
 import { ConflictError } from '../lib/errors';
 import type { FeelingEntity } from './entities/feeling';
 import { feelingsDb as db } from './store';
@@ -17,16 +24,65 @@ export function newFeelingId(timestamp: string): string {
 
 const notesText = (notes: readonly { value: string }[]) => notes.map((n) => n.value.toLowerCase()).join('\n');
 
-/** Writes a new feeling (never over an existing id). */
-export async function insertFeeling(feeling: NewFeeling): Promise<FeelingItem> {
-  const { data } = await db()
-    .entities.feeling.create({
-      ...feeling,
-      feelingId: newFeelingId(feeling.timestamp),
-      notesText: notesText(feeling.personalNotes ?? []),
-    })
-    .go();
-  return data;
+/**
+ * How often a write retries when another write changed the same day summary meanwhile (a person's
+ * tabs and devices rarely write at once; tests record twenty feelings in parallel), and the most
+ * it waits, at random, before trying again, so that racing writes spread out.
+ */
+const DAY_WRITE_ATTEMPTS = 30;
+const DAY_WRITE_JITTER_MS = 25;
+
+type FeelingWrites = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+type TransactItem = ReturnType<ReturnType<FeelingWrites['feeling']['create']>['commit']>;
+
+/**
+ * Writes a feeling and its day summary in one transaction: the summary moves by `delta` under a
+ * version condition. When another write changed the summary meanwhile, the summary is read again
+ * and the whole transaction retried; when the feeling's own condition fails, `feeling-changed`.
+ */
+async function writeWithDay(
+  userId: string,
+  day: string,
+  delta: DayCounts,
+  feelingWrite: (entities: FeelingWrites) => TransactItem,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { data: current } = await db().entities.feelingDay.get({ userId, day }).go({ consistent: true });
+    const counts = combine((current?.counts as DayCounts | undefined) ?? emptyDay(), delta);
+    const result = await db()
+      .transaction.write((entities) => [
+        feelingWrite(entities),
+        current
+          ? entities.feelingDay
+              .patch({ userId, day })
+              .set({ counts, version: current.version + 1 })
+              .where(({ version }, { eq }) => eq(version, current.version))
+              .commit()
+          : entities.feelingDay.create({ userId, day, counts, version: 1 }).commit(),
+      ])
+      .go();
+    if (!result.canceled) return;
+    const [feeling, summary] = result.data;
+    if (feeling?.rejected) throw new ConflictError('conflict');
+    if (!summary?.rejected || attempt >= DAY_WRITE_ATTEMPTS)
+      throw new Error(`Feeling write cancelled: ${feeling?.code ?? ''} ${summary?.code ?? ''}`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * DAY_WRITE_JITTER_MS));
+  }
+}
+
+/** The day summary a feeling counts in. */
+export const dayOfFeeling = (feeling: Pick<FeelingItem, 'timestamp' | 'locale'>) =>
+  dayOf(feeling.timestamp, feeling.locale);
+
+/** Writes a new feeling (never over an existing id) and counts it in its day. Answers its id. */
+export async function insertFeeling(feeling: NewFeeling): Promise<string> {
+  const feelingId = newFeelingId(feeling.timestamp);
+  await writeWithDay(feeling.userId, dayOfFeeling(feeling), contribution(feeling), (entities) =>
+    entities.feeling
+      .create({ ...feeling, feelingId, notesText: notesText(feeling.personalNotes ?? []) })
+      .commit(),
+  );
+  return feelingId;
 }
 
 export async function findFeeling(userId: string, feelingId: string): Promise<FeelingItem | null> {
@@ -35,30 +91,46 @@ export async function findFeeling(userId: string, feelingId: string): Promise<Fe
 }
 
 /**
- * Changes a feeling read at `read.updatedAt`: a change made meanwhile by another tab refuses this
- * one (conflict) instead of being overwritten.
+ * Changes a feeling read at `read.updatedAt` and moves its day's counts: a change made meanwhile
+ * by another tab refuses this one (conflict) instead of being overwritten.
  */
 export async function changeFeeling(
   read: FeelingItem,
   changes: Pick<Partial<FeelingItem>, 'wordId' | 'category' | 'personalNotes' | 'goals'>,
   removed: ('wordId' | 'category')[],
 ): Promise<FeelingItem> {
-  try {
-    let patch = db()
-      .entities.feeling.patch({ userId: read.userId, feelingId: read.feelingId })
-      .set({
-        ...changes,
-        ...(changes.personalNotes ? { notesText: notesText(changes.personalNotes) } : {}),
-      });
+  const after: FeelingItem = { ...read, ...changes };
+  for (const field of removed) delete after[field];
+  await writeWithDay(read.userId, dayOfFeeling(read), change(read, after), (entities) => {
+    let patch = entities.feeling.patch({ userId: read.userId, feelingId: read.feelingId }).set({
+      ...changes,
+      ...(changes.personalNotes ? { notesText: notesText(changes.personalNotes) } : {}),
+    });
     if (removed.length) patch = patch.remove(removed);
-    const { data } = await patch
-      .where(({ updatedAt }, { eq }) => eq(updatedAt, read.updatedAt))
-      .go({ response: 'all_new' });
-    return data as FeelingItem;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
-    throw error;
-  }
+    return patch.where(({ updatedAt }, { eq }) => eq(updatedAt, read.updatedAt)).commit();
+  });
+  const changed = await findFeeling(read.userId, read.feelingId);
+  if (!changed) throw new ConflictError('conflict');
+  return changed;
+}
+
+/** A user's day summaries from `start` to `end` (YYYY-MM-DD, both included): one Query. */
+export async function queryDays(
+  userId: string,
+  start: string,
+  end: string,
+): Promise<{ day: string; counts: DayCounts }[]> {
+  const { data } = await db()
+    .entities.feelingDay.query.byUser({ userId })
+    .between({ day: start }, { day: end })
+    .go({ pages: 'all', attributes: ['day', 'counts'] });
+  return data.map((d) => ({ day: d.day, counts: d.counts as DayCounts }));
+}
+
+/** Every day summary of a user (export and erasure). */
+export async function allDays(userId: string) {
+  const { data } = await db().entities.feelingDay.query.byUser({ userId }).go({ pages: 'all' });
+  return data;
 }
 
 export interface FeelingFilter {

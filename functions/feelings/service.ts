@@ -8,6 +8,9 @@ import { FEELINGS_MAX } from '../../shared/contracts/feelings';
 import { buildAbility, defineRules } from '../../shared/domain/ability';
 import { feelingColor, isFeelingEditable } from '../../shared/domain/feelings';
 import { goalsProblem } from '../../shared/domain/goals';
+import { facetsOf } from '../../shared/domain/feeling-days';
+import { myselfReport, type ReportInterval } from '../../shared/domain/myself-report';
+import type { Language } from '../../shared/contracts/headers';
 import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
@@ -16,6 +19,7 @@ import {
   changeFeeling,
   findFeeling,
   insertFeeling,
+  queryDays,
   queryFeelings,
   type FeelingFilter,
   type FeelingItem,
@@ -96,7 +100,7 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
     throw new ValidationError([{ key: 'not-valid', field: 'body.color' }]);
   checkWord(body.wordId);
   await checkGoals(userId, body.goals);
-  const item = await insertFeeling({
+  const id = await insertFeeling({
     userId,
     value: body.value,
     energy: body.energy,
@@ -112,11 +116,11 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
   });
   await publishAfterWrite(userId, { type: 'feelings', action: 'created' });
   return {
-    id: item.feelingId,
-    color: item.color,
-    energy: item.energy,
-    value: item.value,
-    ...(item.wordId !== undefined ? { wordId: item.wordId } : {}),
+    id,
+    color,
+    energy: body.energy,
+    value: body.value,
+    ...(body.wordId !== undefined ? { wordId: body.wordId } : {}),
   };
 }
 
@@ -168,4 +172,22 @@ export async function listFeelings(
     max,
     offset: query.offset,
   };
+}
+
+/** GET /v1/feelings/facets: counts of the period's feelings by colour, sphere, session and goal. */
+export async function feelingFacets(userId: string, start: string, end: string, language: Language) {
+  const days = await queryDays(userId, start, end);
+  return facetsOf(
+    days.map((d) => d.counts),
+    language,
+  );
+}
+
+/** POST /v1/feelings/myself-reports: the report of a period, from its day summaries. */
+export async function createMyselfReport(
+  userId: string,
+  request: { start: string; end: string; interval?: ReportInterval | undefined },
+) {
+  const days = await queryDays(userId, request.start, request.end);
+  return myselfReport(days, request.start, request.end, request.interval);
 }

@@ -5,6 +5,9 @@ import { listOf } from './list';
 import { EVALUATION_PERIODS, FEELING_COLORS, isStep } from '../domain/feelings';
 import { GOAL_LEVELS } from '../domain/goals';
 import { NOTE_MAX_LENGTH, NOTE_TYPES } from '../domain/notes';
+import { isTimeZone } from '../domain/feeling-days';
+import { REPORT_INTERVALS } from '../domain/myself-report';
+import { DATE_FILTER_MIN_DAY } from '../domain/date-filter';
 
 /** Feelings (spec 01 §3 Feeling, §7 Feelings): the person's own mood-meter entries. */
 
@@ -86,8 +89,8 @@ export const FeelingCreateSchema = z.strictObject({
   category: z.string().min(1).max(50).optional(),
   evaluationPeriod: EvaluationPeriodSchema.default({ value: 0, type: 'none' }),
   geoPoint: GeoPointSchema.default({ latitude: 0, longitude: 0 }),
-  /** The time zone the browser guessed (spec 01 §3 Feeling `locale`). */
-  locale: z.string().min(1).max(64).optional(),
+  /** The time zone the browser guessed (spec 01 §3 Feeling `locale`), an IANA name. */
+  locale: z.string().min(1).max(64).refine(isTimeZone, { message: 'not-valid' }).optional(),
   personalNotes: z.array(PersonalNoteSchema).max(50).default([]),
   goals: z.array(FeelingGoalSchema).max(14).default([]),
 });
@@ -151,6 +154,77 @@ export const FeelingListQuerySchema = z.strictObject({
   _offset: z.coerce.number().int().min(0).default(0),
 });
 
+/**
+ * A period of whole days (YYYY-MM-DD, in the person's calendar), for the routes that read the day
+ * summaries: from 2018-01-01, ending on or after its start, at most until tomorrow (a person east
+ * of the server may already be there).
+ */
+const day = z.iso.date();
+const periodRule = (p: { start: string; end: string }, ctx: z.RefinementCtx) => {
+  // A day that is not a date already has its own issue.
+  if (!day.safeParse(p.start).success || !day.safeParse(p.end).success) return;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  if (p.start < DATE_FILTER_MIN_DAY)
+    ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['start'] });
+  if (p.end < p.start || p.end > tomorrow)
+    ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['end'] });
+};
+
+export const FeelingFacetsQuerySchema = z.strictObject({ start: day, end: day }).superRefine(periodRule);
+
+const FacetEntrySchema = z.object({ value: z.string(), label: z.string(), count: z.number() });
+export const FeelingFacetsSchema = z.object({
+  color: z.array(FacetEntrySchema),
+  sphere: z.array(FacetEntrySchema),
+  session: z.array(FacetEntrySchema),
+  goalIds: z.array(FacetEntrySchema),
+  goalLevels: z.array(FacetEntrySchema),
+  goalRankings: z.array(FacetEntrySchema),
+});
+export type FeelingFacets = z.infer<typeof FeelingFacetsSchema>;
+
+/** POST /v1/feelings/myself-reports: a period and, optionally, the interval of its series. */
+export const MyselfReportRequestSchema = z
+  .strictObject({ start: day, end: day, interval: z.enum(REPORT_INTERVALS).optional() })
+  .superRefine(periodRule);
+export type MyselfReportRequest = z.input<typeof MyselfReportRequestSchema>;
+
+const colorCounts = z.object(
+  Object.fromEntries(FEELING_COLORS.map((c) => [c, z.number()])) as Record<
+    (typeof FEELING_COLORS)[number],
+    z.ZodNumber
+  >,
+);
+export const MyselfReportSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  interval: z.enum(REPORT_INTERVALS),
+  count: z.number(),
+  activeDays: z.number(),
+  averageValue: z.number().nullable(),
+  averageEnergy: z.number().nullable(),
+  colors: colorCounts,
+  series: z.array(
+    z.object({
+      start: z.string(),
+      count: z.number(),
+      averageValue: z.number().nullable(),
+      averageEnergy: z.number().nullable(),
+      colors: colorCounts,
+    }),
+  ),
+  topWords: z.array(z.object({ wordId: z.string(), count: z.number() })),
+  goals: z.array(z.object({ id: z.string(), closer: z.number(), neutral: z.number(), away: z.number() })),
+  notes: z.object(
+    Object.fromEntries(NOTE_TYPES.map((t) => [t, z.number()])) as Record<
+      (typeof NOTE_TYPES)[number],
+      z.ZodNumber
+    >,
+  ),
+  calendar: z.array(z.object({ day: z.string(), count: z.number(), dominant: z.enum(FEELING_COLORS) })),
+});
+export type MyselfReportData = z.infer<typeof MyselfReportSchema>;
+
 export const getFeelingWords = defineRoute({
   name: 'getFeelingWords',
   domain: 'feelings',
@@ -183,6 +257,29 @@ export const listFeelings = defineRoute({
   response: listOf(FeelingSchema),
 });
 
+export const getFeelingFacets = defineRoute({
+  name: 'getFeelingFacets',
+  domain: 'feelings',
+  method: 'GET',
+  path: '/v1/feelings/facets',
+  auth: 'user',
+  ability: { action: 'get', subject: 'feeling' },
+  query: FeelingFacetsQuerySchema,
+  response: FeelingFacetsSchema,
+});
+
+/** My report (spec 01 §2 /apps/myself-report), which the spec keeps from guests. */
+export const createMyselfReport = defineRoute({
+  name: 'createMyselfReport',
+  domain: 'feelings',
+  method: 'POST',
+  path: '/v1/feelings/myself-reports',
+  auth: 'registered',
+  ability: { action: 'get', subject: 'feeling' },
+  body: MyselfReportRequestSchema,
+  response: MyselfReportSchema,
+});
+
 export const getFeeling = defineRoute({
   name: 'getFeeling',
   domain: 'feelings',
@@ -210,6 +307,8 @@ export const feelingRoutes: readonly RouteContract[] = [
   getFeelingWords,
   createFeeling,
   listFeelings,
+  getFeelingFacets,
+  createMyselfReport,
   getFeeling,
   updateFeeling,
 ];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
-import type { Feeling } from '../../shared/contracts/feelings';
+import type { Feeling, FeelingFacets, MyselfReportData } from '../../shared/contracts/feelings';
 import { FEELING_EDIT_WINDOW_MS } from '../../shared/domain/feelings';
 import { usersDb } from '../../functions/users/store';
 import { feelingsDb } from '../../functions/feelings/store';
@@ -272,5 +272,112 @@ describe('realtime', () => {
     expect(heard.other).toEqual([]);
     mine.close();
     theirs.close();
+  });
+});
+
+describe('day summaries, facets and my report', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const ofToday = (path: string) => `${path}?start=2018-01-01&end=${today()}`;
+
+  it('count every feeling of twenty recorded at once, and move when one is edited', async () => {
+    const user = await stack.signInWithCode('noor.feelings@example.be', { firstName: 'Noor', locale: 'nl' });
+    await usersDb()
+      .entities.user.patch({ userId: idOf(user) })
+      .set({ subscription: 'essentials' })
+      .go();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(user, {
+          value: i % 2 ? 0.8 : -0.4,
+          energy: i % 4 < 2 ? 0.9 : 0.2,
+          wordId: i % 2 ? 'joyful' : 'worried',
+          goals: i < 3 ? [{ id: 'health', level: 2, ranking: 2 }] : [],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    const facets = await stack.api<FeelingFacets>(ofToday('/v1/feelings/facets'), {
+      token: user.accessToken,
+    });
+    expect(facets.status).toBe(200);
+    expect(facets.body.color.reduce((n, c) => n + c.count, 0)).toBe(20);
+    expect(facets.body.goalIds).toEqual([{ value: 'health', label: 'Santé', count: 3 }]);
+    expect(facets.body.goalRankings).toEqual([{ value: '2', label: '2', count: 3 }]);
+
+    const worried = answers.find((a) => a.body.wordId === 'worried');
+    const edited = await stack.api(`/v1/feelings/${String(worried?.body.id)}`, {
+      method: 'PUT',
+      token: user.accessToken,
+      body: { wordId: 'nervous' },
+    });
+    expect(edited.status).toBe(200);
+    const report = await stack.api<MyselfReportData>('/v1/feelings/myself-reports', {
+      method: 'POST',
+      token: user.accessToken,
+      body: { start: today(), end: today() },
+    });
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ count: 20, activeDays: 1, interval: 'day' });
+    expect(report.body.topWords).toEqual([
+      { wordId: 'joyful', count: 10 },
+      { wordId: 'worried', count: 9 },
+      { wordId: 'nervous', count: 1 },
+    ]);
+    expect(report.body.goals).toEqual([{ id: 'health', closer: 3, neutral: 0, away: 0 }]);
+    expect(report.body.calendar).toEqual([{ day: today(), count: 20, dominant: expect.any(String) }]);
+  });
+
+  it('labels facets in the language asked', async () => {
+    const facets = await stack.api<FeelingFacets>(ofToday('/v1/feelings/facets'), {
+      token: camille.accessToken,
+      headers: { 'x-language': 'en' },
+    });
+    expect(facets.body.color.map((c) => c.label)).toContain('Unpleasant, high energy');
+  });
+
+  it('never count another user’s feelings', async () => {
+    const fresh = await stack.signInWithCode('ines.feelings@example.be', { firstName: 'Inès' });
+    const facets = await stack.api<FeelingFacets>(ofToday('/v1/feelings/facets'), {
+      token: fresh.accessToken,
+    });
+    expect(facets.body).toEqual({
+      color: [],
+      sphere: [],
+      session: [],
+      goalIds: [],
+      goalLevels: [],
+      goalRankings: [],
+    });
+    const report = await stack.api<MyselfReportData>('/v1/feelings/myself-reports', {
+      method: 'POST',
+      token: fresh.accessToken,
+      body: { start: '2026-01-01', end: today() },
+    });
+    expect(report.body).toMatchObject({ count: 0, topWords: [], calendar: [] });
+  });
+
+  it.each([
+    ['start=2017-12-31&end=2026-01-01', 'query.start', 'value-out-of-range-error'],
+    ['start=2026-02-01&end=2026-01-01', 'query.end', 'value-out-of-range-error'],
+    ['start=2026-01-01&end=2999-01-01', 'query.end', 'value-out-of-range-error'],
+    ['start=01/01/2026&end=2026-02-01', 'query.start', 'not-a-date'],
+  ])('refuses the period %s with 400 and the key of %s', async (search, field, key) => {
+    const answer = await stack.api(`/v1/feelings/facets?${search}`, { token: sam.accessToken });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      key: 'error',
+      errors: [expect.objectContaining({ field, key })],
+      requestId: expect.any(String),
+    });
+  });
+
+  it('keeps my report from guests, as the spec does', async () => {
+    const guest = await stack.signInAsGuest();
+    const answer = await stack.api('/v1/feelings/myself-reports', {
+      method: 'POST',
+      token: guest.accessToken,
+      body: { start: '2026-01-01', end: today() },
+    });
+    expect(answer.status).toBe(403);
   });
 });

@@ -44,11 +44,12 @@ afterAll(async () => {
 function request(route: RouteContract, as: Person | null) {
   const example = examples[route.name];
   if (!example) throw new Error(`Route ${route.name} has no example in the route matrix`);
-  const { params = {}, body } = example(owner);
+  const { params = {}, query, body } = example(owner);
   for (const name of pathParameterNames(route.path)) {
     params[name] ??= name === 'userId' ? owner.userId : name === 'email' ? owner.email : `matrix-${name}`;
   }
-  return stack.api(fillPath(route.path, params), {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  return stack.api(`${fillPath(route.path, params)}${search}`, {
     method: route.method,
     body,
     ...(as ? { token: as.tokens.accessToken } : {}),

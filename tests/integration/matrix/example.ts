@@ -9,6 +9,10 @@ export interface Person {
 
 /**
  * How to call one route in the matrix, aimed at the owner's data: its path parameters (userId and
- * email default to the owner's) and a valid body.
+ * email default to the owner's), its query and a valid body.
  */
-export type Example = (owner: Person) => { params?: Record<string, string>; body?: unknown };
+export type Example = (owner: Person) => {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+};

@@ -5,6 +5,8 @@ export const examples: Record<string, Example> = {
   getFeelingWords: () => ({}),
   createFeeling: () => ({ body: { value: 0.7, energy: 0.4, wordId: 'calm' } }),
   listFeelings: () => ({}),
+  getFeelingFacets: () => ({ query: { start: '2026-01-01', end: '2026-01-31' } }),
+  createMyselfReport: () => ({ body: { start: '2026-01-01', end: '2026-01-31' } }),
   getFeeling: () => ({ params: { id: '20261124T101500123Z-000000' } }),
   updateFeeling: () => ({ params: { id: '20261124T101500123Z-000000' }, body: { category: 'work' } }),
 };
