@@ -2,12 +2,14 @@ import { accountFeature } from '../features/account';
 import { authFeature } from '../features/auth';
 import { emailsFeature } from '../features/emails';
 import { embeddingFeature } from '../features/embedding';
+import { feelingsFeature } from '../features/feelings';
 import { guestsFeature } from '../features/guests';
 import { homeFeature } from '../features/home';
 import { legalFeature } from '../features/legal';
 import { passwordFeature } from '../features/password';
 import { profileFeature } from '../features/profile';
 import { shellFeature } from '../features/shell';
+import { subscriptionFeature } from '../features/subscription';
 import type { FeatureDeclaration } from '../lib/feature';
 import { registerOverlay } from '../lib/overlays';
 
@@ -18,6 +20,8 @@ import { registerOverlay } from '../lib/overlays';
 export const FEATURES: readonly FeatureDeclaration[] = [
   authFeature,
   homeFeature,
+  feelingsFeature,
+  subscriptionFeature,
   guestsFeature,
   profileFeature,
   emailsFeature,

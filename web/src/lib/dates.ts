@@ -7,3 +7,8 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 export function formatDate(value: ConfigType): string {
   return dayjs(value).format(DATE_FORMAT);
 }
+
+/** Formats an instant as DD/MM/YYYY HH:mm in the browser's time zone. */
+export function formatDateTime(value: ConfigType): string {
+  return dayjs(value).format(`${DATE_FORMAT} HH:mm`);
+}

@@ -39,6 +39,21 @@ describe('overlay registration', () => {
     expect(overlayOpensFor('overlays-test-missing', false)).toBe(false);
   });
 
+  it('an overlay that calls no route says its audience itself, and may not say it beside a route', () => {
+    const load = async () => ({ default: Empty });
+    registerOverlay('overlays-test-audience', { titleKey: 'common.close', audience: 'registered', load });
+    expect(overlayOpensFor('overlays-test-audience', true)).toBe(false);
+    expect(overlayOpensFor('overlays-test-audience', false)).toBe(true);
+    expect(() =>
+      registerOverlay('overlays-test-both', {
+        titleKey: 'common.close',
+        route: updateProfile,
+        audience: 'registered',
+        load,
+      }),
+    ).toThrow(/audience/);
+  });
+
   it('an overlay is registered once', () => {
     const load = async () => ({ default: Empty });
     registerOverlay('overlays-test-once', { titleKey: 'common.close', load });

@@ -36,13 +36,17 @@ export interface OverlayDeclaration extends Omit<OverlayDefinition, 'component' 
    * (`auth: 'registered'`), so does the overlay. The rule lives in the contract, not here.
    */
   route?: RouteContract;
+  /** For an overlay that calls no route of its own: who it is for (the route says it otherwise). */
+  audience?: 'registered';
   load: () => Promise<{ default: ComponentType<OverlayProps> }>;
 }
 
 export function registerOverlay(name: string, declaration: OverlayDeclaration): void {
   if (overlays.has(name)) throw new Error(`Overlay "${name}" is registered twice`);
-  const { load, route, ...rest } = declaration;
-  overlays.set(name, { ...rest, registeredOnly: route?.auth === 'registered', component: lazy(load) });
+  const { load, route, audience, ...rest } = declaration;
+  if (route && audience) throw new Error(`Overlay "${name}" takes its audience from its route`);
+  const registeredOnly = route ? route.auth === 'registered' : audience === 'registered';
+  overlays.set(name, { ...rest, registeredOnly, component: lazy(load) });
 }
 
 export function overlayDefinition(name: string): OverlayDefinition | undefined {

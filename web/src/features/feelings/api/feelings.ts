@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createFeeling as createFeelingRoute,
+  createMyselfReport as createMyselfReportRoute,
+  getFeeling as getFeelingRoute,
+  getFeelingWords,
+  listFeelings as listFeelingsRoute,
+  updateFeeling as updateFeelingRoute,
+  type FeelingCreateInput,
+  type FeelingUpdate,
+  type MyselfReportRequest,
+} from '../../../../../shared/contracts/feelings';
+import { callApi } from '../../../lib/api';
+
+/** Every cached read of feelings starts with this key, so one write refreshes them all. */
+export const feelingsKey = ['feelings'] as const;
+
+/** The emotion words: fixed content, fetched once per visit. */
+export function useEmotionWords() {
+  return useQuery({
+    queryKey: [...feelingsKey, 'words'],
+    queryFn: ({ signal }) => callApi(getFeelingWords, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useCreateFeeling() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FeelingCreateInput) => callApi(createFeelingRoute, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feelingsKey }),
+  });
+}
+
+export function useFeeling(id: string) {
+  return useQuery({
+    queryKey: [...feelingsKey, 'one', id],
+    queryFn: ({ signal }) => callApi(getFeelingRoute, { params: { id }, signal }),
+  });
+}
+
+export function useUpdateFeeling(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FeelingUpdate) => callApi(updateFeelingRoute, { params: { id }, body }),
+    onSuccess: async (feeling) => {
+      queryClient.setQueryData([...feelingsKey, 'one', id], feeling);
+      await queryClient.invalidateQueries({ queryKey: feelingsKey });
+    },
+  });
+}
+
+export interface FeelingListFilter {
+  start?: string | undefined;
+  end?: string | undefined;
+  color?: string | undefined;
+  personalNotes?: string | undefined;
+}
+
+/** A page of the caller's feelings in a filter, newest first. */
+export function useFeelingList(filter: FeelingListFilter, page: { max: number; offset: number }) {
+  return useQuery({
+    queryKey: [...feelingsKey, 'list', filter, page],
+    queryFn: ({ signal }) =>
+      callApi(listFeelingsRoute, {
+        query: {
+          ...(filter.start ? { start: filter.start } : {}),
+          ...(filter.end ? { end: filter.end } : {}),
+          ...(filter.color ? { color: filter.color } : {}),
+          ...(filter.personalNotes ? { personalNotes: filter.personalNotes } : {}),
+          _max: page.max,
+          _offset: page.offset,
+        },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** My report of a period (also the home calendar). */
+export function useMyselfReport(request: MyselfReportRequest, enabled = true) {
+  return useQuery({
+    queryKey: [...feelingsKey, 'report', request],
+    queryFn: () => callApi(createMyselfReportRoute, { body: request }),
+    enabled,
+  });
+}

@@ -1,0 +1,184 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { FeelingGoalInput } from '../../../../shared/contracts/feelings';
+import {
+  EVALUATION_PERIODS,
+  evaluationPeriod,
+  feelingColor,
+  feelingEnergy,
+  feelingValue,
+  type EvaluationPeriodType,
+  type Mood,
+} from '../../../../shared/domain/feelings';
+import { closeButtonProps, notifyError, LONG_TOAST_DURATION_MS } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import { overlaySearch, type OverlayProps } from '../../lib/overlays';
+import { QUADRANT_STYLE } from '../../lib/quadrants';
+import { useCreateFeeling } from './api/feelings';
+import { GoalsEditor } from './goals-editor';
+import { NotesEditor, type DraftNote } from './notes-editor';
+import { StepScale } from './step-scale';
+import { WordChoice } from './word-choice';
+import { readPosition } from './geolocation';
+
+const isMood = (value: string | null): value is Mood => value === 'good' || value === 'bad';
+
+/**
+ * The feeling flow (spec 01 §2 feeling entry, overlay `feeling`, modes good and bad): what time it
+ * is about, pleasant or not, two ten-step histograms, then the word, the goals it moves and notes.
+ * Save is possible once both histograms have a step, and never twice at once; a failure keeps
+ * everything entered.
+ */
+export default function FeelingOverlay({ params, done }: OverlayProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const create = useCreateFeeling();
+  const initialMood = params.get('mode');
+  const [mood, setMood] = useState<Mood | null>(isMood(initialMood) ? initialMood : null);
+  const [period, setPeriod] = useState<EvaluationPeriodType>('none');
+  const [intensity, setIntensity] = useState<number | null>(null);
+  const [energy, setEnergy] = useState<number | null>(null);
+  const [wordId, setWordId] = useState<string | null>(null);
+  const [goals, setGoals] = useState<FeelingGoalInput[]>([]);
+  const [notes, setNotes] = useState<DraftNote[]>([]);
+  const position = useRef<ReturnType<typeof readPosition> | null>(null);
+
+  // Asked once when the flow opens, so that saving rarely waits for it.
+  useEffect(() => {
+    position.current = readPosition();
+  }, []);
+
+  const color = useMemo(
+    () =>
+      mood !== null && intensity !== null && energy !== null
+        ? feelingColor(feelingValue(intensity, mood), feelingEnergy(energy))
+        : null,
+    [mood, intensity, energy],
+  );
+  const complete = color !== null && mood !== null && intensity !== null && energy !== null;
+  const fill = color ? QUADRANT_STYLE[color].fill : 'var(--mantine-color-gray-6)';
+
+  async function save() {
+    if (!complete) return;
+    try {
+      const geoPoint = await (position.current ?? readPosition());
+      const created = await create.mutateAsync({
+        value: feelingValue(intensity, mood),
+        energy: feelingEnergy(energy),
+        evaluationPeriod: evaluationPeriod(period),
+        geoPoint,
+        locale: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...(wordId ? { wordId } : {}),
+        ...(params.get('category') ? { category: params.get('category') as string } : {}),
+        personalNotes: notes
+          .filter((n) => n.value.trim() !== '')
+          .map((n) => ({ value: n.value.trim(), type: n.type })),
+        goals,
+      });
+      const detail = `${location.pathname}${overlaySearch('', 'update-feeling')}&feelingId=${encodeURIComponent(created.id)}`;
+      notifications.show({
+        color: 'green',
+        autoClose: LONG_TOAST_DURATION_MS,
+        closeButtonProps: closeButtonProps(),
+        'data-testid': 'feeling-saved',
+        message: (
+          <Stack gap={4}>
+            <Text size="sm">{t('feelings.saved')}</Text>
+            <Anchor
+              component="button"
+              size="sm"
+              onClick={() => void navigate(detail)}
+              data-testid="feeling-saved-detail"
+            >
+              {t('feelings.seeDetail')}
+            </Anchor>
+          </Stack>
+        ),
+      });
+      done();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  const language = currentLanguage();
+  return (
+    <Stack data-testid="feeling-overlay">
+      <NativeSelect
+        label={t('feelings.period.label')}
+        value={period}
+        onChange={(event) => setPeriod(event.currentTarget.value as EvaluationPeriodType)}
+        data={EVALUATION_PERIODS.map((p) => ({ value: p, label: t(`feelings.period.${p}`) }))}
+        data-testid="feeling-period"
+      />
+      <div>
+        <Text id="feeling-mood-legend" fw={600} mb={4}>
+          {t('feelings.mood.legend')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="feeling-mood-legend"
+          value={mood ?? ''}
+          onChange={(value) => {
+            if (isMood(value)) setMood(value);
+            setWordId(null);
+          }}
+          data={[
+            { value: 'good', label: `☺ ${t('feelings.mood.good')}` },
+            { value: 'bad', label: `☹ ${t('feelings.mood.bad')}` },
+          ]}
+          data-testid="feeling-mood"
+        />
+      </div>
+      <StepScale
+        name="intensity"
+        legend={t('feelings.intensity.legend')}
+        describe={(step) => t('feelings.stepOf', { step: step + 1, total: 10 })}
+        low={t('feelings.intensity.low')}
+        high={t('feelings.intensity.high')}
+        value={intensity}
+        onChange={(step) => {
+          setIntensity(step);
+          setWordId(null);
+        }}
+        fill={fill}
+      />
+      <StepScale
+        name="energy"
+        legend={t('feelings.energy.legend')}
+        describe={(step) => t('feelings.stepOf', { step: step + 1, total: 10 })}
+        low={t('feelings.energy.low')}
+        high={t('feelings.energy.high')}
+        value={energy}
+        onChange={(step) => {
+          setEnergy(step);
+          setWordId(null);
+        }}
+        fill={fill}
+      />
+      {color ? (
+        <WordChoice color={color} value={wordId} onChange={setWordId} language={language} />
+      ) : (
+        <Alert color="gray" data-testid="feeling-incomplete">
+          {t('feelings.incomplete')}
+        </Alert>
+      )}
+      <GoalsEditor value={goals} onChange={setGoals} />
+      <NotesEditor value={notes} onChange={setNotes} />
+      <Group justify="flex-end">
+        <Button
+          onClick={() => void save()}
+          disabled={!complete}
+          loading={create.isPending}
+          data-testid="feeling-save"
+        >
+          {t('feelings.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

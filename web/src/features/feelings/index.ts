@@ -1,0 +1,27 @@
+import { createFeeling, updateFeeling } from '../../../../shared/contracts/feelings';
+import { defineFeature } from '../../lib/feature';
+
+/**
+ * The personal feelings: the feeling flow (spec 01 §2 `feeling`, modes good and bad) and one
+ * feeling's details and changes (`update-feeling`).
+ */
+export const feelingsFeature = defineFeature({
+  name: 'feelings',
+  overlays: {
+    feeling: {
+      titleKey: 'feelings.title',
+      route: createFeeling,
+      size: 'lg',
+      load: () => import('./feeling-overlay'),
+    },
+    'update-feeling': {
+      titleKey: 'feelings.updateTitle',
+      route: updateFeeling,
+      requiredParams: ['feelingId'],
+      size: 'lg',
+      load: () => import('./update-feeling-overlay'),
+    },
+  },
+});
+
+export { useEmotionWords, useFeelingList, useMyselfReport } from './api/feelings';

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Feeling, FeelingGoalInput } from '../../../../shared/contracts/feelings';
+import { goalLevelLabel } from '../../../../shared/domain/feeling-days';
+import { QUADRANTS, stepOfEnergy, stepOfValue } from '../../../../shared/domain/feelings';
+import { GOAL_AXES, isGoalLevel } from '../../../../shared/domain/goals';
+import { ErrorState } from '../../components/error-state';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import { formatDateTime } from '../../lib/dates';
+import { ApiError } from '../../lib/errors';
+import type { OverlayProps } from '../../lib/overlays';
+import { quadrantSwatch, quadrantSymbol } from '../../lib/quadrants';
+import { useEmotionWords, useFeeling, useUpdateFeeling } from './api/feelings';
+import { GoalsEditor } from './goals-editor';
+import { NotesEditor, type DraftNote } from './notes-editor';
+import { WordChoice } from './word-choice';
+
+function Summary({ feeling }: { feeling: Feeling }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { mood, step } = stepOfValue(feeling.value);
+  return (
+    <Stack gap={4} data-testid="feeling-summary">
+      <Text size="sm" c="dimmed">
+        {t('feelings.update.recordedAt', { date: formatDateTime(new Date(feeling.timestamp)) })}
+      </Text>
+      <Group gap="xs">
+        <Badge
+          size="lg"
+          radius="sm"
+          style={quadrantSwatch(feeling.color)}
+          data-testid="feeling-quadrant"
+        >{`${quadrantSymbol(feeling.color)} ${QUADRANTS[feeling.color].label[language]}`}</Badge>
+        <Text size="sm">
+          {t(`feelings.mood.${mood}`)} · {t('feelings.intensity.legend')}{' '}
+          {t('feelings.stepOf', { step: step + 1, total: 10 })} · {t('feelings.energy.legend')}{' '}
+          {t('feelings.stepOf', { step: stepOfEnergy(feeling.energy) + 1, total: 10 })}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function ReadOnly({ feeling }: { feeling: Feeling }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const words = useEmotionWords();
+  const word = words.data?.items.find((w) => w.id === feeling.wordId);
+  const goalLabel = (id: string) => GOAL_AXES.find((g) => g.id === id)?.label[language] ?? id;
+  return (
+    <Stack data-testid="feeling-read-only">
+      <Alert color="gray" data-testid="feeling-frozen">
+        {t('feelings.update.frozen')}
+      </Alert>
+      <Text>
+        {word ? `${word.label[language]} — ${word.description[language]}` : t('feelings.update.noWord')}
+      </Text>
+      {feeling.goals.length > 0 && (
+        <List>
+          {feeling.goals.map((goal) => (
+            <List.Item key={goal.id}>
+              {goalLabel(goal.id)} :{' '}
+              {isGoalLevel(goal.level) ? goalLevelLabel(goal.level, language) : goal.level}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {feeling.personalNotes.map((note) => (
+        <Text key={note.id} size="sm">
+          <strong>{t(`feelings.notes.types.${note.type}`)}</strong> — {note.value}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function Editor({ feeling, done }: { feeling: Feeling; done: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateFeeling(feeling.id);
+  const [wordId, setWordId] = useState<string | null>(feeling.wordId ?? null);
+  const [goals, setGoals] = useState<FeelingGoalInput[]>(feeling.goals);
+  const [notes, setNotes] = useState<DraftNote[]>(
+    feeling.personalNotes.map((n) => ({ key: `saved-${n.id}`, id: n.id, value: n.value, type: n.type })),
+  );
+
+  async function save() {
+    try {
+      await update.mutateAsync({
+        wordId,
+        personalNotes: notes
+          .filter((n) => n.value.trim() !== '')
+          .map((n) => ({ ...(n.id !== undefined ? { id: n.id } : {}), value: n.value.trim(), type: n.type })),
+        goals,
+      });
+      notifySuccess('feelings.update.saved');
+      done();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  return (
+    <Stack data-testid="feeling-editor">
+      <WordChoice color={feeling.color} value={wordId} onChange={setWordId} language={currentLanguage()} />
+      <GoalsEditor value={goals} onChange={setGoals} />
+      <NotesEditor value={notes} onChange={setNotes} />
+      <Group justify="flex-end">
+        <Button onClick={() => void save()} loading={update.isPending} data-testid="feeling-update-save">
+          {t('feelings.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * One feeling (spec 01 §2 `update-feeling`): what was recorded, and within the hour after it the
+ * word, goals and notes to change; after that, read-only with the reason.
+ */
+export default function UpdateFeelingOverlay({ params, done }: OverlayProps) {
+  const { t } = useTranslation();
+  const id = params.get('feelingId') ?? '';
+  const feeling = useFeeling(id);
+  if (feeling.isPending) return <Loader aria-label={t('common.loading')} />;
+  if (feeling.isError) {
+    if (feeling.error instanceof ApiError && feeling.error.status === 404)
+      return (
+        <Alert color="yellow" data-testid="feeling-not-found">
+          {t('feelings.update.notFound')}
+        </Alert>
+      );
+    return (
+      <ErrorState
+        title={t('feelings.update.loadError')}
+        error={feeling.error}
+        onRetry={() => void feeling.refetch()}
+        testId="feeling-load-error"
+      />
+    );
+  }
+  return (
+    <Stack data-testid="update-feeling-overlay">
+      <Summary feeling={feeling.data} />
+      {feeling.data.editable ? (
+        <Editor feeling={feeling.data} done={done} />
+      ) : (
+        <ReadOnly feeling={feeling.data} />
+      )}
+    </Stack>
+  );
+}
