@@ -171,3 +171,38 @@ export async function allFeelings(userId: string): Promise<FeelingItem[]> {
   const { data } = await db().entities.feeling.query.byUser({ userId }).go({ pages: 'all' });
   return data;
 }
+
+/**
+ * Writes many feelings of one user at once, with their day summaries computed here (demo data and
+ * imports): batches of 25, no transaction. Only for a user who has no feeling yet: it does not
+ * read or add to existing summaries.
+ */
+export async function importFeelings(userId: string, feelings: readonly NewFeeling[]): Promise<number> {
+  const { data: existing } = await db().entities.feeling.query.byUser({ userId }).go({ limit: 1 });
+  if (existing.length > 0) return 0;
+  const days = new Map<string, DayCounts>();
+  const items = feelings.map((feeling) => {
+    const day = dayOfFeeling(feeling);
+    days.set(day, combine(days.get(day) ?? emptyDay(), contribution(feeling)));
+    return {
+      ...feeling,
+      userId,
+      feelingId: newFeelingId(feeling.timestamp),
+      notesText: notesText(feeling.personalNotes ?? []),
+    };
+  });
+  for (let i = 0; i < items.length; i += 25) {
+    const { unprocessed } = await db()
+      .entities.feeling.put(items.slice(i, i + 25))
+      .go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} feelings were not written`);
+  }
+  const summaries = [...days].map(([day, counts]) => ({ userId, day, counts, version: 1 }));
+  for (let i = 0; i < summaries.length; i += 25) {
+    const { unprocessed } = await db()
+      .entities.feelingDay.put(summaries.slice(i, i + 25))
+      .go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} day summaries were not written`);
+  }
+  return items.length;
+}

@@ -8,6 +8,8 @@ import {
 import { createAccount, getAccount, patchUser } from '../../functions/users';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
+import { importFeelings } from '../../functions/feelings';
+import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import type { LocalEndpoints } from './stack';
 
 export interface DemoUser {
@@ -17,19 +19,38 @@ export interface DemoUser {
   locale: 'fr' | 'en' | 'nl';
   /** A password the user can also sign in with; without one, codes only (like a new account). */
   password?: string;
+  subscription?: 'starter' | 'essentials' | 'premium';
+  /** How their year of demo feelings leans (none: no feelings). */
+  temperament?: Omit<DemoTemperament, 'language'>;
 }
 
 /** Demo users of the local stack: each signs in with an email code read from the outbox. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'camille@demo.wellbeing.local', firstName: 'Camille', lastName: 'Dubois', locale: 'fr' },
+  {
+    email: 'camille@demo.wellbeing.local',
+    firstName: 'Camille',
+    lastName: 'Dubois',
+    locale: 'fr',
+    subscription: 'essentials',
+    temperament: { pleasant: 0.62, energy: 5, goals: true, place: { latitude: 50.8466, longitude: 4.3528 } },
+  },
   {
     email: 'sam@demo.wellbeing.local',
     firstName: 'Sam',
     lastName: 'Taylor',
     locale: 'en',
     password: 'Wellbeing1',
+    subscription: 'starter',
+    temperament: { pleasant: 0.5, energy: 6, goals: false, place: { latitude: 51.0543, longitude: 3.7174 } },
   },
-  { email: 'lotte@demo.wellbeing.local', firstName: 'Lotte', lastName: 'Janssens', locale: 'nl' },
+  {
+    email: 'lotte@demo.wellbeing.local',
+    firstName: 'Lotte',
+    lastName: 'Janssens',
+    locale: 'nl',
+    subscription: 'starter',
+    temperament: { pleasant: 0.55, energy: 4, goals: false, place: { latitude: 51.2194, longitude: 4.4025 } },
+  },
 ];
 
 export interface SeedReport {
@@ -133,6 +154,16 @@ export async function seedDemoData(
         );
         await patchUser(userId, { hasPassword: true });
       }
+      if (user.subscription) await patchUser(userId, { subscription: user.subscription });
+      // A year of feelings, written once (a user who already has feelings keeps them).
+      if (user.temperament)
+        await importFeelings(
+          userId,
+          demoFeelings(user.email, { ...user.temperament, language: user.locale }).map((f) => ({
+            ...f,
+            userId,
+          })),
+        );
       (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
     }
   } finally {

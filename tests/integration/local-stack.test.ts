@@ -118,6 +118,40 @@ describe('local stack', () => {
       }
       expect(DEMO_USERS.some((u) => u.password)).toBe(true);
     });
+
+    it('gives the demo users a year of feelings (written once), one Essentials user with goals and one starter', async () => {
+      expect(DEMO_USERS.map((u) => u.subscription)).toEqual(
+        expect.arrayContaining(['essentials', 'starter']),
+      );
+      const camille = DEMO_USERS.find((u) => u.subscription === 'essentials') as DemoUser;
+      const tokens = await stack.signInWithCode(camille.email);
+      const today = new Date().toISOString().slice(0, 10);
+      const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+      const list = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: tokens.accessToken });
+      expect(list.body.count).toBeGreaterThan(400);
+      const report = await stack.api<{
+        count: number;
+        activeDays: number;
+        colors: Record<string, number>;
+        goals: unknown[];
+        topWords: unknown[];
+      }>('/v1/feelings/myself-reports', {
+        method: 'POST',
+        token: tokens.accessToken,
+        body: { start: yearAgo, end: today },
+      });
+      expect(report.body.activeDays).toBeGreaterThan(250);
+      for (const color of ['yellow', 'green', 'red', 'blue'])
+        expect(report.body.colors[color]).toBeGreaterThan(10);
+      expect(report.body.goals.length).toBeGreaterThan(2);
+      expect(report.body.topWords).toHaveLength(10);
+      // The summaries add up to the feelings (the import wrote both).
+      expect(report.body.count).toBeLessThanOrEqual(list.body.count);
+      expect(list.body.count - report.body.count).toBeLessThan(10);
+      await seedDemoData(stack.endpoints);
+      const again = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: tokens.accessToken });
+      expect(again.body.count).toBe(list.body.count);
+    });
   });
 
   describe('notifications', () => {
