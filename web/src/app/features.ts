@@ -37,3 +37,8 @@ for (const feature of FEATURES)
 
 /** Every page of every feature. */
 export const PAGES = FEATURES.flatMap((feature) => feature.pages ?? []);
+
+/** The main navigation, from every feature's entries, in their order. */
+export const NAVIGATION = FEATURES.flatMap((feature) => feature.navigation ?? []).sort(
+  (a, b) => a.order - b.order,
+);

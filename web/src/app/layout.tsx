@@ -9,6 +9,7 @@ import { useIsSignedIn } from '../lib/auth';
 import { useLegalConsents } from '../lib/legal-consents';
 import { useMe } from '../lib/me';
 import { AppHeader } from './app-header';
+import { MainNav } from './main-nav';
 import { LOGIN_PATH } from '../lib/routes';
 import { OverlayHost } from './overlays/overlay-host';
 
@@ -49,6 +50,7 @@ export function AppLayout() {
         <ShellNotices />
         <GuestNotice />
         <ParentBreadcrumb />
+        <MainNav />
         <AfterConsentsKnown>
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

@@ -14,9 +14,18 @@ export interface PageDeclaration {
  * the app's one list of features (`app/features.ts`): the router takes the pages, the overlay host
  * the overlays. A new feature is its folder plus one line in that list (docs/adding-a-domain.md).
  */
+/** An entry of the main navigation (my space, history, my report; later spheres, campaigns). */
+export interface NavigationEntry {
+  path: string;
+  labelKey: string;
+  /** Position in the bar, smallest first. */
+  order: number;
+}
+
 export interface FeatureDeclaration {
   name: string;
   pages?: readonly PageDeclaration[];
+  navigation?: readonly NavigationEntry[];
   overlays?: Readonly<Record<string, OverlayDeclaration>>;
 }
 

@@ -5,8 +5,12 @@ import { defineFeature } from '../../lib/feature';
  * The personal feelings: the feeling flow (spec 01 §2 `feeling`, modes good and bad) and one
  * feeling's details and changes (`update-feeling`).
  */
+export const HISTORY_PATH = '/apps/history';
+
 export const feelingsFeature = defineFeature({
   name: 'feelings',
+  pages: [{ path: HISTORY_PATH, access: 'signed-in', load: () => import('./history/history-page') }],
+  navigation: [{ path: HISTORY_PATH, labelKey: 'nav.history', order: 10 }],
   overlays: {
     feeling: {
       titleKey: 'feelings.title',

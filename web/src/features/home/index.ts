@@ -5,4 +5,5 @@ import { HOME_PATH } from '../../lib/routes';
 export const homeFeature = defineFeature({
   name: 'home',
   pages: [{ path: HOME_PATH, access: 'signed-in', load: () => import('./home-page') }],
+  navigation: [{ path: HOME_PATH, labelKey: 'nav.home', order: 0 }],
 });

@@ -1,0 +1,39 @@
+import { Anchor, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useIsSignedIn } from '../lib/auth';
+import { NAVIGATION } from './features';
+
+/**
+ * The main navigation under the top bar, signed in only: the current page is marked for screen
+ * readers (aria-current) and by sight with bold text and an underline, not by colour alone. It
+ * wraps on narrow screens instead of being cut off.
+ */
+export function MainNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const signedIn = useIsSignedIn();
+  if (signedIn.data !== true || NAVIGATION.length < 2) return null;
+  return (
+    <nav aria-label={t('nav.label')} className="no-print" data-testid="main-nav">
+      <Group gap="md" mb="md" wrap="wrap">
+        {NAVIGATION.map((entry) => {
+          const current = pathname === entry.path;
+          return (
+            <Anchor
+              key={entry.path}
+              component={Link}
+              to={entry.path}
+              aria-current={current ? 'page' : undefined}
+              fw={current ? 700 : 500}
+              underline={current ? 'always' : 'hover'}
+              data-testid={`nav-${entry.path === '/' ? 'home' : entry.path.split('/').pop()}`}
+            >
+              {t(entry.labelKey)}
+            </Anchor>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}
