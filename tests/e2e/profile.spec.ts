@@ -1,14 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { codeFor, expectNoSeriousAxeViolations } from './support';
-
-/** Presses Tab until `target` has the focus (at most 15 times), as a keyboard user would. */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 15; i++) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { expect, test } from '@playwright/test';
+import { codeFor, expectNoSeriousAxeViolations, tabTo } from './support';
 
 test('a new user accepts the legal documents by keyboard, then edits the profile and switches to English', async ({
   page,

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { seedDemoData } from '../../infra/local/seed';
 import { startLocalStack } from '../../infra/local/stack';
 
 /**
@@ -35,6 +36,8 @@ const stack = await startLocalStack({ persistent: false, web: 'dist' });
 let code = 1;
 try {
   const { endpoints } = stack;
+  // The demo users and their year of feelings, as `npm start` has them.
+  await seedDemoData(endpoints);
   code = await run(
     'npx',
     ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)],

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** Base URL of the SES emulator of the stack under test (set by tests/e2e/run.ts). */
@@ -74,6 +74,27 @@ export async function signUpThroughThePage(page: Page, email: string, firstName:
   await page.getByTestId('signin-submit-code').click();
   await expect(page.getByTestId('home-greeting')).toHaveText(`Bonjour ${firstName}`);
   // The legal-consent modal may open a moment after the home page.
+  await page.waitForLoadState('networkidle');
+  await acceptLegalConsentsIfAsked(page);
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times), as a keyboard user would. */
+export async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Signs an existing account in with an email code, as a person would, and waits for home. */
+export async function signInWithCodeThroughThePage(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-send-code').click();
+  await page.getByTestId('signin-code').fill(await codeFor(email));
+  await page.getByTestId('signin-submit-code').click();
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await acceptLegalConsentsIfAsked(page);
 }

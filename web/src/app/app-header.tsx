@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -34,6 +34,22 @@ function ReloadIcon() {
   );
 }
 
+function PlusIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
 /**
  * The top bar (spec 01 §2): product name, context switcher, galaxies and feeling shortcuts when
  * they exist, reload, language, account menu; signed out, only the name and the language. The
@@ -58,6 +74,9 @@ export function AppHeader() {
     await navigate(LOGIN_PATH, { replace: true });
   }
 
+  const openFeeling = () =>
+    void navigate({ pathname: location.pathname, search: overlaySearch(location.search, FEELING_OVERLAY) });
+
   /** A guest's "leave" erases the guest after a confirmation; anyone else just signs out. */
   const onSignOut = () => (isGuest ? setGuestLeaving(true) : void signOutAndLeave());
 
@@ -76,24 +95,27 @@ export function AppHeader() {
       </Group>
       <Group gap="xs" wrap="nowrap">
         {isSignedIn && hasOverlay(FEELING_OVERLAY) && (
-          <Button
-            size="xs"
-            data-testid="feeling-shortcut"
-            onClick={() =>
-              void navigate({
-                pathname: location.pathname,
-                search: overlaySearch(location.search, FEELING_OVERLAY),
-              })
-            }
-          >
-            {t('shell.feeling')}
-          </Button>
+          <>
+            <Button size="xs" visibleFrom="sm" data-testid="feeling-shortcut" onClick={openFeeling}>
+              {t('shell.feeling')}
+            </Button>
+            <ActionIcon
+              size="lg"
+              hiddenFrom="sm"
+              aria-label={t('shell.feeling')}
+              data-testid="feeling-shortcut-compact"
+              onClick={openFeeling}
+            >
+              <PlusIcon />
+            </ActionIcon>
+          </>
         )}
         {isSignedIn && (
           <Tooltip label={t('shell.reload')}>
             <ActionIcon
               variant="default"
               size="md"
+              visibleFrom="sm"
               aria-label={t('shell.reload')}
               data-testid="reload"
               onClick={() => void queryClient.refetchQueries({ type: 'active' })}
@@ -102,7 +124,10 @@ export function AppHeader() {
             </ActionIcon>
           </Tooltip>
         )}
-        <LanguageSwitch />
+        {/* Signed in on a phone, the language is chosen in the profile: the bar keeps its room. */}
+        <Box visibleFrom={isSignedIn ? 'sm' : undefined}>
+          <LanguageSwitch />
+        </Box>
         {isSignedIn && (
           <AccountMenu
             me={me.data}

@@ -128,8 +128,24 @@ export default function FeelingOverlay({ params, done }: OverlayProps) {
             setWordId(null);
           }}
           data={[
-            { value: 'good', label: `☺ ${t('feelings.mood.good')}` },
-            { value: 'bad', label: `☹ ${t('feelings.mood.bad')}` },
+            {
+              value: 'good',
+              label: (
+                <>
+                  <span aria-hidden="true">☺ </span>
+                  {t('feelings.mood.good')}
+                </>
+              ),
+            },
+            {
+              value: 'bad',
+              label: (
+                <>
+                  <span aria-hidden="true">☹ </span>
+                  {t('feelings.mood.bad')}
+                </>
+              ),
+            },
           ]}
           data-testid="feeling-mood"
         />

@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import * as XLSX from '@e965/xlsx';
+import {
+  expectNoSeriousAxeViolations,
+  signInWithCodeThroughThePage,
+  signUpThroughThePage,
+  tabTo,
+} from './support';
+
+/** Camille, the Essentials demo user (infra/local/seed.ts). */
+const CAMILLE = 'camille@demo.wellbeing.local';
+
+/**
+ * Records a feeling by keyboard alone: Tab into each radio group, Space chooses the first step,
+ * the arrow keys move to the step wanted; the first word of the quadrant; a note; Save with Enter.
+ */
+async function recordByKeyboard(
+  page: Page,
+  reading: {
+    mood: 'Agréable' | 'Désagréable';
+    intensity: number;
+    energy: number;
+    note: string;
+    goal?: boolean;
+  },
+) {
+  await tabTo(page, page.getByTestId('feeling-shortcut'));
+  await page.keyboard.press('Enter');
+  const overlay = page.getByTestId('feeling-overlay');
+  await expect(overlay).toBeVisible();
+  await expect(page.getByTestId('feeling-save')).toBeDisabled();
+
+  // An unchosen radio group is one Tab stop, on its first radio; the arrows move and choose.
+  await tabTo(page, overlay.getByRole('radio', { name: 'Agréable', exact: true }));
+  await page.keyboard.press(reading.mood === 'Agréable' ? 'Space' : 'ArrowRight');
+  await expect(overlay.getByRole('radio', { name: reading.mood, exact: true })).toBeChecked();
+  await tabTo(page, page.getByTestId('intensity-step-1'));
+  await page.keyboard.press('Space');
+  for (let i = 1; i < reading.intensity; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId(`intensity-step-${reading.intensity}`)).toBeChecked();
+  await tabTo(page, page.getByTestId('energy-step-1'));
+  await page.keyboard.press('Space');
+  for (let i = 1; i < reading.energy; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId(`energy-step-${reading.energy}`)).toBeChecked();
+
+  const firstWord = page.getByTestId('feeling-words').getByRole('radio').first();
+  await tabTo(page, firstWord);
+  await page.keyboard.press('Space');
+  await expect(firstWord).toBeChecked();
+  await expect(page.getByTestId('word-description')).toContainText('—');
+
+  if (reading.goal) {
+    await tabTo(page, page.getByTestId('goal-add'));
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('goals-editor').getByTestId(/^goal-level-/)).toHaveCount(1);
+  }
+  await tabTo(page, page.getByTestId('note-add'));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('note-text-0'));
+  await page.keyboard.type(reading.note);
+
+  await expectNoSeriousAxeViolations(page);
+  await tabTo(page, page.getByTestId('feeling-save'));
+  await page.keyboard.press('Enter');
+  await expect(overlay).toBeHidden();
+  await expect(page.getByTestId('feeling-saved-detail').last()).toBeVisible();
+}
+
+test('Camille records a good and a bad feeling by keyboard, edits one within the hour, and finds both in her history and its files', async ({
+  page,
+}) => {
+  await signInWithCodeThroughThePage(page, CAMILLE);
+  const stamp = Date.now();
+  await recordByKeyboard(page, {
+    mood: 'Agréable',
+    intensity: 7,
+    energy: 8,
+    note: `Concert avec Léa ${stamp}`,
+    goal: true,
+  });
+
+  // The toast leads to the feeling, which can still be changed: another word.
+  await page.getByTestId('feeling-saved-detail').last().click();
+  const update = page.getByTestId('update-feeling-overlay');
+  await expect(update).toBeVisible();
+  await expect(page.getByTestId('feeling-quadrant')).toContainText('Agréable et énergique');
+  await expectNoSeriousAxeViolations(page);
+  const second = page.getByTestId('feeling-words').getByRole('radio').nth(1);
+  await second.focus();
+  await page.keyboard.press('Space');
+  await expect(second).toBeChecked();
+  await page.getByTestId('feeling-update-save').click();
+  await expect(update).toBeHidden();
+
+  await recordByKeyboard(page, {
+    mood: 'Désagréable',
+    intensity: 6,
+    energy: 9,
+    note: `Bouchons sur le ring ${stamp}`,
+  });
+
+  // History: today's feelings, then the pleasant ones only.
+  await page.getByTestId('nav-history').click();
+  await expect(page.getByRole('heading', { name: 'Mon historique' })).toBeVisible();
+  await page.getByTestId('history-period').selectOption('this-day');
+  await expect(page.getByTestId('history-table')).toContainText(`Concert avec Léa ${stamp}`);
+  await expect(page.getByTestId('history-table')).toContainText(`Bouchons sur le ring ${stamp}`);
+  await page.getByTestId('history-search').fill(String(stamp));
+  await expect(page.getByTestId('history-count')).toHaveText('2 émotions');
+  await page.getByTestId('history-color-yellow').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('history-count')).toHaveText('1 émotion');
+  await expectNoSeriousAxeViolations(page);
+
+  // The files hold exactly the filtered rows.
+  const csvDownload = page.waitForEvent('download');
+  await page.getByTestId('history-export-csv').click();
+  const csvFile = await csvDownload;
+  expect(csvFile.suggestedFilename()).toMatch(/^mes-emotions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await csvFile.path()) as string, 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'Date;Quadrant;Agréable ou non;Intensité (1-10);Énergie (1-10);Mot;À propos de;Objectifs;Notes',
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Agréable et énergique;Agréable;7;8;/);
+  expect(lines[1]).toContain(`Concert avec Léa ${stamp}`);
+
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByTestId('history-export-xlsx').click();
+  const xlsxFile = await xlsxDownload;
+  const book = XLSX.read(readFileSync((await xlsxFile.path()) as string), { cellDates: true });
+  const sheet = book.Sheets[book.SheetNames[0] as string];
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet as XLSX.WorkSheet, { header: 1 });
+  expect(rows).toHaveLength(2);
+  expect(rows[1]?.[0]).toBeInstanceOf(Date);
+  expect(rows[1]?.slice(1, 5)).toEqual(['Agréable et énergique', 'Agréable', 7, 8]);
+  expect(String(rows[1]?.[8])).toContain(`Concert avec Léa ${stamp}`);
+});
+
+test('a starter user is told goals are part of Essentials and sees the plans', async ({ page }) => {
+  await signUpThroughThePage(page, `theo.${Date.now()}@example.be`, 'Théo');
+  await page.getByTestId('feeling-shortcut').click();
+  await expect(page.getByTestId('goals-reserved')).toContainText('Essentials');
+  await page.getByTestId('goals-upgrade').click();
+  const plans = page.getByTestId('subscription-overlay');
+  await expect(plans).toBeVisible();
+  await expect(page.getByTestId('tier-starter')).toContainText('Votre formule');
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('at 390 px wide, every page shows its whole top bar and content with no horizontal scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInWithCodeThroughThePage(page, CAMILLE);
+  for (const path of ['/', '/apps/history', '/?show=feeling', '/?show=subscription']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => {
+      const root = (
+        globalThis as unknown as {
+          document: { documentElement: { scrollWidth: number; clientWidth: number } };
+        }
+      ).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    for (const id of ['app-name', 'feeling-shortcut-compact', 'account-menu']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, `${id} on ${path}`).not.toBeNull();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, `${id} inside on ${path}`).toBe(
+        true,
+      );
+    }
+  }
+});
