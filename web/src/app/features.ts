@@ -11,6 +11,7 @@ import { profileFeature } from '../features/profile';
 import { shellFeature } from '../features/shell';
 import { subscriptionFeature } from '../features/subscription';
 import type { FeatureDeclaration } from '../lib/feature';
+import { registerHomeSection } from '../lib/home-sections';
 import { registerOverlay } from '../lib/overlays';
 
 /**
@@ -32,8 +33,10 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   embeddingFeature,
 ];
 
-for (const feature of FEATURES)
+for (const feature of FEATURES) {
   for (const [name, overlay] of Object.entries(feature.overlays ?? {})) registerOverlay(name, overlay);
+  for (const section of feature.homeSections ?? []) registerHomeSection(section);
+}
 
 /** Every page of every feature. */
 export const PAGES = FEATURES.flatMap((feature) => feature.pages ?? []);

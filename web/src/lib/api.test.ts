@@ -149,5 +149,7 @@ describe('callApi', () => {
 
     expect(fetchMock).not.toHaveBeenCalled();
     expect(toSignIn).toHaveBeenCalledTimes(1);
+    // Nothing to sign out of: a call that outlived a sign-out does not sign out again.
+    expect(signOut).not.toHaveBeenCalled();
   });
 });

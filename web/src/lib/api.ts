@@ -104,7 +104,9 @@ async function send(route: RouteContract, opts: LooseOptions, accept: string): P
   if (route.auth !== 'public') {
     const token = await getAccessToken();
     if (!token) {
-      await handleUnauthorized();
+      // Nobody is signed in any more (a call that outlived a sign-out): there is no session to
+      // end, only the sign-in page to show.
+      onUnauthorized();
       throw new ApiError(401, [{ key: 'unauthorized' }]);
     }
     headers.authorization = token;

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { HomeSectionDeclaration } from './home-sections';
 import type { OverlayDeclaration } from './overlays';
 
 /** A page a feature owns: its path, who may see it, and its module, loaded when first visited. */
@@ -26,6 +27,7 @@ export interface FeatureDeclaration {
   name: string;
   pages?: readonly PageDeclaration[];
   navigation?: readonly NavigationEntry[];
+  homeSections?: readonly HomeSectionDeclaration[];
   overlays?: Readonly<Record<string, OverlayDeclaration>>;
 }
 

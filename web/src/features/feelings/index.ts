@@ -11,6 +11,7 @@ export const feelingsFeature = defineFeature({
   name: 'feelings',
   pages: [{ path: HISTORY_PATH, access: 'signed-in', load: () => import('./history/history-page') }],
   navigation: [{ path: HISTORY_PATH, labelKey: 'nav.history', order: 10 }],
+  homeSections: [{ id: 'feelings', order: 10, load: () => import('./home/feelings-home') }],
   overlays: {
     feeling: {
       titleKey: 'feelings.title',

@@ -39,15 +39,12 @@ describe('home page', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('http://127.0.0.1:4010/v1/me');
   });
 
-  it('says honestly that there are no spheres, groups or sessions yet', async () => {
+  it('shows no empty sphere or group box to someone who belongs to none', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, meFixture()));
     renderPage(<HomePage />);
-    expect((await screen.findByTestId('home-spheres')).textContent).toContain(
-      'Vous ne faites encore partie d’aucune sphère.',
-    );
-    expect(screen.getByTestId('home-sessions').textContent).toContain(
-      'Vous ne faites encore partie d’aucun groupe ni d’aucune session.',
-    );
+    await screen.findByTestId('home-greeting');
+    expect(screen.queryByTestId('home-spheres')).toBeNull();
+    expect(screen.queryByTestId('home-sessions')).toBeNull();
   });
 
   it('lists the spheres and sessions the user belongs to', async () => {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Alert, Card, Container, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -5,6 +6,7 @@ import type { Me } from '../../../../shared/contracts/me';
 import { ErrorState } from '../../components/error-state';
 import { formatDate } from '../../lib/dates';
 import { NO_MATCH_PARAMETER } from '../../lib/routes';
+import { homeSections } from '../../lib/home-sections';
 import { useMe } from '../../lib/me';
 
 function HomeSkeleton() {
@@ -21,12 +23,10 @@ function HomeSkeleton() {
 function Section({
   title,
   items,
-  empty,
   testId,
 }: {
   title: string;
   items: { id: string; name: string }[];
-  empty: string;
   testId: string;
 }) {
   return (
@@ -34,15 +34,11 @@ function Section({
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      {items.length === 0 ? (
-        <Text c="dimmed">{empty}</Text>
-      ) : (
-        <List>
-          {items.map((item) => (
-            <List.Item key={item.id}>{item.name}</List.Item>
-          ))}
-        </List>
-      )}
+      <List>
+        {items.map((item) => (
+          <List.Item key={item.id}>{item.name}</List.Item>
+        ))}
+      </List>
     </Card>
   );
 }
@@ -61,23 +57,23 @@ function MySpace({ me }: { me: Me }) {
         </Text>
         {primary && <Text data-testid="home-email">{t('home.primaryEmail', { email: primary.email })}</Text>}
       </div>
-      <Section
-        title={t('home.spheres.title')}
-        items={me.spheres}
-        empty={t('home.spheres.empty')}
-        testId="home-spheres"
-      />
-      <Section
-        title={t('home.sessions.title')}
-        items={me.sessions}
-        empty={t('home.sessions.empty')}
-        testId="home-sessions"
-      />
+      {homeSections().map(({ id, component: HomeSection }) => (
+        <Suspense key={id} fallback={<Skeleton height={120} />}>
+          <HomeSection />
+        </Suspense>
+      ))}
+      {/* Spheres and groups show once the person belongs to one: no empty box before. */}
+      {me.spheres.length > 0 && (
+        <Section title={t('home.spheres.title')} items={me.spheres} testId="home-spheres" />
+      )}
+      {me.sessions.length > 0 && (
+        <Section title={t('home.sessions.title')} items={me.sessions} testId="home-sessions" />
+      )}
     </Stack>
   );
 }
 
-/** Home (my space): who I am, my spheres, my groups and sessions (spec 01 §2). */
+/** Home (my space): who I am, the sections features add (feelings, later the centre), my spheres and groups (spec 01 §2). */
 export default function HomePage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
