@@ -140,6 +140,23 @@ test('Camille records a good and a bad feeling by keyboard, edits one within the
   expect(rows[1]?.[0]).toBeInstanceOf(Date);
   expect(rows[1]?.slice(1, 5)).toEqual(['Agréable et énergique', 'Agréable', 7, 8]);
   expect(String(rows[1]?.[8])).toContain(`Concert avec Léa ${stamp}`);
+
+  // My report: today's two feelings, and the demo year behind them.
+  await page.getByTestId('nav-report').click();
+  await page.getByTestId('report-period').selectOption('this-day');
+  await expect(page.getByTestId('report-count')).toHaveText('2');
+  await expect(page.getByTestId('chart-quadrants').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('chart-time').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('table-quadrants')).toContainText('Agréable et énergique');
+  await page.getByTestId('report-period').selectOption('last-12-months');
+  await expect(page.getByTestId('table-goals')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Home: the recent feelings and the year.
+  await page.getByTestId('nav-home').click();
+  await expect(page.getByTestId('recent-list')).toContainText('Agréable et énergique');
+  await expect(page.getByTestId('year-summary')).toContainText('douze derniers mois');
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('a starter user is told goals are part of Essentials and sees the plans', async ({ page }) => {
@@ -158,7 +175,7 @@ test('at 390 px wide, every page shows its whole top bar and content with no hor
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signInWithCodeThroughThePage(page, CAMILLE);
-  for (const path of ['/', '/apps/history', '/?show=feeling', '/?show=subscription']) {
+  for (const path of ['/', '/apps/history', '/apps/myself-report', '/?show=feeling', '/?show=subscription']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => {

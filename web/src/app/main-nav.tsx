@@ -27,7 +27,7 @@ export function MainNav() {
               aria-current={current ? 'page' : undefined}
               fw={current ? 700 : 500}
               underline={current ? 'always' : 'hover'}
-              data-testid={`nav-${entry.path === '/' ? 'home' : entry.path.split('/').pop()}`}
+              data-testid={`nav-${entry.labelKey.split('.').pop() ?? ''}`}
             >
               {t(entry.labelKey)}
             </Anchor>

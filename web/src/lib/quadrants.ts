@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { QUADRANT_FILL } from '../../../shared/charts/palette';
 import { QUADRANTS, type FeelingColor } from '../../../shared/domain/feelings';
 
 /**
@@ -7,23 +8,19 @@ import { QUADRANTS, type FeelingColor } from '../../../shared/domain/feelings';
  */
 export const QUADRANT_STYLE: Record<FeelingColor, { fill: string; on: string; pattern: string }> = {
   yellow: {
-    fill: '#FFCE3A',
-    on: '#1A1A1A',
+    ...QUADRANT_FILL.yellow,
     pattern: 'radial-gradient(rgba(0,0,0,.35) 1px, transparent 1.5px) 0 0 / 6px 6px',
   },
   green: {
-    fill: '#1E7A45',
-    on: '#FFFFFF',
+    ...QUADRANT_FILL.green,
     pattern: 'repeating-linear-gradient(90deg, rgba(255,255,255,.35) 0 1px, transparent 1px 6px)',
   },
   red: {
-    fill: '#C92A2A',
-    on: '#FFFFFF',
+    ...QUADRANT_FILL.red,
     pattern: 'repeating-linear-gradient(45deg, rgba(255,255,255,.4) 0 1px, transparent 1px 6px)',
   },
   blue: {
-    fill: '#1C5D99',
-    on: '#FFFFFF',
+    ...QUADRANT_FILL.blue,
     pattern: 'repeating-linear-gradient(0deg, rgba(255,255,255,.35) 0 1px, transparent 1px 6px)',
   },
 };

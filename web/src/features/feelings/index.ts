@@ -6,11 +6,18 @@ import { defineFeature } from '../../lib/feature';
  * feeling's details and changes (`update-feeling`).
  */
 export const HISTORY_PATH = '/apps/history';
+export const MYSELF_REPORT_PATH = '/apps/myself-report';
 
 export const feelingsFeature = defineFeature({
   name: 'feelings',
-  pages: [{ path: HISTORY_PATH, access: 'signed-in', load: () => import('./history/history-page') }],
-  navigation: [{ path: HISTORY_PATH, labelKey: 'nav.history', order: 10 }],
+  pages: [
+    { path: HISTORY_PATH, access: 'signed-in', load: () => import('./history/history-page') },
+    { path: MYSELF_REPORT_PATH, access: 'signed-in', load: () => import('./report/myself-report-page') },
+  ],
+  navigation: [
+    { path: HISTORY_PATH, labelKey: 'nav.history', order: 10 },
+    { path: MYSELF_REPORT_PATH, labelKey: 'nav.report', order: 20 },
+  ],
   homeSections: [{ id: 'feelings', order: 10, load: () => import('./home/feelings-home') }],
   overlays: {
     feeling: {
