@@ -100,6 +100,19 @@ test('Camille records a good and a bad feeling by keyboard, edits one within the
     note: `Bouchons sur le ring ${stamp}`,
   });
 
+  // Help after a bad feeling: a strategy, a technique, a time; the steps stay while it runs.
+  await page.getByTestId('feeling-saved-help').last().click();
+  await expect(page.getByTestId('regulation-overlay')).toBeVisible();
+  await page.getByTestId('strategy-calm-body').click();
+  await page.getByTestId('technique-double-sigh').click();
+  await expect(page.getByTestId('technique-steps')).toContainText('Expirez lentement et longuement');
+  await page.getByTestId('regulation-start').click();
+  await expect(page.getByTestId('regulation-clock')).toHaveText(/^0[45]:[0-5]\d$/);
+  await expect(page.getByTestId('technique-steps')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('regulation-overlay')).toBeHidden();
+
   // History: today's feelings, then the pleasant ones only.
   await page.getByTestId('nav-history').click();
   await expect(page.getByRole('heading', { name: 'Mon historique' })).toBeVisible();

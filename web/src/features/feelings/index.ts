@@ -26,6 +26,12 @@ export const feelingsFeature = defineFeature({
       size: 'lg',
       load: () => import('./feeling-overlay'),
     },
+    regulation: {
+      titleKey: 'regulation.title',
+      route: createFeeling,
+      size: 'lg',
+      load: () => import('./regulation/regulation-overlay'),
+    },
     'update-feeling': {
       titleKey: 'feelings.updateTitle',
       route: updateFeeling,

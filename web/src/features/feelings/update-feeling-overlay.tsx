@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import type { Feeling, FeelingGoalInput } from '../../../../shared/contracts/feelings';
 import { goalLevelLabel } from '../../../../shared/domain/feeling-days';
 import { QUADRANTS, stepOfEnergy, stepOfValue } from '../../../../shared/domain/feelings';
@@ -10,7 +11,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
-import type { OverlayProps } from '../../lib/overlays';
+import { overlaySearch, type OverlayProps } from '../../lib/overlays';
 import { quadrantSwatch, quadrantSymbol } from '../../lib/quadrants';
 import { useEmotionWords, useFeeling, useUpdateFeeling } from './api/feelings';
 import { GoalsEditor } from './goals-editor';
@@ -121,6 +122,8 @@ function Editor({ feeling, done }: { feeling: Feeling; done: () => void }) {
  */
 export default function UpdateFeelingOverlay({ params, done }: OverlayProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
   const id = params.get('feelingId') ?? '';
   const feeling = useFeeling(id);
   if (feeling.isPending) return <Loader aria-label={t('common.loading')} />;
@@ -143,6 +146,18 @@ export default function UpdateFeelingOverlay({ params, done }: OverlayProps) {
   return (
     <Stack data-testid="update-feeling-overlay">
       <Summary feeling={feeling.data} />
+      {feeling.data.value < 0 && (
+        <Button
+          variant="light"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() =>
+            void navigate({ pathname: location.pathname, search: overlaySearch('', 'regulation') })
+          }
+          data-testid="feeling-help"
+        >
+          {t('regulation.getHelp')}
+        </Button>
+      )}
       {feeling.data.editable ? (
         <Editor feeling={feeling.data} done={done} />
       ) : (
