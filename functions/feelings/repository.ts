@@ -8,6 +8,8 @@ import {
   emptyDay,
   type DayCounts,
 } from '../../shared/domain/feeling-days';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../lib/aws';
 import { ConflictError } from '../lib/errors';
 import type { FeelingEntity } from './entities/feeling';
 import { feelingsDb as db } from './store';
@@ -140,30 +142,60 @@ export interface FeelingFilter {
   notes?: string | undefined;
 }
 
-/**
- * A user's feelings in a time range, newest first: one Query between the ids of the range's ends,
- * the colours and the notes search applied by DynamoDB as a filter of that Query.
- */
-export async function queryFeelings(userId: string, filter: FeelingFilter): Promise<FeelingItem[]> {
+/** The Query of a user's feelings in a filter: between the ids of the range's ends, filtered by DynamoDB. */
+function feelingsQuery(userId: string, filter: FeelingFilter) {
   const low = filter.start ? compact(new Date(filter.start).toISOString()) : '0';
   const high = filter.end ? `${compact(new Date(filter.end).toISOString())}~` : '~';
   const range = db()
     .entities.feeling.query.byUser({ userId })
     .between({ feelingId: low }, { feelingId: high });
-  const filtered =
-    filter.colors.length || filter.notes
-      ? range.where((attributes, { eq, contains }) => {
-          const clauses: string[] = [];
-          if (filter.colors.length)
-            clauses.push(
-              `(${filter.colors.map((c) => eq(attributes.color, c as FeelingItem['color'])).join(' OR ')})`,
-            );
-          if (filter.notes) clauses.push(contains(attributes.notesText, filter.notes.toLowerCase()));
-          return clauses.join(' AND ');
-        })
-      : range;
-  const { data } = await filtered.go({ order: 'desc', pages: 'all' });
-  return data;
+  return filter.colors.length || filter.notes
+    ? range.where((attributes, { eq, contains }) => {
+        const clauses: string[] = [];
+        if (filter.colors.length)
+          clauses.push(
+            `(${filter.colors.map((c) => eq(attributes.color, c as FeelingItem['color'])).join(' OR ')})`,
+          );
+        if (filter.notes) clauses.push(contains(attributes.notesText, filter.notes.toLowerCase()));
+        return clauses.join(' AND ');
+      })
+    : range;
+}
+
+/**
+ * A user's feelings in a time range, newest first: one Query between the ids of the range's ends,
+ * the colours and the notes search applied by DynamoDB as a filter of that Query. Reads only as far
+ * as the page asked for (`offset + max` matching items).
+ */
+export async function queryFeelings(
+  userId: string,
+  filter: FeelingFilter,
+  page: { offset: number; max: number } = { offset: 0, max: Number.MAX_SAFE_INTEGER },
+): Promise<FeelingItem[]> {
+  const { data } = await feelingsQuery(userId, filter).go({
+    order: 'desc',
+    pages: 'all',
+    ...(page.max < Number.MAX_SAFE_INTEGER ? { count: page.offset + page.max } : {}),
+  });
+  return data.slice(page.offset, page.offset + page.max);
+}
+
+/**
+ * How many feelings match a filter: the same Query with `Select: COUNT`, which DynamoDB answers
+ * without sending the items (it still reads them; the cost is in the bench's figures).
+ */
+export async function countFeelings(userId: string, filter: FeelingFilter): Promise<number> {
+  const params = feelingsQuery(userId, filter).params() as QueryCommandInput;
+  let total = 0;
+  let from: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({ ...params, Select: 'COUNT', ...(from ? { ExclusiveStartKey: from } : {}) }),
+    );
+    total += out.Count ?? 0;
+    from = out.LastEvaluatedKey;
+  } while (from);
+  return total;
 }
 
 /** Every feeling of a user (export and erasure): one Query on the user's partition. */

@@ -19,6 +19,7 @@ import {
   changeFeeling,
   findFeeling,
   insertFeeling,
+  countFeelings,
   queryDays,
   queryFeelings,
   type FeelingFilter,
@@ -164,14 +165,12 @@ export async function listFeelings(
   query: FeelingFilter & { max: number; offset: number },
   now = Date.now(),
 ) {
-  const all = await queryFeelings(userId, query);
   const max = Math.min(query.max, FEELINGS_MAX);
-  return {
-    count: all.length,
-    items: all.slice(query.offset, query.offset + max).map((item) => toFeeling(item, now)),
-    max,
-    offset: query.offset,
-  };
+  const [count, page] = await Promise.all([
+    countFeelings(userId, query),
+    queryFeelings(userId, query, { offset: query.offset, max }),
+  ]);
+  return { count, items: page.map((item) => toFeeling(item, now)), max, offset: query.offset };
 }
 
 /** GET /v1/feelings/facets: counts of the period's feelings by colour, sphere, session and goal. */
