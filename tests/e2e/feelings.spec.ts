@@ -70,6 +70,9 @@ async function recordByKeyboard(
 test('Camille records a good and a bad feeling by keyboard, edits one within the hour, and finds both in her history and its files', async ({
   page,
 }) => {
+  // A whole journey by keyboard (two feelings, an edit, help, history, files, report, home): it
+  // takes about a minute on a quiet machine, more on a busy one.
+  test.setTimeout(180_000);
   await signInWithCodeThroughThePage(page, CAMILLE);
   const stamp = Date.now();
   await recordByKeyboard(page, {
@@ -207,5 +210,29 @@ test('at 390 px wide, every page shows its whole top bar and content with no hor
         true,
       );
     }
+  }
+});
+
+test('home reads right in French, English and Dutch: no untranslated key, a screenshot of each', async ({
+  page,
+}, testInfo) => {
+  await signInWithCodeThroughThePage(page, CAMILLE);
+  for (const [lang, title] of [
+    ['fr', 'Mon année en émotions'],
+    ['en', 'My year in feelings'],
+    ['nl', 'Mijn jaar in gevoelens'],
+  ] as const) {
+    await page.goto(`/?lang=${lang}`);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByTestId('year-summary')).toBeVisible();
+    await expect(page.getByTestId('recent-list').or(page.getByTestId('recent-record'))).toBeVisible();
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(
+      /\b(feelings|feelingsHome|history|report|regulation|subscription|home|nav|shell|common|errors)\.[a-zA-Z]/,
+    );
+    await testInfo.attach(`home-${lang}.png`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
   }
 });

@@ -96,6 +96,16 @@ export default function FeelingOverlay({ params, done }: OverlayProps) {
             >
               {t('feelings.seeDetail')}
             </Anchor>
+            {mood === 'bad' && (
+              <Anchor
+                component="button"
+                size="sm"
+                onClick={() => void navigate(`${location.pathname}${overlaySearch('', 'regulation')}`)}
+                data-testid="feeling-saved-help"
+              >
+                {t('regulation.getHelp')}
+              </Anchor>
+            )}
           </Stack>
         ),
       });

@@ -1,0 +1,72 @@
+import * as dynamodb from '@aws-sdk/client-dynamodb';
+import { documentClient } from '../../functions/lib/aws';
+
+/** One DynamoDB call as the handler sent it: the command's name and its marshalled input. */
+export interface DynamoCall {
+  command: string;
+  input: unknown;
+}
+
+let recording: DynamoCall[] | null = null;
+let installed = false;
+
+/**
+ * Watches the handlers' DynamoDB client (the bench runs the handlers in this process) and records
+ * every call made while `action` runs: the calls one request of a route makes.
+ */
+export async function recordDynamoCalls(action: () => Promise<void>): Promise<DynamoCall[]> {
+  if (!installed) {
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        recording?.push({ command: context.commandName as string, input: structuredClone(args.input) });
+        return next(args);
+      },
+      { step: 'serialize', priority: 'high', name: 'benchDynamoRecorder' },
+    );
+    installed = true;
+  }
+  recording = [];
+  try {
+    await action();
+    return recording;
+  } finally {
+    recording = null;
+  }
+}
+
+const REPLAYS = 30;
+
+type CommandClass = new (input: unknown) => Parameters<dynamodb.DynamoDBClient['send']>[0];
+
+/**
+ * The DynamoDB time a route cannot avoid: its recorded calls replayed one after the other on the
+ * same emulator, alone, median of the sums over REPLAYS rounds (ms). A call that fails on replay (a
+ * condition that held the first time) is timed all the same.
+ */
+export async function dynamoTimeOf(calls: readonly DynamoCall[], endpoint: string): Promise<number | null> {
+  if (calls.length === 0) return null;
+  const client = new dynamodb.DynamoDBClient({
+    region: 'eu-west-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const commands = dynamodb as unknown as Record<string, CommandClass>;
+  const sums: number[] = [];
+  try {
+    for (let round = 0; round < REPLAYS; round++) {
+      let sum = 0;
+      for (const call of calls) {
+        const Command = commands[call.command];
+        if (!Command) throw new Error(`No DynamoDB command named ${call.command}`);
+        const started = performance.now();
+        await client.send(new Command(structuredClone(call.input))).catch(() => undefined);
+        sum += performance.now() - started;
+      }
+      sums.push(sum);
+    }
+  } finally {
+    client.destroy();
+  }
+  sums.sort((a, b) => a - b);
+  return Number((sums[Math.floor(sums.length / 2)] as number).toFixed(2));
+}
