@@ -9,22 +9,37 @@ export interface DynamoCall {
 
 let recording: DynamoCall[] | null = null;
 let installed = false;
+let lastCallAt = 0;
+
+function install(): void {
+  if (installed) return;
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      lastCallAt = performance.now();
+      recording?.push({ command: context.commandName as string, input: structuredClone(args.input) });
+      return next(args);
+    },
+    { step: 'serialize', priority: 'high', name: 'benchDynamoRecorder' },
+  );
+  installed = true;
+}
+
+/**
+ * Waits until the handlers have made no DynamoDB call for `quietMs`: the requests a load left in
+ * flight are done, so that a recording holds one request's calls only.
+ */
+export async function settled(quietMs = 1500): Promise<void> {
+  install();
+  while (performance.now() - lastCallAt < quietMs)
+    await new Promise((resolve) => setTimeout(resolve, quietMs / 3));
+}
 
 /**
  * Watches the handlers' DynamoDB client (the bench runs the handlers in this process) and records
  * every call made while `action` runs: the calls one request of a route makes.
  */
 export async function recordDynamoCalls(action: () => Promise<void>): Promise<DynamoCall[]> {
-  if (!installed) {
-    documentClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        recording?.push({ command: context.commandName as string, input: structuredClone(args.input) });
-        return next(args);
-      },
-      { step: 'serialize', priority: 'high', name: 'benchDynamoRecorder' },
-    );
-    installed = true;
-  }
+  await settled();
   recording = [];
   try {
     await action();

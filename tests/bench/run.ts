@@ -7,7 +7,7 @@ import { bundleLambdas } from '../../bin/bundle';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { feelingColor } from '../../shared/domain/feelings';
 import { startTestStack } from '../integration/harness';
-import { dynamoTimeOf, recordDynamoCalls } from './dynamo-time';
+import { dynamoTimeOf, recordDynamoCalls, settled } from './dynamo-time';
 
 /**
  * `npm run bench`: starts the local stack in memory, loads two routes on loopback with autocannon
@@ -137,6 +137,14 @@ try {
   const auth = { ...headers, authorization: tokens.accessToken };
   const json = { ...auth, 'content-type': 'application/json' };
 
+  // Feelings come from many people at once, not 200 a second from one: 20 writers take turns.
+  const writers: string[] = [];
+  for (let i = 0; i < 20; i++)
+    writers.push(
+      (await stack.signInWithCode(`bench.writer${i}@example.be`, { firstName: 'Writer' })).accessToken,
+    );
+  let turn = 0;
+
   // A heavy user: 10 000 feelings over the last year, with their day summaries.
   const heavy = await stack.signInWithCode('bench.heavy@example.be', { firstName: 'Heavy' });
   const heavyId = decodeJwt(heavy.accessToken).sub as string;
@@ -163,6 +171,14 @@ try {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ value: 0.6, energy: 0.7, wordId: 'joyful', locale: 'Europe/Brussels' }),
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, authorization: writers[turn++ % writers.length] as string },
+            }),
+          },
+        ],
       },
     },
     {
@@ -188,6 +204,7 @@ try {
     // The database calls of one request, made alone, then replayed alone to time them.
     const calls = await recordDynamoCalls(() => once(options));
     const dynamoMs = await dynamoTimeOf(calls, stack.services.dynamodb);
+    await settled();
     const result = await load(route, options);
     results.push({
       ...result,
@@ -231,13 +248,17 @@ try {
       const target = TARGETS[r.route.split(' (')[0] as string];
       return `| ${r.route} | ${r.requests} | ${r.non2xx} | ${r.p50Ms} | ${r.p99Ms} | ${r.throughputPerSecond.toFixed(0)} | ${
         r.dynamoMs ?? 'n/a'
-      } | ${r.ratio ?? 'n/a'} | ${target ? target.label : 'n/a'} | ${target ? ok(target.met(r)) : 'n/a'} |`;
+      } | ${r.ratio ?? 'n/a'} | ${target ? target.label : 'n/a'} | ${
+        target ? ok(r.requests > 0 && r.non2xx === 0 && target.met(r)) : 'n/a'
+      } |`;
     }),
     '',
     'The DynamoDB column is the sum of the DynamoDB calls one request of the route makes, recorded and then',
     'replayed one after the other on the same emulator with nothing else running (median of 30 replays); the',
     'ratio says how much the route adds to the database time it cannot avoid (goal: 1.5 or less). Replayed',
     'conditional writes fail their condition on replay, which costs DynamoDB Local about the same time.',
+    'POST /v1/feelings comes from 20 people taking turns (one person does not record 200 feelings a second);',
+    'POST /users/sign-in answers 429 beyond the per-client limit, which is what it measures here.',
     '',
     `| Lambda bundle | size (KB, minified) | module init (ms, median of ${INIT_SAMPLES}) | target met (< 500 KB, < 150 ms) |`,
     '|---|---|---|---|',

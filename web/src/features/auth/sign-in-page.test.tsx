@@ -5,6 +5,7 @@ import { confirmSignIn, fetchAuthSession, signIn, signUp } from 'aws-amplify/aut
 import { EMAIL_CHECK_DEBOUNCE_MS } from '../../../../shared/domain/sign-in';
 import i18n from '../../i18n';
 import { authError, jsonResponse, renderPage } from '../../test/render';
+import { meFixture } from '../../test/me';
 import SignInPage from './sign-in-page';
 
 vi.mock('aws-amplify/auth', () => ({
@@ -245,6 +246,27 @@ describe('sign-in page', () => {
     enterCode('333333');
     expect((await screen.findByRole('alert')).textContent).toBe('Ce code a expiré. Demandez-en un nouveau.');
     expect(screen.getByTestId('signin-send-code')).toBeTruthy();
+  });
+
+  it('speaks the language of the profile once signed in', async () => {
+    answerRecognition(true);
+    const recognise = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (url, init) =>
+      new URL(String(url)).pathname.endsWith('/v1/me')
+        ? jsonResponse(200, meFixture({ profile: { ...meFixture().profile, locale: 'en' } }))
+        : (recognise as typeof fetch)(url, init),
+    );
+    vi.mocked(signIn).mockResolvedValue(challenge);
+    vi.mocked(confirmSignIn).mockResolvedValue(done);
+    renderSignIn();
+    await typeEmailAndContinue('sam@example.com');
+    fireEvent.click(await screen.findByTestId('signin-send-code'));
+    await screen.findByTestId('signin-code');
+    vi.mocked(fetchAuthSession).mockResolvedValue({
+      tokens: { accessToken: { toString: () => 'access-token' } },
+    } as unknown as Awaited<ReturnType<typeof fetchAuthSession>>);
+    enterCode('123456');
+    await waitFor(() => expect(i18n.language).toBe('en'));
   });
 
   it('goes back to the page the user wanted once the code is right', async () => {

@@ -19,6 +19,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { LOGIN_MAX_FAILED_ATTEMPTS, isValidCode } from '../../../../shared/domain/sign-in';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { GUEST_PATH } from '../../lib/routes';
+import { currentLanguage, setLanguage } from '../../i18n';
+import { getMe, meQueryKey } from '../../lib/me';
 import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { PASSWORD_SIGN_IN_ERROR_KEYS } from '../../lib/sign-in-errors';
@@ -34,7 +36,18 @@ export default function SignInPage() {
   const queryClient = useQueryClient();
   const signedIn = useIsSignedIn();
   const returnTo = safeReturnPath((location.state as ReturnState | null)?.from);
-  const flow = useSignInFlow(() => {
+  const flow = useSignInFlow(async () => {
+    // The interface speaks the language of the profile from the first page on (a person who chose
+    // English sees English wherever they sign in). Without an answer, the current one stays.
+    try {
+      const me = await queryClient.fetchQuery({
+        queryKey: meQueryKey,
+        queryFn: ({ signal }) => getMe(signal),
+      });
+      if (me.profile.locale !== currentLanguage()) await setLanguage(me.profile.locale);
+    } catch {
+      // The home page loads the start call again and says what went wrong.
+    }
     // The session query now says "signed in": the redirect below takes the user back.
     queryClient.setQueryData(authSessionQueryKey, true);
   });
