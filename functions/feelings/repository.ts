@@ -81,7 +81,12 @@ export async function insertFeeling(feeling: NewFeeling): Promise<string> {
   const feelingId = newFeelingId(feeling.timestamp);
   await writeWithDay(feeling.userId, dayOfFeeling(feeling), contribution(feeling), (entities) =>
     entities.feeling
-      .create({ ...feeling, feelingId, notesText: notesText(feeling.personalNotes ?? []) })
+      .create({
+        ...feeling,
+        feelingId,
+        day: dayOfFeeling(feeling),
+        notesText: notesText(feeling.personalNotes ?? []),
+      })
       .commit(),
   );
   return feelingId;
@@ -180,12 +185,16 @@ export async function queryFeelings(
   return data.slice(page.offset, page.offset + page.max);
 }
 
-/**
- * How many feelings match a filter: the same Query with `Select: COUNT`, which DynamoDB answers
- * without sending the items (it still reads them; the cost is in the bench's figures).
- */
-export async function countFeelings(userId: string, filter: FeelingFilter): Promise<number> {
-  const params = feelingsQuery(userId, filter).params() as QueryCommandInput;
+/** COUNT Query of the feelings of a filter, optionally only those outside the days first…last. */
+async function countByQuery(
+  userId: string,
+  filter: FeelingFilter,
+  outside?: { first: string; last: string },
+) {
+  let query = feelingsQuery(userId, filter);
+  if (outside)
+    query = query.where(({ day }, { lt, gt }) => `(${lt(day, outside.first)} OR ${gt(day, outside.last)})`);
+  const params = query.params() as QueryCommandInput;
   let total = 0;
   let from: QueryCommandInput['ExclusiveStartKey'];
   do {
@@ -196,6 +205,59 @@ export async function countFeelings(userId: string, filter: FeelingFilter): Prom
     from = out.LastEvaluatedKey;
   } while (from);
   return total;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const midnight = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+
+/**
+ * The days whose every feeling lies within [start, end]: a feeling of day D was recorded between
+ * D 00:00 UTC − 14 h and D 24:00 UTC + 12 h (UTC offsets run from −12 to +14). Null when none.
+ */
+export function wholeDaysWithin(start: string | undefined, end: string | undefined) {
+  const from = start ? Date.parse(start) + 14 * HOUR_MS : undefined;
+  const to = end ? Date.parse(end) - 12 * HOUR_MS : undefined;
+  const first = from === undefined ? '0000-01-01' : utcDay(Math.ceil(from / DAY_MS) * DAY_MS);
+  const last = to === undefined ? '9999-12-31' : utcDay(Math.floor(to / DAY_MS) * DAY_MS - DAY_MS);
+  return first <= last ? { first, last } : null;
+}
+
+/**
+ * How many feelings match a filter. Without a notes search it reads the day summaries of the days
+ * wholly inside the range (colours are counted there too) and counts only the feelings near the two
+ * ends with a COUNT Query; a notes search counts with one COUNT Query over the range (DynamoDB
+ * still reads the items it filters: its cost is in the bench's figures).
+ */
+export async function countFeelings(userId: string, filter: FeelingFilter): Promise<number> {
+  const days = filter.notes ? null : wholeDaysWithin(filter.start, filter.end);
+  if (!days) return countByQuery(userId, filter);
+  const inside = async () => {
+    const summaries = await queryDays(userId, days.first, days.last);
+    return summaries.reduce(
+      (n, s) =>
+        n +
+        (filter.colors.length
+          ? filter.colors.reduce((m, c) => m + (s.counts.colors[c as keyof DayCounts['colors']] ?? 0), 0)
+          : s.counts.count),
+      0,
+    );
+  };
+  // Feelings of other days lie near the ends: before the first whole day's end of 12 h past its
+  // start, or after 14 h before the day after the last.
+  const lowEnd = new Date(midnight(days.first) + 12 * HOUR_MS).toISOString();
+  const highStart = new Date(midnight(days.last) + DAY_MS - 14 * HOUR_MS).toISOString();
+  // With one whole day the two windows overlap: count the ends in one Query.
+  const ends =
+    highStart <= lowEnd
+      ? [countByQuery(userId, filter, days)]
+      : [
+          filter.start ? countByQuery(userId, { ...filter, end: lowEnd }, days) : Promise.resolve(0),
+          countByQuery(userId, { ...filter, start: highStart }, days),
+        ];
+  const edges = await Promise.all([inside(), ...ends]);
+  return edges.reduce((a, b) => a + b, 0);
 }
 
 /** Every feeling of a user (export and erasure): one Query on the user's partition. */
@@ -220,6 +282,7 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
       ...feeling,
       userId,
       feelingId: newFeelingId(feeling.timestamp),
+      day,
       notesText: notesText(feeling.personalNotes ?? []),
     };
   });

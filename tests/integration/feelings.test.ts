@@ -5,6 +5,7 @@ import type { Feeling, FeelingFacets, MyselfReportData } from '../../shared/cont
 import { FEELING_EDIT_WINDOW_MS } from '../../shared/domain/feelings';
 import { usersDb } from '../../functions/users/store';
 import { feelingsDb } from '../../functions/feelings/store';
+import { importFeelings } from '../../functions/feelings';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /** The feelings API over HTTP on the local stack: rules, isolation between users, realtime. */
@@ -379,5 +380,65 @@ describe('day summaries, facets and my report', () => {
       body: { start: '2026-01-01', end: today() },
     });
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('the count of a list', () => {
+  it('equals the matching feelings for any range and colours, feelings recorded in time zones from −11 h to +14 h', async () => {
+    const user = await stack.signInWithCode('zones.feelings@example.be', { firstName: 'Zoé' });
+    const userId = idOf(user);
+    const zones = ['Europe/Brussels', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC'];
+    const colors = ['yellow', 'green', 'red', 'blue'] as const;
+    const now = Date.now();
+    const feelings = Array.from({ length: 240 }, (_, i) => {
+      const color = colors[i % 4] as (typeof colors)[number];
+      const value = color === 'yellow' || color === 'green' ? 0.5 : -0.5;
+      const energy = color === 'yellow' || color === 'red' ? 0.8 : 0.2;
+      return {
+        userId,
+        value,
+        energy,
+        color,
+        evaluationPeriod: { value: 0, type: 'none' as const },
+        geoPoint: { latitude: 0, longitude: 0 },
+        locale: zones[i % zones.length] as string,
+        personalNotes: [],
+        goals: [],
+        timestamp: new Date(now - 3_600_000 - i * 2.3 * 3_600_000).toISOString(),
+      };
+    });
+    expect(await importFeelings(userId, feelings)).toBe(240);
+
+    const day = 86_400_000;
+    const ranges: { start?: string; end?: string; color?: string }[] = [
+      {},
+      { start: new Date(now - 5 * day).toISOString() },
+      { end: new Date(now - 9 * day).toISOString() },
+      { start: new Date(now - 20 * day).toISOString(), end: new Date(now - 2.5 * day).toISOString() },
+      { start: new Date(now - 7.2 * day).toISOString(), end: new Date(now - 6.9 * day).toISOString() },
+      {
+        start: new Date(now - 12.4 * day).toISOString(),
+        end: new Date(now - 9.6 * day).toISOString(),
+        color: 'red',
+      },
+      {
+        start: new Date(now - 30 * day).toISOString(),
+        end: new Date(now).toISOString(),
+        color: 'yellow,blue',
+      },
+    ];
+    for (const range of ranges) {
+      const search = new URLSearchParams({ ...range, _max: '1' });
+      const answer = await stack.api<{ count: number }>(`/v1/feelings?${search.toString()}`, {
+        token: user.accessToken,
+      });
+      const expected = feelings.filter(
+        (f) =>
+          (!range.start || f.timestamp >= range.start) &&
+          (!range.end || f.timestamp <= range.end) &&
+          (!range.color || range.color.split(',').includes(f.color)),
+      ).length;
+      expect(answer.body.count, JSON.stringify(range)).toBe(expected);
+    }
   });
 });
