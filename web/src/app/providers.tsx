@@ -31,8 +31,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        {/* Toasts open below the top bar (60 px), never over its buttons. */}
-        <Notifications position="top-right" styles={{ root: { top: 68 } }} />
+        <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

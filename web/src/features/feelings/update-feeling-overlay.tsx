@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Feeling, FeelingGoalInput } from '../../../../shared/contracts/feelings';
 import { goalLevelLabel } from '../../../../shared/domain/feeling-days';
-import { QUADRANTS, stepOfEnergy, stepOfValue } from '../../../../shared/domain/feelings';
+import { stepOfEnergy, stepOfValue } from '../../../../shared/domain/feelings';
 import { GOAL_AXES, isGoalLevel } from '../../../../shared/domain/goals';
 import { ErrorState } from '../../components/error-state';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -12,15 +12,14 @@ import { currentLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
 import { overlaySearch, type OverlayProps } from '../../lib/overlays';
-import { quadrantSwatch, quadrantSymbol } from '../../lib/quadrants';
 import { useEmotionWords, useFeeling, useUpdateFeeling } from './api/feelings';
 import { GoalsEditor } from './goals-editor';
+import { QuadrantBadge } from './quadrant-badge';
 import { NotesEditor, type DraftNote } from './notes-editor';
 import { WordChoice } from './word-choice';
 
 function Summary({ feeling }: { feeling: Feeling }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const { mood, step } = stepOfValue(feeling.value);
   return (
     <Stack gap={4} data-testid="feeling-summary">
@@ -28,12 +27,7 @@ function Summary({ feeling }: { feeling: Feeling }) {
         {t('feelings.update.recordedAt', { date: formatDateTime(new Date(feeling.timestamp)) })}
       </Text>
       <Group gap="xs">
-        <Badge
-          size="lg"
-          radius="sm"
-          style={quadrantSwatch(feeling.color)}
-          data-testid="feeling-quadrant"
-        >{`${quadrantSymbol(feeling.color)} ${QUADRANTS[feeling.color].label[language]}`}</Badge>
+        <QuadrantBadge color={feeling.color} size="lg" testId="feeling-quadrant" />
         <Text size="sm">
           {t(`feelings.mood.${mood}`)} · {t('feelings.intensity.legend')}{' '}
           {t('feelings.stepOf', { step: step + 1, total: 10 })} · {t('feelings.energy.legend')}{' '}

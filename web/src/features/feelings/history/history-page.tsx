@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Chip,
@@ -35,8 +34,9 @@ import { currentLanguage } from '../../../i18n';
 import { callApi } from '../../../lib/api';
 import { DATE_FORMAT, formatDateTime } from '../../../lib/dates';
 import { overlaySearch } from '../../../lib/overlays';
-import { quadrantSwatch, quadrantSymbol } from '../../../lib/quadrants';
+import { quadrantSymbol } from '../../../lib/quadrants';
 import { useEmotionWords, useFeelingList } from '../api/feelings';
+import { QuadrantBadge } from '../quadrant-badge';
 import { download, exportTable, toCsv, toXlsx } from './history-export';
 import { PERIOD_CHOICES, periodOf, type PeriodChoice } from './periods';
 
@@ -44,15 +44,6 @@ import { PERIOD_CHOICES, periodOf, type PeriodChoice } from './periods';
 export const HISTORY_PAGE_SIZE = 50;
 /** Wait after the last key typed in the notes search before asking again (spec 01 §9). */
 export const NOTES_SEARCH_DEBOUNCE_MS = 600;
-
-function QuadrantBadge({ color }: { color: FeelingColor }) {
-  const language = currentLanguage();
-  return (
-    <Badge radius="sm" style={quadrantSwatch(color)} data-testid={`quadrant-${color}`}>
-      {`${quadrantSymbol(color)} ${QUADRANTS[color].label[language]}`}
-    </Badge>
-  );
-}
 
 /**
  * My activity (spec 01 §2 /apps/history): my feelings in a period, by colour and by a search in
@@ -240,7 +231,7 @@ export default function HistoryPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <QuadrantBadge color={feeling.color} />
+                      <QuadrantBadge color={feeling.color} testId={`quadrant-${feeling.color}`} />
                     </Table.Td>
                     <Table.Td>{wordLabel(feeling.wordId) ?? '—'}</Table.Td>
                     <Table.Td>{Math.round(Math.abs(feeling.value) * 10)}</Table.Td>

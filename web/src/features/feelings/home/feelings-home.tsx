@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,8 +7,8 @@ import { ErrorState } from '../../../components/error-state';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { overlaySearch } from '../../../lib/overlays';
-import { quadrantSwatch, quadrantSymbol } from '../../../lib/quadrants';
 import { useEmotionWords, useFeelingList, useMyselfReport } from '../api/feelings';
+import { QuadrantBadge } from '../quadrant-badge';
 import { YearCalendar, mostFrequent } from './year-calendar';
 
 const DAY = 'YYYY-MM-DD';
@@ -109,9 +109,7 @@ function WeekSection() {
             </Text>
             <Group gap="xs">
               {FEELING_COLORS.filter((c) => report.data.colors[c] > 0).map((c) => (
-                <Badge key={c} radius="sm" style={quadrantSwatch(c)}>
-                  {`${quadrantSymbol(c)} ${QUADRANTS[c].label[language]} · ${report.data.colors[c]}`}
-                </Badge>
+                <QuadrantBadge key={c} color={c} suffix={String(report.data.colors[c])} />
               ))}
             </Group>
             {wordLabel && (
@@ -168,9 +166,7 @@ function RecentSection() {
                   >
                     {formatDateTime(new Date(feeling.timestamp))}
                   </Anchor>
-                  <Badge radius="sm" style={quadrantSwatch(feeling.color)}>
-                    {`${quadrantSymbol(feeling.color)} ${QUADRANTS[feeling.color].label[language]}`}
-                  </Badge>
+                  <QuadrantBadge color={feeling.color} />
                   {feeling.wordId && (
                     <Text size="sm">
                       {words.data?.items.find((w) => w.id === feeling.wordId)?.label[language]}

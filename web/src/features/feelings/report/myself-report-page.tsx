@@ -74,6 +74,20 @@ function FigureTable({
   );
 }
 
+/** One figure of the report: its name above, the number large. */
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Card withBorder>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
 const signed = (n: number | null) => (n === null ? '—' : `${n > 0 ? '+' : ''}${n.toFixed(2)}`);
 
 function Report({ report }: { report: MyselfReport }) {
@@ -103,38 +117,10 @@ function Report({ report }: { report: MyselfReport }) {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="report-figures">
-        <Card withBorder>
-          <Text size="xs" c="dimmed">
-            {t('report.feelings')}
-          </Text>
-          <Text fw={700} size="xl" data-testid="report-count">
-            {report.count}
-          </Text>
-        </Card>
-        <Card withBorder>
-          <Text size="xs" c="dimmed">
-            {t('report.activeDays')}
-          </Text>
-          <Text fw={700} size="xl">
-            {report.activeDays}
-          </Text>
-        </Card>
-        <Card withBorder>
-          <Text size="xs" c="dimmed">
-            {t('report.pleasantness')}
-          </Text>
-          <Text fw={700} size="xl">
-            {signed(report.averageValue)}
-          </Text>
-        </Card>
-        <Card withBorder>
-          <Text size="xs" c="dimmed">
-            {t('report.energy')}
-          </Text>
-          <Text fw={700} size="xl">
-            {report.averageEnergy?.toFixed(2) ?? '—'}
-          </Text>
-        </Card>
+        <Figure label={t('report.feelings')} value={String(report.count)} testId="report-count" />
+        <Figure label={t('report.activeDays')} value={String(report.activeDays)} />
+        <Figure label={t('report.pleasantness')} value={signed(report.averageValue)} />
+        <Figure label={t('report.energy')} value={report.averageEnergy?.toFixed(2) ?? '—'} />
       </SimpleGrid>
 
       <Card withBorder component="section" aria-labelledby="report-quadrants">
