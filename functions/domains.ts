@@ -8,6 +8,7 @@ import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
 import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
+import { thinkingsDomain } from './thinkings/domain';
 import { usersDomain } from './users/domain';
 import { workersDomain } from './workers/domain';
 
@@ -26,6 +27,7 @@ export const DOMAINS: readonly DomainFace[] = [
   usersDomain,
   guestsDomain,
   feelingsDomain,
+  thinkingsDomain,
   accountDomain,
   workersDomain,
 ];

@@ -8,8 +8,8 @@ import {
   emptyDay,
   type DayCounts,
 } from '../../shared/domain/feeling-days';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/aws';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { countMatching } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 import type { FeelingEntity } from './entities/feeling';
 import { feelingsDb as db } from './store';
@@ -194,17 +194,7 @@ async function countByQuery(
   let query = feelingsQuery(userId, filter);
   if (outside)
     query = query.where(({ day }, { lt, gt }) => `(${lt(day, outside.first)} OR ${gt(day, outside.last)})`);
-  const params = query.params() as QueryCommandInput;
-  let total = 0;
-  let from: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({ ...params, Select: 'COUNT', ...(from ? { ExclusiveStartKey: from } : {}) }),
-    );
-    total += out.Count ?? 0;
-    from = out.LastEvaluatedKey;
-  } while (from);
-  return total;
+  return countMatching(query.params() as QueryCommandInput);
 }
 
 const HOUR_MS = 3_600_000;

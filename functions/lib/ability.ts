@@ -1,6 +1,11 @@
 import type { Action, Subject } from '../../shared/contracts/route';
 import type { RequestHeaders } from '../../shared/contracts/headers';
-import { buildAbility, defineRules, type AbilityFacts } from '../../shared/domain/ability';
+import {
+  buildAbility,
+  defineRules,
+  reservedForEssentials,
+  type AbilityFacts,
+} from '../../shared/domain/ability';
 import type { Caller } from './caller';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
@@ -22,6 +27,9 @@ export async function checkAbility(
 ): Promise<void> {
   const facts = await readFacts(caller.userId);
   if (!facts) throw new UnauthorizedError();
-  const rules = defineRules({ ...facts, userId: caller.userId, superAdminMode: context.headers.superAdmin });
-  if (!buildAbility(rules).can(required.action, required.subject)) throw new ForbiddenError();
+  const all = { ...facts, userId: caller.userId, superAdminMode: context.headers.superAdmin };
+  if (buildAbility(defineRules(all)).can(required.action, required.subject)) return;
+  if (reservedForEssentials(all, required.action, required.subject))
+    throw new ForbiddenError('essentials-required');
+  throw new ForbiddenError();
 }

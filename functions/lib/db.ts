@@ -1,3 +1,4 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import type { Entity } from './entity';
 import { documentClient } from './aws';
@@ -44,4 +45,21 @@ type WriteEntities<E extends EntityMap> = Parameters<Parameters<Service<E>['tran
  */
 export function writeEntities<E extends EntityMap>(service: Service<E>): WriteEntities<E> {
   return service.entities as unknown as WriteEntities<E>;
+}
+
+/**
+ * How many items a Query matches (its key condition and filter), with `Select: COUNT` page after
+ * page: DynamoDB reads the items but sends none back.
+ */
+export async function countMatching(params: QueryCommandInput): Promise<number> {
+  let total = 0;
+  let from: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({ ...params, Select: 'COUNT', ...(from ? { ExclusiveStartKey: from } : {}) }),
+    );
+    total += out.Count ?? 0;
+    from = out.LastEvaluatedKey;
+  } while (from);
+  return total;
 }

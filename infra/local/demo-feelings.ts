@@ -21,7 +21,7 @@ export interface DemoTemperament {
 }
 
 /** mulberry32: a small deterministic generator, seeded from the user's email. */
-function generator(seed: string): () => number {
+export function generator(seed: string): () => number {
   let state = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

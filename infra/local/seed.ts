@@ -9,7 +9,9 @@ import { createAccount, getAccount, patchUser } from '../../functions/users';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import { importFeelings } from '../../functions/feelings';
+import { importAxes, importThinkings } from '../../functions/thinkings';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
+import { DEMO_AXES, demoThinkings } from './demo-thinkings';
 import type { LocalEndpoints } from './stack';
 
 export interface DemoUser {
@@ -20,6 +22,8 @@ export interface DemoUser {
   /** A password the user can also sign in with; without one, codes only (like a new account). */
   password?: string;
   subscription?: 'starter' | 'essentials' | 'premium';
+  /** Global roles (spec 01 §6), such as super-admin. */
+  globalRoles?: readonly string[];
   /** How their year of demo feelings leans (none: no feelings). */
   temperament?: Omit<DemoTemperament, 'language'>;
 }
@@ -33,6 +37,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     locale: 'fr',
     subscription: 'essentials',
     temperament: { pleasant: 0.62, energy: 5, goals: true, place: { latitude: 50.8466, longitude: 4.3528 } },
+  },
+  {
+    email: 'alex@demo.wellbeing.local',
+    firstName: 'Alex',
+    lastName: 'Martin',
+    locale: 'en',
+    subscription: 'premium',
+    globalRoles: ['super-admin'],
   },
   {
     email: 'sam@demo.wellbeing.local',
@@ -128,6 +140,8 @@ export async function seedDemoData(
   const report: SeedReport = { created: [], existing: [] };
   // Version 1 of each legal document, in every language (published when missing).
   await listLegalDocuments();
+  // The thinking catalogue, written once (an edited catalogue is kept).
+  await importAxes(DEMO_AXES);
   try {
     for (const user of users) {
       const { userId, created: poolUserCreated } = await ensurePoolUser(
@@ -155,6 +169,7 @@ export async function seedDemoData(
         await patchUser(userId, { hasPassword: true });
       }
       if (user.subscription) await patchUser(userId, { subscription: user.subscription });
+      if (user.globalRoles) await patchUser(userId, { globalRoles: [...user.globalRoles] });
       // A year of feelings, written once (a user who already has feelings keeps them).
       if (user.temperament)
         await importFeelings(
@@ -164,6 +179,9 @@ export async function seedDemoData(
             userId,
           })),
         );
+      // About a thinking a week for those whose subscription includes thinking.
+      if (user.temperament && user.subscription && user.subscription !== 'starter')
+        await importThinkings(userId, demoThinkings(user.email, user.locale));
       (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
     }
   } finally {

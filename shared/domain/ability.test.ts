@@ -1,6 +1,6 @@
 import { subject } from '@casl/ability';
 import { describe, expect, it } from 'vitest';
-import { buildAbility, defineRules, type AbilityFacts } from './ability';
+import { buildAbility, defineRules, reservedForEssentials, type AbilityFacts } from './ability';
 
 const base: AbilityFacts = {
   userId: 'u1',
@@ -38,5 +38,29 @@ describe('ability rules', () => {
       defineRules({ ...base, superAdminMode: true, globalRoles: ['super-admin'] }),
     );
     expect(superAdmin.can('manage', 'galaxy')).toBe(true);
+  });
+
+  it('thinking is reserved for Essentials: a starter user and a guest have none, a subscriber their own', () => {
+    expect(buildAbility(defineRules(base)).can('post', 'thinking')).toBe(false);
+    expect(buildAbility(defineRules({ ...base, isGuest: true })).can('get', 'thinking')).toBe(false);
+    const essentials = buildAbility(defineRules({ ...base, subscription: 'essentials' }));
+    expect(essentials.can('post', subject('thinking', { userId: 'u1' }))).toBe(true);
+    expect(essentials.can('get', subject('thinking', { userId: 'u2' }))).toBe(false);
+  });
+
+  it('a refusal is the subscription’s only when Essentials would allow it', () => {
+    expect(reservedForEssentials(base, 'post', 'thinking')).toBe(true);
+    expect(reservedForEssentials({ ...base, isGuest: true }, 'put', 'feeling-goal')).toBe(true);
+    expect(reservedForEssentials(base, 'manage', 'axes')).toBe(false);
+  });
+
+  it('everyone reads the axis catalogue; only a super-admin in super-admin mode manages it', () => {
+    expect(buildAbility(defineRules({ ...base, isGuest: true })).can('get', 'axes')).toBe(true);
+    expect(buildAbility(defineRules({ ...base, subscription: 'premium' })).can('manage', 'axes')).toBe(false);
+    expect(buildAbility(defineRules({ ...base, globalRoles: ['super-admin'] })).can('manage', 'axes')).toBe(
+      false,
+    );
+    const mode = { ...base, globalRoles: ['super-admin'], superAdminMode: true };
+    expect(buildAbility(defineRules(mode)).can('manage', 'axes')).toBe(true);
   });
 });

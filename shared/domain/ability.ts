@@ -24,7 +24,9 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
   const own = { userId: facts.userId };
   const rules: AbilityRule[] = [
     { action: ['get', 'put'], subject: 'profile', conditions: own },
-    { action: ['get', 'post', 'put'], subject: ['feeling', 'thinking', 'form-survey'], conditions: own },
+    { action: ['get', 'post', 'put'], subject: ['feeling', 'form-survey'], conditions: own },
+    // The axis catalogue is read by every thinking flow; managing it is for super-admins.
+    { action: 'get', subject: 'axes' },
   ];
   if (!facts.isGuest) {
     rules.push(
@@ -40,6 +42,8 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
           conditions: own,
         },
         { action: 'put', subject: 'feeling-goal', conditions: own },
+        // Thinking is an Essentials feature (spec 01 §1, spec 02 §1).
+        { action: ['get', 'post', 'put'], subject: 'thinking', conditions: own },
       );
     }
   }
@@ -51,6 +55,15 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     });
   }
   return rules;
+}
+
+/**
+ * Whether a refusal is only the subscription's: the same person on Essentials would be allowed
+ * (the reserved features of spec 02 §1). Their refusal says so (`essentials-required`).
+ */
+export function reservedForEssentials(facts: AbilityFacts, action: Action, subject: Subject): boolean {
+  const upgraded = buildAbility(defineRules({ ...facts, isGuest: false, subscription: 'essentials' }));
+  return upgraded.can(action, subject);
 }
 
 /** Subjects are a type name, or an item tagged with `subject(type, item)` from `@casl/ability`. */

@@ -179,7 +179,7 @@ test('a starter user is told goals are part of Essentials and sees the plans', a
   await signUpThroughThePage(page, `theo.${Date.now()}@example.be`, 'Théo');
   await page.getByTestId('feeling-shortcut').click();
   await expect(page.getByTestId('goals-reserved')).toContainText('Essentials');
-  await page.getByTestId('goals-upgrade').click();
+  await page.getByTestId('goals-reserved-upgrade').click();
   const plans = page.getByTestId('subscription-overlay');
   await expect(plans).toBeVisible();
   await expect(page.getByTestId('tier-starter')).toContainText('Votre formule');

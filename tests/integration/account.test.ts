@@ -7,6 +7,8 @@ import { latestCodeFor } from '../../infra/local/ses';
 import type { SignInAnswer } from '../../shared/contracts/auth';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 import { wholeTable } from './table-scan';
+import { usersDb } from '../../functions/users/store';
+import { importAxes } from '../../functions/thinkings';
 
 let stack: TestStack;
 let leaver: Tokens;
@@ -47,6 +49,25 @@ beforeAll(async () => {
     body: { value: 0.7, energy: 0.8, personalNotes: [{ value: 'A good day at the lake', type: 'friends' }] },
   });
   expect(felt.status).toBe(201);
+  // Thinking is an Essentials feature: the leaver subscribes and gives one.
+  await usersDb().entities.user.patch({ userId: leaverId }).set({ subscription: 'essentials' }).go();
+  await importAxes([
+    {
+      axisId: 'workload',
+      name: { en: 'My workload is manageable' },
+      description: {},
+      keywords: [],
+      modules: ['myself'],
+      required: false,
+      allowComment: true,
+    },
+  ]);
+  const thought = await stack.api('/v1/thinkings', {
+    method: 'POST',
+    token: leaver.accessToken,
+    body: { axes: [{ id: 'workload', value: -0.5, comment: 'Too many meetings' }] },
+  });
+  expect(thought.status).toBe(201);
 
   // An open realtime connection of the app.
   socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(leaver.idToken)}`);
@@ -83,6 +104,7 @@ describe('my data over HTTP', () => {
         'legal-consents.csv',
         'sign-in-codes.csv',
         'feelings.csv',
+        'thinkings.csv',
       ]),
     );
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as Record<string, unknown>;
@@ -103,6 +125,9 @@ describe('my data over HTTP', () => {
         color: 'yellow',
         personalNotes: [expect.objectContaining({ value: 'A good day at the lake', type: 'friends' })],
       }),
+    ]);
+    expect(data.thinkings).toEqual([
+      expect.objectContaining({ axes: [{ id: 'workload', value: -0.5, comment: 'Too many meetings' }] }),
     ]);
     expect(data.connections).toEqual([{ connectionId: expect.any(String), connectedAt: expect.any(String) }]);
     expect(data.signInCodes).toEqual(

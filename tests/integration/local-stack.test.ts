@@ -152,6 +152,33 @@ describe('local stack', () => {
       const again = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: tokens.accessToken });
       expect(again.body.count).toBe(list.body.count);
     });
+
+    it('gives the Essentials user about a thinking a week on the catalogue’s personal axes, and a super-admin manages the catalogue', async () => {
+      const camille = DEMO_USERS.find((u) => u.subscription === 'essentials') as DemoUser;
+      const tokens = await stack.signInWithCode(camille.email);
+      const axes = await stack.api<{ items: { id: string }[] }>(
+        '/v1/thinkings/definitions/axes?module=myself',
+        {
+          token: tokens.accessToken,
+        },
+      );
+      expect(axes.body.items.length).toBeGreaterThanOrEqual(5);
+      const thinkings = await stack.api<{ count: number; items: { axes: { id: string }[] }[] }>(
+        '/v1/thinkings',
+        { token: tokens.accessToken },
+      );
+      expect(thinkings.body.count).toBeGreaterThan(30);
+      const offered = new Set(axes.body.items.map((a) => a.id));
+      for (const thinking of thinkings.body.items)
+        for (const answer of thinking.axes) expect(offered.has(answer.id)).toBe(true);
+      const superAdmin = DEMO_USERS.find((u) => u.globalRoles?.includes('super-admin')) as DemoUser;
+      const adminTokens = await stack.signInWithCode(superAdmin.email);
+      const facets = await stack.api('/v1/thinkings/definitions/axes/facets', {
+        token: adminTokens.accessToken,
+        headers: { 'x-super-admin': 'true' },
+      });
+      expect(facets.status).toBe(200);
+    });
   });
 
   describe('notifications', () => {

@@ -10,6 +10,7 @@ import { passwordFeature } from '../features/password';
 import { profileFeature } from '../features/profile';
 import { shellFeature } from '../features/shell';
 import { subscriptionFeature } from '../features/subscription';
+import { thinkingFeature } from '../features/thinking';
 import type { FeatureDeclaration } from '../lib/feature';
 import { registerHomeSection } from '../lib/home-sections';
 import { registerOverlay } from '../lib/overlays';
@@ -22,6 +23,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   authFeature,
   homeFeature,
   feelingsFeature,
+  thinkingFeature,
   subscriptionFeature,
   guestsFeature,
   profileFeature,

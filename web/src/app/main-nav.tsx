@@ -1,6 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useAbility } from '../lib/ability';
 import { useIsSignedIn } from '../lib/auth';
 import { NAVIGATION } from './features';
 
@@ -13,11 +14,13 @@ export function MainNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const signedIn = useIsSignedIn();
-  if (signedIn.data !== true || NAVIGATION.length < 2) return null;
+  const ability = useAbility(signedIn.data === true);
+  const entries = NAVIGATION.filter((e) => !e.ability || ability.can(e.ability.action, e.ability.subject));
+  if (signedIn.data !== true || entries.length < 2) return null;
   return (
     <nav aria-label={t('nav.label')} className="no-print" data-testid="main-nav">
       <Group gap="md" mb="md" wrap="wrap">
-        {NAVIGATION.map((entry) => {
+        {entries.map((entry) => {
           const current = pathname === entry.path;
           return (
             <Anchor

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Action, Subject } from '../../../shared/contracts/route';
 import type { HomeSectionDeclaration } from './home-sections';
 import type { OverlayDeclaration } from './overlays';
 
@@ -21,6 +22,8 @@ export interface NavigationEntry {
   labelKey: string;
   /** Position in the bar, smallest first. */
   order: number;
+  /** Shown only to those the rules allow (an admin entry needs `manage`, spec 01 §6 menu rules). */
+  ability?: { action: Action; subject: Subject };
 }
 
 export interface FeatureDeclaration {

@@ -22,7 +22,7 @@ import { GoalsEditor } from './goals-editor';
 import { NotesEditor, type DraftNote } from './notes-editor';
 import { StepScale } from './step-scale';
 import { WordChoice } from './word-choice';
-import { readPosition } from './geolocation';
+import { readPosition } from '../../lib/geolocation';
 
 const isMood = (value: string | null): value is Mood => value === 'good' || value === 'bad';
 

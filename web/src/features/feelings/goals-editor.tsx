@@ -1,16 +1,11 @@
-import { ActionIcon, Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import type { FeelingGoalInput } from '../../../../shared/contracts/feelings';
 import { goalLevelLabel } from '../../../../shared/domain/feeling-days';
 import { GOAL_AXES, GOAL_LEVELS, type GoalLevel } from '../../../../shared/domain/goals';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
-import { useMe } from '../../lib/me';
-import { hasOverlay, overlaySearch } from '../../lib/overlays';
-
-export const SUBSCRIPTION_OVERLAY = 'subscription';
-const REGISTRATION_OVERLAY = 'registration';
+import { ReservedFeature } from '../../components/reserved-feature';
 
 /**
  * The goals a feeling moves closer or away (spec 01 §3 Goal), an Essentials feature: others see
@@ -25,29 +20,17 @@ export function GoalsEditor({
 }) {
   const { t } = useTranslation();
   const ability = useAbility();
-  const me = useMe();
-  const navigate = useNavigate();
-  const location = useLocation();
   const language = currentLanguage();
-  const open = (overlay: string) =>
-    void navigate({ pathname: location.pathname, search: overlaySearch(location.search, overlay) });
 
-  if (!ability.can('put', 'feeling-goal')) {
-    const isGuest = me.data?.profile.isGuest ?? false;
-    const overlay = isGuest ? REGISTRATION_OVERLAY : SUBSCRIPTION_OVERLAY;
+  if (!ability.can('put', 'feeling-goal'))
     return (
-      <Alert color="blue" title={t('feelings.goals.title')} data-testid="goals-reserved">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t(isGuest ? 'feelings.goals.guest' : 'feelings.goals.reserved')}</Text>
-          {hasOverlay(overlay) && (
-            <Button size="xs" variant="light" onClick={() => open(overlay)} data-testid="goals-upgrade">
-              {t(isGuest ? 'feelings.goals.createAccount' : 'feelings.goals.seePlans')}
-            </Button>
-          )}
-        </Stack>
-      </Alert>
+      <ReservedFeature
+        title={t('feelings.goals.title')}
+        reason={t('feelings.goals.reserved')}
+        guestReason={t('feelings.goals.guest')}
+        testId="goals-reserved"
+      />
     );
-  }
 
   const label = (id: string) => GOAL_AXES.find((g) => g.id === id)?.label[language] ?? id;
   const remaining = GOAL_AXES.filter((g) => !value.some((v) => v.id === g.id));

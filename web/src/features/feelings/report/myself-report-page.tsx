@@ -280,7 +280,7 @@ export default function MyselfReportPage() {
                   })
                 }
               >
-                {t('feelings.goals.createAccount')}
+                {t('reserved.createAccount')}
               </Button>
             </Stack>
           </Alert>

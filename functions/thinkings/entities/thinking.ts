@@ -1,0 +1,53 @@
+import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
+
+/**
+ * One thinking of a user (spec 01 §3 Thinking), in the user's partition under its id
+ * (`{sessionId}_{x}_0`, `myself` for a personal one). The `byTime` index orders a user's thinkings
+ * by creation, whatever their context, so a date range is one Query.
+ */
+export const ThinkingEntity = new Entity({
+  model: { entity: 'thinking', version: '1', service: SERVICE },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    thinkingId: { type: 'string', required: true, readOnly: true },
+    axes: {
+      type: 'list',
+      required: true,
+      default: () => [],
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'string', required: true },
+          value: { type: 'number', required: true },
+          comment: { type: 'string' },
+        },
+      },
+    },
+    category: { type: 'string' },
+    sphereId: { type: 'string', readOnly: true },
+    sessionId: { type: 'string', readOnly: true },
+    geoPoint: {
+      type: 'map',
+      required: true,
+      properties: {
+        latitude: { type: 'number', required: true },
+        longitude: { type: 'number', required: true },
+      },
+    },
+    locale: { type: 'string' },
+    creationDate: { type: 'string', required: true, readOnly: true },
+    updateDate: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    freezeDate: { type: 'string', required: true },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: ['thinkingId'] },
+    },
+    byTime: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'] },
+      sk: { field: 'gsi1sk', composite: ['creationDate', 'thinkingId'] },
+    },
+  },
+});

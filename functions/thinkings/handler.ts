@@ -1,0 +1,53 @@
+import {
+  createThinking,
+  createThinkingAxis,
+  deleteThinkingAxis,
+  getThinking,
+  getThinkingAxis,
+  getThinkingAxisFacets,
+  listThinkingAxes,
+  listThinkings,
+  updateThinking,
+  updateThinkingAxis,
+} from '../../shared/contracts/thinkings';
+import { createHttpHandler, route } from '../lib/http';
+import { callerAccounts } from '../users';
+import * as service from './service';
+
+/** Whether the caller acts as a super-admin: the role, and the mode's header sent (spec 01 §6). */
+async function actsAsSuperAdmin(userId: string, headerSent: boolean): Promise<boolean> {
+  if (!headerSent) return false;
+  const facts = await callerAccounts.abilityFacts(userId);
+  return facts?.globalRoles.includes('super-admin') ?? false;
+}
+
+export const handler = createHttpHandler(
+  [
+    route(listThinkingAxes, ({ query }) =>
+      service.listAxes({ module: query.module, q: query.q, max: query._max, offset: query._offset }),
+    ),
+    route(getThinkingAxisFacets, ({ headers }) => service.axisFacets(headers.language)),
+    route(getThinkingAxis, ({ params }) => service.getAxis(params.id)),
+    route(createThinkingAxis, async ({ caller, body, headers }) =>
+      service.createAxis(body, await actsAsSuperAdmin(caller.userId, headers.superAdmin)),
+    ),
+    route(updateThinkingAxis, async ({ caller, params, body, headers }) =>
+      service.updateAxis(params.id, body, await actsAsSuperAdmin(caller.userId, headers.superAdmin)),
+    ),
+    route(deleteThinkingAxis, ({ params }) => service.deleteAxis(params.id)),
+    route(listThinkings, ({ caller, query }) =>
+      service.listThinkings(caller.userId, {
+        start: query.start,
+        end: query.end,
+        max: query._max,
+        offset: query._offset,
+      }),
+    ),
+    route(createThinking, ({ caller, body }) => service.createThinking(caller.userId, body)),
+    route(getThinking, ({ caller, params }) => service.getThinking(caller.userId, params.id)),
+    route(updateThinking, ({ caller, params, body }) =>
+      service.updateThinking(caller.userId, params.id, body),
+    ),
+  ],
+  callerAccounts,
+);

@@ -1,0 +1,4 @@
+/**
+ * The thinkings domain's face: what other domains and the local stack may use of it.
+ */
+export { importAxes, importThinkings, type AxisFields, type NewThinking } from './repository';

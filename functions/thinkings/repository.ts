@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { thinkingId } from '../../shared/domain/thinkings';
+import { countMatching } from '../lib/db';
+import { isConditionFailure } from '../lib/conditions';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import type { AxisEntity } from './entities/axis';
+import type { ThinkingEntity } from './entities/thinking';
+import { thinkingsDb as db } from './store';
+
+export type AxisItem = EntityItem<typeof AxisEntity>;
+export type ThinkingItem = EntityItem<typeof ThinkingEntity>;
+export type AxisFields = Omit<AxisItem, 'axisId' | 'createdAt' | 'updatedAt'>;
+export type NewThinking = Omit<ThinkingItem, 'thinkingId' | 'updateDate'>;
+
+/** The whole axis catalogue, by id: one Query on its partition. */
+export async function allAxes(): Promise<AxisItem[]> {
+  const { data } = await db().entities.thinkingAxis.query.all({}).go({ pages: 'all' });
+  return data;
+}
+
+export async function findAxis(axisId: string): Promise<AxisItem | null> {
+  const { data } = await db().entities.thinkingAxis.get({ axisId }).go({ consistent: true });
+  return data;
+}
+
+/** A new axis; an id already in the catalogue is refused (`exist`), even when two admins race. */
+export async function insertAxis(axisId: string, fields: AxisFields): Promise<AxisItem> {
+  try {
+    const { data } = await db()
+      .entities.thinkingAxis.create({ axisId, ...fields })
+      .go();
+    return data;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('exist', { cause: error });
+    throw error;
+  }
+}
+
+/** Replaces an axis's fields; a missing axis is not created (404). */
+export async function replaceAxis(axisId: string, fields: AxisFields): Promise<AxisItem> {
+  try {
+    const { data } = await db()
+      .entities.thinkingAxis.patch({ axisId })
+      .set(fields)
+      .go({ response: 'all_new' });
+    return data as AxisItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+/** Removes an axis from the catalogue; thinkings keep the values given on it. */
+export async function removeAxis(axisId: string): Promise<void> {
+  try {
+    await db()
+      .entities.thinkingAxis.delete({ axisId })
+      .where(({ axisId: id }, { exists }) => exists(id))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+/** Writes a new thinking under a fresh time-ordered id (never over another). */
+export async function insertThinking(context: string, thinking: NewThinking): Promise<ThinkingItem> {
+  const id = thinkingId(context, thinking.creationDate, randomBytes(3).toString('hex'));
+  const { data } = await db()
+    .entities.thinking.create({ ...thinking, thinkingId: id })
+    .go();
+  return data;
+}
+
+export async function findThinking(userId: string, id: string): Promise<ThinkingItem | null> {
+  const { data } = await db().entities.thinking.get({ userId, thinkingId: id }).go({ consistent: true });
+  return data;
+}
+
+/**
+ * Changes a thinking read at `read.updateDate`, only while it is still before its freeze date: a
+ * change made meanwhile by another tab, or the freeze date passing, refuses this one.
+ */
+export async function changeThinking(
+  read: ThinkingItem,
+  changes: Pick<Partial<ThinkingItem>, 'axes' | 'geoPoint'>,
+  now: string,
+): Promise<ThinkingItem> {
+  try {
+    const { data } = await db()
+      .entities.thinking.patch({ userId: read.userId, thinkingId: read.thinkingId })
+      .set(changes)
+      .where(
+        ({ updateDate, freezeDate }, { eq, gt }) =>
+          `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
+      )
+      .go({ response: 'all_new' });
+    return data as ThinkingItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
+    throw error;
+  }
+}
+
+export interface ThinkingFilter {
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+function thinkingsQuery(userId: string, filter: ThinkingFilter) {
+  const low = filter.start ? new Date(filter.start).toISOString() : '0';
+  const high = filter.end ? `${new Date(filter.end).toISOString()}~` : '~';
+  return db()
+    .entities.thinking.query.byTime({ userId })
+    .between({ creationDate: low }, { creationDate: high });
+}
+
+/** A user's thinkings created in a range, newest first, read only as far as the page. */
+export async function queryThinkings(
+  userId: string,
+  filter: ThinkingFilter,
+  page: { offset: number; max: number },
+): Promise<ThinkingItem[]> {
+  const { data } = await thinkingsQuery(userId, filter).go({
+    order: 'desc',
+    pages: 'all',
+    count: page.offset + page.max,
+  });
+  return data.slice(page.offset, page.offset + page.max);
+}
+
+export function countThinkings(userId: string, filter: ThinkingFilter): Promise<number> {
+  return countMatching(thinkingsQuery(userId, filter).params() as QueryCommandInput);
+}
+
+/** Every thinking of a user (export and erasure): one Query on the user's partition. */
+export async function allThinkings(userId: string): Promise<ThinkingItem[]> {
+  const { data } = await db().entities.thinking.query.byUser({ userId }).go({ pages: 'all' });
+  return data;
+}
+
+/** Writes the axes of a catalogue that has none yet (the local stack's demo catalogue). */
+export async function importAxes(axes: readonly (AxisFields & { axisId: string })[]): Promise<number> {
+  const { data: existing } = await db().entities.thinkingAxis.query.all({}).go({ limit: 1 });
+  if (existing.length > 0) return 0;
+  const { unprocessed } = await db()
+    .entities.thinkingAxis.put([...axes])
+    .go();
+  if (unprocessed.length) throw new Error(`${unprocessed.length} axes were not written`);
+  return axes.length;
+}
+
+/** Writes many thinkings of a user who has none yet (demo data), in batches of 25. */
+export async function importThinkings(userId: string, thinkings: readonly Omit<NewThinking, 'userId'>[]) {
+  const { data: existing } = await db().entities.thinking.query.byUser({ userId }).go({ limit: 1 });
+  if (existing.length > 0) return 0;
+  const items = thinkings.map((t) => ({
+    ...t,
+    userId,
+    thinkingId: thinkingId('myself', t.creationDate, randomBytes(3).toString('hex')),
+  }));
+  for (let i = 0; i < items.length; i += 25) {
+    const { unprocessed } = await db()
+      .entities.thinking.put(items.slice(i, i + 25))
+      .go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} thinkings were not written`);
+  }
+  return items.length;
+}

@@ -1,0 +1,183 @@
+import type { AxisFields, NewThinking } from '../../functions/thinkings';
+import { THINKING_VALUES } from '../../shared/domain/thinkings';
+import { generator } from './demo-feelings';
+
+type DemoAxis = AxisFields & { axisId: string };
+
+const axis = (
+  axisId: string,
+  name: Required<AxisFields['name']>,
+  description: Required<AxisFields['description']>,
+  keywords: string[],
+  options: Partial<Pick<DemoAxis, 'modules' | 'required' | 'allowComment'>> = {},
+): DemoAxis => ({
+  axisId,
+  name,
+  description,
+  keywords,
+  modules: options.modules ?? ['myself', 'sphere', 'session', 'campaign'],
+  required: options.required ?? false,
+  allowComment: options.allowComment ?? false,
+});
+
+/**
+ * The catalogue of the local stack: statements a person rates from "not at all" to "fully". On a
+ * deployed stack super-admins write the catalogue in `/apps/thinking-axes`.
+ */
+export const DEMO_AXES: readonly DemoAxis[] = [
+  axis(
+    'workload',
+    {
+      fr: 'Ma charge de travail est tenable',
+      en: 'My workload is manageable',
+      nl: 'Mijn werkdruk is haalbaar',
+    },
+    {
+      fr: 'Ce que j’ai à faire tient dans le temps dont je dispose.',
+      en: 'What I have to do fits in the time I have.',
+      nl: 'Wat ik moet doen, past in de tijd die ik heb.',
+    },
+    ['work', 'stress'],
+    { allowComment: true },
+  ),
+  axis(
+    'meaning',
+    { fr: 'Ce que je fais a du sens', en: 'What I do has meaning', nl: 'Wat ik doe, heeft zin' },
+    {
+      fr: 'Je vois à quoi sert ce que je fais, pour moi ou pour les autres.',
+      en: 'I can see what my work is for, for me or for others.',
+      nl: 'Ik zie waarvoor mijn werk dient, voor mezelf of voor anderen.',
+    },
+    ['purpose'],
+    { allowComment: true },
+  ),
+  axis(
+    'recognition',
+    {
+      fr: 'Je me sens reconnu·e pour ce que je fais',
+      en: 'I feel recognised for what I do',
+      nl: 'Ik voel me erkend voor wat ik doe',
+    },
+    {
+      fr: 'Mes efforts sont vus et appréciés.',
+      en: 'My efforts are noticed and appreciated.',
+      nl: 'Mijn inzet wordt gezien en gewaardeerd.',
+    },
+    ['work', 'relations'],
+  ),
+  axis(
+    'autonomy',
+    {
+      fr: 'J’ai mon mot à dire sur ma façon de faire',
+      en: 'I have a say in how I do things',
+      nl: 'Ik heb inspraak in hoe ik dingen doe',
+    },
+    {
+      fr: 'Je peux organiser mon temps et choisir mes méthodes.',
+      en: 'I can organise my time and choose my methods.',
+      nl: 'Ik kan mijn tijd indelen en mijn werkwijze kiezen.',
+    },
+    ['work'],
+  ),
+  axis(
+    'balance',
+    {
+      fr: 'Ma vie pro et ma vie perso sont en équilibre',
+      en: 'My work and private life are in balance',
+      nl: 'Mijn werk en privéleven zijn in evenwicht',
+    },
+    {
+      fr: 'J’ai du temps et de l’énergie pour ce qui compte en dehors du travail.',
+      en: 'I have time and energy for what matters outside work.',
+      nl: 'Ik heb tijd en energie voor wat buiten het werk belangrijk is.',
+    },
+    ['health', 'stress'],
+  ),
+  axis(
+    'support',
+    {
+      fr: 'Je peux compter sur les personnes autour de moi',
+      en: 'I can count on the people around me',
+      nl: 'Ik kan rekenen op de mensen om me heen',
+    },
+    {
+      fr: 'Quand c’est difficile, je sais à qui m’adresser.',
+      en: 'When things get hard, I know who to turn to.',
+      nl: 'Als het moeilijk wordt, weet ik bij wie ik terechtkan.',
+    },
+    ['relations'],
+  ),
+  axis(
+    'future',
+    {
+      fr: 'J’envisage l’avenir avec confiance',
+      en: 'I look to the future with confidence',
+      nl: 'Ik kijk met vertrouwen naar de toekomst',
+    },
+    {
+      fr: 'Les mois qui viennent me semblent plutôt prometteurs.',
+      en: 'The coming months look rather promising to me.',
+      nl: 'De komende maanden lijken me eerder veelbelovend.',
+    },
+    ['outlook'],
+  ),
+  axis(
+    'team-spirit',
+    {
+      fr: 'On s’entraide dans l’équipe',
+      en: 'We help each other in the team',
+      nl: 'We helpen elkaar in het team',
+    },
+    {
+      fr: 'Chez %SPHERE_NAME%, on se donne un coup de main sans qu’il faille le demander.',
+      en: 'At %SPHERE_NAME%, people lend a hand without being asked.',
+      nl: 'Bij %SPHERE_NAME% steken mensen een handje toe zonder dat je het moet vragen.',
+    },
+    ['relations', 'team'],
+    { modules: ['sphere', 'session', 'campaign'] },
+  ),
+];
+
+const COMMENTS: Record<'fr' | 'en' | 'nl', readonly string[]> = {
+  fr: ['Semaine chargée mais on avance', 'Le nouveau projet me motive', 'Trop de réunions'],
+  en: ['Busy week but moving forward', 'The new project motivates me', 'Too many meetings'],
+  nl: ['Drukke week, maar we gaan vooruit', 'Het nieuwe project motiveert me', 'Te veel vergaderingen'],
+};
+
+/**
+ * About one thinking a week over the last year for a demo user, the same on every run: three to
+ * five of the personal axes each time, values drifting slowly rather than jumping.
+ */
+export function demoThinkings(
+  email: string,
+  language: 'fr' | 'en' | 'nl',
+  now = Date.now(),
+): Omit<NewThinking, 'userId'>[] {
+  const random = generator(`thinkings:${email}`);
+  const personal = DEMO_AXES.filter((a) => a.modules.includes('myself'));
+  const level = new Map(personal.map((a) => [a.axisId, Math.floor(random() * 5)]));
+  const thinkings: Omit<NewThinking, 'userId'>[] = [];
+  for (let week = 52; week >= 1; week--) {
+    if (random() < 0.15) continue;
+    const created = now - week * 7 * 86_400_000 + Math.floor(random() * 5 * 86_400_000);
+    const chosen = personal.filter(() => random() < 0.7).slice(0, 5);
+    const asked = chosen.length >= 3 ? chosen : personal.slice(0, 3);
+    const axes = asked.map((a) => {
+      const drift = Math.round((random() - 0.5) * 2);
+      const index = Math.min(4, Math.max(0, (level.get(a.axisId) ?? 2) + drift));
+      level.set(a.axisId, index);
+      const comment =
+        a.allowComment && random() < 0.2 ? COMMENTS[language][Math.floor(random() * 3)] : undefined;
+      return { id: a.axisId, value: THINKING_VALUES[index] as number, ...(comment ? { comment } : {}) };
+    });
+    const creationDate = new Date(created).toISOString();
+    thinkings.push({
+      axes,
+      geoPoint: { latitude: 0, longitude: 0 },
+      locale: 'Europe/Brussels',
+      creationDate,
+      freezeDate: new Date(created + 3_600_000).toISOString(),
+    });
+  }
+  return thinkings;
+}
