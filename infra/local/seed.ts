@@ -45,6 +45,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     locale: 'en',
     subscription: 'premium',
     globalRoles: ['super-admin'],
+    temperament: { pleasant: 0.58, energy: 6, goals: true, place: { latitude: 50.4674, longitude: 4.8718 } },
   },
   {
     email: 'sam@demo.wellbeing.local',

@@ -191,7 +191,15 @@ test('at 390 px wide, every page shows its whole top bar and content with no hor
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signInWithCodeThroughThePage(page, CAMILLE);
-  for (const path of ['/', '/apps/history', '/apps/myself-report', '/?show=feeling', '/?show=subscription']) {
+  for (const path of [
+    '/',
+    '/apps/history',
+    '/apps/myself-report',
+    '/apps/thinking-axes',
+    '/?show=feeling',
+    '/?show=thinking',
+    '/?show=subscription',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => {

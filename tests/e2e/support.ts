@@ -45,7 +45,15 @@ export async function expectNoSeriousAxeViolations(page: Page, include?: string)
   if (include) builder.include(include);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** The blocking legal-consent modal, when documents are pending: accept all. */

@@ -135,7 +135,7 @@ export default function AxesPage() {
                         </Button>
                         <Button
                           size="xs"
-                          variant="subtle"
+                          variant="outline"
                           color="red.9"
                           onClick={() => {
                             remove.reset();

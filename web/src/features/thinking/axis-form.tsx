@@ -81,10 +81,12 @@ export function AxisForm({
   const general = all.filter((p) => !p.field);
 
   const submit = () => {
+    const description = written(draft.description);
     const body = {
       ...(creating ? { id: draft.id.trim() } : {}),
       name: written(draft.name),
-      description: written(draft.description),
+      // No description at all is sent as none (an empty one is not a text).
+      ...(Object.keys(description).length > 0 ? { description } : {}),
       keywords: draft.keywords,
       modules: draft.modules,
       required: draft.required,

@@ -7,6 +7,7 @@ import { ReservedFeature } from '../../components/reserved-feature';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { formatDateTime } from '../../lib/dates';
+import { useMe } from '../../lib/me';
 import { overlaySearch } from '../../lib/overlays';
 import { useAxes, useThinkingList } from './api/thinkings';
 import { valueKey } from './thinking-form';
@@ -21,6 +22,7 @@ export default function ThinkingHome() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const ability = useAbility();
+  const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
   const allowed = ability.can('get', 'thinking');
@@ -39,7 +41,8 @@ export default function ThinkingHome() {
   };
 
   let body;
-  if (!allowed)
+  if (me.isPending) body = <Skeleton height={60} />;
+  else if (!allowed)
     body = (
       <ReservedFeature
         title={t('thinking.homeReservedTitle')}
@@ -75,7 +78,12 @@ export default function ThinkingHome() {
                   <Text size="sm">
                     {formatDateTime(new Date(thinking.creationDate))} —{' '}
                     {thinking.axes
-                      .map((a) => `${axisName(a.id)} : ${t(`thinking.values.${valueKey(a.value)}`)}`)
+                      .map((a) =>
+                        t('thinking.answer', {
+                          axis: axisName(a.id),
+                          value: t(`thinking.values.${valueKey(a.value)}`),
+                        }),
+                      )
                       .join(' · ')}
                   </Text>
                   <Button

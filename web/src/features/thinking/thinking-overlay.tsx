@@ -6,6 +6,7 @@ import { notifySuccess } from '../../components/notify';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { useAbility } from '../../lib/ability';
 import { readPosition } from '../../lib/geolocation';
+import { useMe } from '../../lib/me';
 import type { OverlayProps } from '../../lib/overlays';
 import { useAxes, useCreateThinking } from './api/thinkings';
 import { ThinkingForm } from './thinking-form';
@@ -17,6 +18,7 @@ import { ThinkingForm } from './thinking-form';
 export default function ThinkingOverlay({ done }: OverlayProps) {
   const { t } = useTranslation();
   const ability = useAbility();
+  const me = useMe();
   const allowed = ability.can('post', 'thinking');
   const axes = useAxes({ module: 'myself' });
   const create = useCreateThinking();
@@ -30,6 +32,12 @@ export default function ThinkingOverlay({ done }: OverlayProps) {
     if (none) done();
   }, [none, done]);
 
+  if (me.isPending)
+    return (
+      <Stack align="center" py="lg" data-testid="thinking-loading">
+        <Loader aria-label={t('common.loading')} />
+      </Stack>
+    );
   if (!allowed)
     return (
       <ReservedFeature

@@ -43,7 +43,7 @@ function ReadOnly({ thinking, axes }: { thinking: Thinking; axes: readonly Axis[
       <List>
         {thinking.axes.map((a) => (
           <List.Item key={a.id}>
-            {name(a.id)} : {t(`thinking.values.${valueKey(a.value)}`)}
+            {t('thinking.answer', { axis: name(a.id), value: t(`thinking.values.${valueKey(a.value)}`) })}
             {a.comment ? ` — ${a.comment}` : ''}
           </List.Item>
         ))}

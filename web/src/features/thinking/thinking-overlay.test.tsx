@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { defineRules } from '../../../../shared/domain/ability';
+import i18n from '../../i18n';
+import { meFixture } from '../../test/me';
+import { jsonResponse, renderPage } from '../../test/render';
+import ThinkingOverlay from './thinking-overlay';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const done = vi.fn();
+const axis = (id: string, en: string, allowComment = false) => ({
+  id,
+  name: { en },
+  description: { en: `About ${en.toLowerCase()} at %SPHERE_NAME%.` },
+  keywords: [],
+  modules: ['myself'],
+  required: false,
+  allowComment,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+});
+
+function serve({
+  essentials = true,
+  axes = [axis('workload', 'Workload'), axis('meaning', 'Meaning', true)],
+} = {}) {
+  const facts = { userId: 'user-1', isGuest: false, globalRoles: [], superAdminMode: false } as const;
+  const subscription = essentials ? 'essentials' : 'starter';
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/v1/me'))
+      return jsonResponse(
+        200,
+        meFixture({ ability: { subscription, rules: defineRules({ ...facts, subscription }) } }),
+      );
+    if (url.includes('/v1/thinkings/definitions/axes'))
+      return jsonResponse(200, { count: axes.length, items: axes, max: 500, offset: 0 });
+    if (url.endsWith('/v1/thinkings') && init?.method === 'POST')
+      return jsonResponse(201, {
+        id: 'myself_20261124T101500123Z-a1b2c3_0',
+        axes: [],
+        geoPoint: { latitude: 0, longitude: 0 },
+        creationDate: '2026-11-24T10:15:00.123Z',
+        updateDate: '2026-11-24T10:15:00.123Z',
+        freezeDate: '2026-11-24T11:15:00.123Z',
+        isBlank: false,
+        editable: true,
+      });
+    return jsonResponse(404, { key: 'not-found' });
+  });
+}
+
+const posted = () => {
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) => String(url).endsWith('/v1/thinkings') && init?.method === 'POST',
+  );
+  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
+};
+
+describe('thinking overlay', () => {
+  beforeEach(async () => {
+    vi.clearAllMocks();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.mocked(fetchAuthSession).mockResolvedValue({
+      tokens: { accessToken: { toString: () => 'access-1' } },
+    } as unknown as Awaited<ReturnType<typeof fetchAuthSession>>);
+    await i18n.changeLanguage('en');
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('fr');
+  });
+
+  it('enables Save once one axis has a value, and sends the values set, 0 included, with a comment', async () => {
+    serve();
+    renderPage(<ThinkingOverlay params={new URLSearchParams()} done={done} close={vi.fn()} />);
+    const save = (await screen.findByTestId('thinking-save')) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getByText('About workload at your organisation.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('thinking-workload-0'));
+    expect(save.disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('thinking-meaning-p1'));
+    fireEvent.change(screen.getByTestId('thinking-meaning-comment'), { target: { value: ' Good team ' } });
+    fireEvent.click(screen.getByTestId('thinking-meaning-clear'));
+    expect(screen.queryByTestId('thinking-meaning-comment')).toBeNull();
+    fireEvent.click(screen.getByTestId('thinking-meaning-m05'));
+    fireEvent.click(save);
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(posted()).toMatchObject({
+      axes: [
+        { id: 'workload', value: 0 },
+        { id: 'meaning', value: -0.5, comment: 'Good team' },
+      ],
+      geoPoint: { latitude: 0, longitude: 0 },
+    });
+  });
+
+  it('completes at once when there is no axis to answer', async () => {
+    serve({ axes: [] });
+    renderPage(<ThinkingOverlay params={new URLSearchParams()} done={done} close={vi.fn()} />);
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(posted()).toBeUndefined();
+  });
+
+  it('shows a starter user the reserved-feature prompt instead of the questions', async () => {
+    serve({ essentials: false });
+    renderPage(<ThinkingOverlay params={new URLSearchParams()} done={done} close={vi.fn()} />);
+    expect((await screen.findByTestId('thinking-reserved')).textContent).toContain('Essentials');
+    expect(screen.queryByTestId('thinking-form')).toBeNull();
+  });
+});
