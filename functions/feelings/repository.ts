@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
+import { goalFilterTerms, goalText, type GoalFilter } from '../../shared/domain/goals';
 import {
   change,
   combine,
@@ -15,7 +16,10 @@ import type { FeelingEntity } from './entities/feeling';
 import { feelingsDb as db } from './store';
 
 export type FeelingItem = EntityItem<typeof FeelingEntity>;
-export type NewFeeling = Omit<FeelingItem, 'feelingId' | 'createdAt' | 'updatedAt' | 'notesText'>;
+export type NewFeeling = Omit<
+  FeelingItem,
+  'feelingId' | 'createdAt' | 'updatedAt' | 'notesText' | 'goalText'
+>;
 
 /** `2026-11-24T10:15:00.123Z` → `20261124T101500123Z`: ids sort like their timestamps. */
 const compact = (iso: string) => iso.replace(/[-:.]/g, '');
@@ -86,6 +90,7 @@ export async function insertFeeling(feeling: NewFeeling): Promise<string> {
         feelingId,
         day: dayOfFeeling(feeling),
         notesText: notesText(feeling.personalNotes ?? []),
+        goalText: goalText(feeling.goals ?? []),
       })
       .commit(),
   );
@@ -112,6 +117,7 @@ export async function changeFeeling(
     let patch = entities.feeling.patch({ userId: read.userId, feelingId: read.feelingId }).set({
       ...changes,
       ...(changes.personalNotes ? { notesText: notesText(changes.personalNotes) } : {}),
+      ...(changes.goals ? { goalText: goalText(changes.goals) } : {}),
     });
     if (removed.length) patch = patch.remove(removed);
     return patch.where(({ updatedAt }, { eq }) => eq(updatedAt, read.updatedAt)).commit();
@@ -140,12 +146,25 @@ export async function allDays(userId: string) {
   return data;
 }
 
-export interface FeelingFilter {
+export interface FeelingFilter extends Partial<GoalFilter> {
   start?: string | undefined;
   end?: string | undefined;
   colors: readonly string[];
   notes?: string | undefined;
+  sphereId?: string | undefined;
+  sessionId?: string | undefined;
 }
+
+const goalTerms = (filter: FeelingFilter) =>
+  goalFilterTerms({
+    goalIds: filter.goalIds ?? [],
+    goalLevels: filter.goalLevels ?? [],
+    goalRankings: filter.goalRankings ?? [],
+  });
+
+/** Filters the day summaries cannot count: the notes search, the context, the goals. */
+const countedByQuery = (filter: FeelingFilter) =>
+  Boolean(filter.notes || filter.sphereId || filter.sessionId || goalTerms(filter).length);
 
 /** The Query of a user's feelings in a filter: between the ids of the range's ends, filtered by DynamoDB. */
 function feelingsQuery(userId: string, filter: FeelingFilter) {
@@ -154,17 +173,21 @@ function feelingsQuery(userId: string, filter: FeelingFilter) {
   const range = db()
     .entities.feeling.query.byUser({ userId })
     .between({ feelingId: low }, { feelingId: high });
-  return filter.colors.length || filter.notes
-    ? range.where((attributes, { eq, contains }) => {
-        const clauses: string[] = [];
-        if (filter.colors.length)
-          clauses.push(
-            `(${filter.colors.map((c) => eq(attributes.color, c as FeelingItem['color'])).join(' OR ')})`,
-          );
-        if (filter.notes) clauses.push(contains(attributes.notesText, filter.notes.toLowerCase()));
-        return clauses.join(' AND ');
-      })
-    : range;
+  const terms = goalTerms(filter);
+  if (!filter.colors.length && !countedByQuery(filter)) return range;
+  return range.where((attributes, { eq, contains }) => {
+    const clauses: string[] = [];
+    if (filter.colors.length)
+      clauses.push(
+        `(${filter.colors.map((c) => eq(attributes.color, c as FeelingItem['color'])).join(' OR ')})`,
+      );
+    if (filter.notes) clauses.push(contains(attributes.notesText, filter.notes.toLowerCase()));
+    if (filter.sphereId) clauses.push(eq(attributes.sphereId, filter.sphereId));
+    if (filter.sessionId) clauses.push(eq(attributes.sessionId, filter.sessionId));
+    for (const alternatives of terms)
+      clauses.push(`(${alternatives.map((term) => contains(attributes.goalText, term)).join(' OR ')})`);
+    return clauses.join(' AND ');
+  });
 }
 
 /**
@@ -221,7 +244,7 @@ export function wholeDaysWithin(start: string | undefined, end: string | undefin
  * still reads the items it filters: its cost is in the bench's figures).
  */
 export async function countFeelings(userId: string, filter: FeelingFilter): Promise<number> {
-  const days = filter.notes ? null : wholeDaysWithin(filter.start, filter.end);
+  const days = countedByQuery(filter) ? null : wholeDaysWithin(filter.start, filter.end);
   if (!days) return countByQuery(userId, filter);
   const inside = async () => {
     const summaries = await queryDays(userId, days.first, days.last);
@@ -274,6 +297,7 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
       feelingId: newFeelingId(feeling.timestamp),
       day,
       notesText: notesText(feeling.personalNotes ?? []),
+      goalText: goalText(feeling.goals ?? []),
     };
   });
   for (let i = 0; i < items.length; i += 25) {

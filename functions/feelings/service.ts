@@ -92,6 +92,16 @@ function numberNotes(
 }
 
 /**
+ * A feeling recorded in a sphere or a session needs a membership there (spec 01 §6: otherwise
+ * `feeling-forbidden`). Memberships are created by the organisations' domains; this one has none
+ * to read yet, so every context is one the caller is not a member of.
+ */
+function checkContext(body: Pick<FeelingCreate, 'sphereId' | 'sessionId'>): void {
+  if (body.sphereId !== undefined || body.sessionId !== undefined)
+    throw new ForbiddenError('feeling-forbidden');
+}
+
+/**
  * POST /v1/feelings: the colour is computed from the value and the energy; a colour sent that is
  * not that one is refused rather than trusted.
  */
@@ -100,6 +110,7 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
   if (body.color !== undefined && body.color !== color)
     throw new ValidationError([{ key: 'not-valid', field: 'body.color' }]);
   checkWord(body.wordId);
+  checkContext(body);
   await checkGoals(userId, body.goals);
   const id = await insertFeeling({
     userId,

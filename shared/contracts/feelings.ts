@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { LANGUAGES } from './headers';
 import { listOf } from './list';
+import { issueToError } from './issues';
 import { EVALUATION_PERIODS, FEELING_COLORS, isStep } from '../domain/feelings';
-import { GOAL_LEVELS } from '../domain/goals';
+import { GOAL_IDS, GOAL_LEVELS } from '../domain/goals';
 import { NOTE_MAX_LENGTH, NOTE_TYPES } from '../domain/notes';
 import { isTimeZone } from '../domain/feeling-days';
 import { REPORT_INTERVALS } from '../domain/myself-report';
@@ -87,6 +88,9 @@ export const FeelingCreateSchema = z.strictObject({
   color: z.enum(FEELING_COLORS).optional(),
   wordId: z.string().min(1).max(50).optional(),
   category: z.string().min(1).max(50).optional(),
+  /** The context chosen in the flow: one of the person's spheres or contributor sessions. */
+  sphereId: z.string().min(1).max(100).optional(),
+  sessionId: z.string().min(1).max(100).optional(),
   evaluationPeriod: EvaluationPeriodSchema.default({ value: 0, type: 'none' }),
   geoPoint: GeoPointSchema.default({ latitude: 0, longitude: 0 }),
   /** The time zone the browser guessed (spec 01 §3 Feeling `locale`), an IANA name. */
@@ -139,6 +143,33 @@ const FeelingIdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+/** `a,b,c` in a query → the list of its values, each checked by `item` (its key when one is wrong). */
+function commaList<O>(item: z.ZodType<O>) {
+  return z
+    .string()
+    .max(400)
+    .optional()
+    .transform((raw, ctx) => {
+      const parts = raw ? raw.split(',').map((v) => v.trim()) : [];
+      if (parts.length > 20) {
+        ctx.addIssue({ code: 'custom', message: 'too-many' });
+        return z.NEVER;
+      }
+      const values: O[] = [];
+      for (const part of parts) {
+        const parsed = item.safeParse(part);
+        if (!parsed.success) {
+          const [issue] = parsed.error.issues;
+          const key = issue ? issueToError(issue, part)[0]?.key : undefined;
+          ctx.addIssue({ code: 'custom', message: key ?? 'not-valid' });
+          return z.NEVER;
+        }
+        values.push(parsed.data);
+      }
+      return values;
+    });
+}
+
 /** GET /v1/feelings: a time range, colours, a search in the notes; newest first, by pages. */
 export const FeelingListQuerySchema = z.strictObject({
   start: isoDateTime.optional(),
@@ -150,6 +181,16 @@ export const FeelingListQuerySchema = z.strictObject({
     .transform((raw) => (raw ? raw.split(',') : []))
     .pipe(z.array(z.enum(FEELING_COLORS))),
   personalNotes: z.string().trim().max(200).optional(),
+  sphereId: z.string().min(1).max(100).optional(),
+  sessionId: z.string().min(1).max(100).optional(),
+  goalIds: commaList(z.enum(GOAL_IDS as [string, ...string[]])),
+  goalLevels: commaList(
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => (GOAL_LEVELS as readonly number[]).includes(n), { message: 'value-out-of-range-error' }),
+  ),
+  goalRankings: commaList(z.coerce.number().int().min(1).max(100)),
   _max: z.coerce.number().int().min(1).max(FEELINGS_MAX).default(FEELINGS_MAX),
   _offset: z.coerce.number().int().min(0).default(0),
 });

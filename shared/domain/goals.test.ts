@@ -3,6 +3,8 @@ import {
   DEFAULT_GOAL_RANKING,
   GOAL_AXES,
   GOAL_IDS,
+  goalText,
+  matchesGoalFilter,
   GOAL_LEVELS,
   GOAL_LEVEL_NAMES,
   SUB_GOALS_PER_ROW,
@@ -115,5 +117,35 @@ describe('goals of a feeling', () => {
     [[{ id: 'health', level: 1, subs: [{ id: 'sleep', level: -3 }] }], 'value-out-of-range-error'],
   ])('refuses %j with %s', (goals, key) => {
     expect(goalsProblem(goals)).toBe(key);
+  });
+});
+
+describe('goal filters of the feeling list', () => {
+  const goals = [
+    { id: 'health', level: 2, ranking: 3 },
+    { id: 'family', level: -1 },
+  ];
+  const none = { goalIds: [], goalLevels: [], goalRankings: [] };
+  it('writes each goal’s id, level and ranking once', () => {
+    expect(goalText(goals)).toBe('|id:health|level:2|rank:3|id:family|level:-1|');
+    expect(goalText([])).toBe('');
+  });
+  it('an empty filter lets every feeling through', () => {
+    expect(matchesGoalFilter('', none)).toBe(true);
+  });
+  it('a goal id matches any of the ids asked', () => {
+    expect(matchesGoalFilter(goalText(goals), { ...none, goalIds: ['power', 'family'] })).toBe(true);
+    expect(matchesGoalFilter(goalText(goals), { ...none, goalIds: ['power'] })).toBe(false);
+  });
+  it('levels do not confuse −1 with 1, nor rankings 3 with 30', () => {
+    expect(matchesGoalFilter(goalText(goals), { ...none, goalLevels: [1] })).toBe(false);
+    expect(matchesGoalFilter(goalText(goals), { ...none, goalLevels: [-1] })).toBe(true);
+    expect(
+      matchesGoalFilter(goalText([{ id: 'power', level: 0, ranking: 30 }]), { ...none, goalRankings: [3] }),
+    ).toBe(false);
+  });
+  it('kinds of filter combine with AND', () => {
+    expect(matchesGoalFilter(goalText(goals), { ...none, goalIds: ['health'], goalLevels: [2] })).toBe(true);
+    expect(matchesGoalFilter(goalText(goals), { ...none, goalIds: ['health'], goalLevels: [0] })).toBe(false);
   });
 });

@@ -173,3 +173,40 @@ export function goalsProblem(
   }
   return undefined;
 }
+
+/** What the feeling list's goal filters look for (spec 01 §7: goalIds, goalLevels, goalRankings). */
+export interface GoalFilter {
+  goalIds: readonly string[];
+  goalLevels: readonly number[];
+  goalRankings: readonly number[];
+}
+
+/**
+ * A feeling's goals as one searchable text, `|id:health|level:1|rank:5|`: the feeling list filters
+ * on it inside its Query (a goal matches on its id, its level, its ranking when it has one).
+ */
+export function goalText(
+  goals: readonly { id: string; level: number; ranking?: number | undefined }[],
+): string {
+  const keys = new Set<string>();
+  for (const goal of goals) {
+    keys.add(`id:${goal.id}`);
+    keys.add(`level:${goal.level}`);
+    if (goal.ranking !== undefined) keys.add(`rank:${goal.ranking}`);
+  }
+  return keys.size ? `|${[...keys].join('|')}|` : '';
+}
+
+/** The alternatives of each goal filter as the pieces `goalText` holds; empty filters ask nothing. */
+export function goalFilterTerms(filter: GoalFilter): string[][] {
+  return [
+    filter.goalIds.map((id) => `|id:${id}|`),
+    filter.goalLevels.map((level) => `|level:${level}|`),
+    filter.goalRankings.map((ranking) => `|rank:${ranking}|`),
+  ].filter((terms) => terms.length > 0);
+}
+
+/** Whether a feeling's goals pass the filter: some goal for each kind of filter asked. */
+export function matchesGoalFilter(text: string, filter: GoalFilter): boolean {
+  return goalFilterTerms(filter).every((terms) => terms.some((term) => text.includes(term)));
+}

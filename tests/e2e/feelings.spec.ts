@@ -93,6 +93,13 @@ test('Camille records a good and a bad feeling by keyboard, edits one within the
   await second.focus();
   await page.keyboard.press('Space');
   await expect(second).toBeChecked();
+  // Goals change as a draft: saving waits until Validate applies it.
+  await page.getByTestId('goals-edit').click();
+  await page.getByTestId('goals-draft').locator('[data-testid^="goal-sub-"]').first().selectOption('2');
+  await expect(page.getByTestId('feeling-update-save')).toBeDisabled();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('goals-validate').click();
+  await expect(page.getByTestId('goals-summary')).toBeVisible();
   await page.getByTestId('feeling-update-save').click();
   await expect(update).toBeHidden();
 

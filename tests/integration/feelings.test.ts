@@ -442,3 +442,59 @@ describe('the count of a list', () => {
     }
   });
 });
+
+describe('goal and context filters of the list', () => {
+  it('finds the feelings touching a goal, a level or a ranking, with a count that matches', async () => {
+    await usersDb()
+      .entities.user.patch({ userId: idOf(camille) })
+      .set({ subscription: 'essentials' })
+      .go();
+    const start = new Date(Date.now() - 1000).toISOString();
+    const made = [
+      await post(camille, { value: 0.4, energy: 0.4, goals: [{ id: 'family', level: -1, ranking: 3 }] }),
+      await post(camille, { value: 0.4, energy: 0.4, goals: [{ id: 'family', level: 1 }] }),
+      await post(camille, { value: 0.4, energy: 0.4, goals: [{ id: 'power', level: 1, ranking: 30 }] }),
+      await post(camille, { value: 0.4, energy: 0.4 }),
+    ];
+    const ids = made.map((m) => String(m.body.id));
+    const list = async (query: string) => {
+      const answer = await stack.api<{ count: number; items: Feeling[] }>(
+        `/v1/feelings?start=${encodeURIComponent(start)}&${query}`,
+        { token: camille.accessToken },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.count).toBe(answer.body.items.length);
+      return answer.body.items.map((f) => ids.indexOf(f.id)).sort();
+    };
+    expect(await list('goalIds=family')).toEqual([0, 1]);
+    expect(await list('goalIds=family,power')).toEqual([0, 1, 2]);
+    expect(await list('goalLevels=-1')).toEqual([0]);
+    expect(await list('goalLevels=1')).toEqual([1, 2]);
+    expect(await list('goalRankings=3')).toEqual([0]);
+    expect(await list('goalIds=family&goalLevels=1')).toEqual([1]);
+    expect(await list('sphereId=some-sphere')).toEqual([]);
+  });
+
+  it.each([
+    ['goalIds=wealth', 'query.goalIds', 'unexpected-value-error'],
+    ['goalLevels=3', 'query.goalLevels', 'value-out-of-range-error'],
+    ['goalRankings=0', 'query.goalRankings', 'value-out-of-range-error'],
+  ])('refuses %s with 400 and the key of %s', async (query, field, key) => {
+    const answer = await stack.api(`/v1/feelings?${query}`, { token: camille.accessToken });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ errors: [expect.objectContaining({ field, key })] });
+  });
+});
+
+describe('feeling context', () => {
+  it('refuses a sphere or a session the person is not a member of with 403 feeling-forbidden, storing nothing', async () => {
+    const before = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: sam.accessToken });
+    for (const context of [{ sphereId: 'sphere-1' }, { sessionId: 'session-1' }]) {
+      const answer = await post(sam, { value: 0.5, energy: 0.5, ...context });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ key: 'feeling-forbidden' });
+    }
+    const after = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: sam.accessToken });
+    expect(after.body.count).toBe(before.body.count);
+  });
+});

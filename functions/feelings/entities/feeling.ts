@@ -56,6 +56,8 @@ export const FeelingEntity = new Entity({
     },
     /** The notes' text in lower case, for the search filter of the list. */
     notesText: { type: 'string', required: true, default: '' },
+    /** The goals as `|id:health|level:1|rank:5|`, for the goal filters of the list. */
+    goalText: { type: 'string', required: true, default: '' },
     /** The day summary it counts in (YYYY-MM-DD where it was recorded), for the list's count. */
     day: { type: 'string', readOnly: true },
     goals: {

@@ -23,6 +23,7 @@ import { NotesEditor, type DraftNote } from './notes-editor';
 import { StepScale } from './step-scale';
 import { WordChoice } from './word-choice';
 import { readPosition } from '../../lib/geolocation';
+import { FeelingContextChoice, type FeelingContext } from './feeling-context';
 
 const isMood = (value: string | null): value is Mood => value === 'good' || value === 'bad';
 
@@ -39,6 +40,7 @@ export default function FeelingOverlay({ params, done }: OverlayProps) {
   const create = useCreateFeeling();
   const initialMood = params.get('mode');
   const [mood, setMood] = useState<Mood | null>(isMood(initialMood) ? initialMood : null);
+  const [context, setContext] = useState<FeelingContext>(null);
   const [period, setPeriod] = useState<EvaluationPeriodType>('none');
   const [intensity, setIntensity] = useState<number | null>(null);
   const [energy, setEnergy] = useState<number | null>(null);
@@ -74,6 +76,7 @@ export default function FeelingOverlay({ params, done }: OverlayProps) {
         locale: Intl.DateTimeFormat().resolvedOptions().timeZone,
         ...(wordId ? { wordId } : {}),
         ...(params.get('category') ? { category: params.get('category') as string } : {}),
+        ...(context ?? {}),
         personalNotes: notes
           .filter((n) => n.value.trim() !== '')
           .map((n) => ({ value: n.value.trim(), type: n.type })),
@@ -118,6 +121,7 @@ export default function FeelingOverlay({ params, done }: OverlayProps) {
   const language = currentLanguage();
   return (
     <Stack data-testid="feeling-overlay">
+      <FeelingContextChoice value={context} onChange={setContext} />
       <NativeSelect
         label={t('feelings.period.label')}
         value={period}

@@ -1,8 +1,15 @@
-import { ActionIcon, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeelingGoalInput } from '../../../../shared/contracts/feelings';
 import { goalLevelLabel } from '../../../../shared/domain/feeling-days';
-import { GOAL_AXES, GOAL_LEVELS, type GoalLevel } from '../../../../shared/domain/goals';
+import {
+  GOAL_AXES,
+  GOAL_LEVELS,
+  SUB_GOALS_PER_ROW,
+  isGoalLevel,
+  type GoalLevel,
+} from '../../../../shared/domain/goals';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { ReservedFeature } from '../../components/reserved-feature';
@@ -40,35 +47,65 @@ export function GoalsEditor({
         {t('feelings.goals.title')}
       </Text>
       {value.map((goal) => (
-        <Group key={goal.id} gap="xs" wrap="nowrap" data-testid={`goal-${goal.id}`}>
-          <NativeSelect
-            style={{ flex: 1 }}
-            label={label(goal.id)}
-            value={String(goal.level)}
-            onChange={(event) =>
-              onChange(
-                value.map((g) =>
-                  g.id === goal.id ? { ...g, level: Number(event.currentTarget.value) as GoalLevel } : g,
-                ),
-              )
-            }
-            data={[...GOAL_LEVELS].reverse().map((level) => ({
-              value: String(level),
-              label: goalLevelLabel(level, language),
-            }))}
-            data-testid={`goal-level-${goal.id}`}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={24}
-            aria-label={t('feelings.goals.remove', { goal: label(goal.id) })}
-            onClick={() => onChange(value.filter((g) => g.id !== goal.id))}
-            data-testid={`goal-remove-${goal.id}`}
-          >
-            ✕
-          </ActionIcon>
-        </Group>
+        <Stack key={goal.id} gap={4} data-testid={`goal-${goal.id}`}>
+          <Group gap="xs" wrap="nowrap">
+            <NativeSelect
+              style={{ flex: 1 }}
+              label={label(goal.id)}
+              value={String(goal.level)}
+              onChange={(event) =>
+                onChange(
+                  value.map((g) =>
+                    g.id === goal.id ? { ...g, level: Number(event.currentTarget.value) as GoalLevel } : g,
+                  ),
+                )
+              }
+              data={[...GOAL_LEVELS].reverse().map((level) => ({
+                value: String(level),
+                label: goalLevelLabel(level, language),
+              }))}
+              data-testid={`goal-level-${goal.id}`}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={24}
+              aria-label={t('feelings.goals.remove', { goal: label(goal.id) })}
+              onClick={() => onChange(value.filter((g) => g.id !== goal.id))}
+              data-testid={`goal-remove-${goal.id}`}
+            >
+              ✕
+            </ActionIcon>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: SUB_GOALS_PER_ROW }} spacing="xs" pl="md">
+            {(GOAL_AXES.find((g) => g.id === goal.id)?.subs ?? []).map((sub) => {
+              const current = goal.subs?.find((s) => s.id === sub.id);
+              return (
+                <NativeSelect
+                  key={sub.id}
+                  size="xs"
+                  label={sub.label[language]}
+                  value={current ? String(current.level) : ''}
+                  onChange={(event) => {
+                    const raw = event.currentTarget.value;
+                    const others = (goal.subs ?? []).filter((s) => s.id !== sub.id);
+                    const subs =
+                      raw === '' ? others : [...others, { id: sub.id, level: Number(raw) as GoalLevel }];
+                    onChange(value.map((g) => (g.id === goal.id ? { ...g, subs } : g)));
+                  }}
+                  data={[
+                    { value: '', label: t('feelings.goals.untouched') },
+                    ...[...GOAL_LEVELS].reverse().map((level) => ({
+                      value: String(level),
+                      label: goalLevelLabel(level, language),
+                    })),
+                  ]}
+                  data-testid={`goal-sub-${goal.id}-${sub.id}`}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Stack>
       ))}
       {remaining.length > 0 && (
         <NativeSelect
@@ -84,6 +121,77 @@ export function GoalsEditor({
           ]}
           data-testid="goal-add"
         />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The goals of a recorded feeling (spec 01 §2 update feeling): shown as they are; "Change the
+ * goals" opens a draft, which Validate applies and Cancel drops, so a half-edited goal never
+ * reaches the save. `onEditing` tells the overlay a draft is open.
+ */
+export function GoalsDraftEditor({
+  value,
+  onChange,
+  onEditing,
+}: {
+  value: FeelingGoalInput[];
+  onChange: (goals: FeelingGoalInput[]) => void;
+  onEditing: (editing: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const ability = useAbility();
+  const [draft, setDraft] = useState<FeelingGoalInput[] | null>(null);
+  const label = (id: string) => GOAL_AXES.find((g) => g.id === id)?.label[language] ?? id;
+  const edit = (next: FeelingGoalInput[] | null) => {
+    setDraft(next);
+    onEditing(next !== null);
+  };
+  if (draft !== null)
+    return (
+      <Stack gap="xs" data-testid="goals-draft">
+        <GoalsEditor value={draft} onChange={setDraft} />
+        <Group gap="xs">
+          <Button
+            size="xs"
+            onClick={() => {
+              onChange(draft);
+              edit(null);
+            }}
+            data-testid="goals-validate"
+          >
+            {t('feelings.goals.validate')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => edit(null)} data-testid="goals-cancel">
+            {t('feelings.goals.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="feeling-goals-summary" data-testid="goals-summary">
+      <Text id="feeling-goals-summary" fw={600}>
+        {t('feelings.goals.title')}
+      </Text>
+      {value.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('feelings.goals.none')}
+        </Text>
+      ) : (
+        value.map((goal) => (
+          <Text key={goal.id} size="sm" data-testid={`goal-summary-${goal.id}`}>
+            {label(goal.id)} — {isGoalLevel(goal.level) ? goalLevelLabel(goal.level, language) : goal.level}
+          </Text>
+        ))
+      )}
+      {ability.can('put', 'feeling-goal') && (
+        <Group>
+          <Button size="xs" variant="light" onClick={() => edit(value)} data-testid="goals-edit">
+            {t('feelings.goals.edit')}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
 import { overlaySearch, type OverlayProps } from '../../lib/overlays';
 import { useEmotionWords, useFeeling, useUpdateFeeling } from './api/feelings';
-import { GoalsEditor } from './goals-editor';
+import { GoalsDraftEditor } from './goals-editor';
 import { QuadrantBadge } from './quadrant-badge';
 import { NotesEditor, type DraftNote } from './notes-editor';
 import { WordChoice } from './word-choice';
@@ -76,6 +76,7 @@ function Editor({ feeling, done }: { feeling: Feeling; done: () => void }) {
   const update = useUpdateFeeling(feeling.id);
   const [wordId, setWordId] = useState<string | null>(feeling.wordId ?? null);
   const [goals, setGoals] = useState<FeelingGoalInput[]>(feeling.goals);
+  const [editingGoals, setEditingGoals] = useState(false);
   const [notes, setNotes] = useState<DraftNote[]>(
     feeling.personalNotes.map((n) => ({ key: `saved-${n.id}`, id: n.id, value: n.value, type: n.type })),
   );
@@ -99,10 +100,20 @@ function Editor({ feeling, done }: { feeling: Feeling; done: () => void }) {
   return (
     <Stack data-testid="feeling-editor">
       <WordChoice color={feeling.color} value={wordId} onChange={setWordId} language={currentLanguage()} />
-      <GoalsEditor value={goals} onChange={setGoals} />
+      <GoalsDraftEditor value={goals} onChange={setGoals} onEditing={setEditingGoals} />
       <NotesEditor value={notes} onChange={setNotes} />
       <Group justify="flex-end">
-        <Button onClick={() => void save()} loading={update.isPending} data-testid="feeling-update-save">
+        {editingGoals && (
+          <Text size="sm" c="dimmed" data-testid="feeling-update-goals-open">
+            {t('feelings.goals.validateFirst')}
+          </Text>
+        )}
+        <Button
+          onClick={() => void save()}
+          loading={update.isPending}
+          disabled={editingGoals}
+          data-testid="feeling-update-save"
+        >
           {t('feelings.save')}
         </Button>
       </Group>

@@ -3,6 +3,7 @@ import {
   createFeeling as createFeelingRoute,
   createMyselfReport as createMyselfReportRoute,
   getFeeling as getFeelingRoute,
+  getFeelingFacets,
   getFeelingWords,
   listFeelings as listFeelingsRoute,
   updateFeeling as updateFeelingRoute,
@@ -55,6 +56,19 @@ export interface FeelingListFilter {
   end?: string | undefined;
   color?: string | undefined;
   personalNotes?: string | undefined;
+  sphereId?: string | undefined;
+  sessionId?: string | undefined;
+  goalIds?: string | undefined;
+  goalLevels?: string | undefined;
+}
+
+/** What a period's feelings can be filtered by (colours, spheres, sessions, goals), with counts. */
+export function useFeelingFacets(start: string, end: string) {
+  return useQuery({
+    queryKey: [...feelingsKey, 'facets', start, end],
+    queryFn: ({ signal }) => callApi(getFeelingFacets, { query: { start, end }, signal }),
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** A page of the caller's feelings in a filter, newest first. */
@@ -68,6 +82,10 @@ export function useFeelingList(filter: FeelingListFilter, page: { max: number; o
           ...(filter.end ? { end: filter.end } : {}),
           ...(filter.color ? { color: filter.color } : {}),
           ...(filter.personalNotes ? { personalNotes: filter.personalNotes } : {}),
+          ...(filter.sphereId ? { sphereId: filter.sphereId } : {}),
+          ...(filter.sessionId ? { sessionId: filter.sessionId } : {}),
+          ...(filter.goalIds ? { goalIds: filter.goalIds } : {}),
+          ...(filter.goalLevels ? { goalLevels: filter.goalLevels } : {}),
           _max: page.max,
           _offset: page.offset,
         },

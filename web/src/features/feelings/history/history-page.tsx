@@ -6,6 +6,7 @@ import {
   Chip,
   Container,
   Group,
+  MultiSelect,
   NativeSelect,
   Pagination,
   Skeleton,
@@ -35,7 +36,7 @@ import { callApi } from '../../../lib/api';
 import { DATE_FORMAT, formatDateTime } from '../../../lib/dates';
 import { overlaySearch } from '../../../lib/overlays';
 import { quadrantSymbol } from '../../../lib/quadrants';
-import { useEmotionWords, useFeelingList } from '../api/feelings';
+import { useEmotionWords, useFeelingFacets, useFeelingList } from '../api/feelings';
 import { QuadrantBadge } from '../quadrant-badge';
 import { download, exportTable, toCsv, toXlsx } from './history-export';
 import { PERIOD_CHOICES, periodOf, type PeriodChoice } from './periods';
@@ -58,6 +59,10 @@ export default function HistoryPage() {
   const [colors, setColors] = useState<FeelingColor[]>([]);
   const [search, setSearch] = useState('');
   const [notes] = useDebouncedValue(search.trim(), NOTES_SEARCH_DEBOUNCE_MS);
+  const [sphereId, setSphereId] = useState('');
+  const [sessionId, setSessionId] = useState('');
+  const [goalIds, setGoalIds] = useState<string[]>([]);
+  const [goalLevel, setGoalLevel] = useState('');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const words = useEmotionWords();
@@ -68,9 +73,21 @@ export default function HistoryPage() {
       end: range.end.toISOString(),
       ...(colors.length ? { color: colors.join(',') } : {}),
       ...(notes ? { personalNotes: notes } : {}),
+      ...(sphereId ? { sphereId } : {}),
+      ...(sessionId ? { sessionId } : {}),
+      ...(goalIds.length ? { goalIds: goalIds.join(',') } : {}),
+      ...(goalLevel ? { goalLevels: goalLevel } : {}),
     }),
-    [range, colors, notes],
+    [range, colors, notes, sphereId, sessionId, goalIds, goalLevel],
   );
+  // The spheres, sessions and goals of the period, with their counts: a filter is offered only
+  // when the period has something to choose (no empty list, no dead end).
+  const facets = useFeelingFacets(
+    dayjs(range.start).format('YYYY-MM-DD'),
+    dayjs(range.end).format('YYYY-MM-DD'),
+  );
+  const facetOptions = (entries: { value: string; label: string; count: number }[] | undefined) =>
+    (entries ?? []).map((e) => ({ value: e.value, label: `${e.label} (${e.count})` }));
   const list = useFeelingList(filter, { max: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE });
   const count = list.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
@@ -145,6 +162,58 @@ export default function HistoryPage() {
                 }}
                 data-testid="history-search"
               />
+            </Group>
+            <Group align="flex-end" wrap="wrap">
+              {(facets.data?.sphere.length ?? 0) > 0 && (
+                <NativeSelect
+                  label={t('history.sphere')}
+                  value={sphereId}
+                  onChange={(event) => {
+                    setSphereId(event.currentTarget.value);
+                    setPage(1);
+                  }}
+                  data={[{ value: '', label: t('history.any') }, ...facetOptions(facets.data?.sphere)]}
+                  data-testid="history-sphere"
+                />
+              )}
+              {(facets.data?.session.length ?? 0) > 0 && (
+                <NativeSelect
+                  label={t('history.session')}
+                  value={sessionId}
+                  onChange={(event) => {
+                    setSessionId(event.currentTarget.value);
+                    setPage(1);
+                  }}
+                  data={[{ value: '', label: t('history.any') }, ...facetOptions(facets.data?.session)]}
+                  data-testid="history-session"
+                />
+              )}
+              {(facets.data?.goalIds.length ?? 0) > 0 && (
+                <>
+                  <MultiSelect
+                    label={t('history.goals')}
+                    placeholder={goalIds.length ? undefined : t('history.any')}
+                    value={goalIds}
+                    onChange={(value) => {
+                      setGoalIds(value);
+                      setPage(1);
+                    }}
+                    data={facetOptions(facets.data?.goalIds)}
+                    clearable
+                    data-testid="history-goals"
+                  />
+                  <NativeSelect
+                    label={t('history.goalLevel')}
+                    value={goalLevel}
+                    onChange={(event) => {
+                      setGoalLevel(event.currentTarget.value);
+                      setPage(1);
+                    }}
+                    data={[{ value: '', label: t('history.any') }, ...facetOptions(facets.data?.goalLevels)]}
+                    data-testid="history-goal-level"
+                  />
+                </>
+              )}
             </Group>
             <Chip.Group
               multiple

@@ -1,0 +1,66 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../lib/me';
+
+export type FeelingContext = { sphereId: string } | { sessionId: string } | null;
+
+const encode = (context: FeelingContext) =>
+  context === null
+    ? ''
+    : 'sphereId' in context
+      ? `sphere:${context.sphereId}`
+      : `session:${context.sessionId}`;
+
+function decode(value: string): FeelingContext {
+  const [kind, ...rest] = value.split(':');
+  const id = rest.join(':');
+  if (kind === 'sphere' && id) return { sphereId: id };
+  if (kind === 'session' && id) return { sessionId: id };
+  return null;
+}
+
+/**
+ * Where a feeling belongs (spec 01 §2 feeling entry: none, one of my contributor sessions, or one
+ * of my spheres). Shown only to a person who has a sphere or a session to choose; without one the
+ * feeling is simply theirs.
+ */
+export function FeelingContextChoice({
+  value,
+  onChange,
+}: {
+  value: FeelingContext;
+  onChange: (context: FeelingContext) => void;
+}) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const spheres = me.data?.spheres ?? [];
+  const sessions = me.data?.sessions ?? [];
+  if (spheres.length === 0 && sessions.length === 0) return null;
+  return (
+    <NativeSelect
+      label={t('feelings.context.label')}
+      value={encode(value)}
+      onChange={(event) => onChange(decode(event.currentTarget.value))}
+      data={[
+        { value: '', label: t('feelings.context.none') },
+        ...(sessions.length
+          ? [
+              {
+                group: t('feelings.context.sessions'),
+                items: sessions.map((s) => ({ value: `session:${s.id}`, label: s.name })),
+              },
+            ]
+          : []),
+        ...(spheres.length
+          ? [
+              {
+                group: t('feelings.context.spheres'),
+                items: spheres.map((s) => ({ value: `sphere:${s.id}`, label: s.name })),
+              },
+            ]
+          : []),
+      ]}
+      data-testid="feeling-context"
+    />
+  );
+}
