@@ -50,6 +50,12 @@ test('my data: download the archive, then leave the product and land on the sign
   const confirm = page.getByRole('dialog', { name: 'Quitter le produit pour de bon ?' });
   await expect(confirm).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+  // Escape closes the confirmation alone: my data stays open, what was typed too.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(overlay.getByTestId('my-data-leave-confirmation')).toHaveValue(email);
+  await overlay.getByTestId('my-data-leave-confirmation').press('Enter');
+  await expect(confirm).toBeVisible();
   await confirm.getByTestId('my-data-leave-confirm').click();
 
   await expect(page).toHaveURL(/\/login$/);

@@ -61,9 +61,13 @@ test('the shell: cookie notice, account menu by keyboard, overlays close with Es
     await page.getByTestId(`menu-${id}`).click();
     await expect(page).toHaveURL(/[?&]show=/);
     await expect(page.getByRole('dialog')).toBeVisible();
+    // A dialog's header is not a second banner of the page.
+    await expect(page.getByRole('dialog').getByRole('banner')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     expect(new URL(page.url()).search).toBe(before);
+    // Focus goes back to what opened the overlay (the menu's button), not to the page's body.
+    await expect(page.getByTestId('account-menu')).toBeFocused();
   }
 
   // Sign out everywhere asks first; the question is accessible and Escape keeps the user signed in.

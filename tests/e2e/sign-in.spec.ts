@@ -27,8 +27,14 @@ test('a new user signs in with the code from the outbox, lands on the home page 
 
   // The email is trimmed and lower-cased; after the debounce the unknown address opens creation.
   await page.getByTestId('signin-email').fill(`  ${email.toUpperCase()} `);
-  await expect(page.getByTestId('signin-first-name')).toBeVisible();
+  await expect(page.getByTestId('signin-first-name')).toBeFocused();
+  // The disabled button says what it waits for.
+  await expect(page.getByTestId('signin-create')).toBeDisabled();
+  await expect(page.getByTestId('signin-create-missing')).toHaveText(
+    'Indiquez votre prénom. Acceptez les conditions d’utilisation et la politique de confidentialité.',
+  );
   await page.getByTestId('signin-first-name').fill('Noa');
+  await expect(page.getByTestId('signin-create-missing')).not.toContainText('prénom');
   await expect(page.getByTestId('signin-legal-link-terms-of-use')).toHaveAttribute(
     'href',
     '/legal/terms-of-use-1-fr.html',

@@ -37,6 +37,8 @@ test('a subscriber gives their thinking on two axes by keyboard, finds it on hom
   await tabTo(page, page.getByTestId('thinking-save'));
   await page.keyboard.press('Enter');
   await expect(form).toBeHidden();
+  // Focus is back on the button that opened the flow.
+  await expect(page.getByTestId('thinking-home-give')).toBeFocused();
 
   const recent = page.getByTestId('thinking-home-recent');
   await expect(recent).toContainText('My workload is manageable: Mostly');

@@ -46,7 +46,7 @@ export function AppLayout() {
       <AppShell.Header>
         <AppHeader />
       </AppShell.Header>
-      <AppShell.Main id="main">
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <ShellNotices />
         <GuestNotice />
         <ParentBreadcrumb />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Dialog } from './dialog';
 import { useTranslation } from 'react-i18next';
 import { errorMessages } from '../lib/errors';
 
@@ -34,11 +35,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     if (!props.pending) props.onCancel();
   };
   return (
-    <Modal
+    <Dialog
       opened={props.opened}
       onClose={cancel}
       title={props.title}
-      closeButtonProps={{ 'aria-label': props.cancelLabel }}
+      closeLabel={props.cancelLabel}
       data-testid={`${props.testId}-dialog`}
     >
       <Stack>
@@ -77,6 +78,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Loader, Modal } from '@mantine/core';
+import { Loader } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../../lib/me';
@@ -44,17 +45,17 @@ export function OverlayHost() {
     navigate({ pathname: location.pathname, search: afterStep(search).toString() }, { replace: true });
   const Overlay = definition.component;
   const overlay = (
-    <Modal
+    <Dialog
       opened
       onClose={close}
       title={t(definition.titleKey)}
       size={definition.size ?? 'md'}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeLabel={t('common.close')}
     >
       <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
         <Overlay params={search} done={done} close={close} />
       </Suspense>
-    </Modal>
+    </Dialog>
   );
   return definition.registeredOnly ? <RegisteredOnly>{overlay}</RegisteredOnly> : overlay;
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,11 +32,11 @@ export function SignOutEverywhereDialog({ opened, onClose }: { opened: boolean; 
   };
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={cancel}
       title={t('sessions.everywhere.title')}
-      closeButtonProps={{ 'aria-label': t('sessions.everywhere.cancel') }}
+      closeLabel={t('sessions.everywhere.cancel')}
       data-testid="sign-out-everywhere-dialog"
     >
       <Stack>
@@ -59,6 +60,6 @@ export function SignOutEverywhereDialog({ opened, onClose }: { opened: boolean; 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -190,6 +190,8 @@ export default function SignInPage() {
                   autoComplete="given-name"
                   required
                   data-testid="signin-first-name"
+                  // The account to create starts with the first name: the field takes the focus.
+                  autoFocus
                   value={state.firstName}
                   disabled={busy === 'creating'}
                   error={
@@ -237,9 +239,20 @@ export default function SignInPage() {
                   data-testid="signin-create"
                   disabled={!state.firstName.trim() || !flow.documentsAccepted}
                   loading={busy === 'creating'}
+                  aria-describedby={
+                    !state.firstName.trim() || !flow.documentsAccepted ? 'signin-create-missing' : undefined
+                  }
                 >
                   {t('signIn.create')}
                 </Button>
+                {(!state.firstName.trim() || !flow.documentsAccepted) && (
+                  <Text size="sm" c="dimmed" id="signin-create-missing" data-testid="signin-create-missing">
+                    {[
+                      ...(!state.firstName.trim() ? [t('signIn.missingFirstName')] : []),
+                      ...(!flow.documentsAccepted ? [t('signIn.missingDocuments')] : []),
+                    ].join(' ')}
+                  </Text>
+                )}
               </>
             )}
 

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { useTranslation } from 'react-i18next';
 import type { UserEmail } from '../../../../shared/contracts/me';
 import { phoneError } from '../../../../shared/contracts/phone';
@@ -179,11 +180,11 @@ function EmailRow({
       {codeOpen && !item.isVerified && (
         <CodeForm email={item.email} userId={userId} onVerified={() => onToggleCode(false)} />
       )}
-      <Modal
+      <Dialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('emails.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeLabel={t('common.close')}
       >
         <Stack>
           <Text>{t('emails.deleteConfirm', { email: item.email })}</Text>
@@ -202,7 +203,7 @@ function EmailRow({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { consentKey, useTickedDocuments } from '../../lib/ticked-documents';
 import { useTranslation } from 'react-i18next';
@@ -27,13 +28,10 @@ function PendingConsents({ pending }: { pending: LegalConsent[] }) {
   }
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={() => undefined}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      trapFocus
+      blocking
       title={t('legal.title')}
       data-testid="legal-consent-modal"
     >
@@ -90,7 +88,7 @@ function PendingConsents({ pending }: { pending: LegalConsent[] }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

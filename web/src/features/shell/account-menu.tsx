@@ -36,7 +36,7 @@ export function AccountMenu({
   });
 
   return (
-    <Menu position="bottom-end" withinPortal trapFocus withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" withinPortal trapFocus returnFocus withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="default" size="xs" data-testid="account-menu" aria-label={t('shell.account.label')}>
           {me?.profile.firstName || t('shell.account.title')}

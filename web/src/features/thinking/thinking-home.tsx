@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -26,7 +27,8 @@ export default function ThinkingHome() {
   const navigate = useNavigate();
   const location = useLocation();
   const allowed = ability.can('get', 'thinking');
-  const since = new Date(Math.floor((Date.now() - RECENT_MS) / 60_000) * 60_000).toISOString();
+  // Fixed while the page is open, so a refresh keeps the same list (and the focus on its button).
+  const [since] = useState(() => new Date(Date.now() - RECENT_MS).toISOString());
   const recent = useThinkingList({ start: since }, 20, allowed);
   const latest = useThinkingList({}, 1, allowed);
   const axes = useAxes({ module: 'myself' });
@@ -99,11 +101,6 @@ export default function ThinkingHome() {
             ))}
           </List>
         )}
-        <Group>
-          <Button variant="light" onClick={() => open('thinking')} data-testid="thinking-home-give">
-            {t('thinking.home.give')}
-          </Button>
-        </Group>
       </Stack>
     );
   return (
@@ -111,7 +108,16 @@ export default function ThinkingHome() {
       <Title order={2} size="h4" mb="xs" id="home-thinking-title">
         {t('thinking.home.title')}
       </Title>
-      {body}
+      <Stack gap="xs">
+        {body}
+        {allowed && (
+          <Group>
+            <Button variant="light" onClick={() => open('thinking')} data-testid="thinking-home-give">
+              {t('thinking.home.give')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Card>
   );
 }
