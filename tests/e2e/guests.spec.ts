@@ -68,6 +68,9 @@ test('a guest records a last name, creates an account from the banner, and finds
   const profile = page.getByRole('dialog', { name: 'Mon profil' });
   await profile.getByTestId('profile-first-name').fill('Augusta');
   await profile.getByTestId('profile-last-name').fill('Lovelace');
+  // The birth date is typed and shown as DD/MM/YYYY, whatever the browser's own format.
+  await profile.getByTestId('profile-birthdate').fill('10/12/1985');
+  await profile.getByTestId('profile-birthdate').press('Tab');
   await profile.getByTestId('profile-save').click();
   await expect(profile).toBeHidden();
   // The shared success toast's close button has no name yet (an axe violation outside this
@@ -113,6 +116,9 @@ test('a guest records a last name, creates an account from the banner, and finds
   await menu.getByTestId('menu-profile').click();
   await expect(page.getByRole('dialog', { name: 'Mon profil' }).getByTestId('profile-last-name')).toHaveValue(
     'Lovelace',
+  );
+  await expect(page.getByRole('dialog', { name: 'Mon profil' }).getByTestId('profile-birthdate')).toHaveValue(
+    '10/12/1985',
   );
 
   // The guest credentials are forgotten on this device: the account signs in with its email now.

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { notifySuccess } from '../../components/notify';
 import type { TFunction } from 'i18next';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,7 +9,8 @@ import { MIN_BIRTH_YEAR, type ProfileUpdate } from '../../../../shared/contracts
 import type { OverlayProps } from '../../lib/overlays';
 import { ErrorState } from '../../components/error-state';
 import { useMe } from '../../lib/me';
-import { setLanguage } from '../../i18n';
+import { currentLanguage, setLanguage } from '../../i18n';
+import { DATE_FORMAT, parseDay } from '../../lib/dates';
 import { ApiError, errorMessages, translateErrorItem } from '../../lib/errors';
 import { useUpdateProfile } from './api/update-profile';
 import { decodeError, formValues, profileResolver, type ProfileFormValues } from './profile-form';
@@ -90,13 +92,31 @@ function ProfileForm({ profile, done }: { profile: Profile; done: () => void }) 
             />
           )}
         />
-        <TextInput
-          type="date"
-          label={t('profile.birthdate')}
-          autoComplete="bday"
-          data-testid="profile-birthdate"
-          error={error('birthdate')}
-          {...form.register('birthdate')}
+        <Controller
+          control={form.control}
+          name="birthdate"
+          render={({ field }) => (
+            <DateInput
+              label={t('profile.birthdate')}
+              // Days as people here write them, in their language (spec 01 §9), whatever the browser.
+              valueFormat={DATE_FORMAT}
+              dateParser={parseDay}
+              placeholder={t('profile.birthdatePlaceholder')}
+              locale={currentLanguage()}
+              minDate={`${MIN_BIRTH_YEAR}-01-01`}
+              maxDate={new Date()}
+              defaultLevel="decade"
+              clearable
+              autoComplete="bday"
+              data-testid="profile-birthdate"
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              error={error('birthdate')}
+            />
+          )}
         />
         <NativeSelect
           label={t('profile.gender')}
