@@ -57,4 +57,11 @@ describe('the domain registry', () => {
       ),
     ).toEqual(stages);
   });
+
+  it('describes what it keeps in Dutch in the product’s one register, "je", never "u" or "uw"', () => {
+    const formal = BELONGINGS.filter((b) =>
+      /(^|[^\p{L}])([Uu]|[Uu]w|[Uu]zelf)(?![\p{L}])/u.test(b.describe.nl),
+    ).map((b) => b.name);
+    expect(formal).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ const sections: ExportSection[] = [
     belonging: {
       name: 'profile',
       single: true,
-      describe: { fr: 'votre profil', en: 'your profile', nl: 'uw profiel' },
+      describe: { fr: 'votre profil', en: 'your profile', nl: 'je profiel' },
     },
     records: [{ firstName: 'Camille', locale: 'fr' }],
   },
@@ -16,7 +16,7 @@ const sections: ExportSection[] = [
     belonging: {
       name: 'emails',
       csv: 'emails.csv',
-      describe: { fr: 'vos adresses', en: 'your addresses', nl: 'uw adressen' },
+      describe: { fr: 'vos adresses', en: 'your addresses', nl: 'je adressen' },
     },
     records: [
       { email: 'a@example.be', primary: true },
@@ -66,7 +66,7 @@ describe('README.txt', () => {
   it.each([
     ['fr', 'Vos données', 'vos adresses'],
     ['en', 'Your data', 'your addresses'],
-    ['nl', 'Uw gegevens', 'uw adressen'],
+    ['nl', 'Je gegevens', 'je adressen'],
   ] as const)('is written in the user’s language (%s)', (locale, title, line) => {
     const text = readme(locale, at, sections);
     expect(text.startsWith(title)).toBe(true);

@@ -64,12 +64,12 @@ const README_TEXT: Record<
     erase: 'You can leave the product from "My data": everything listed here is then erased for good.',
   },
   nl: {
-    title: 'Uw gegevens',
-    intro: (date) => `Dit archief bevat alle gegevens die het product over u bewaart, op ${date}.`,
+    title: 'Je gegevens',
+    intro: (date) => `Dit archief bevat alle gegevens die het product over jou bewaart, op ${date}.`,
     json: 'data.json: alle gegevens, leesbaar voor een programma, met:',
     csv: 'Eén CSV-bestand per lijst (te openen in een rekenblad):',
     erase:
-      'U kunt het product verlaten via "Mijn gegevens": alles wat hier staat, wordt dan definitief gewist.',
+      'Je kunt het product verlaten via "Mijn gegevens": alles wat hier staat, wordt dan definitief gewist.',
   },
 };
 

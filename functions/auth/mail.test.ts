@@ -6,7 +6,7 @@ describe('login-code email', () => {
   it.each([
     ['fr', '123456 est votre code de connexion', 'Bonjour Camille,', '15 minutes'],
     ['en', '123456 is your sign-in code', 'Hello Camille,', '15 minutes'],
-    ['nl', '123456 is uw aanmeldcode', 'Hallo Camille,', '15 minuten'],
+    ['nl', '123456 is je aanmeldcode', 'Hallo Camille,', '15 minuten'],
   ] as const)('in %s puts the code in the subject and both bodies', (locale, subject, greeting, validity) => {
     const mail = renderEmail(loginCodeMail, locale, {
       code: '123456',

@@ -24,10 +24,10 @@ export const loginCodeMail: MailTemplate<LoginCodeMailValues> = {
     footer: `This code is valid for ${validityMinutes} minutes. If you did not ask to sign in, ignore this email: nobody can sign in without this code.`,
   }),
   nl: ({ code, validityMinutes, firstName }) => ({
-    subject: `${code} is uw aanmeldcode`,
+    subject: `${code} is je aanmeldcode`,
     greeting: firstName ? `Hallo ${firstName},` : 'Hallo,',
-    paragraphs: ['Hier is uw aanmeldcode:'],
+    paragraphs: ['Hier is je aanmeldcode:'],
     highlight: code,
-    footer: `Deze code is ${validityMinutes} minuten geldig. Hebt u niet gevraagd om aan te melden, negeer dan deze e-mail: niemand kan zich aanmelden zonder deze code.`,
+    footer: `Deze code is ${validityMinutes} minuten geldig. Heb je niet gevraagd om aan te melden, negeer dan deze e-mail: niemand kan zich aanmelden zonder deze code.`,
   }),
 };

@@ -96,7 +96,7 @@ describe('create-auth-challenge', () => {
     expect(input?.FromEmailAddress).toBe('no-reply@wellbeing.test');
     expect(input?.Destination?.ToAddresses).toEqual([TEST_USER.email]);
     const subject = input?.Content?.Simple?.Subject?.Data ?? '';
-    expect(subject).toMatch(/^\d{6} is uw aanmeldcode$/);
+    expect(subject).toMatch(/^\d{6} is je aanmeldcode$/);
     const code = subject.slice(0, 6);
 
     const codeId = event.response.privateChallengeParameters.codeId;

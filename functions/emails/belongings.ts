@@ -10,7 +10,7 @@ export const EMAILS_BELONGINGS: readonly Belonging[] = [
     describe: {
       fr: 'les codes de vérification de vos adresses (dates seulement)',
       en: 'the verification codes of your addresses (dates only)',
-      nl: 'de verificatiecodes van uw adressen (alleen datums)',
+      nl: 'de verificatiecodes van je adressen (alleen datums)',
     },
     onLeave: 'erase',
     async gather(owner) {

@@ -24,10 +24,10 @@ export const emailVerificationMail: MailTemplate<EmailVerificationMailValues> = 
     footer: `This code is valid for ${validityMinutes} minutes. If you did not add this address to your account, ignore this email.`,
   }),
   nl: ({ code, validityMinutes, firstName }) => ({
-    subject: `${code} is uw verificatiecode voor uw e-mailadres`,
+    subject: `${code} is je verificatiecode voor je e-mailadres`,
     greeting: firstName ? `Hallo ${firstName},` : 'Hallo,',
-    paragraphs: ['Voer deze code in om te bevestigen dat dit e-mailadres van u is:'],
+    paragraphs: ['Voer deze code in om te bevestigen dat dit e-mailadres van jou is:'],
     highlight: code,
-    footer: `Deze code is ${validityMinutes} minuten geldig. Hebt u dit adres niet aan uw account toegevoegd, negeer dan deze e-mail.`,
+    footer: `Deze code is ${validityMinutes} minuten geldig. Heb je dit adres niet aan je account toegevoegd, negeer dan deze e-mail.`,
   }),
 };

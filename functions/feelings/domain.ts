@@ -16,7 +16,7 @@ export const feelingsDomain = defineDomain({
       describe: {
         fr: 'vos émotions enregistrées : intensité, énergie, couleur, mot, objectifs, notes personnelles, lieu et date',
         en: 'the feelings you recorded: intensity, energy, colour, word, goals, personal notes, place and date',
-        nl: 'de gevoelens die u registreerde: intensiteit, energie, kleur, woord, doelen, persoonlijke notities, plaats en datum',
+        nl: 'de gevoelens die je registreerde: intensiteit, energie, kleur, woord, doelen, persoonlijke notities, plaats en datum',
       },
       onLeave: 'erase',
       async gather(owner) {
@@ -52,7 +52,7 @@ export const feelingsDomain = defineDomain({
       describe: {
         fr: 'le résumé de chaque jour où vous avez noté une émotion (nombre, couleurs, mots, objectifs), qui sert à vos rapports',
         en: 'the summary of each day you recorded a feeling (count, colours, words, goals), which your reports read',
-        nl: 'de samenvatting van elke dag waarop u een gevoel registreerde (aantal, kleuren, woorden, doelen), waaruit uw rapporten lezen',
+        nl: 'de samenvatting van elke dag waarop je een gevoel registreerde (aantal, kleuren, woorden, doelen), waaruit je rapporten lezen',
       },
       onLeave: 'erase',
       async gather(owner) {

@@ -10,7 +10,7 @@ export const GUESTS_BELONGINGS: readonly Belonging[] = [
     describe: {
       fr: "comment vous êtes arrivé en tant qu'invité (lien, délégation de campagne) et l'adresse en cours d'enregistrement",
       en: 'how you arrived as a guest (link, campaign delegation) and the address being registered',
-      nl: 'hoe u als gast bent binnengekomen (link, campagnedelegatie) en het adres dat wordt geregistreerd',
+      nl: 'hoe je als gast bent binnengekomen (link, campagnedelegatie) en het adres dat wordt geregistreerd',
     },
     onLeave: 'erase',
     // The guest key lets a guest sign in again to repeat a failed attempt: it goes last.

@@ -15,7 +15,7 @@ export const legalDomain = defineDomain({
       describe: {
         fr: "les conditions d'utilisation et politiques de confidentialité que vous avez acceptées",
         en: 'the terms of use and privacy policies you accepted',
-        nl: 'de gebruiksvoorwaarden en privacybeleiden die u hebt aanvaard',
+        nl: 'de gebruiksvoorwaarden en privacybeleiden die je hebt aanvaard',
       },
       onLeave: 'erase',
       async gather(owner) {

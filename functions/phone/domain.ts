@@ -15,7 +15,7 @@ export const phoneDomain = defineDomain({
       describe: {
         fr: 'le changement de numéro de téléphone en cours et ses codes SMS (dates seulement)',
         en: 'the phone number change under way and its SMS codes (dates only)',
-        nl: 'de lopende wijziging van uw telefoonnummer en de sms-codes (alleen datums)',
+        nl: 'de lopende wijziging van je telefoonnummer en de sms-codes (alleen datums)',
       },
       onLeave: 'erase',
       async gather(owner) {

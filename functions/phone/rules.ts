@@ -31,7 +31,7 @@ export function phoneSmsText(code: string, locale: Language): string {
     case 'en':
       return `${code} is your verification code. It is valid for ${minutes} minutes.`;
     case 'nl':
-      return `${code} is uw verificatiecode. Deze code is ${minutes} minuten geldig.`;
+      return `${code} is je verificatiecode. Deze code is ${minutes} minuten geldig.`;
     default:
       return `${code} est votre code de vérification. Il est valable ${minutes} minutes.`;
   }

@@ -10,7 +10,7 @@ export const USERS_BELONGINGS: readonly Belonging[] = [
     describe: {
       fr: 'la preuve que chacune de vos adresses vérifiées est à votre compte',
       en: 'the record that each of your verified addresses belongs to your account',
-      nl: 'het bewijs dat elk van uw geverifieerde adressen bij uw account hoort',
+      nl: 'het bewijs dat elk van je geverifieerde adressen bij je account hoort',
     },
     onLeave: 'erase',
     async gather(owner) {
@@ -36,7 +36,7 @@ export const USERS_BELONGINGS: readonly Belonging[] = [
     describe: {
       fr: 'vos adresses e-mail',
       en: 'your email addresses',
-      nl: 'uw e-mailadressen',
+      nl: 'je e-mailadressen',
     },
     onLeave: 'erase',
     stage: 'last',
@@ -67,7 +67,7 @@ export const USERS_BELONGINGS: readonly Belonging[] = [
     describe: {
       fr: 'votre profil et les réglages de votre compte',
       en: 'your profile and account settings',
-      nl: 'uw profiel en accountinstellingen',
+      nl: 'je profiel en accountinstellingen',
     },
     onLeave: 'erase',
     // The token check honours a token while the user item exists: it goes after everything else.

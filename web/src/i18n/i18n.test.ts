@@ -36,6 +36,13 @@ function hasKey(keys: Map<string, string>, key: string): boolean {
 }
 
 describe('translations', () => {
+  it('Dutch speaks to the person in one register, "je", never "u" or "uw"', () => {
+    const formal = [...flat.nl].filter(([, text]) =>
+      /(^|[^\p{L}])([Uu]|[Uu]w|[Uu]zelf)(?![\p{L}])/u.test(text),
+    );
+    expect(formal.map(([key]) => key)).toEqual([]);
+  });
+
   it.each(LANGUAGES.filter((l) => l !== 'fr'))('%s has exactly the keys of fr', (lng) => {
     const fr = [...flat.fr.keys()].sort();
     const other = [...flat[lng].keys()].sort();
