@@ -39,6 +39,9 @@ test('a subscriber gives their thinking on two axes by keyboard, finds it on hom
   await expect(form).toBeHidden();
   // Focus is back on the button that opened the flow.
   await expect(page.getByTestId('thinking-home-give')).toBeFocused();
+  // The saved toast leaves the top bar's buttons free.
+  await expect(page.getByText('Your thinking is saved.', { exact: false })).toBeVisible();
+  await page.getByTestId('account-menu').click({ trial: true, timeout: 3000 });
 
   const recent = page.getByTestId('thinking-home-recent');
   await expect(recent).toContainText('My workload is manageable: Mostly');

@@ -31,7 +31,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications position="top-right" />
+        {/* At the bottom: a toast never covers the top bar's buttons. */}
+        <Notifications position="bottom-right" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
