@@ -32,7 +32,7 @@ test('a new user accepts the legal documents by keyboard, then edits the profile
 
   // The document's text is served by the app.
   const text = await page.request.get('/legal/privacy-policy-1-fr.html');
-  expect(await text.text()).toContain('Politique de confidentialité de Wellbeing');
+  expect(await text.text()).toContain('Politique de confidentialité de Sentia');
 
   // Keyboard only: Tab to each checkbox, Space ticks it, then Tab to Accept and Enter.
   await tabTo(page, terms);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Logo } from '../components/logo';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { SignOutEverywhereDialog } from '../features/account';
@@ -83,9 +84,12 @@ export function AppHeader() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
-        <Text component="span" fw={700} size="lg" data-testid="app-name">
-          {t('app.name')}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Logo />
+          <Text component="span" fw={700} size="lg" data-testid="app-name">
+            {t('app.name')}
+          </Text>
+        </Group>
         {isSignedIn && <ContextSwitcher me={me.data} />}
         {isSignedIn && (me.data?.galaxies.length ?? 0) > 0 && (
           <Anchor component={Link} to={GALAXIES_PATH} size="sm" data-testid="galaxies-shortcut">
