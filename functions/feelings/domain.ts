@@ -1,5 +1,6 @@
 /** The feelings domain as the registry (functions/domains.ts) reads it. */
 import { feelingRoutes } from '../../shared/contracts/feelings';
+import { countsOf } from '../../shared/domain/feeling-days';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { allDays, allFeelings } from './repository';
 import { FEELINGS_ENTITIES, feelingsDb as db } from './store';
@@ -58,7 +59,7 @@ export const feelingsDomain = defineDomain({
       async gather(owner) {
         const items = await allDays(owner.userId);
         return {
-          records: items.map((d) => ({ day: d.day, ...(d.counts as Record<string, unknown>) })),
+          records: items.map((d) => ({ day: d.day, ...countsOf(d.counts) })),
           leave: () =>
             eraseInBatches(
               (keys) => db().entities.feelingDay.delete(keys).go(),

@@ -5,11 +5,19 @@ import {
   change,
   combine,
   contribution,
+  countsOf,
   dayOf,
   emptyDay,
+  flattenCounts,
   type DayCounts,
 } from '../../shared/domain/feeling-days';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../lib/aws';
+import { isConditionFailure } from '../lib/conditions';
 import { countMatching } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 import type { FeelingEntity } from './entities/feeling';
@@ -31,49 +39,87 @@ export function newFeelingId(timestamp: string): string {
 const notesText = (notes: readonly { value: string }[]) => notes.map((n) => n.value.toLowerCase()).join('\n');
 
 /**
- * How often a write retries when another write changed the same day summary meanwhile (a person's
- * tabs and devices rarely write at once; tests record twenty feelings in parallel), and the most
- * it waits, at random, before trying again, so that racing writes spread out.
+ * How often a write tries again when DynamoDB cancelled its transaction because another one was
+ * writing the same day at that instant (a person's tabs and devices rarely write at once; tests
+ * record twenty feelings in parallel), and the most it waits, at random, before trying again.
  */
 const DAY_WRITE_ATTEMPTS = 30;
 const DAY_WRITE_JITTER_MS = 25;
 
-type FeelingWrites = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
-type TransactItem = ReturnType<ReturnType<FeelingWrites['feeling']['create']>['commit']>;
+/** One item of a TransactWriteItems, as the DocumentClient takes it. */
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * Writes a feeling and its day summary in one transaction: the summary moves by `delta` under a
- * version condition. When another write changed the summary meanwhile, the summary is read again
- * and the whole transaction retried; when the feeling's own condition fails, `feeling-changed`.
+ * The day summary's share of a write: every key of `delta` ADDed to the stored flat counts in one
+ * atomic update (decision 0008), which needs the summary to exist already.
  */
-async function writeWithDay(
-  userId: string,
-  day: string,
-  delta: DayCounts,
-  feelingWrite: (entities: FeelingWrites) => TransactItem,
-): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const { data: current } = await db().entities.feelingDay.get({ userId, day }).go({ consistent: true });
-    const counts = combine((current?.counts as DayCounts | undefined) ?? emptyDay(), delta);
-    const result = await db()
-      .transaction.write((entities) => [
-        feelingWrite(entities),
-        current
-          ? entities.feelingDay
-              .patch({ userId, day })
-              .set({ counts, version: current.version + 1 })
-              .where(({ version }, { eq }) => eq(version, current.version))
-              .commit()
-          : entities.feelingDay.create({ userId, day, counts, version: 1 }).commit(),
-      ])
-      .go();
-    if (!result.canceled) return;
-    const [feeling, summary] = result.data;
-    if (feeling?.rejected) throw new ConflictError('conflict');
-    if (!summary?.rejected || attempt >= DAY_WRITE_ATTEMPTS)
-      throw new Error(`Feeling write cancelled: ${feeling?.code ?? ''} ${summary?.code ?? ''}`);
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * DAY_WRITE_JITTER_MS));
+function dayUpdate(userId: string, day: string, delta: DayCounts): TransactItem {
+  const { Key, TableName } = db().entities.feelingDay.get({ userId, day }).params();
+  const names: Record<string, string> = { '#counts': 'counts', '#updatedAt': 'updatedAt', '#pk': 'pk' };
+  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
+  const adds = Object.entries(flattenCounts(delta)).map(([key, n], i) => {
+    names[`#k${i}`] = key;
+    values[`:v${i}`] = n;
+    return `#counts.#k${i} :v${i}`;
+  });
+  return {
+    Update: {
+      TableName,
+      Key,
+      UpdateExpression: `SET #updatedAt = :now${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+      ConditionExpression: 'attribute_exists(#pk) AND attribute_exists(#counts)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Creates a day's empty summary; one already there (written meanwhile) is kept as it is. */
+async function ensureDay(userId: string, day: string): Promise<void> {
+  try {
+    await db().entities.feelingDay.create({ userId, day, counts: {} }).go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
+}
+
+const cancellation = (error: unknown) =>
+  error instanceof Error && error.name === 'TransactionCanceledException'
+    ? ((error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [])
+    : null;
+
+/**
+ * Writes a feeling and moves its day summary by `delta` in one transaction: the summary's counts
+ * are added to, never read and rewritten, so writes of the same day all count without a version.
+ * The first write of a day creates the summary and tries again; when the feeling's own condition
+ * fails, `conflict`.
+ */
+async function writeWithDay(userId: string, day: string, delta: DayCounts, feelingWrite: TransactItem) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({ TransactItems: [feelingWrite, dayUpdate(userId, day, delta)] }),
+      );
+      return;
+    } catch (error) {
+      const reasons = cancellation(error);
+      if (!reasons) throw error;
+      const [feeling, summary] = reasons;
+      if (feeling?.Code === 'ConditionalCheckFailed') throw new ConflictError('conflict', { cause: error });
+      if (attempt >= DAY_WRITE_ATTEMPTS) throw error;
+      if (summary?.Code === 'ConditionalCheckFailed') await ensureDay(userId, day);
+      else await new Promise((resolve) => setTimeout(resolve, Math.random() * DAY_WRITE_JITTER_MS));
+    }
+  }
+}
+
+/** A DocumentClient Put or Update of an ElectroDB write's parameters, for a transaction. */
+function asPut(params: { Item?: unknown } & Record<string, unknown>): TransactItem {
+  return { Put: params as NonNullable<TransactItem['Put']> };
+}
+function asUpdate(params: Record<string, unknown>): TransactItem {
+  const { ReturnValues: _ignored, ...update } = params;
+  return { Update: update as NonNullable<TransactItem['Update']> };
 }
 
 /** The day summary a feeling counts in. */
@@ -83,16 +129,21 @@ export const dayOfFeeling = (feeling: Pick<FeelingItem, 'timestamp' | 'locale'>)
 /** Writes a new feeling (never over an existing id) and counts it in its day. Answers its id. */
 export async function insertFeeling(feeling: NewFeeling): Promise<string> {
   const feelingId = newFeelingId(feeling.timestamp);
-  await writeWithDay(feeling.userId, dayOfFeeling(feeling), contribution(feeling), (entities) =>
-    entities.feeling
-      .create({
-        ...feeling,
-        feelingId,
-        day: dayOfFeeling(feeling),
-        notesText: notesText(feeling.personalNotes ?? []),
-        goalText: goalText(feeling.goals ?? []),
-      })
-      .commit(),
+  await writeWithDay(
+    feeling.userId,
+    dayOfFeeling(feeling),
+    contribution(feeling),
+    asPut(
+      db()
+        .entities.feeling.create({
+          ...feeling,
+          feelingId,
+          day: dayOfFeeling(feeling),
+          notesText: notesText(feeling.personalNotes ?? []),
+          goalText: goalText(feeling.goals ?? []),
+        })
+        .params(),
+    ),
   );
   return feelingId;
 }
@@ -113,15 +164,20 @@ export async function changeFeeling(
 ): Promise<FeelingItem> {
   const after: FeelingItem = { ...read, ...changes };
   for (const field of removed) delete after[field];
-  await writeWithDay(read.userId, dayOfFeeling(read), change(read, after), (entities) => {
-    let patch = entities.feeling.patch({ userId: read.userId, feelingId: read.feelingId }).set({
+  let patch = db()
+    .entities.feeling.patch({ userId: read.userId, feelingId: read.feelingId })
+    .set({
       ...changes,
       ...(changes.personalNotes ? { notesText: notesText(changes.personalNotes) } : {}),
       ...(changes.goals ? { goalText: goalText(changes.goals) } : {}),
     });
-    if (removed.length) patch = patch.remove(removed);
-    return patch.where(({ updatedAt }, { eq }) => eq(updatedAt, read.updatedAt)).commit();
-  });
+  if (removed.length) patch = patch.remove(removed);
+  await writeWithDay(
+    read.userId,
+    dayOfFeeling(read),
+    change(read, after),
+    asUpdate(patch.where(({ updatedAt }, { eq }) => eq(updatedAt, read.updatedAt)).params()),
+  );
   const changed = await findFeeling(read.userId, read.feelingId);
   if (!changed) throw new ConflictError('conflict');
   return changed;
@@ -137,7 +193,7 @@ export async function queryDays(
     .entities.feelingDay.query.byUser({ userId })
     .between({ day: start }, { day: end })
     .go({ pages: 'all', attributes: ['day', 'counts'] });
-  return data.map((d) => ({ day: d.day, counts: d.counts as DayCounts }));
+  return data.map((d) => ({ day: d.day, counts: countsOf(d.counts) }));
 }
 
 /** Every day summary of a user (export and erasure). */
@@ -306,7 +362,7 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
       .go();
     if (unprocessed.length) throw new Error(`${unprocessed.length} feelings were not written`);
   }
-  const summaries = [...days].map(([day, counts]) => ({ userId, day, counts, version: 1 }));
+  const summaries = [...days].map(([day, counts]) => ({ userId, day, counts: flattenCounts(counts) }));
   for (let i = 0; i < summaries.length; i += 25) {
     const { unprocessed } = await db()
       .entities.feelingDay.put(summaries.slice(i, i + 25))

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   change,
+  countsOf,
+  flattenCounts,
   combine,
   contribution,
   dayOf,
@@ -126,5 +128,60 @@ describe('facets', () => {
       goalLevels: [],
       goalRankings: [],
     });
+  });
+});
+
+describe('flat counts: the stored form of a day, added to atomically', () => {
+  const feelings = [
+    {
+      value: 0.7,
+      energy: 0.8,
+      color: 'yellow' as const,
+      wordId: 'joyful',
+      goals: [{ id: 'health', level: 2, ranking: 3 }],
+    },
+    {
+      value: -0.4,
+      energy: 0.2,
+      color: 'blue' as const,
+      wordId: 'sad',
+      personalNotes: [{ type: 'private' as const }],
+    },
+    {
+      value: 0.3,
+      energy: 0.3,
+      color: 'green' as const,
+      goals: [{ id: 'health', level: -1 }],
+      sphereId: 's.1',
+    },
+  ];
+  const total = feelings.reduce((day, f) => combine(day, contribution(f)), emptyDay());
+
+  it('reads back what it wrote', () => {
+    expect(countsOf(flattenCounts(total))).toEqual(total);
+  });
+
+  it('adding the flat shares one by one, key by key, gives the same day as combining them', () => {
+    const stored: Record<string, number> = {};
+    for (const f of feelings)
+      for (const [key, n] of Object.entries(flattenCounts(contribution(f))))
+        stored[key] = (stored[key] ?? 0) + n;
+    expect(countsOf(stored)).toEqual(total);
+  });
+
+  it('a change moves its counts, and keys back at 0 mean nothing', () => {
+    const stored: Record<string, number> = { ...flattenCounts(total) };
+    const moved = change(feelings[1] as (typeof feelings)[1], {
+      ...(feelings[1] as (typeof feelings)[1]),
+      wordId: 'calm',
+    });
+    for (const [key, n] of Object.entries(flattenCounts(moved))) stored[key] = (stored[key] ?? 0) + n;
+    expect(stored['words|sad']).toBe(0);
+    expect(countsOf(stored).words).toEqual({ joyful: 1, calm: 1 });
+  });
+
+  it('still reads a summary stored whole (nested)', () => {
+    expect(countsOf(total)).toEqual(total);
+    expect(countsOf(undefined)).toEqual(emptyDay());
   });
 });

@@ -107,6 +107,50 @@ export function combine(a: DayCounts, b: DayCounts, sign: 1 | -1 = 1): DayCounts
   return out;
 }
 
+/**
+ * A day's counts as one flat map of numbers (`count`, `colors|yellow`, `goals|health|1`, …), the
+ * way the summary is stored: each write ADDs its share to the keys it touches, in one atomic
+ * update, so writes of the same day never read, retry on a version or lose a count. A key that
+ * went back to 0 stays in the map as 0 and means nothing.
+ */
+export type FlatCounts = Record<string, number>;
+const SEP = '|';
+const MAPS = ['colors', 'words', 'rankings', 'notes', 'spheres', 'sessions'] as const;
+
+export function flattenCounts(day: DayCounts): FlatCounts {
+  const flat: FlatCounts = {};
+  const put = (key: string, n: number) => {
+    if (n !== 0) flat[key] = n;
+  };
+  put('count', day.count);
+  put('valueTenths', day.valueTenths);
+  put('energyTenths', day.energyTenths);
+  for (const map of MAPS)
+    for (const [key, n] of Object.entries(day[map] as Record<string, number>)) put(`${map}${SEP}${key}`, n);
+  for (const [goalId, levels] of Object.entries(day.goals))
+    for (const [level, n] of Object.entries(levels)) put(`goals${SEP}${goalId}${SEP}${level}`, n);
+  return flat;
+}
+
+/** The DayCounts of a stored summary: flat (written by ADD) or nested (written whole, earlier). */
+export function countsOf(stored: unknown): DayCounts {
+  if (!stored || typeof stored !== 'object') return emptyDay();
+  const record = stored as Record<string, unknown>;
+  if (typeof record.colors === 'object') return combine(emptyDay(), record as unknown as DayCounts);
+  const day = emptyDay();
+  for (const [key, raw] of Object.entries(record)) {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n === 0) continue;
+    const [map, first, second] = key.split(SEP);
+    if (map === 'count' || map === 'valueTenths' || map === 'energyTenths') day[map] += n;
+    else if (map === 'goals' && first !== undefined && second !== undefined)
+      bump((day.goals[first] ??= {}), second, n);
+    else if ((MAPS as readonly string[]).includes(map ?? '') && first !== undefined)
+      bump(day[map as (typeof MAPS)[number]] as Record<string, number>, first, n);
+  }
+  return day;
+}
+
 /** What a change of a feeling does to its day: the new share minus the old one. */
 export const change = (before: CountedFeeling, after: CountedFeeling): DayCounts =>
   combine(contribution(after), contribution(before), -1);
