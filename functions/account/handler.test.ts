@@ -167,6 +167,7 @@ describe('GET /v1/me/export', () => {
       'legal-consents.csv',
       'sign-in-code-sends.csv',
       'sign-in-codes.csv',
+      'thinkings.csv',
     ]);
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as Record<string, unknown>;
     expect(data).toMatchObject({
