@@ -246,6 +246,9 @@ function feelingsQuery(userId: string, filter: FeelingFilter) {
   });
 }
 
+/** Items DynamoDB evaluates per page of a filtered list (a filter may keep few of them). */
+const FILTERED_PAGE = 500;
+
 /**
  * A user's feelings in a time range, newest first: one Query between the ids of the range's ends,
  * the colours and the notes search applied by DynamoDB as a filter of that Query. Reads only as far
@@ -256,10 +259,19 @@ export async function queryFeelings(
   filter: FeelingFilter,
   page: { offset: number; max: number } = { offset: 0, max: Number.MAX_SAFE_INTEGER },
 ): Promise<FeelingItem[]> {
+  const wanted = page.offset + page.max;
+  const filtered = filter.colors.length > 0 || countedByQuery(filter);
   const { data } = await feelingsQuery(userId, filter).go({
     order: 'desc',
     pages: 'all',
-    ...(page.max < Number.MAX_SAFE_INTEGER ? { count: page.offset + page.max } : {}),
+    ...(page.max < Number.MAX_SAFE_INTEGER
+      ? {
+          count: wanted,
+          // DynamoDB pages of the size needed: without a filter the page holds exactly the rows
+          // wanted (not 1 MB of feelings); with one, larger pages so few round trips find them.
+          limit: filtered ? Math.max(wanted, FILTERED_PAGE) : wanted,
+        }
+      : {}),
   });
   return data.slice(page.offset, page.offset + page.max);
 }

@@ -127,6 +127,8 @@ export async function queryThinkings(
     order: 'desc',
     pages: 'all',
     count: page.offset + page.max,
+    // A page of exactly the rows wanted, not 1 MB of thinkings.
+    limit: page.offset + page.max,
   });
   return data.slice(page.offset, page.offset + page.max);
 }
