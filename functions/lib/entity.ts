@@ -22,3 +22,13 @@ export const SERVICE = 'wellbeing';
 
 /** The current time as entities store it (`createdAt`, `updatedAt`). */
 export const isoNow = (): string => new Date().toISOString();
+
+/** Where something was recorded (spec 01 §3 geoPoint; 0/0 when the browser gave no position). */
+export const GEO_POINT_ATTRIBUTE = {
+  type: 'map',
+  required: true,
+  properties: {
+    latitude: { type: 'number', required: true },
+    longitude: { type: 'number', required: true },
+  },
+} as const;

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import WebSocket from 'ws';
 import type { Feeling, FeelingFacets, MyselfReportData } from '../../shared/contracts/feelings';
 import { FEELING_EDIT_WINDOW_MS } from '../../shared/domain/feelings';
 import { usersDb } from '../../functions/users/store';
 import { feelingsDb } from '../../functions/feelings/store';
 import { importFeelings } from '../../functions/feelings';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
 
 /** The feelings API over HTTP on the local stack: rules, isolation between users, realtime. */
 let stack: TestStack;
@@ -257,13 +256,7 @@ describe('GET /v1/feelings', () => {
 
 describe('realtime', () => {
   it('tells the owner, and only the owner, that a feeling was recorded', async () => {
-    const open = (tokens: Tokens) =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(tokens.idToken)}`);
-        socket.once('open', () => resolve(socket));
-        socket.once('error', reject);
-      });
-    const [mine, theirs] = await Promise.all([open(camille), open(sam)]);
+    const [mine, theirs] = await Promise.all([openRealtime(stack, camille), openRealtime(stack, sam)]);
     const heard: { owner: unknown[]; other: unknown[] } = { owner: [], other: [] };
     mine.on('message', (data: Buffer) => heard.owner.push(JSON.parse(data.toString())));
     theirs.on('message', (data: Buffer) => heard.other.push(JSON.parse(data.toString())));

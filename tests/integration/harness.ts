@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { randomBytes } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
@@ -217,4 +218,13 @@ export async function startTestStack(options: Partial<LocalStackOptions> = {}): 
       await stack.stop();
     },
   };
+}
+
+/** An open realtime connection of a signed-in user (the app's WebSocket, with its identity token). */
+export function openRealtime(stack: TestStack, tokens: Tokens): Promise<WebSocket> {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(tokens.idToken)}`);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import WebSocket from 'ws';
 import type { Axis, Thinking } from '../../shared/contracts/thinkings';
 import { usersDb } from '../../functions/users/store';
 import { thinkingsDb } from '../../functions/thinkings/store';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
 
 /** The thinking API over HTTP on the local stack: the catalogue, the rules, isolation, realtime. */
 let stack: TestStack;
@@ -298,13 +297,7 @@ describe('thinkings', () => {
 
 describe('realtime', () => {
   it('tells the owner, and only the owner, that a thinking was saved', async () => {
-    const open = (tokens: Tokens) =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(tokens.idToken)}`);
-        socket.once('open', () => resolve(socket));
-        socket.once('error', reject);
-      });
-    const [mine, theirs] = await Promise.all([open(camille), open(sam)]);
+    const [mine, theirs] = await Promise.all([openRealtime(stack, camille), openRealtime(stack, sam)]);
     const heard: { owner: unknown[]; other: unknown[] } = { owner: [], other: [] };
     mine.on('message', (data: Buffer) => heard.owner.push(JSON.parse(data.toString())));
     theirs.on('message', (data: Buffer) => heard.other.push(JSON.parse(data.toString())));

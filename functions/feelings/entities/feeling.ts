@@ -1,4 +1,4 @@
-import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
+import { Entity, GEO_POINT_ATTRIBUTE, SERVICE, isoNow as now } from '../../lib/entity';
 import { EVALUATION_PERIODS, FEELING_COLORS } from '../../../shared/domain/feelings';
 import { NOTE_TYPES } from '../../../shared/domain/notes';
 
@@ -32,14 +32,7 @@ export const FeelingEntity = new Entity({
         type: { type: EVALUATION_PERIODS, required: true },
       },
     },
-    geoPoint: {
-      type: 'map',
-      required: true,
-      properties: {
-        latitude: { type: 'number', required: true },
-        longitude: { type: 'number', required: true },
-      },
-    },
+    geoPoint: GEO_POINT_ATTRIBUTE,
     locale: { type: 'string' },
     personalNotes: {
       type: 'list',

@@ -1,4 +1,4 @@
-import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
+import { Entity, GEO_POINT_ATTRIBUTE, SERVICE, isoNow as now } from '../../lib/entity';
 
 /**
  * One thinking of a user (spec 01 §3 Thinking), in the user's partition under its id
@@ -26,14 +26,7 @@ export const ThinkingEntity = new Entity({
     category: { type: 'string' },
     sphereId: { type: 'string', readOnly: true },
     sessionId: { type: 'string', readOnly: true },
-    geoPoint: {
-      type: 'map',
-      required: true,
-      properties: {
-        latitude: { type: 'number', required: true },
-        longitude: { type: 'number', required: true },
-      },
-    },
+    geoPoint: GEO_POINT_ATTRIBUTE,
     locale: { type: 'string' },
     creationDate: { type: 'string', required: true, readOnly: true },
     updateDate: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
