@@ -51,7 +51,7 @@ test('a user adds an address, verifies it with the mailed code, makes it primary
 
   // Make it primary, by keyboard.
   await row(second)
-    .getByRole('button', { name: `Make ${second} the primary address` })
+    .getByRole('button', { name: `Make primary: ${second}` })
     .focus();
   await page.keyboard.press('Enter');
   await expect(row(second).getByTestId('email-primary-badge')).toBeVisible();
@@ -59,7 +59,7 @@ test('a user adds an address, verifies it with the mailed code, makes it primary
 
   // Delete the old one, after the confirmation dialog.
   await row(email)
-    .getByRole('button', { name: `Delete ${email}` })
+    .getByRole('button', { name: `Delete: ${email}` })
     .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
   await expect(confirm).toBeVisible();

@@ -123,5 +123,6 @@ test('a profile saved in another tab reaches this one through the realtime chann
 
   // No reload here: the 'profile' event made GET /v1/me stale and the page asked again.
   await expect(page.getByTestId('home-greeting')).toHaveText('Bonjour Solène');
-  await expect(page.getByTestId('account-menu')).toHaveText('Solène');
+  // The menu's name starts with what it shows (label in name), then says what it opens.
+  await expect(page.getByTestId('account-menu')).toHaveAccessibleName('Solène, Menu du compte');
 });

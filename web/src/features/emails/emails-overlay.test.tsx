@@ -51,7 +51,7 @@ describe('emails overlay', () => {
     expect(within(primary).getByTestId('email-primary-badge').textContent).toBe('Primary');
     expect(within(primary).queryByTestId('email-delete')).toBeNull();
     expect(
-      within(rows[0]!).getByRole('button', { name: 'Make old@example.com the primary address' }),
+      within(rows[0]!).getByRole('button', { name: 'Make primary: old@example.com' }),
     ).toBeTruthy();
   });
 
@@ -94,7 +94,7 @@ describe('emails overlay', () => {
       jsonResponse(200, { emails: [{ email: 'ada@example.com', primary: true, isVerified: true }] }),
     );
     renderPage(<EmailsOverlay {...overlayProps} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete old@example.com' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete: old@example.com' }));
     expect(calls().filter((c) => c.startsWith('DELETE'))).toEqual([]);
     fireEvent.click(await screen.findByTestId('email-delete-confirm'));
     await waitFor(() => expect(calls()).toContain('DELETE /v1/emails/old%40example.com'));

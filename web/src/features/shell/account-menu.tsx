@@ -27,6 +27,7 @@ export function AccountMenu({
   const navigate = useNavigate();
   const location = useLocation();
   const isGuest = me?.profile.isGuest ?? false;
+  const shown = me?.profile.firstName || t('shell.account.title');
   const entries = accountMenuEntries({
     isGuest,
     opens: (name) => overlayOpensFor(name, isGuest),
@@ -38,8 +39,14 @@ export function AccountMenu({
   return (
     <Menu position="bottom-end" withinPortal trapFocus returnFocus withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button variant="default" size="xs" data-testid="account-menu" aria-label={t('shell.account.label')}>
-          {me?.profile.firstName || t('shell.account.title')}
+        {/* The name begins with the visible text (WCAG 2.5.3, label in name), then says what opens. */}
+        <Button
+          variant="default"
+          size="xs"
+          data-testid="account-menu"
+          aria-label={`${shown}, ${t('shell.account.label')}`}
+        >
+          {shown}
         </Button>
       </Menu.Target>
       <Menu.Dropdown data-testid="account-menu-dropdown">

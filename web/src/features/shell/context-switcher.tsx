@@ -40,11 +40,12 @@ export function ContextSwitcher({ me }: { me: Me | undefined }) {
   return (
     <Menu position="bottom-start" withinPortal trapFocus withInitialFocusPlaceholder={false}>
       <Menu.Target>
+        {/* The name begins with the visible text (WCAG 2.5.3, label in name), then says what opens. */}
         <Button
           variant="subtle"
           size="xs"
           data-testid="context-switcher"
-          aria-label={t('shell.context.label')}
+          aria-label={`${t('shell.context.myself')}, ${t('shell.context.label')}`}
         >
           {t('shell.context.myself')}
         </Button>
