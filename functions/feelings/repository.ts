@@ -17,7 +17,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
-import { isConditionFailure } from '../lib/conditions';
+import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { countMatching } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 import type { FeelingEntity } from './entities/feeling';
@@ -83,11 +83,6 @@ async function ensureDay(userId: string, day: string): Promise<void> {
   }
 }
 
-const cancellation = (error: unknown) =>
-  error instanceof Error && error.name === 'TransactionCanceledException'
-    ? ((error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [])
-    : null;
-
 /**
  * Writes a feeling and moves its day summary by `delta` in one transaction: the summary's counts
  * are added to, never read and rewritten, so writes of the same day all count without a version.
@@ -102,12 +97,12 @@ async function writeWithDay(userId: string, day: string, delta: DayCounts, feeli
       );
       return;
     } catch (error) {
-      const reasons = cancellation(error);
-      if (!reasons) throw error;
-      const [feeling, summary] = reasons;
-      if (feeling?.Code === 'ConditionalCheckFailed') throw new ConflictError('conflict', { cause: error });
+      const failed = failedConditions(error);
+      if (!failed) throw error;
+      const [feeling, summary] = failed;
+      if (feeling) throw new ConflictError('conflict', { cause: error });
       if (attempt >= DAY_WRITE_ATTEMPTS) throw error;
-      if (summary?.Code === 'ConditionalCheckFailed') await ensureDay(userId, day);
+      if (summary) await ensureDay(userId, day);
       else await new Promise((resolve) => setTimeout(resolve, Math.random() * DAY_WRITE_JITTER_MS));
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConditionFailure } from './conditions';
+import { failedConditions, isConditionFailure } from './conditions';
 
 describe('isConditionFailure', () => {
   it('recognises the DynamoDB error itself and ElectroDB wrapping it as cause', () => {
@@ -16,5 +16,21 @@ describe('isConditionFailure', () => {
       isConditionFailure(Object.assign(new Error('x'), { name: 'ProvisionedThroughputExceededException' })),
     ).toBe(false);
     expect(isConditionFailure(null)).toBe(false);
+  });
+});
+
+describe('failedConditions', () => {
+  it('names, item by item, which conditions of a cancelled transaction failed', () => {
+    const cancelled = Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+    });
+    expect(failedConditions(cancelled)).toEqual([false, true]);
+  });
+
+  it('is null for an error that is not a cancelled transaction', () => {
+    const single = Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' });
+    expect(failedConditions(single)).toBeNull();
+    expect(failedConditions('TransactionCanceledException')).toBeNull();
   });
 });

@@ -11,3 +11,14 @@ export function isConditionFailure(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Which items of a rejected transaction failed their condition: one boolean per item, in the
+ * order they were sent, or null when the error is not a cancelled transaction (DynamoDB then
+ * names each item's reason, `ConditionalCheckFailed` for a condition).
+ */
+export function failedConditions(error: unknown): boolean[] | null {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((reason) => reason.Code === 'ConditionalCheckFailed');
+}
