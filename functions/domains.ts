@@ -8,6 +8,7 @@ import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
 import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
+import { spheresDomain } from './spheres/domain';
 import { thinkingsDomain } from './thinkings/domain';
 import { usersDomain } from './users/domain';
 import { workersDomain } from './workers/domain';
@@ -28,6 +29,7 @@ export const DOMAINS: readonly DomainFace[] = [
   guestsDomain,
   feelingsDomain,
   thinkingsDomain,
+  spheresDomain,
   accountDomain,
   workersDomain,
 ];

@@ -7,7 +7,7 @@ import {
 } from '../../shared/contracts/account';
 import { CORS_EXPOSE_HEADERS } from '../../shared/contracts/headers';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import { setFirstPassword } from './password';
 import { exportAccount, leaveProduct as leave } from './service';
 import { signOut } from './sign-out';

@@ -1,6 +1,6 @@
 import { signIn } from '../../shared/contracts/auth';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import { signInOptions } from './service';
 
 export const handler = createHttpHandler(

@@ -6,7 +6,7 @@ import {
   verifyEmail,
 } from '../../shared/contracts/emails';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import * as service from './service';
 
 export const handler = createHttpHandler(

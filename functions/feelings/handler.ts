@@ -8,7 +8,7 @@ import {
   updateFeeling,
 } from '../../shared/contracts/feelings';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import * as service from './service';
 
 export const handler = createHttpHandler(

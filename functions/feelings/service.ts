@@ -14,7 +14,7 @@ import type { Language } from '../../shared/contracts/headers';
 import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import {
   changeFeeling,
   findFeeling,

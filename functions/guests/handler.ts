@@ -1,6 +1,6 @@
 import { convertGuest, createGuest, registerGuest } from '../../shared/contracts/guests';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import * as service from './service';
 
 export const handler = createHttpHandler(

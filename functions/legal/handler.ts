@@ -1,6 +1,6 @@
 import { acceptLegalConsents, getLegalConsents, getLegalDocuments } from '../../shared/contracts/legal';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import { acceptConsents, loadLegalConsents, loadLegalDocuments } from './service';
 
 export const handler = createHttpHandler(

@@ -1,4 +1,5 @@
-import type { Action, Subject } from '../../shared/contracts/route';
+import { subject as forSubject } from '@casl/ability';
+import type { RouteAbility } from '../../shared/contracts/route';
 import type { RequestHeaders } from '../../shared/contracts/headers';
 import {
   buildAbility,
@@ -9,26 +10,36 @@ import {
 import type { Caller } from './caller';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
-/** What the rules need of the caller's account; the users domain reads it (null: no account). */
+/** What the rules need of the caller's account and memberships (null: no account). */
 export type AbilityFactsReader = (
   userId: string,
 ) => Promise<Omit<AbilityFacts, 'userId' | 'superAdminMode'> | null>;
 
 /**
- * Route-level check of the contract's `ability`: the caller must hold the action on the subject
- * type at all. Item-level checks (conditions such as `sphereId`) are done by the services on the
- * item they load.
+ * The check of the contract's `ability`. Without `on`, the caller must hold the action on the
+ * subject type at all; with `on`, on the resource the path names (`{ sphereId: 'id' }`: the sphere
+ * whose id is the `id` parameter), so a right on one sphere never opens another. Finer checks on
+ * the items a service loads stay with the service.
  */
 export async function checkAbility(
   readFacts: AbilityFactsReader,
   caller: Caller,
-  required: { action: Action; subject: Subject },
+  required: RouteAbility,
   context: { headers: RequestHeaders; params?: unknown },
 ): Promise<void> {
   const facts = await readFacts(caller.userId);
   if (!facts) throw new UnauthorizedError();
   const all = { ...facts, userId: caller.userId, superAdminMode: context.headers.superAdmin };
-  if (buildAbility(defineRules(all)).can(required.action, required.subject)) return;
+  const ability = buildAbility(defineRules(all));
+  if (required.on) {
+    const params = (context.params ?? {}) as Record<string, unknown>;
+    const resource = Object.fromEntries(
+      Object.entries(required.on).map(([field, param]) => [field, params[param]]),
+    );
+    if (ability.can(required.action, forSubject(required.subject, resource))) return;
+    throw new ForbiddenError();
+  }
+  if (ability.can(required.action, required.subject)) return;
   if (reservedForEssentials(all, required.action, required.subject))
     throw new ForbiddenError('essentials-required');
   throw new ForbiddenError();

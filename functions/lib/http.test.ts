@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineRoute, type RouteAuth } from '../../shared/contracts/route';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import { db } from '../../tests/support/db';
 import { createHttpHandler, route } from './http';
 

@@ -1,6 +1,6 @@
 import { verifyPhone } from '../../shared/contracts/phone';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { callerAccounts } from '../access';
 import * as service from './service';
 
 export const handler = createHttpHandler(

@@ -11,15 +11,8 @@ import {
   updateThinkingAxis,
 } from '../../shared/contracts/thinkings';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from '../users';
+import { actsAsSuperAdmin, callerAccounts } from '../access';
 import * as service from './service';
-
-/** Whether the caller acts as a super-admin: the role, and the mode's header sent (spec 01 §6). */
-async function actsAsSuperAdmin(userId: string, headerSent: boolean): Promise<boolean> {
-  if (!headerSent) return false;
-  const facts = await callerAccounts.abilityFacts(userId);
-  return facts?.globalRoles.includes('super-admin') ?? false;
-}
 
 export const handler = createHttpHandler(
   [

@@ -1,7 +1,7 @@
 import { getMe } from '../../shared/contracts/me';
 import { updateProfile } from '../../shared/contracts/profile';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts } from './index';
+import { callerAccounts } from '../access';
 import { loadMe, saveProfile } from './service';
 
 export const handler = createHttpHandler(

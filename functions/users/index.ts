@@ -4,13 +4,8 @@
  * here; only this domain writes its entities.
  */
 
-import type { CallerAccounts } from '../lib/http';
-import { abilityFacts, accountStanding } from './repository';
-
-/** What every domain's handler gives the middleware to check a caller (functions/lib/http.ts). */
-export const callerAccounts: CallerAccounts = { standing: accountStanding, abilityFacts };
-
 export {
+  abilityFacts,
   accountStanding,
   addUnverifiedEmail,
   convertedGuestItems,

@@ -6,6 +6,7 @@ import { primaryFirst } from '../../shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { legalConsents, listLegalDocuments } from '../legal';
+import { spheresOfPerson } from '../spheres';
 import { getAccount, updateProfile as writeProfile, type UserItem } from './repository';
 
 /** The profile as the API shows it: stored fields, optional ones only when set. */
@@ -28,14 +29,17 @@ export function toProfile(user: UserItem): Profile {
 }
 
 /**
- * The start call: everything the SPA needs after sign-in. Spheres, galaxies, members and sessions
- * come from memberships, which later capabilities add; until then a user has none.
+ * The start call: everything the SPA needs after sign-in, with the spheres and memberships the
+ * ability rules come from. Galaxies and sessions join with their capabilities.
  */
 export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
-  const account = await getAccount(userId);
+  const [account, documents, mine] = await Promise.all([
+    getAccount(userId),
+    listLegalDocuments(),
+    spheresOfPerson(userId),
+  ]);
   if (!account) throw new NotFoundError();
   const { user, emails, legalAcceptances } = account;
-  const documents = await listLegalDocuments();
   return {
     userId,
     profile: toProfile(user),
@@ -43,9 +47,9 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
       .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
       .sort(primaryFirst),
     ...(user.phone !== undefined ? { phone: user.phone } : {}),
-    spheres: [],
+    spheres: mine.spheres,
     galaxies: [],
-    members: [],
+    members: mine.members,
     sessions: [],
     legalConsents: legalConsents(documents, legalAcceptances, headers.language),
     ability: {
@@ -56,6 +60,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
         subscription: user.subscription,
         globalRoles: user.globalRoles,
         superAdminMode: headers.superAdmin,
+        spheres: mine.memberships,
       }),
     },
   };

@@ -50,6 +50,8 @@ export const ERROR_KEYS = [
   'essentials-required',
   /** A per-client limit (WAF rate-based rule in AWS, the local gateway's limiter) refused the call. */
   'too-many-requests',
+  /** A sphere of the same name exists in the same galaxy, or for the same owner. */
+  'duplicate-sphere',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

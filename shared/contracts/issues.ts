@@ -5,7 +5,12 @@ import { VALIDATION_KEYS, type FieldError, type ValidationKey } from './errors';
  * Maps zod issues to the spec's validation keys (spec 01 §8). Used by the server to answer 400 and by
  * the SPA to check a request before sending it, so both say the same thing.
  */
-const KNOWN_KEYS = new Set<string>([...VALIDATION_KEYS, 'email-not-valid']);
+const KNOWN_KEYS = new Set<string>([
+  ...VALIDATION_KEYS,
+  'email-not-valid',
+  'invalid-phone-number',
+  'domain-invalid',
+]);
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {
   let current: unknown = data;
@@ -58,6 +63,8 @@ export function issueToError(issue: z.core.$ZodIssue, data: unknown, prefix?: st
       return [make('value-out-of-range-error', { max: Number(issue.maximum) })];
     }
     case 'invalid_format':
+      // A schema may name the spec's own key for a format (`domain-invalid`, `invalid-phone-number`).
+      if (KNOWN_KEYS.has(issue.message)) return [make(issue.message)];
       if (issue.format === 'date' || issue.format === 'datetime') return [make('not-a-date')];
       return [make('not-valid')];
     case 'not_multiple_of':

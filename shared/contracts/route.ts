@@ -39,6 +39,17 @@ export const SUBJECTS = [
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
+/**
+ * The right a route needs. `on` names the resource of the path the right must hold for: each
+ * condition field (such as `sphereId`) takes the value of a path parameter, so a right on sphere A
+ * never opens sphere B.
+ */
+export interface RouteAbility {
+  action: Action;
+  subject: Subject;
+  on?: Readonly<Record<string, string>>;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -71,7 +82,7 @@ export interface RouteContract<
   path: string;
   auth: RouteAuth;
   /** Ability the caller needs, checked by the middleware before the handler runs. */
-  ability?: { action: Action; subject: Subject };
+  ability?: RouteAbility;
   params: P;
   query: Q;
   body: B;
@@ -100,7 +111,7 @@ export function defineRoute<
   method: HttpMethod;
   path: string;
   auth: RouteAuth;
-  ability?: { action: Action; subject: Subject };
+  ability?: RouteAbility;
   params?: P;
   query?: Q;
   body?: B;

@@ -8,6 +8,7 @@ const base: AbilityFacts = {
   subscription: 'starter',
   globalRoles: [],
   superAdminMode: false,
+  spheres: [],
 };
 
 describe('ability rules', () => {
@@ -62,5 +63,43 @@ describe('ability rules', () => {
     );
     const mode = { ...base, globalRoles: ['super-admin'], superAdminMode: true };
     expect(buildAbility(defineRules(mode)).can('manage', 'axes')).toBe(true);
+  });
+});
+
+describe('sphere rights follow memberships, sphere by sphere', () => {
+  const inA = (roles: ('admin' | 'contributor' | 'sales-up')[]) =>
+    buildAbility(defineRules({ ...base, spheres: [{ sphereId: 'A', roles }] }));
+  const on = (type: 'sphere' | 'member' | 'session' | 'sphere-tag', sphereId: string) =>
+    subject(type, { sphereId });
+
+  it.each([
+    // roles, action, subject, on sphere A, on sphere B
+    [['admin'], 'get', 'sphere', true, false],
+    [['admin'], 'put', 'sphere', true, false],
+    [['admin'], 'manage', 'member', true, false],
+    [['admin'], 'post', 'session', true, false],
+    [['admin'], 'delete', 'sphere-tag', true, false],
+    [['contributor'], 'get', 'sphere', true, false],
+    [['contributor'], 'put', 'sphere', false, false],
+    [['contributor'], 'post', 'member', false, false],
+    [['sales-up'], 'get', 'sphere', true, false],
+    [['sales-up'], 'put', 'sphere', false, false],
+  ] as const)('%j may %s %s on their sphere: %s; on another: %s', (roles, action, type, a, b) => {
+    expect(inA([...roles]).can(action, on(type, 'A'))).toBe(a);
+    expect(inA([...roles]).can(action, on(type, 'B'))).toBe(b);
+  });
+
+  it('a person in no sphere reads none, and any registered person may create one', () => {
+    const none = buildAbility(defineRules(base));
+    expect(none.can('get', on('sphere', 'A'))).toBe(false);
+    expect(none.can('post', 'sphere')).toBe(true);
+  });
+
+  it('a super-admin manages every sphere in super-admin mode only', () => {
+    const role = { ...base, globalRoles: ['super-admin'] };
+    expect(buildAbility(defineRules(role)).can('put', on('sphere', 'B'))).toBe(false);
+    expect(buildAbility(defineRules({ ...role, superAdminMode: true })).can('put', on('sphere', 'B'))).toBe(
+      true,
+    );
   });
 });

@@ -1,6 +1,16 @@
 import { createMongoAbility, type ForcedSubject, type MongoAbility } from '@casl/ability';
 import type { Action, Subject } from '../contracts/route';
 import type { AbilityRule } from '../contracts/me';
+import type { SphereRole } from './spheres';
+
+/** An active membership of a sphere and the roles held there. */
+export interface SphereMembership {
+  sphereId: string;
+  roles: readonly SphereRole[];
+}
+
+/** What a sphere's admins manage there (spec 01 §6, spec 02 §6), always on their own sphere. */
+const SPHERE_ADMIN_SUBJECTS: Subject[] = ['sphere', 'member', 'session', 'sphere-tag', 'form-entitlement'];
 
 /** What the rules are computed from. Memberships and global roles join as their capabilities land. */
 export interface AbilityFacts {
@@ -11,6 +21,8 @@ export interface AbilityFacts {
   globalRoles: readonly string[];
   /** Super-admin header sent and honoured. */
   superAdminMode: boolean;
+  /** Active memberships (an inactive member holds no right in the sphere). */
+  spheres: readonly SphereMembership[];
 }
 
 /**
@@ -46,6 +58,12 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
         { action: ['get', 'post', 'put'], subject: 'thinking', conditions: own },
       );
     }
+  }
+  for (const { sphereId, roles } of facts.spheres) {
+    // Every condition names the sphere: a right on one sphere never opens another.
+    rules.push({ action: 'get', subject: 'sphere', conditions: { sphereId } });
+    if (roles.includes('admin'))
+      rules.push({ action: 'manage', subject: SPHERE_ADMIN_SUBJECTS, conditions: { sphereId } });
   }
   if (facts.globalRoles.includes('ambassador')) {
     rules.push({

@@ -15,6 +15,7 @@ let leaver: Tokens;
 let leaverId: string;
 let stayer: Tokens;
 let socket: WebSocket | undefined;
+let sphereId: string;
 const PRIMARY = 'leaver@example.be';
 const SECOND = 'leaver.work@example.be';
 const enc = encodeURIComponent;
@@ -68,6 +69,19 @@ beforeAll(async () => {
     body: { axes: [{ id: 'workload', value: -0.5, comment: 'Too many meetings' }] },
   });
   expect(thought.status).toBe(201);
+  // A sphere the leaver created, and so is the admin of.
+  const sphere = await stack.api<{ id: string }>('/v1/spheres', {
+    method: 'POST',
+    token: leaver.accessToken,
+    body: {
+      name: 'Club du départ',
+      category: 'sport',
+      address: { country: 'BE' },
+      languages: { primary: 'fr' },
+    },
+  });
+  expect(sphere.status).toBe(201);
+  sphereId = sphere.body.id;
 
   // An open realtime connection of the app.
   socket = new WebSocket(`${stack.endpoints.ws}?token=${encodeURIComponent(leaver.idToken)}`);
@@ -105,6 +119,8 @@ describe('my data over HTTP', () => {
         'sign-in-codes.csv',
         'feelings.csv',
         'thinkings.csv',
+        'memberships.csv',
+        'created-spheres.csv',
       ]),
     );
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as Record<string, unknown>;
@@ -178,6 +194,10 @@ describe('my data over HTTP', () => {
         new AdminGetUserCommand({ UserPoolId: stack.endpoints.auth.userPoolId, Username: leaverId }),
       ),
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+
+    // The sphere the leaver created stays, naming nobody; its name is free for its former scope.
+    expect(items.filter((i) => i.includes(sphereId)).length).toBeGreaterThan(0);
+    expect(items.filter((i) => i.includes(sphereId) && i.includes('former:'))).not.toEqual([]);
 
     // Another user's account is untouched.
     expect((await stack.api('/v1/me', { token: stayer.accessToken })).status).toBe(200);

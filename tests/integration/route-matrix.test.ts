@@ -34,6 +34,19 @@ beforeAll(async () => {
   stack = await startTestStack();
   owner = await person('owner@example.be', 'Owner');
   other = await person('other@example.be', 'Other');
+  // Each has a sphere of their own: the other person is the admin of another sphere.
+  for (const [who, name] of [
+    [owner, 'Owner sphere zq7'],
+    [other, 'Other sphere'],
+  ] as const) {
+    const created = await stack.api<{ id: string }>('/v1/spheres', {
+      method: 'POST',
+      token: who.tokens.accessToken,
+      body: { name, category: 'company', address: { country: 'BE' }, languages: { primary: 'en' } },
+    });
+    if (created.status !== 201) throw new Error(`The matrix's sphere was not created: ${created.status}`);
+    Object.assign(who, { sphereId: created.body.id, sphereName: name });
+  }
   const signedIn = await stack.signInAsGuest({ link: 'http://127.0.0.1/route-matrix' });
   guest = { tokens: signedIn, userId: signedIn.userId, email: '' };
 });
@@ -75,13 +88,16 @@ describe('route matrix', () => {
   );
 
   it.each(routes.filter((r) => r.auth !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s as another user: nothing of the owner in the answer',
+    '%s as another user, the admin of another sphere: nothing of the owner or their sphere',
     async (_, route) => {
       const response = await request(route, other);
       expect(response.status).toBeLessThan(500);
       const text = JSON.stringify(response.body ?? '');
       expect(text).not.toContain(owner.userId);
       expect(text).not.toContain(owner.email);
+      expect(text).not.toContain(owner.sphereName);
+      // A write aimed at the owner's sphere is refused, never applied.
+      if (route.ability?.on && route.method !== 'GET') expect(response.status).toBe(403);
     },
   );
 
@@ -93,6 +109,7 @@ describe('route matrix', () => {
       const text = JSON.stringify(response.body ?? '');
       expect(text).not.toContain(owner.userId);
       expect(text).not.toContain(owner.email);
+      expect(text).not.toContain(owner.sphereName);
       if (route.auth === 'registered') {
         expect(response.status).toBe(403);
         expect(response.body).toMatchObject({ key: 'guest-not-allowed' });

@@ -5,6 +5,10 @@ export interface Person {
   tokens: Tokens;
   userId: string;
   email: string;
+  /** A sphere the person is the admin of (created before the matrix runs). */
+  sphereId?: string;
+  /** Its name, which must never reach anyone else. */
+  sphereName?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import { legalFeature } from '../features/legal';
 import { passwordFeature } from '../features/password';
 import { profileFeature } from '../features/profile';
 import { shellFeature } from '../features/shell';
+import { spheresFeature } from '../features/spheres';
 import { subscriptionFeature } from '../features/subscription';
 import { thinkingFeature } from '../features/thinking';
 import type { FeatureDeclaration } from '../lib/feature';
@@ -24,6 +25,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   homeFeature,
   feelingsFeature,
   thinkingFeature,
+  spheresFeature,
   subscriptionFeature,
   guestsFeature,
   profileFeature,

@@ -50,9 +50,7 @@ describe('emails overlay', () => {
     const primary = rows.find((r) => r.dataset.email === 'ada@example.com')!;
     expect(within(primary).getByTestId('email-primary-badge').textContent).toBe('Primary');
     expect(within(primary).queryByTestId('email-delete')).toBeNull();
-    expect(
-      within(rows[0]!).getByRole('button', { name: 'Make primary: old@example.com' }),
-    ).toBeTruthy();
+    expect(within(rows[0]!).getByRole('button', { name: 'Make primary: old@example.com' })).toBeTruthy();
   });
 
   it('adds an address, then verifies it with the code typed in the field that opens', async () => {

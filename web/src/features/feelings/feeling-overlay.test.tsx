@@ -28,7 +28,13 @@ function serve({
   essentials = false,
   create = jsonResponse(201, { id: 'f-1', color: 'red', value: -0.7, energy: 0.9 }),
 } = {}) {
-  const facts = { userId: 'user-1', isGuest: false, globalRoles: [], superAdminMode: false } as const;
+  const facts = {
+    userId: 'user-1',
+    isGuest: false,
+    globalRoles: [],
+    superAdminMode: false,
+    spheres: [],
+  } as const;
   const subscription = essentials ? 'essentials' : 'starter';
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);

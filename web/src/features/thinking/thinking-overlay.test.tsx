@@ -27,7 +27,13 @@ function serve({
   essentials = true,
   axes = [axis('workload', 'Workload'), axis('meaning', 'Meaning', true)],
 } = {}) {
-  const facts = { userId: 'user-1', isGuest: false, globalRoles: [], superAdminMode: false } as const;
+  const facts = {
+    userId: 'user-1',
+    isGuest: false,
+    globalRoles: [],
+    superAdminMode: false,
+    spheres: [],
+  } as const;
   const subscription = essentials ? 'essentials' : 'starter';
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);

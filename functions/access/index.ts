@@ -1,0 +1,27 @@
+/**
+ * What every handler gives the middleware to check a caller (functions/lib/http.ts): the token
+ * check's read of the account (users) and the facts of the ability rules, which join the account's
+ * subscription and global roles (users) with the person's active memberships (spheres). It sits in
+ * its own folder because both domains' faces feed it and the users domain's start call reads it.
+ */
+import type { AbilityFacts } from '../../shared/domain/ability';
+import type { CallerAccounts } from '../lib/http';
+import { activeMemberships } from '../spheres';
+import { abilityFacts as accountFacts, accountStanding } from '../users';
+
+/** The facts of the caller's rules: one GetItem of the account and one Query of memberships. */
+export async function abilityFacts(
+  userId: string,
+): Promise<Omit<AbilityFacts, 'userId' | 'superAdminMode'> | null> {
+  const [account, spheres] = await Promise.all([accountFacts(userId), activeMemberships(userId)]);
+  return account ? { ...account, spheres } : null;
+}
+
+export const callerAccounts: CallerAccounts = { standing: accountStanding, abilityFacts };
+
+/** Whether the caller acts as a super-admin: the role, and the mode's header sent (spec 01 §6). */
+export async function actsAsSuperAdmin(userId: string, headerSent: boolean): Promise<boolean> {
+  if (!headerSent) return false;
+  const facts = await accountFacts(userId);
+  return facts?.globalRoles.includes('super-admin') ?? false;
+}

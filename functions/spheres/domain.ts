@@ -1,0 +1,68 @@
+/** The spheres domain as the registry (functions/domains.ts) reads it. */
+import { sphereRoutes } from '../../shared/contracts/spheres';
+import { defineDomain, eraseInBatches } from '../lib/domain';
+import { sphereNameScope } from '../../shared/domain/spheres';
+import { findSpheres, membershipsOf, namesInScope, releaseSphere, removeMembers } from './repository';
+import { SPHERES_ENTITIES } from './store';
+
+export const spheresDomain = defineDomain({
+  name: 'spheres',
+  routes: sphereRoutes,
+  entities: SPHERES_ENTITIES,
+  belongings: [
+    {
+      name: 'memberships',
+      covers: ['member'],
+      csv: 'memberships.csv',
+      describe: {
+        fr: 'les sphères dont vous êtes membre : votre nom et votre adresse pour elles, vos rôles, votre formule, votre premier jour de travail',
+        en: 'the spheres you are a member of: your name and address there, your roles, plan and first day of work',
+        nl: 'de sferen waarvan je lid bent: je naam en adres daar, je rollen, formule en eerste werkdag',
+      },
+      // The sphere keeps no personal data of a person who left the product; the feelings they
+      // shared stay in its figures, anonymous.
+      onLeave: 'erase',
+      async gather(owner) {
+        const members = await membershipsOf(owner.userId);
+        return {
+          records: members.map((m) => ({
+            sphereId: m.sphereId,
+            memberId: m.memberId,
+            name: m.name,
+            email: m.email,
+            roles: [...m.roles].join(' '),
+            active: m.active,
+            inactiveReason: m.inactiveReason,
+            subscription: m.subscription,
+            firstDayOfWork: m.firstDayOfWork,
+            createdAt: m.createdAt,
+          })),
+          leave: () => eraseInBatches(removeMembers, members),
+        };
+      },
+    },
+    {
+      name: 'createdSpheres',
+      covers: [],
+      csv: 'created-spheres.csv',
+      describe: {
+        fr: 'les sphères que vous avez créées ; elles restent à leurs membres quand vous partez, sans plus vous nommer',
+        en: 'the spheres you created; they stay with their members when you leave, no longer naming you',
+        nl: 'de sferen die je aanmaakte; ze blijven bij hun leden als je vertrekt, zonder je nog te noemen',
+      },
+      onLeave: 'anonymise',
+      async gather(owner) {
+        const names = await namesInScope(sphereNameScope({ ownerId: owner.userId }));
+        const spheres = await findSpheres(names.map((n) => n.sphereId));
+        return {
+          records: spheres.map((s) => ({ sphereId: s.sphereId, name: s.name, createdAt: s.createdAt })),
+          leave: async () => {
+            for (const name of names) await releaseSphere(name);
+          },
+        };
+      },
+    },
+  ],
+  // Creating a sphere tells the creator's tabs (realtime `spheres`, `ability`).
+  grants: { events: true },
+});

@@ -1,0 +1,38 @@
+import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
+import { SPHERE_ROLES } from '../../../shared/domain/spheres';
+
+/**
+ * A member of a sphere (spec 01 §3 Member): collection `sphere` (pk = sphere, sorted by member id),
+ * and on index gsi1 by user, so a person's memberships are one Query (the start call and every
+ * ability check read them).
+ */
+export const MemberEntity = new Entity({
+  model: { entity: 'member', version: '1', service: SERVICE },
+  attributes: {
+    sphereId: { type: 'string', required: true, readOnly: true },
+    memberId: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    roles: { type: 'set', items: SPHERE_ROLES, required: true },
+    active: { type: 'boolean', required: true, default: true },
+    /** Why an inactive member is inactive (spec 01 §4). */
+    inactiveReason: { type: ['left', 'revoked', 'no-user'] as const },
+    subscription: { type: ['starter', 'essentials'] as const, required: true, default: 'starter' },
+    firstDayOfWork: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true, default: now },
+    updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+  },
+  indexes: {
+    sphere: {
+      collection: 'sphere',
+      pk: { field: 'pk', composite: ['sphereId'] },
+      sk: { field: 'sk', composite: ['memberId'] },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'] },
+      sk: { field: 'gsi1sk', composite: ['sphereId'] },
+    },
+  },
+});

@@ -1,0 +1,96 @@
+import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
+import { ACCESS_POLICIES, SPHERE_COUNTRIES } from '../../../shared/domain/spheres';
+
+const LANGUAGE = ['fr', 'en', 'nl'] as const;
+/** The contract checks each extra language; ElectroDB lists hold plain strings. */
+const LANGUAGES_LIST = { type: 'list', items: { type: 'string' }, required: true } as const;
+
+/**
+ * A sphere (spec 01 §3): collection `sphere` (pk = sphere) with its members. Every sphere is also
+ * on index gsi1 under one key, sorted by name, for the super-admins' list (one Query).
+ */
+export const SphereEntity = new Entity({
+  model: { entity: 'sphere', version: '1', service: SERVICE },
+  attributes: {
+    sphereId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    /** `sphereNameKey(name)`: the sort key of the admin list and the duplicate-name check. */
+    nameKey: { type: 'string', required: true },
+    shortName: { type: 'string' },
+    category: { type: 'string', required: true },
+    galaxyId: { type: 'string', readOnly: true },
+    /**
+     * Who created it: the duplicate-name scope when the sphere is in no galaxy. When the creator
+     * leaves the product it becomes `former:<sphereId>`, naming nobody.
+     */
+    ownerId: { type: 'string', required: true },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    address: {
+      type: 'map',
+      required: true,
+      properties: {
+        street1: { type: 'string' },
+        street2: { type: 'string' },
+        postalCode: { type: 'string' },
+        city: { type: 'string' },
+        country: { type: SPHERE_COUNTRIES, required: true },
+        latitude: { type: 'number' },
+        longitude: { type: 'number' },
+      },
+    },
+    domains: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    isStudyProgram: { type: 'boolean', required: true, default: false },
+    isTerminalEnabled: { type: 'boolean', required: true, default: false },
+    customizableThinkingAxes: { type: 'boolean', required: true, default: false },
+    accessPolicy: { type: ACCESS_POLICIES, required: true, default: 'AUTH' },
+    languages: {
+      type: 'map',
+      required: true,
+      properties: {
+        primary: { type: LANGUAGE, required: true },
+        extras: LANGUAGES_LIST,
+      },
+    },
+    limits: {
+      type: 'map',
+      required: true,
+      properties: {
+        tags: { type: 'number', required: true },
+        members: { type: 'number', required: true },
+        groups: { type: 'number', required: true },
+      },
+    },
+    entitlements: {
+      type: 'map',
+      required: true,
+      properties: {
+        engagementUp: {
+          type: 'map',
+          required: true,
+          properties: {
+            active: { type: 'boolean', required: true },
+            campaignTemplatesAvailable: { type: 'boolean', required: true },
+          },
+        },
+        salesUp: { type: 'map', required: true, properties: { active: { type: 'boolean', required: true } } },
+      },
+    },
+    /** The secret of the join link (spec 01 §3 sphereKey); regenerating it expires the old link. */
+    sphereKey: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true, default: now },
+    updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+  },
+  indexes: {
+    sphere: {
+      collection: 'sphere',
+      pk: { field: 'pk', composite: ['sphereId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    all: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [] },
+      sk: { field: 'gsi1sk', composite: ['nameKey', 'sphereId'] },
+    },
+  },
+});

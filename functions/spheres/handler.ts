@@ -1,0 +1,29 @@
+import {
+  createSphere,
+  getSphere,
+  listSphereCategories,
+  listSpheres,
+  updateSphere,
+} from '../../shared/contracts/spheres';
+import { createHttpHandler, route } from '../lib/http';
+import { callerAccounts, actsAsSuperAdmin } from '../access';
+import * as service from './service';
+
+export const handler = createHttpHandler(
+  [
+    route(listSpheres, async ({ caller, query, headers }) =>
+      service.listSpheres(
+        caller.userId,
+        { scope: query.scope, q: query.q, max: query._max, offset: query._offset },
+        query.scope === 'all' && (await actsAsSuperAdmin(caller.userId, headers.superAdmin)),
+      ),
+    ),
+    route(createSphere, ({ caller, body }) => service.createSphere(caller.userId, body)),
+    route(getSphere, ({ caller, params }) => service.getSphere(caller.userId, params.id)),
+    route(updateSphere, ({ caller, params, body }) => service.updateSphere(caller.userId, params.id, body)),
+    route(listSphereCategories, async ({ query, headers }) =>
+      service.listCategories(headers.language, query._max, query._offset),
+    ),
+  ],
+  callerAccounts,
+);

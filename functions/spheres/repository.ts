@@ -1,0 +1,168 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import type { SphereRole } from '../../shared/domain/spheres';
+import { ConflictError } from '../lib/errors';
+import type { MemberEntity } from './entities/member';
+import type { SphereEntity } from './entities/sphere';
+import { spheresDb as db } from './store';
+
+export type SphereItem = EntityItem<typeof SphereEntity>;
+export type MemberItem = EntityItem<typeof MemberEntity>;
+export type NewSphere = Omit<SphereItem, 'sphereId' | 'sphereKey' | 'createdAt' | 'updatedAt'>;
+export type SphereFields = Omit<
+  SphereItem,
+  'sphereId' | 'sphereKey' | 'ownerId' | 'galaxyId' | 'limits' | 'entitlements' | 'createdAt' | 'updatedAt'
+>;
+
+/** A new join-link secret: 128 random bits, URL-safe. */
+export const newSphereKey = () => randomBytes(16).toString('base64url');
+
+/**
+ * Creates a sphere, its name in its scope and its creator's admin membership in one transaction:
+ * a name already taken in the scope gives `duplicate-sphere`, whoever wrote it first.
+ */
+export async function insertSphere(
+  sphere: NewSphere,
+  scope: string,
+  creator: { userId: string; name: string; email: string },
+): Promise<SphereItem> {
+  const sphereId = randomUUID();
+  const sphereKey = newSphereKey();
+  const result = await db()
+    .transaction.write(({ sphere: spheres, sphereName, member }) => [
+      spheres.create({ ...sphere, sphereId, sphereKey }).commit(),
+      sphereName.create({ scope, nameKey: sphere.nameKey, sphereId }).commit(),
+      member
+        .create({
+          sphereId,
+          memberId: randomUUID(),
+          userId: creator.userId,
+          name: creator.name,
+          email: creator.email,
+          roles: ['admin', 'contributor'],
+        })
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[1]?.rejected) throw new ConflictError('duplicate-sphere');
+    throw new ConflictError('conflict');
+  }
+  const created = await findSphere(sphereId);
+  if (!created) throw new Error(`Sphere ${sphereId} was written but cannot be read`);
+  return created;
+}
+
+export async function findSphere(sphereId: string): Promise<SphereItem | null> {
+  const { data } = await db().entities.sphere.get({ sphereId }).go({ consistent: true });
+  return data;
+}
+
+/** Spheres by id, in the order asked; ids with no sphere are left out (BatchGetItem). */
+export async function findSpheres(sphereIds: readonly string[]): Promise<SphereItem[]> {
+  if (sphereIds.length === 0) return [];
+  const { data } = await db()
+    .entities.sphere.get(sphereIds.map((sphereId) => ({ sphereId })))
+    .go();
+  return data as SphereItem[];
+}
+
+/** Every sphere of the product, by name: one Query on gsi1 (the super-admins' list). */
+export async function allSpheres(limit: number): Promise<SphereItem[]> {
+  const { data } = await db().entities.sphere.query.all({}).go({ pages: 'all', limit });
+  return data;
+}
+
+/**
+ * Rewrites a sphere's editable fields if nobody saved it since `updateDate` (409 `conflict`); a
+ * new name moves its entry in the scope in the same transaction (`duplicate-sphere` when taken).
+ */
+export async function replaceSphere(
+  before: SphereItem,
+  scope: string,
+  fields: SphereFields,
+  updateDate: string,
+): Promise<SphereItem> {
+  const renamed = fields.nameKey !== before.nameKey;
+  const { sphereId } = before;
+  // Optional fields left out are cleared.
+  const removed = (['shortName', 'email', 'phone'] as const).filter(
+    (f) => fields[f] === undefined && before[f] !== undefined,
+  );
+  const result = await db()
+    .transaction.write(({ sphere, sphereName }) => [
+      sphere
+        .patch({ sphereId })
+        .set(fields)
+        .remove(removed as never[])
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, updateDate))
+        .commit(),
+      ...(renamed
+        ? [
+            sphereName.create({ scope, nameKey: fields.nameKey, sphereId }).commit(),
+            sphereName.delete({ scope, nameKey: before.nameKey }).commit(),
+          ]
+        : []),
+    ])
+    .go();
+  if (result.canceled) {
+    const [, nameTaken] = result.data as { rejected: boolean }[];
+    if (renamed && nameTaken?.rejected) throw new ConflictError('duplicate-sphere');
+    throw new ConflictError('conflict');
+  }
+  const saved = await findSphere(sphereId);
+  if (!saved) throw new Error(`Sphere ${sphereId} was saved but cannot be read`);
+  return saved;
+}
+
+/** A person's memberships, in every sphere: one Query on gsi1. */
+export async function membershipsOf(userId: string): Promise<MemberItem[]> {
+  const { data } = await db().entities.member.query.byUser({ userId }).go({ pages: 'all' });
+  return data;
+}
+
+/** The caller's active roles in each sphere, as the ability rules take them. */
+export async function activeMemberships(
+  userId: string,
+): Promise<{ sphereId: string; roles: SphereRole[] }[]> {
+  return (await membershipsOf(userId))
+    .filter((m) => m.active)
+    .map((m) => ({ sphereId: m.sphereId, roles: [...m.roles] }));
+}
+
+/** Adds a membership as it is (demo data and tests of the rules). */
+export async function insertMember(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<void> {
+  await db().entities.member.create(member).go({ response: 'none' });
+}
+
+/** Erases memberships (leaving the product); the sphere keeps no personal data of the person. */
+export async function removeMembers(members: readonly Pick<MemberItem, 'sphereId' | 'memberId'>[]) {
+  if (members.length === 0) return { unprocessed: [] };
+  const { unprocessed } = await db()
+    .entities.member.delete(members.map(({ sphereId, memberId }) => ({ sphereId, memberId })))
+    .go();
+  return { unprocessed: unprocessed as Pick<MemberItem, 'sphereId' | 'memberId'>[] };
+}
+
+/** The spheres a person created, by their names in the person's scope: one Query. */
+export async function namesInScope(scope: string) {
+  const { data } = await db().entities.sphereName.query.name({ scope }).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * A sphere whose creator left: its owner becomes `former:<sphereId>` and its name moves to that
+ * scope, in one transaction, so nothing in the sphere names the person any more.
+ */
+export async function releaseSphere(name: { scope: string; nameKey: string; sphereId: string }) {
+  const formerOwner = `former:${name.sphereId}`;
+  await db()
+    .transaction.write(({ sphere, sphereName }) => [
+      sphereName.delete({ scope: name.scope, nameKey: name.nameKey }).commit(),
+      sphereName
+        .put({ scope: `owner:${formerOwner}`, nameKey: name.nameKey, sphereId: name.sphereId })
+        .commit(),
+      sphere.patch({ sphereId: name.sphereId }).set({ ownerId: formerOwner }).commit(),
+    ])
+    .go();
+}

@@ -1,0 +1,204 @@
+import { LANGUAGES, type Language } from '../../shared/contracts/headers';
+import type { Sphere, SphereCreate, SphereUpdate } from '../../shared/contracts/spheres';
+import {
+  DEFAULT_SPHERE_LIMITS,
+  SPHERE_CATEGORIES,
+  removedLanguages,
+  sphereNameKey,
+  sphereNameScope,
+} from '../../shared/domain/spheres';
+import type { SphereRole } from '../../shared/domain/spheres';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { publishAfterWrite } from '../realtime';
+import { getAccount } from '../users';
+import {
+  activeMemberships,
+  allSpheres,
+  findSphere,
+  findSpheres,
+  insertSphere,
+  membershipsOf,
+  replaceSphere,
+  type SphereFields,
+  type SphereItem,
+} from './repository';
+
+/** A sphere's languages as stored: the extras are a list of the product's languages. */
+function languagesOf(stored: SphereItem['languages']): { primary: Language; extras: Language[] } {
+  return {
+    primary: stored.primary,
+    extras: stored.extras.filter((l): l is Language => (LANGUAGES as readonly string[]).includes(l)),
+  };
+}
+
+/** The sphere as the API shows it to one caller: their own roles there, never the join key. */
+export function toSphere(item: SphereItem, roles: readonly SphereRole[] | null): Sphere {
+  return {
+    id: item.sphereId,
+    name: item.name,
+    ...(item.shortName !== undefined ? { shortName: item.shortName } : {}),
+    category: item.category,
+    ...(item.galaxyId !== undefined ? { galaxyId: item.galaxyId } : {}),
+    ...(item.email !== undefined ? { email: item.email } : {}),
+    ...(item.phone !== undefined ? { phone: item.phone } : {}),
+    address: item.address,
+    domains: item.domains,
+    isStudyProgram: item.isStudyProgram,
+    isTerminalEnabled: item.isTerminalEnabled,
+    customizableThinkingAxes: item.customizableThinkingAxes,
+    accessPolicy: item.accessPolicy,
+    languages: languagesOf(item.languages),
+    limits: item.limits,
+    entitlements: item.entitlements,
+    isMember: roles !== null,
+    roles: roles ? [...roles] : [],
+    createdAt: item.createdAt,
+    updateDate: item.updatedAt,
+  };
+}
+
+function fieldsOf(body: SphereCreate): SphereFields {
+  return {
+    name: body.name,
+    nameKey: sphereNameKey(body.name),
+    ...(body.shortName ? { shortName: body.shortName } : {}),
+    category: body.category,
+    ...(body.email ? { email: body.email } : {}),
+    ...(body.phone ? { phone: body.phone } : {}),
+    address: body.address,
+    domains: [...new Set(body.domains)],
+    isStudyProgram: body.isStudyProgram,
+    isTerminalEnabled: body.isTerminalEnabled,
+    customizableThinkingAxes: body.customizableThinkingAxes,
+    accessPolicy: body.accessPolicy,
+    languages: body.languages,
+  };
+}
+
+/** A domain-restricted sphere needs at least one domain (spec 01 §5). */
+function checkAccess(body: SphereCreate): void {
+  if (body.accessPolicy === 'DOMAINS_ONLY' && body.domains.length === 0)
+    throw new ValidationError([{ key: 'required', field: 'body.domains' }]);
+}
+
+/** POST /v1/spheres: the caller creates a sphere and becomes its admin (and contributor). */
+export async function createSphere(userId: string, body: SphereCreate): Promise<Sphere> {
+  checkAccess(body);
+  const account = await getAccount(userId);
+  if (!account) throw new NotFoundError();
+  const { user, emails } = account;
+  const email = emails.find((e) => e.primary)?.email ?? emails[0]?.email ?? '';
+  const fields = fieldsOf(body);
+  const created = await insertSphere(
+    {
+      ...fields,
+      ownerId: userId,
+      limits: { ...DEFAULT_SPHERE_LIMITS },
+      entitlements: {
+        engagementUp: { active: false, campaignTemplatesAvailable: false },
+        salesUp: { active: false },
+      },
+    },
+    sphereNameScope({ ownerId: userId }),
+    { userId, name: [user.firstName, user.lastName].filter(Boolean).join(' '), email },
+  );
+  await publishAfterWrite(userId, { type: 'spheres', action: 'created' });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  return toSphere(created, ['admin', 'contributor']);
+}
+
+/** Roles of the caller in one sphere; null when they are not an active member. */
+async function rolesIn(userId: string, sphereId: string): Promise<SphereRole[] | null> {
+  const membership = (await activeMemberships(userId)).find((m) => m.sphereId === sphereId);
+  return membership ? membership.roles : null;
+}
+
+/** GET /v1/spheres/{id}: the middleware has checked the caller may read this sphere. */
+export async function getSphere(userId: string, sphereId: string): Promise<Sphere> {
+  const [item, roles] = await Promise.all([findSphere(sphereId), rolesIn(userId, sphereId)]);
+  if (!item) throw new NotFoundError();
+  return toSphere(item, roles);
+}
+
+/** PUT /v1/spheres/{id}: the admins' settings; languages once offered stay (spec 01 §4). */
+export async function updateSphere(userId: string, sphereId: string, body: SphereUpdate): Promise<Sphere> {
+  checkAccess(body);
+  const before = await findSphere(sphereId);
+  if (!before) throw new NotFoundError();
+  if (removedLanguages(languagesOf(before.languages), body.languages).length > 0)
+    throw new ValidationError([{ key: 'not-valid', field: 'body.languages' }]);
+  const saved = await replaceSphere(
+    before,
+    sphereNameScope({ galaxyId: before.galaxyId, ownerId: before.ownerId }),
+    fieldsOf(body),
+    body.updateDate,
+  );
+  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
+  return toSphere(saved, await rolesIn(userId, sphereId));
+}
+
+/** GET /v1/spheres: the caller's spheres, or every sphere for a super-admin (`scope=all`). */
+export async function listSpheres(
+  userId: string,
+  query: { scope: 'mine' | 'all'; q?: string | undefined; max: number; offset: number },
+  canListAll: boolean,
+): Promise<{ count: number; items: Sphere[]; max: number; offset: number }> {
+  const memberships = await activeMemberships(userId);
+  const rolesBySphere = new Map(memberships.map((m) => [m.sphereId, m.roles]));
+  let items: SphereItem[];
+  if (query.scope === 'all') {
+    if (!canListAll) throw new ForbiddenError();
+    items = await allSpheres(query.offset + query.max + 1_000);
+  } else {
+    items = (await findSpheres(memberships.map((m) => m.sphereId))).sort((a, b) =>
+      a.nameKey.localeCompare(b.nameKey),
+    );
+  }
+  const q = query.q ? sphereNameKey(query.q) : '';
+  const matching = q ? items.filter((s) => s.nameKey.includes(q)) : items;
+  return {
+    count: matching.length,
+    items: matching
+      .slice(query.offset, query.offset + query.max)
+      .map((s) => toSphere(s, rolesBySphere.get(s.sphereId) ?? null)),
+    max: query.max,
+    offset: query.offset,
+  };
+}
+
+/** GET /v1/spheres/definitions/categories, named in the caller's language. */
+export function listCategories(language: Language, max: number, offset: number) {
+  const all = SPHERE_CATEGORIES.map((c) => ({ id: c.id, name: c.name[language] }));
+  return { count: all.length, items: all.slice(offset, offset + max), max, offset };
+}
+
+/**
+ * What the start call (`GET /v1/me`) shows of a person's spheres: their memberships (one Query)
+ * and the spheres they are an active member of (one BatchGetItem), by name.
+ */
+export async function spheresOfPerson(userId: string) {
+  const members = await membershipsOf(userId);
+  const active = members.filter((m) => m.active);
+  const spheres = await findSpheres(active.map((m) => m.sphereId));
+  const rolesBySphere = new Map(active.map((m) => [m.sphereId, [...m.roles]]));
+  return {
+    memberships: active.map((m) => ({ sphereId: m.sphereId, roles: [...m.roles] })),
+    members: members.map((m) => ({
+      id: m.memberId,
+      sphereId: m.sphereId,
+      roles: [...m.roles],
+      active: m.active,
+      subscription: m.subscription,
+    })),
+    spheres: spheres
+      .sort((a, b) => a.nameKey.localeCompare(b.nameKey))
+      .map((s) => ({
+        id: s.sphereId,
+        name: s.name,
+        ...(s.shortName !== undefined ? { shortName: s.shortName } : {}),
+        category: s.category,
+        isStudyProgram: s.isStudyProgram,
+        roles: rolesBySphere.get(s.sphereId) ?? [],
+      })),
+  };
+}

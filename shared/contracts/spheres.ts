@@ -1,0 +1,196 @@
+import * as z from 'zod';
+import { defineRoute, type RouteContract } from './route';
+import { LANGUAGES } from './headers';
+import { listOf } from './list';
+import {
+  ACCESS_POLICIES,
+  DOMAIN_PATTERN,
+  SPHERE_CATEGORY_IDS,
+  SPHERE_COUNTRIES,
+  SPHERE_DOMAINS_MAX,
+  SPHERE_NAME_MAX_LENGTH,
+  SPHERE_ROLES,
+  SPHERE_SHORT_NAME_MAX_LENGTH,
+} from '../domain/spheres';
+
+/**
+ * Spheres (spec 01 §3 Sphere, §7 Spheres): an organisation's space, created by a registered user
+ * who becomes its first admin. Members, sessions, tags and joining build on these routes.
+ */
+
+/** Page size of the sphere categories (spec 01 §9). */
+export const SPHERE_CATEGORIES_MAX = 200;
+/** Page size of a sphere list: a person's own spheres, or every sphere for a super-admin. */
+export const SPHERES_MAX = 1_000;
+
+const text = (max: number) => z.string().trim().max(max, 'length-out-of-range-error');
+const requiredText = (max: number) => text(max).min(1, 'required');
+
+export const AddressSchema = z.strictObject({
+  street1: text(200).optional(),
+  street2: text(200).optional(),
+  postalCode: text(20).optional(),
+  city: text(100).optional(),
+  country: z.enum(SPHERE_COUNTRIES, 'not-valid'),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+});
+
+export const LanguageSettingsSchema = z
+  .strictObject({
+    primary: z.enum(LANGUAGES, 'not-valid'),
+    extras: z.array(z.enum(LANGUAGES, 'not-valid')).max(LANGUAGES.length).default([]),
+  })
+  .transform(({ primary, extras }) => ({
+    primary,
+    extras: [...new Set(extras)].filter((l) => l !== primary),
+  }));
+
+const DomainSchema = z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, 'domain-invalid');
+
+/** What the creator and the sphere's admins write (spec 01 §3). */
+const SphereFieldsSchema = z.strictObject({
+  name: requiredText(SPHERE_NAME_MAX_LENGTH),
+  shortName: text(SPHERE_SHORT_NAME_MAX_LENGTH).optional(),
+  category: z.enum(SPHERE_CATEGORY_IDS as [string, ...string[]], 'not-valid'),
+  email: z.email('email-not-valid').max(254).optional(),
+  /** International format, like +32470123456 (spec 01 §5). */
+  phone: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'invalid-phone-number')
+    .optional(),
+  address: AddressSchema,
+  domains: z.array(DomainSchema).max(SPHERE_DOMAINS_MAX, 'too-many').default([]),
+  /** Shown to every member as "anonymity not guaranteed". */
+  isStudyProgram: z.boolean().default(false),
+  isTerminalEnabled: z.boolean().default(false),
+  customizableThinkingAxes: z.boolean().default(false),
+  accessPolicy: z.enum(ACCESS_POLICIES, 'not-valid').default('AUTH'),
+  languages: LanguageSettingsSchema,
+});
+
+export const SphereCreateSchema = SphereFieldsSchema;
+export type SphereCreate = z.infer<typeof SphereCreateSchema>;
+export type SphereCreateInput = z.input<typeof SphereCreateSchema>;
+
+/**
+ * PUT /v1/spheres/{id}: the whole of the editable fields, with the `updateDate` the editor read, so
+ * two admins saving at once do not overwrite each other (409 `conflict`).
+ */
+export const SphereUpdateSchema = SphereFieldsSchema.extend({ updateDate: z.iso.datetime() });
+export type SphereUpdate = z.infer<typeof SphereUpdateSchema>;
+export type SphereUpdateInput = z.input<typeof SphereUpdateSchema>;
+
+export const SphereSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  shortName: z.string().optional(),
+  category: z.string(),
+  galaxyId: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  address: z.object({
+    street1: z.string().optional(),
+    street2: z.string().optional(),
+    postalCode: z.string().optional(),
+    city: z.string().optional(),
+    country: z.enum(SPHERE_COUNTRIES),
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
+  }),
+  domains: z.array(z.string()),
+  isStudyProgram: z.boolean(),
+  isTerminalEnabled: z.boolean(),
+  customizableThinkingAxes: z.boolean(),
+  accessPolicy: z.enum(ACCESS_POLICIES),
+  languages: z.object({ primary: z.enum(LANGUAGES), extras: z.array(z.enum(LANGUAGES)) }),
+  limits: z.object({ tags: z.number(), members: z.number(), groups: z.number() }),
+  entitlements: z.object({
+    engagementUp: z.object({ active: z.boolean(), campaignTemplatesAvailable: z.boolean() }),
+    salesUp: z.object({ active: z.boolean() }),
+  }),
+  /** Whether the caller is an active member, and their roles there. */
+  isMember: z.boolean(),
+  roles: z.array(z.enum(SPHERE_ROLES)),
+  createdAt: z.string(),
+  updateDate: z.string(),
+});
+export type Sphere = z.infer<typeof SphereSchema>;
+
+export const SphereCategorySchema = z.object({ id: z.string(), name: z.string() });
+
+const SphereIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const SphereListQuerySchema = z.strictObject({
+  /** `all`: every sphere of the product, for super-admins (the admin list `/apps/spheres`). */
+  scope: z.enum(['mine', 'all']).default('mine'),
+  q: z.string().trim().max(100).optional(),
+  _max: z.coerce.number().int().min(1).max(SPHERES_MAX).default(SPHERES_MAX),
+  _offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const listSpheres = defineRoute({
+  name: 'listSpheres',
+  domain: 'spheres',
+  method: 'GET',
+  path: '/v1/spheres',
+  auth: 'user',
+  query: SphereListQuerySchema,
+  response: listOf(SphereSchema),
+});
+
+export const createSphere = defineRoute({
+  name: 'createSphere',
+  domain: 'spheres',
+  method: 'POST',
+  path: '/v1/spheres',
+  auth: 'registered',
+  ability: { action: 'post', subject: 'sphere' },
+  body: SphereCreateSchema,
+  response: SphereSchema,
+  status: 201,
+});
+
+export const getSphere = defineRoute({
+  name: 'getSphere',
+  domain: 'spheres',
+  method: 'GET',
+  path: '/v1/spheres/{id}',
+  auth: 'user',
+  ability: { action: 'get', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  response: SphereSchema,
+});
+
+export const updateSphere = defineRoute({
+  name: 'updateSphere',
+  domain: 'spheres',
+  method: 'PUT',
+  path: '/v1/spheres/{id}',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  body: SphereUpdateSchema,
+  response: SphereSchema,
+});
+
+export const listSphereCategories = defineRoute({
+  name: 'listSphereCategories',
+  domain: 'spheres',
+  method: 'GET',
+  path: '/v1/spheres/definitions/categories',
+  auth: 'user',
+  query: z.strictObject({
+    _max: z.coerce.number().int().min(1).max(SPHERE_CATEGORIES_MAX).default(SPHERE_CATEGORIES_MAX),
+    _offset: z.coerce.number().int().min(0).default(0),
+  }),
+  response: listOf(SphereCategorySchema),
+});
+
+export const sphereRoutes: readonly RouteContract[] = [
+  listSpheres,
+  createSphere,
+  getSphere,
+  updateSphere,
+  listSphereCategories,
+];

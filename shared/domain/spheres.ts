@@ -1,0 +1,78 @@
+import type { Language } from '../contracts/headers';
+
+/**
+ * Spheres (spec 01 §3 Sphere): an organisation's space. The rules the API and the SPA share.
+ */
+
+/** Countries an address may be in (spec 01 §9). */
+export const SPHERE_COUNTRIES = ['BE', 'FR', 'LU'] as const;
+export type SphereCountry = (typeof SPHERE_COUNTRIES)[number];
+
+/** Who may join by the sphere's link (spec 01 §3 access policy). */
+export const ACCESS_POLICIES = ['NOONE', 'DOMAINS_ONLY', 'AUTH'] as const;
+export type AccessPolicy = (typeof ACCESS_POLICIES)[number];
+
+/** Roles a member holds in a sphere (spec 01 §3 Member). */
+export const SPHERE_ROLES = ['admin', 'contributor', 'sales-up'] as const;
+export type SphereRole = (typeof SPHERE_ROLES)[number];
+
+export const SPHERE_NAME_MAX_LENGTH = 100;
+export const SPHERE_SHORT_NAME_MAX_LENGTH = 30;
+export const SPHERE_DOMAINS_MAX = 20;
+
+/** Limits of a new sphere (spec 01 §3: tag, member and group limits); super-admins raise them. */
+export const DEFAULT_SPHERE_LIMITS = { tags: 200, members: 2_000, groups: 200 } as const;
+
+/** Sphere categories (`/spheres/definitions/categories`), with their names in each language. */
+export const SPHERE_CATEGORIES: readonly { id: string; name: Record<Language, string> }[] = [
+  { id: 'company', name: { fr: 'Entreprise', en: 'Company', nl: 'Bedrijf' } },
+  { id: 'public', name: { fr: 'Service public', en: 'Public service', nl: 'Overheidsdienst' } },
+  { id: 'school', name: { fr: 'École', en: 'School', nl: 'School' } },
+  {
+    id: 'higher-education',
+    name: { fr: 'Enseignement supérieur', en: 'Higher education', nl: 'Hoger onderwijs' },
+  },
+  { id: 'healthcare', name: { fr: 'Soins de santé', en: 'Healthcare', nl: 'Gezondheidszorg' } },
+  { id: 'non-profit', name: { fr: 'Association', en: 'Non-profit', nl: 'Vereniging' } },
+  { id: 'sport', name: { fr: 'Club sportif', en: 'Sports club', nl: 'Sportclub' } },
+  { id: 'coaching', name: { fr: 'Accompagnement', en: 'Coaching practice', nl: 'Coachingpraktijk' } },
+  { id: 'other', name: { fr: 'Autre', en: 'Other', nl: 'Andere' } },
+];
+export const SPHERE_CATEGORY_IDS = SPHERE_CATEGORIES.map((c) => c.id);
+
+/** Domain of an address (spec 01 §5 "text, dot, text"), lower case, without the at-sign. */
+export const DOMAIN_PATTERN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * The key two spheres' names are compared by for `duplicate-sphere`: case, accents and spacing do
+ * not make a name different.
+ */
+export function sphereNameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Where a name must be unique: within the galaxy when the sphere is in one, otherwise among the
+ * spheres of the same owner (spec: a second sphere with the same name in the same galaxy or for the
+ * same owner gives `duplicate-sphere`).
+ */
+export function sphereNameScope(sphere: { galaxyId?: string | undefined; ownerId: string }): string {
+  return sphere.galaxyId ? `galaxy:${sphere.galaxyId}` : `owner:${sphere.ownerId}`;
+}
+
+/**
+ * Extra languages once activated stay (spec 01 §4): the languages of `before` missing from
+ * `after`. The primary language may change, but it then stays among the extras.
+ */
+export function removedLanguages(
+  before: { primary: Language; extras: readonly Language[] },
+  after: { primary: Language; extras: readonly Language[] },
+): Language[] {
+  const kept = new Set<Language>([after.primary, ...after.extras]);
+  return before.extras.filter((l) => !kept.has(l));
+}

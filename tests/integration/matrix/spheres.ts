@@ -1,0 +1,20 @@
+import type { Example } from './example';
+
+const sphere = {
+  name: 'Matrix sphere',
+  category: 'company',
+  address: { country: 'BE' },
+  languages: { primary: 'en' },
+};
+
+/** Sphere routes aim at the owner's sphere: another person, or a guest, must get nothing of it. */
+export const examples: Record<string, Example> = {
+  listSpheres: () => ({}),
+  createSphere: () => ({ body: sphere }),
+  getSphere: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
+  updateSphere: (owner) => ({
+    params: { id: owner.sphereId ?? 'none' },
+    body: { ...sphere, name: 'Renamed by someone else', updateDate: new Date().toISOString() },
+  }),
+  listSphereCategories: () => ({}),
+};

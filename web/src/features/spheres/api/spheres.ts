@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createSphere as createSphereRoute,
+  getSphere as getSphereRoute,
+  listSphereCategories,
+  listSpheres as listSpheresRoute,
+  updateSphere as updateSphereRoute,
+  type Sphere,
+  type SphereCreateInput,
+  type SphereUpdateInput,
+} from '../../../../../shared/contracts/spheres';
+import { callApi } from '../../../lib/api';
+import { ApiError } from '../../../lib/errors';
+import { refreshMe } from '../../../lib/me';
+
+/** Every cached read of spheres starts with this key, so a write refreshes them. */
+export const spheresKey = ['spheres'] as const;
+
+/** Polling of a new sphere until it is readable (spec 01 §4, §9): 10 tries, 1 s apart. */
+export const SPHERE_POLL_TRIES = 10;
+export const SPHERE_POLL_DELAY_MS = 1000;
+
+/** The spheres list, cached in session storage (spec 01 §9) so a reload shows it at once. */
+const SESSION_KEY = 'sentia.spheres';
+
+function cachedList(scope: 'mine' | 'all') {
+  try {
+    const raw = sessionStorage.getItem(`${SESSION_KEY}.${scope}`);
+    return raw
+      ? (JSON.parse(raw) as { count: number; items: Sphere[]; max: number; offset: number })
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useSpheres(scope: 'mine' | 'all', q = '', enabled = true) {
+  return useQuery({
+    queryKey: [...spheresKey, 'list', scope, q],
+    queryFn: async ({ signal }) => {
+      const list = await callApi(listSpheresRoute, {
+        query: { scope, ...(q ? { q } : {}) },
+        signal,
+      });
+      if (!q) sessionStorage.setItem(`${SESSION_KEY}.${scope}`, JSON.stringify(list));
+      return list;
+    },
+    placeholderData: (previous) => previous ?? (q ? undefined : cachedList(scope)),
+    enabled,
+  });
+}
+
+export function useSphere(id: string) {
+  return useQuery({
+    queryKey: [...spheresKey, 'one', id],
+    queryFn: ({ signal }) => callApi(getSphereRoute, { params: { id }, signal }),
+    retry: false,
+  });
+}
+
+export function useSphereCategories() {
+  return useQuery({
+    queryKey: [...spheresKey, 'categories'],
+    queryFn: ({ signal }) => callApi(listSphereCategories, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Reads a sphere just created until it answers (spec 01 §4): up to `tries` reads, `delayMs` apart,
+ * telling `onTry` each attempt; the last refusal is thrown.
+ */
+export async function pollSphere(
+  id: string,
+  onTry: (attempt: number) => void,
+  tries = SPHERE_POLL_TRIES,
+  delayMs = SPHERE_POLL_DELAY_MS,
+): Promise<Sphere> {
+  for (let attempt = 1; ; attempt++) {
+    onTry(attempt);
+    try {
+      return await callApi(getSphereRoute, { params: { id } });
+    } catch (error) {
+      const retriable = error instanceof ApiError && (error.status === 403 || error.status === 404);
+      if (!retriable || attempt >= tries) throw error;
+      await wait(delayMs);
+    }
+  }
+}
+
+export function useCreateSphere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SphereCreateInput) => callApi(createSphereRoute, { body }),
+    meta: { errorsShownInline: true },
+    onSuccess: async () => {
+      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: spheresKey }), refreshMe(queryClient)]);
+    },
+  });
+}
+
+export function useUpdateSphere(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SphereUpdateInput) => callApi(updateSphereRoute, { params: { id }, body }),
+    meta: { errorsShownInline: true },
+    onSuccess: async (sphere) => {
+      queryClient.setQueryData([...spheresKey, 'one', id], sphere);
+      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...spheresKey, 'list'] }),
+        refreshMe(queryClient),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,5 @@
+/** Paths of the spheres' pages (spec 01 §2). */
+export const CREATE_SPHERE_PATH = '/apps/create-sphere';
+export const SPHERES_ADMIN_PATH = '/apps/spheres';
+export const spherePath = (id: string) => `/apps/spheres/${encodeURIComponent(id)}`;
+export const sphereSettingsPath = (id: string) => `${spherePath(id)}/settings`;

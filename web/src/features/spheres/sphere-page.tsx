@@ -1,0 +1,125 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { subject } from '@casl/ability';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Sphere } from '../../../../shared/contracts/spheres';
+import { ErrorState } from '../../components/error-state';
+import { useAbility } from '../../lib/ability';
+import { ApiError } from '../../lib/errors';
+import { formatDate } from '../../lib/dates';
+import { useSphere, useSphereCategories } from './api/spheres';
+import { sphereSettingsPath } from './paths';
+
+/** "Anonymity not guaranteed": shown to every member of a study-programme sphere (spec 01 §1). */
+export function StudyProgramNotice({ sphere }: { sphere: Sphere }) {
+  const { t } = useTranslation();
+  if (!sphere.isStudyProgram) return null;
+  return (
+    <Alert color="orange" title={t('spheres.studyProgram.title')} data-testid="study-program-notice">
+      {t('spheres.studyProgram.body')}
+    </Alert>
+  );
+}
+
+/** Not a member, or no such sphere: the same answer, so nobody learns which spheres exist. */
+export function SphereNotAllowed() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" title={t('spheres.notAllowed.title')} data-testid="sphere-not-allowed">
+      {t('spheres.notAllowed.body')}
+    </Alert>
+  );
+}
+
+/**
+ * A sphere's home (spec 01 §2 `/apps/spheres/{sphereId}`): who it is, the caller's roles there, the
+ * study-programme notice, and the settings for those who may change them.
+ */
+export default function SpherePage() {
+  const { t } = useTranslation();
+  const { sphereId = '' } = useParams();
+  const sphere = useSphere(sphereId);
+  const categories = useSphereCategories();
+  const ability = useAbility();
+
+  if (sphere.isPending) return <Skeleton height={160} data-testid="sphere-loading" />;
+  if (sphere.isError)
+    return sphere.error instanceof ApiError && [403, 404].includes(sphere.error.status) ? (
+      <SphereNotAllowed />
+    ) : (
+      <ErrorState
+        title={t('spheres.loadError')}
+        error={sphere.error}
+        onRetry={() => void sphere.refetch()}
+        testId="sphere-error"
+      />
+    );
+
+  const s = sphere.data;
+  const category = categories.data?.items.find((c) => c.id === s.category)?.name ?? s.category;
+  const canEdit = ability.can('put', subject('sphere', { sphereId: s.id }));
+  const place = [s.address.postalCode, s.address.city].filter(Boolean).join(' ');
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1} data-testid="sphere-title">
+            {s.name}
+          </Title>
+          <Text c="dimmed">
+            {category}
+            {place ? ` · ${place}` : ''} · {t(`spheres.countries.${s.address.country}`)}
+          </Text>
+        </Stack>
+        {canEdit && (
+          <Button
+            component={Link}
+            to={sphereSettingsPath(s.id)}
+            variant="light"
+            data-testid="sphere-settings"
+          >
+            {t('spheres.settings.open')}
+          </Button>
+        )}
+      </Group>
+      <StudyProgramNotice sphere={s} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder component="section" aria-labelledby="sphere-you-title">
+          <Title order={2} size="h4" mb="xs" id="sphere-you-title">
+            {t('spheres.home.you')}
+          </Title>
+          <Group gap="xs" data-testid="sphere-roles">
+            {s.roles.length === 0 ? (
+              <Text size="sm">{t('spheres.home.noRole')}</Text>
+            ) : (
+              s.roles.map((role) => (
+                <Badge key={role} variant="light">
+                  {t(`spheres.roles.${role}`)}
+                </Badge>
+              ))
+            )}
+          </Group>
+        </Card>
+        <Card withBorder component="section" aria-labelledby="sphere-about-title">
+          <Title order={2} size="h4" mb="xs" id="sphere-about-title">
+            {t('spheres.home.about')}
+          </Title>
+          <Stack gap={4}>
+            <Text size="sm">
+              {t('spheres.home.languages', {
+                languages: [s.languages.primary, ...s.languages.extras]
+                  .map((l) => t(`language.${l}`))
+                  .join(', '),
+              })}
+            </Text>
+            <Text size="sm">{t(`spheres.access.${s.accessPolicy}`)}</Text>
+            {s.email && <Text size="sm">{s.email}</Text>}
+            <Text size="sm" c="dimmed">
+              {t('spheres.home.since', { date: formatDate(new Date(s.createdAt)) })}
+            </Text>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

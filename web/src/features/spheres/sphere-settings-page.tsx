@@ -1,0 +1,110 @@
+import { Anchor, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { subject } from '@casl/ability';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../components/error-state';
+import { notifySuccess } from '../../components/notify';
+import { useAbility } from '../../lib/ability';
+import { ApiError } from '../../lib/errors';
+import { useSphere, useUpdateSphere } from './api/spheres';
+import { spherePath } from './paths';
+import { SphereForm } from './sphere-form';
+import { SphereNotAllowed, StudyProgramNotice } from './sphere-page';
+
+/**
+ * A sphere's settings (spec 01 §2 `/apps/spheres/{sphereId}/settings`), for those with `put` on
+ * it: the general settings, and the subscription's figures, read-only until licences exist.
+ */
+export default function SphereSettingsPage() {
+  const { t } = useTranslation();
+  const { sphereId = '' } = useParams();
+  const sphere = useSphere(sphereId);
+  const update = useUpdateSphere(sphereId);
+  const ability = useAbility();
+
+  if (sphere.isPending) return <Skeleton height={240} data-testid="sphere-loading" />;
+  if (sphere.isError)
+    return sphere.error instanceof ApiError && [403, 404].includes(sphere.error.status) ? (
+      <SphereNotAllowed />
+    ) : (
+      <ErrorState
+        title={t('spheres.loadError')}
+        error={sphere.error}
+        onRetry={() => void sphere.refetch()}
+        testId="sphere-error"
+      />
+    );
+  const s = sphere.data;
+  if (!ability.can('put', subject('sphere', { sphereId: s.id }))) return <SphereNotAllowed />;
+
+  return (
+    <Stack maw={860}>
+      <Anchor component={Link} to={spherePath(s.id)} size="sm">
+        {t('spheres.settings.back', { name: s.name })}
+      </Anchor>
+      <Title order={1}>{t('spheres.settings.title', { name: s.name })}</Title>
+      <StudyProgramNotice sphere={s} />
+      <Tabs defaultValue="admin" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="admin" data-testid="settings-tab-admin">
+            {t('spheres.settings.tabs.admin')}
+          </Tabs.Tab>
+          <Tabs.Tab value="subscription" data-testid="settings-tab-subscription">
+            {t('spheres.settings.tabs.subscription')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="admin" pt="md">
+          <SphereForm
+            // A saved answer starts a fresh form on the new values (and the new updateDate).
+            key={s.updateDate}
+            sphere={s}
+            pending={update.isPending}
+            error={update.error}
+            submitLabel={t('spheres.settings.save')}
+            onSubmit={(body) =>
+              update.mutate(
+                { ...body, updateDate: s.updateDate },
+                { onSuccess: () => notifySuccess('spheres.settings.saved') },
+              )
+            }
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="subscription" pt="md">
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('spheres.settings.subscriptionIntro')}
+            </Text>
+            <Table data-testid="sphere-limits" withTableBorder maw={480}>
+              <Table.Tbody>
+                {(['members', 'groups', 'tags'] as const).map((limit) => (
+                  <Table.Tr key={limit}>
+                    <Table.Th scope="row">{t(`spheres.settings.limits.${limit}`)}</Table.Th>
+                    <Table.Td>{s.limits[limit]}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Th scope="row">{t('spheres.settings.engagementUp')}</Table.Th>
+                  <Table.Td>
+                    {t(
+                      s.entitlements.engagementUp.active
+                        ? 'spheres.settings.active'
+                        : 'spheres.settings.inactive',
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th scope="row">{t('spheres.settings.salesUp')}</Table.Th>
+                  <Table.Td>
+                    {t(
+                      s.entitlements.salesUp.active ? 'spheres.settings.active' : 'spheres.settings.inactive',
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
