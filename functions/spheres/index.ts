@@ -2,5 +2,11 @@
  * The spheres domain's face: a person's memberships, which the ability rules and the start call
  * read, and what the local stack needs to seed spheres.
  */
-export { activeMemberships, insertMember, insertSphere, membershipsOf, type MemberItem } from './repository';
+export {
+  activeMemberships,
+  importSphere,
+  membershipsOf,
+  type MemberItem,
+  type SphereItem,
+} from './repository';
 export { spheresOfPerson, toSphere } from './service';

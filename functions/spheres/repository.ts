@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import type { SphereRole } from '../../shared/domain/spheres';
+import { sphereNameScope, type SphereRole } from '../../shared/domain/spheres';
 import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
@@ -160,9 +160,33 @@ export async function releaseSphere(name: { scope: string; nameKey: string; sphe
     .transaction.write(({ sphere, sphereName }) => [
       sphereName.delete({ scope: name.scope, nameKey: name.nameKey }).commit(),
       sphereName
-        .put({ scope: `owner:${formerOwner}`, nameKey: name.nameKey, sphereId: name.sphereId })
+        .put({
+          scope: sphereNameScope({ ownerId: formerOwner }),
+          nameKey: name.nameKey,
+          sphereId: name.sphereId,
+        })
         .commit(),
       sphere.patch({ sphereId: name.sphereId }).set({ ownerId: formerOwner }).commit(),
     ])
     .go();
+}
+
+/**
+ * Writes a sphere with a known id, its name and its members, once: a sphere already there is left
+ * as it is (the local stack's demo data, run at every start).
+ */
+export async function importSphere(
+  sphere: Omit<SphereItem, 'createdAt' | 'updatedAt'>,
+  members: readonly Omit<MemberItem, 'sphereId' | 'createdAt' | 'updatedAt'>[],
+): Promise<boolean> {
+  if (await findSphere(sphere.sphereId)) return false;
+  const scope = sphereNameScope(sphere);
+  await db()
+    .transaction.write(({ sphere: spheres, sphereName }) => [
+      spheres.create(sphere).commit(),
+      sphereName.create({ scope, nameKey: sphere.nameKey, sphereId: sphere.sphereId }).commit(),
+    ])
+    .go();
+  for (const member of members) await insertMember({ ...member, sphereId: sphere.sphereId });
+  return true;
 }

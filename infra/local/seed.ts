@@ -10,6 +10,8 @@ import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import { importFeelings } from '../../functions/feelings';
 import { importAxes, importThinkings } from '../../functions/thinkings';
+import { importSphere } from '../../functions/spheres';
+import { DEMO_SPHERES, demoSphereItem } from './demo-spheres';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import { DEMO_AXES, demoThinkings } from './demo-thinkings';
 import type { LocalEndpoints } from './stack';
@@ -143,6 +145,7 @@ export async function seedDemoData(
   await listLegalDocuments();
   // The thinking catalogue, written once (an edited catalogue is kept).
   await importAxes(DEMO_AXES);
+  const userIds = new Map<string, string>();
   try {
     for (const user of users) {
       const { userId, created: poolUserCreated } = await ensurePoolUser(
@@ -183,7 +186,18 @@ export async function seedDemoData(
       // About a thinking a week for those whose subscription includes thinking.
       if (user.temperament && user.subscription && user.subscription !== 'starter')
         await importThinkings(userId, demoThinkings(user.email, user.locale));
+      userIds.set(user.email, userId);
       (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
+    }
+    // The demo spheres and their members, written once, among the users seeded here.
+    for (const demo of DEMO_SPHERES) {
+      const ownerId = userIds.get(demo.owner);
+      if (!ownerId) continue;
+      const members = demo.members.flatMap(({ email, ...member }) => {
+        const userId = userIds.get(email);
+        return userId ? [{ ...member, email, userId }] : [];
+      });
+      await importSphere(demoSphereItem(demo, ownerId), members);
     }
   } finally {
     cognito.destroy();

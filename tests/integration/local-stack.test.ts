@@ -179,6 +179,39 @@ describe('local stack', () => {
       });
       expect(facets.status).toBe(200);
     });
+
+    it('puts Sam in Atelier Horizon as a contributor, and keeps Clinique des Tilleuls out of his sight', async () => {
+      const sam = DEMO_USERS.find((u) => u.email.startsWith('sam@')) as DemoUser;
+      const tokens = await stack.signInWithCode(sam.email);
+      const me = await stack.api<{ spheres: { id: string; name: string; roles: string[] }[] }>('/v1/me', {
+        token: tokens.accessToken,
+      });
+      expect(me.body.spheres).toEqual([
+        expect.objectContaining({
+          id: 'demo-atelier-horizon',
+          name: 'Atelier Horizon',
+          roles: ['contributor'],
+        }),
+      ]);
+      expect(
+        (await stack.api('/v1/spheres/demo-atelier-horizon', { token: tokens.accessToken })).status,
+      ).toBe(200);
+      const hidden = await stack.api('/v1/spheres/demo-clinique-tilleuls', { token: tokens.accessToken });
+      expect(hidden.status).toBe(403);
+      // A contributor may not change the sphere's settings.
+      const put = await stack.api('/v1/spheres/demo-atelier-horizon', {
+        method: 'PUT',
+        token: tokens.accessToken,
+        body: {
+          name: 'Mine now',
+          category: 'company',
+          address: { country: 'BE' },
+          languages: { primary: 'fr', extras: ['en', 'nl'] },
+          updateDate: new Date().toISOString(),
+        },
+      });
+      expect(put.status).toBe(403);
+    });
   });
 
   describe('notifications', () => {

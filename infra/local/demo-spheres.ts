@@ -1,0 +1,106 @@
+import type { MemberItem, SphereItem } from '../../functions/spheres';
+import { DEFAULT_SPHERE_LIMITS, sphereNameKey } from '../../shared/domain/spheres';
+
+type DemoMember = Omit<MemberItem, 'sphereId' | 'userId' | 'createdAt' | 'updatedAt'> & { email: string };
+
+/** A demo sphere: its fields, and its members by their demo address. */
+export interface DemoSphere {
+  sphere: Omit<SphereItem, 'ownerId' | 'createdAt' | 'updatedAt' | 'nameKey'>;
+  /** Demo address of the creator. */
+  owner: string;
+  members: readonly DemoMember[];
+}
+
+const entitlements = {
+  engagementUp: { active: true, campaignTemplatesAvailable: true },
+  salesUp: { active: false },
+};
+
+/**
+ * Two demo spheres of the local stack: Atelier Horizon, where Camille is admin and Sam and Lotte
+ * contribute, and Clinique des Tilleuls, Alex's alone, which Atelier Horizon's members never see.
+ */
+export const DEMO_SPHERES: readonly DemoSphere[] = [
+  {
+    owner: 'camille@demo.wellbeing.local',
+    sphere: {
+      sphereId: 'demo-atelier-horizon',
+      name: 'Atelier Horizon',
+      shortName: 'Horizon',
+      category: 'company',
+      email: 'contact@horizon.demo.wellbeing.local',
+      address: { street1: 'Rue de la Loi 16', postalCode: '1000', city: 'Bruxelles', country: 'BE' },
+      domains: ['demo.wellbeing.local'],
+      isStudyProgram: false,
+      isTerminalEnabled: false,
+      customizableThinkingAxes: true,
+      accessPolicy: 'DOMAINS_ONLY',
+      languages: { primary: 'fr', extras: ['en', 'nl'] },
+      limits: { ...DEFAULT_SPHERE_LIMITS },
+      entitlements,
+      sphereKey: 'demo-horizon-key',
+    },
+    members: [
+      {
+        memberId: 'demo-horizon-camille',
+        email: 'camille@demo.wellbeing.local',
+        name: 'Camille Dubois',
+        roles: ['admin', 'contributor'],
+        active: true,
+        subscription: 'essentials',
+        firstDayOfWork: '2019-09-02',
+      },
+      {
+        memberId: 'demo-horizon-sam',
+        email: 'sam@demo.wellbeing.local',
+        name: 'Sam Taylor',
+        roles: ['contributor'],
+        active: true,
+        subscription: 'starter',
+        firstDayOfWork: '2022-03-14',
+      },
+      {
+        memberId: 'demo-horizon-lotte',
+        email: 'lotte@demo.wellbeing.local',
+        name: 'Lotte Janssens',
+        roles: ['contributor'],
+        active: true,
+        subscription: 'starter',
+        firstDayOfWork: '2024-01-08',
+      },
+    ],
+  },
+  {
+    owner: 'alex@demo.wellbeing.local',
+    sphere: {
+      sphereId: 'demo-clinique-tilleuls',
+      name: 'Clinique des Tilleuls',
+      category: 'healthcare',
+      address: { city: 'Namur', postalCode: '5000', country: 'BE' },
+      domains: [],
+      isStudyProgram: true,
+      isTerminalEnabled: true,
+      customizableThinkingAxes: false,
+      accessPolicy: 'AUTH',
+      languages: { primary: 'en', extras: ['fr'] },
+      limits: { ...DEFAULT_SPHERE_LIMITS },
+      entitlements,
+      sphereKey: 'demo-tilleuls-key',
+    },
+    members: [
+      {
+        memberId: 'demo-tilleuls-alex',
+        email: 'alex@demo.wellbeing.local',
+        name: 'Alex Martin',
+        roles: ['admin', 'contributor'],
+        active: true,
+        subscription: 'essentials',
+      },
+    ],
+  },
+];
+
+/** The sphere with its name key and owner, as `importSphere` takes it. */
+export function demoSphereItem(demo: DemoSphere, ownerId: string) {
+  return { ...demo.sphere, ownerId, nameKey: sphereNameKey(demo.sphere.name) };
+}
