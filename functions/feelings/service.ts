@@ -15,6 +15,7 @@ import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { callerAccounts } from '../access';
+import { activeMemberships } from '../spheres';
 import {
   changeFeeling,
   findFeeling,
@@ -96,9 +97,16 @@ function numberNotes(
  * `feeling-forbidden`). Memberships are created by the organisations' domains; this one has none
  * to read yet, so every context is one the caller is not a member of.
  */
-function checkContext(body: Pick<FeelingCreate, 'sphereId' | 'sessionId'>): void {
-  if (body.sphereId !== undefined || body.sessionId !== undefined)
-    throw new ForbiddenError('feeling-forbidden');
+/**
+ * A feeling recorded in a sphere is a contributor feeling: only an active member holding the
+ * contributor role there may record it (spec 01 §6, `contributor-feeling-forbidden`). Sessions
+ * arrive with their capability; until then a session context is refused.
+ */
+async function checkContext(userId: string, body: Pick<FeelingCreate, 'sphereId' | 'sessionId'>) {
+  if (body.sessionId !== undefined) throw new ForbiddenError('feeling-forbidden');
+  if (body.sphereId === undefined) return;
+  const membership = (await activeMemberships(userId)).find((m) => m.sphereId === body.sphereId);
+  if (!membership?.roles.includes('contributor')) throw new ForbiddenError('contributor-feeling-forbidden');
 }
 
 /**
@@ -110,7 +118,7 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
   if (body.color !== undefined && body.color !== color)
     throw new ValidationError([{ key: 'not-valid', field: 'body.color' }]);
   checkWord(body.wordId);
-  checkContext(body);
+  await checkContext(userId, body);
   await checkGoals(userId, body.goals);
   const id = await insertFeeling({
     userId,
@@ -119,6 +127,7 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
     color,
     ...(body.wordId !== undefined ? { wordId: body.wordId } : {}),
     ...(body.category !== undefined ? { category: body.category } : {}),
+    ...(body.sphereId !== undefined ? { sphereId: body.sphereId } : {}),
     evaluationPeriod: body.evaluationPeriod,
     geoPoint: body.geoPoint,
     ...(body.locale !== undefined ? { locale: body.locale } : {}),

@@ -52,6 +52,8 @@ export const ERROR_KEYS = [
   'too-many-requests',
   /** A sphere of the same name exists in the same galaxy, or for the same owner. */
   'duplicate-sphere',
+  /** A feeling recorded in a sphere where the person is not a contributor (spec 01 §8). */
+  'contributor-feeling-forbidden',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -57,7 +57,8 @@ async function recordByKeyboard(
   }
   await tabTo(page, page.getByTestId('note-add'));
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByTestId('note-text-0'));
+  // The new note takes the focus.
+  await expect(page.getByTestId('note-text-0')).toBeFocused();
   await page.keyboard.type(reading.note);
 
   await expectNoSeriousAxeViolations(page);
@@ -203,6 +204,9 @@ test('at 390 px wide, every page shows its whole top bar and content with no hor
     '/apps/history',
     '/apps/myself-report',
     '/apps/thinking-axes',
+    '/apps/create-sphere',
+    '/apps/spheres/demo-atelier-horizon',
+    '/apps/spheres/demo-atelier-horizon/settings',
     '/?show=feeling',
     '/?show=thinking',
     '/?show=subscription',

@@ -57,13 +57,18 @@ test('a subscriber gives their thinking on two axes by keyboard, finds it on hom
   await expect(recent).toContainText('My workload is manageable: Fully');
 });
 
-test('a super-admin manages the axis catalogue: creates, is refused an id already there, edits and deletes', async ({
+test('a super-admin sees every sphere, and manages the axis catalogue: creates, is refused an id already there, edits and deletes', async ({
   page,
 }) => {
   await signInWithCodeThroughThePage(page, ALEX);
   await page.getByTestId('account-menu').click();
   await page.getByTestId('menu-super-admin').click();
   await page.waitForLoadState('networkidle');
+  // Every sphere of the product, including those Alex is not a member of.
+  await page.getByRole('link', { name: 'Spheres' }).click();
+  await expect(page.getByTestId('spheres-admin-table')).toContainText('Atelier Horizon');
+  await expect(page.getByTestId('spheres-admin-table')).toContainText('Clinique des Tilleuls');
+  await expectNoSeriousAxeViolations(page);
   await page.getByRole('link', { name: 'Thinking axes' }).click();
   await expect(page.getByTestId('axes-table')).toBeVisible();
   await expect(page.getByTestId('axis-row-workload')).toBeVisible();

@@ -480,14 +480,43 @@ describe('goal and context filters of the list', () => {
 });
 
 describe('feeling context', () => {
-  it('refuses a sphere or a session the person is not a member of with 403 feeling-forbidden, storing nothing', async () => {
+  it('refuses a sphere the person is not a contributor of (contributor-feeling-forbidden) and a session (feeling-forbidden), storing nothing', async () => {
     const before = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: sam.accessToken });
-    for (const context of [{ sphereId: 'sphere-1' }, { sessionId: 'session-1' }]) {
+    const theirs = await stack.api<{ id: string }>('/v1/spheres', {
+      method: 'POST',
+      token: camille.accessToken,
+      body: {
+        name: 'Chez Camille',
+        category: 'company',
+        address: { country: 'BE' },
+        languages: { primary: 'fr' },
+      },
+    });
+    for (const [context, key] of [
+      [{ sphereId: 'sphere-1' }, 'contributor-feeling-forbidden'],
+      [{ sphereId: theirs.body.id }, 'contributor-feeling-forbidden'],
+      [{ sessionId: 'session-1' }, 'feeling-forbidden'],
+    ] as const) {
       const answer = await post(sam, { value: 0.5, energy: 0.5, ...context });
       expect(answer.status).toBe(403);
-      expect(answer.body).toMatchObject({ key: 'feeling-forbidden' });
+      expect(answer.body).toMatchObject({ key });
     }
     const after = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: sam.accessToken });
     expect(after.body.count).toBe(before.body.count);
+  });
+
+  it('records a contributor feeling in a sphere where the person contributes, and finds it by sphere', async () => {
+    const sphere = await stack.api<{ id: string }>('/v1/spheres', {
+      method: 'POST',
+      token: sam.accessToken,
+      body: { name: 'Chez Sam', category: 'sport', address: { country: 'BE' }, languages: { primary: 'en' } },
+    });
+    const answer = await post(sam, { value: -0.3, energy: 0.8, sphereId: sphere.body.id });
+    expect(answer.status).toBe(201);
+    const list = await stack.api<{ items: { id: string; sphereId?: string }[] }>(
+      `/v1/feelings?sphereId=${sphere.body.id}`,
+      { token: sam.accessToken },
+    );
+    expect(list.body.items).toEqual([expect.objectContaining({ sphereId: sphere.body.id })]);
   });
 });

@@ -1,6 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { subject } from '@casl/ability';
 import { useAbility } from '../lib/ability';
 import { useIsSignedIn } from '../lib/auth';
 import { NAVIGATION } from './features';
@@ -15,7 +16,11 @@ export function MainNav() {
   const { pathname } = useLocation();
   const signedIn = useIsSignedIn();
   const ability = useAbility(signedIn.data === true);
-  const entries = NAVIGATION.filter((e) => !e.ability || ability.can(e.ability.action, e.ability.subject));
+  // An entry's right must hold without conditions: the admin of one sphere does not see the list of
+  // every sphere (spec 01 §6 menu rules: admin entries need manage).
+  const entries = NAVIGATION.filter(
+    (e) => !e.ability || ability.can(e.ability.action, subject(e.ability.subject, {})),
+  );
   if (signedIn.data !== true || entries.length < 2) return null;
   return (
     <nav aria-label={t('nav.label')} className="no-print" data-testid="main-nav">

@@ -33,7 +33,10 @@ export function FeelingContextChoice({
 }) {
   const { t } = useTranslation();
   const me = useMe();
-  const spheres = me.data?.spheres ?? [];
+  // Contributor feelings only where the person holds the contributor role (spec 01 §6).
+  const spheres = (me.data?.spheres ?? []).filter(
+    (s) => Array.isArray(s.roles) && (s.roles as unknown[]).includes('contributor'),
+  );
   const sessions = me.data?.sessions ?? [];
   if (spheres.length === 0 && sessions.length === 0) return null;
   return (

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NOTE_MAX_LENGTH, NOTE_TYPES, type NoteType } from '../../../../shared/domain/notes';
@@ -26,6 +27,12 @@ export function NotesEditor({
   onChange: (notes: DraftNote[]) => void;
 }) {
   const { t } = useTranslation();
+  // A note just added takes the focus, so the keyboard writes in it at once.
+  const [added, setAdded] = useState<string | null>(null);
+  const addedText = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (added) addedText.current?.focus();
+  }, [added]);
   const change = (key: string, patch: Partial<DraftNote>) =>
     onChange(value.map((n) => (n.key === key ? { ...n, ...patch } : n)));
   return (
@@ -63,6 +70,7 @@ export function NotesEditor({
             minRows={2}
             onChange={(event) => change(note.key, { value: event.currentTarget.value })}
             description={t('feelings.notes.count', { count: note.value.length, max: NOTE_MAX_LENGTH })}
+            ref={note.key === added ? addedText : undefined}
             data-testid={`note-text-${index}`}
           />
         </Stack>
@@ -71,7 +79,11 @@ export function NotesEditor({
         <Button
           variant="light"
           size="xs"
-          onClick={() => onChange([...value, newDraftNote()])}
+          onClick={() => {
+            const note = newDraftNote();
+            onChange([...value, note]);
+            setAdded(note.key);
+          }}
           data-testid="note-add"
         >
           {t('feelings.notes.add')}

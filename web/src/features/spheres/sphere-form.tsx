@@ -167,7 +167,8 @@ export function SphereForm({
             onChange={(e) => set('name', e.currentTarget.value)}
             error={messageFor('name')}
             required
-            data-autofocus
+            // A new sphere starts with its name; the settings page leaves the focus where it is.
+            autoFocus={sphere === undefined}
             data-testid="sphere-name"
           />
           <TextInput

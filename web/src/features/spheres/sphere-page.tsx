@@ -15,7 +15,13 @@ export function StudyProgramNotice({ sphere }: { sphere: Sphere }) {
   const { t } = useTranslation();
   if (!sphere.isStudyProgram) return null;
   return (
-    <Alert color="orange" title={t('spheres.studyProgram.title')} data-testid="study-program-notice">
+    <Alert
+      color="orange"
+      title={t('spheres.studyProgram.title')}
+      // The theme's orange title is too pale on its light background (AA); the text colour reads.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      data-testid="study-program-notice"
+    >
       {t('spheres.studyProgram.body')}
     </Alert>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/error-state';
@@ -13,7 +14,8 @@ import { spherePath } from './paths';
 export default function SpheresAdminPage() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const allowed = ability.can('manage', 'sphere');
+  // Every sphere: a right on spheres without conditions (super-admins), not on one's own sphere.
+  const allowed = ability.can('manage', subject('sphere', {}));
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const spheres = useSpheres('all', q, allowed);

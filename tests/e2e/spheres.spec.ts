@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signUpThroughThePage, tabTo } from './support';
+
+test('a new user creates a sphere (read until ready), finds it on home and in the context switcher, and changes its settings', async ({
+  page,
+}) => {
+  const email = `nadia.${Date.now()}@example.be`;
+  await signUpThroughThePage(page, email, 'Nadia');
+
+  // Home offers to create a sphere while there is none.
+  const section = page.getByTestId('home-spheres');
+  await expect(section.getByTestId('home-spheres-empty')).toBeVisible();
+  await tabTo(page, page.getByTestId('home-create-sphere'), 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Créer une sphère' })).toBeVisible();
+  await expect(page.getByTestId('sphere-name')).toBeFocused();
+  await page.keyboard.type('Atelier des Possibles');
+  await page.getByTestId('sphere-category').selectOption('non-profit');
+  await page.getByTestId('sphere-city').fill('Liège');
+  await page.getByTestId('sphere-phone').fill('0470');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('sphere-submit').click();
+  // A bad phone is refused on its field, and what was typed stays.
+  await expect(page.getByText('format international', { exact: false }).first()).toBeVisible();
+  await expect(page.getByTestId('sphere-name')).toHaveValue('Atelier des Possibles');
+  await page.getByTestId('sphere-phone').fill('+32470123456');
+  await page.getByTestId('sphere-submit').click();
+
+  await expect(page.getByTestId('sphere-title')).toHaveText('Atelier des Possibles');
+  await expect(page).toHaveURL(/\/apps\/spheres\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('sphere-roles')).toContainText('Admin');
+  await expect(page.getByTestId('sphere-roles')).toContainText('Contributeur');
+  await expect(page.getByTestId('study-program-notice')).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  // Settings: a study programme, offered in English too.
+  await page.getByTestId('sphere-settings').click();
+  await expect(page.getByRole('heading', { name: 'Paramètres — Atelier des Possibles' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('sphere-study-program').check();
+  await page.getByTestId('sphere-extra-en').check();
+  await page.getByTestId('sphere-submit').click();
+  await expect(page.getByText('Les paramètres sont enregistrés.')).toBeVisible();
+  await expect(page.getByTestId('study-program-notice')).toContainText('Anonymat non garanti');
+  // English, once offered, cannot be taken back.
+  await expect(page.getByTestId('sphere-extra-en')).toBeDisabled();
+  await page.getByTestId('settings-tab-subscription').click();
+  await expect(page.getByTestId('sphere-limits')).toContainText('2000');
+  await expectNoSeriousAxeViolations(page);
+
+  // Home and the context switcher list it.
+  await expect(page.getByRole('link', { name: 'Sphères' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Mon espace' }).click();
+  await expect(section.getByTestId('home-spheres-list')).toContainText('Atelier des Possibles');
+  await page.getByTestId('context-switcher').click();
+  await page.getByRole('menuitem', { name: 'Atelier des Possibles' }).click();
+  await expect(page.getByTestId('sphere-title')).toHaveText('Atelier des Possibles');
+
+  // A second sphere of the same name is refused, and the form keeps what was typed.
+  await page.goto('/apps/create-sphere');
+  await page.getByTestId('sphere-name').fill('atelier des possibles');
+  await page.getByTestId('sphere-category').selectOption('company');
+  await page.getByTestId('sphere-submit').click();
+  await expect(page.getByTestId('sphere-form-error')).toContainText('déjà une sphère de ce nom');
+  await expect(page.getByTestId('sphere-name')).toHaveValue('atelier des possibles');
+  await expectNoSeriousAxeViolations(page);
+});
