@@ -21,9 +21,9 @@ import {
   type SphereCreateInput,
 } from '../../../../shared/contracts/spheres';
 import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
-import type { FieldError } from '../../../../shared/contracts/errors';
 import { ACCESS_POLICIES, SPHERE_COUNTRIES, type AccessPolicy } from '../../../../shared/domain/spheres';
-import { ApiError, errorItems, errorsFromIssues, translateErrorItem } from '../../lib/errors';
+import { translateErrorItem } from '../../lib/errors';
+import { useFormProblems } from '../../lib/form-problems';
 import { currentLanguage } from '../../i18n';
 import { useSphereCategories } from './api/spheres';
 
@@ -120,33 +120,17 @@ export function SphereForm({
   const { t } = useTranslation();
   const categories = useSphereCategories();
   const [draft, setDraft] = useState<Draft>(() => draftOf(sphere));
-  const [problems, setProblems] = useState<FieldError[]>([]);
-  const server = error instanceof ApiError ? errorItems(error) : [];
-  const all = [...problems, ...server];
-  const messageFor = (field: string) => {
-    const item = all.find((p) => p.field === `body.${field}` || p.field?.startsWith(`body.${field}.`));
-    return item ? translateErrorItem(item, t) : undefined;
-  };
-  const general = all.filter((p) => !p.field);
+  const { all, general, messageFor, check, show } = useFormProblems(error);
   const kept = new Set<Language>(sphere ? [sphere.languages.primary, ...sphere.languages.extras] : []);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = () => {
     const body = bodyOf(draft);
-    const parsed = SphereCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      setProblems(
-        errorsFromIssues(parsed.error.issues, body).map((p) =>
-          p.field ? { ...p, field: `body.${p.field}` } : p,
-        ),
-      );
-      return;
-    }
+    if (!check(SphereCreateSchema, body)) return;
     if (draft.accessPolicy === 'DOMAINS_ONLY' && draft.domains.length === 0) {
-      setProblems([{ key: 'required', field: 'body.domains' }]);
+      show([{ key: 'required', field: 'body.domains' }]);
       return;
     }
-    setProblems([]);
     onSubmit(body);
   };
 

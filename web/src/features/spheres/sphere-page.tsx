@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
@@ -41,13 +42,14 @@ export function SphereNotAllowed() {
  * A sphere's home (spec 01 §2 `/apps/spheres/{sphereId}`): who it is, the caller's roles there, the
  * study-programme notice, and the settings for those who may change them.
  */
-export default function SpherePage() {
+/**
+ * Loads the sphere of the path and shows `children` with it: a skeleton while loading, the same
+ * "not available" for a sphere that does not exist or is not the caller's, an error with a retry.
+ */
+export function WithSphere({ children }: { children: (sphere: Sphere) => ReactNode }) {
   const { t } = useTranslation();
   const { sphereId = '' } = useParams();
   const sphere = useSphere(sphereId);
-  const categories = useSphereCategories();
-  const ability = useAbility();
-
   if (sphere.isPending) return <Skeleton height={160} data-testid="sphere-loading" />;
   if (sphere.isError)
     return sphere.error instanceof ApiError && [403, 404].includes(sphere.error.status) ? (
@@ -60,8 +62,17 @@ export default function SpherePage() {
         testId="sphere-error"
       />
     );
+  return children(sphere.data);
+}
 
-  const s = sphere.data;
+export default function SpherePage() {
+  return <WithSphere>{(sphere) => <SphereHome s={sphere} />}</WithSphere>;
+}
+
+function SphereHome({ s }: { s: Sphere }) {
+  const { t } = useTranslation();
+  const categories = useSphereCategories();
+  const ability = useAbility();
   const category = categories.data?.items.find((c) => c.id === s.category)?.name ?? s.category;
   const canEdit = ability.can('put', subject('sphere', { sphereId: s.id }));
   const place = [s.address.postalCode, s.address.city].filter(Boolean).join(' ');

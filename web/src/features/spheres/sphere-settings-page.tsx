@@ -1,40 +1,27 @@
-import { Anchor, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../components/error-state';
+import { Link } from 'react-router';
 import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
-import { ApiError } from '../../lib/errors';
-import { useSphere, useUpdateSphere } from './api/spheres';
+import { useUpdateSphere } from './api/spheres';
 import { spherePath } from './paths';
 import { SphereForm } from './sphere-form';
-import { SphereNotAllowed, StudyProgramNotice } from './sphere-page';
+import { SphereNotAllowed, StudyProgramNotice, WithSphere } from './sphere-page';
+import type { Sphere } from '../../../../shared/contracts/spheres';
 
 /**
  * A sphere's settings (spec 01 §2 `/apps/spheres/{sphereId}/settings`), for those with `put` on
  * it: the general settings, and the subscription's figures, read-only until licences exist.
  */
 export default function SphereSettingsPage() {
-  const { t } = useTranslation();
-  const { sphereId = '' } = useParams();
-  const sphere = useSphere(sphereId);
-  const update = useUpdateSphere(sphereId);
-  const ability = useAbility();
+  return <WithSphere>{(sphere) => <SphereSettings s={sphere} />}</WithSphere>;
+}
 
-  if (sphere.isPending) return <Skeleton height={240} data-testid="sphere-loading" />;
-  if (sphere.isError)
-    return sphere.error instanceof ApiError && [403, 404].includes(sphere.error.status) ? (
-      <SphereNotAllowed />
-    ) : (
-      <ErrorState
-        title={t('spheres.loadError')}
-        error={sphere.error}
-        onRetry={() => void sphere.refetch()}
-        testId="sphere-error"
-      />
-    );
-  const s = sphere.data;
+function SphereSettings({ s }: { s: Sphere }) {
+  const { t } = useTranslation();
+  const update = useUpdateSphere(s.id);
+  const ability = useAbility();
   if (!ability.can('put', subject('sphere', { sphereId: s.id }))) return <SphereNotAllowed />;
 
   return (

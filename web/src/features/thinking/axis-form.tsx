@@ -21,8 +21,8 @@ import {
 } from '../../../../shared/contracts/thinkings';
 import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
 import { AXIS_MODULES, SPHERE_NAME_PLACEHOLDER, type AxisModule } from '../../../../shared/domain/thinkings';
-import { ApiError, errorItems, errorsFromIssues, translateErrorItem } from '../../lib/errors';
-import type { FieldError } from '../../../../shared/contracts/errors';
+import { translateErrorItem } from '../../lib/errors';
+import { useFormProblems } from '../../lib/form-problems';
 
 interface Draft {
   id: string;
@@ -70,15 +70,8 @@ export function AxisForm({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(axis));
-  const [problems, setProblems] = useState<FieldError[]>([]);
   const creating = axis === undefined;
-  const server = error instanceof ApiError ? errorItems(error) : [];
-  const all = [...problems, ...server];
-  const messageFor = (field: string) => {
-    const item = all.find((p) => p.field === `body.${field}` || p.field?.startsWith(`body.${field}.`));
-    return item ? translateErrorItem(item, t) : undefined;
-  };
-  const general = all.filter((p) => !p.field);
+  const { general, messageFor, check } = useFormProblems(error);
 
   const submit = () => {
     const description = written(draft.description);
@@ -92,16 +85,7 @@ export function AxisForm({
       required: draft.required,
       allowComment: draft.allowComment,
     };
-    const parsed = (creating ? AxisCreateSchema : AxisUpdateSchema).safeParse(body);
-    if (!parsed.success) {
-      setProblems(
-        errorsFromIssues(parsed.error.issues, body).map((p) =>
-          p.field ? { ...p, field: `body.${p.field}` } : p,
-        ),
-      );
-      return;
-    }
-    setProblems([]);
+    if (!check(creating ? AxisCreateSchema : AxisUpdateSchema, body)) return;
     onSubmit(body as AxisCreateInput);
   };
 
