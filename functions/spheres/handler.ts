@@ -1,8 +1,12 @@
 import {
   createSphere,
   getSphere,
+  getSphereJoinKey,
+  joinSphere,
   listSphereCategories,
+  listSphereMembers,
   listSpheres,
+  renewSphereJoinKey,
   updateSphere,
 } from '../../shared/contracts/spheres';
 import { createHttpHandler, route } from '../lib/http';
@@ -23,6 +27,17 @@ export const handler = createHttpHandler(
     route(updateSphere, ({ caller, params, body }) => service.updateSphere(caller.userId, params.id, body)),
     route(listSphereCategories, async ({ query, headers }) =>
       service.listCategories(headers.language, query._max, query._offset),
+    ),
+    route(joinSphere, ({ caller, params, body }) => service.joinSphere(caller.userId, params.id, body)),
+    route(getSphereJoinKey, ({ params }) => service.joinKey(params.id, false)),
+    route(renewSphereJoinKey, ({ params }) => service.joinKey(params.id, true)),
+    route(listSphereMembers, ({ params, query }) =>
+      service.listMembers(params.id, {
+        q: query.q,
+        active: query.active,
+        max: query._max,
+        offset: query._offset,
+      }),
     ),
   ],
   callerAccounts,

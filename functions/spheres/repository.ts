@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { sphereNameScope, type SphereRole } from '../../shared/domain/spheres';
+import { isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
@@ -189,4 +190,52 @@ export async function importSphere(
     .go();
   for (const member of members) await insertMember({ ...member, sphereId: sphere.sphereId });
   return true;
+}
+
+/**
+ * The member id of a person who joined by the link: the same for the same person in the same
+ * sphere (so two joins at once make one member), and naming neither.
+ */
+export const joinedMemberId = (sphereId: string, userId: string) =>
+  createHash('sha256').update(`${sphereId}:${userId}`).digest('base64url').slice(0, 22);
+
+/** The person's membership of one sphere, if any: one Query of gsi1 on the person and the sphere. */
+export async function membershipIn(userId: string, sphereId: string): Promise<MemberItem | null> {
+  const { data } = await db().entities.member.query.byUser({ userId, sphereId }).go();
+  return data[0] ?? null;
+}
+
+/**
+ * A new contributor who joined by the link; an existing item (a join racing this one) is kept
+ * as it is.
+ */
+export async function insertJoinedMember(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<void> {
+  try {
+    await db().entities.member.create(member).go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** A member who had left comes back active, a contributor, with the address they joined with. */
+export async function reactivateMember(member: MemberItem, email: string, name: string): Promise<void> {
+  const roles = [...new Set([...member.roles, 'contributor' as const])];
+  await db()
+    .entities.member.patch({ sphereId: member.sphereId, memberId: member.memberId })
+    .set({ active: true, roles, email, name })
+    .remove(['inactiveReason'])
+    .go({ response: 'none' });
+}
+
+/** A sphere's members, by id: one Query on the sphere's partition. */
+export async function membersOf(sphereId: string): Promise<MemberItem[]> {
+  const { data } = await db().entities.member.query.sphere({ sphereId }).go({ pages: 'all' });
+  return data;
+}
+
+/** Replaces the join link's key. */
+export async function renewSphereKey(sphereId: string): Promise<string> {
+  const sphereKey = newSphereKey();
+  await db().entities.sphere.patch({ sphereId }).set({ sphereKey }).go({ response: 'none' });
+  return sphereKey;
 }

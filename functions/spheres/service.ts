@@ -1,5 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import { LANGUAGES, type Language } from '../../shared/contracts/headers';
-import type { Sphere, SphereCreate, SphereUpdate } from '../../shared/contracts/spheres';
+import type { Member, Sphere, SphereCreate, SphereJoin, SphereUpdate } from '../../shared/contracts/spheres';
 import {
   DEFAULT_SPHERE_LIMITS,
   SPHERE_CATEGORIES,
@@ -8,7 +9,7 @@ import {
   sphereNameScope,
 } from '../../shared/domain/spheres';
 import type { SphereRole } from '../../shared/domain/spheres';
-import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { getAccount } from '../users';
 import {
@@ -16,8 +17,14 @@ import {
   allSpheres,
   findSphere,
   findSpheres,
+  insertJoinedMember,
   insertSphere,
+  joinedMemberId,
+  membersOf,
+  membershipIn,
   membershipsOf,
+  reactivateMember,
+  renewSphereKey,
   replaceSphere,
   type SphereFields,
   type SphereItem,
@@ -95,7 +102,9 @@ export async function createSphere(userId: string, body: SphereCreate): Promise<
       ownerId: userId,
       limits: { ...DEFAULT_SPHERE_LIMITS },
       entitlements: {
-        engagementUp: { active: false, campaignTemplatesAvailable: false },
+        // Contributors (who join by the link) are Engagement-Up's; until licences are sold, a new
+        // sphere has it, without campaign templates (decision 0011).
+        engagementUp: { active: true, campaignTemplatesAvailable: false },
         salesUp: { active: false },
       },
     },
@@ -200,5 +209,97 @@ export async function spheresOfPerson(userId: string) {
         isStudyProgram: s.isStudyProgram,
         roles: rolesBySphere.get(s.sphereId) ?? [],
       })),
+  };
+}
+
+/** Whether an address belongs to one of the sphere's domains (the domain itself or below it). */
+function inDomains(email: string, domains: readonly string[]): boolean {
+  const host = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/** Compares two secrets in constant time. */
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * POST /v1/spheres/{id}/join (spec 01 §5 joining, §8 sphere join): the link's key, a verified
+ * address of the caller's, and the sphere's rules; the person becomes a contributor. Joining
+ * again is harmless; a person who left may come back; one an admin revoked may not. A sphere that
+ * does not exist answers like a wrong key.
+ */
+export async function joinSphere(userId: string, sphereId: string, body: SphereJoin): Promise<Sphere> {
+  const sphere = await findSphere(sphereId);
+  if (!sphere || !sameSecret(sphere.sphereKey, body.sphereKey))
+    throw new ForbiddenError('contribution-access-key-not-valid');
+  if (sphere.accessPolicy === 'NOONE') throw new ForbiddenError('contribution-private');
+  if (!sphere.entitlements.engagementUp.active) throw new ForbiddenError('contribution-not-active');
+  const account = await getAccount(userId);
+  if (!account) throw new NotFoundError();
+  const verified = account.emails
+    .filter((e) => e.isVerified)
+    .sort((a, b) => Number(b.primary) - Number(a.primary));
+  const email = body.email?.toLowerCase() ?? verified[0]?.email;
+  if (!email || !verified.some((e) => e.email === email)) throw new BadRequestError('email-not-valid');
+  if (sphere.accessPolicy === 'DOMAINS_ONLY' && !inDomains(email, sphere.domains))
+    throw new ForbiddenError('contribution-only-domain');
+  const name = body.name ?? [account.user.firstName, account.user.lastName].filter(Boolean).join(' ');
+
+  const existing = await membershipIn(userId, sphereId);
+  if (existing?.active) return toSphere(sphere, existing.roles);
+  if (existing?.inactiveReason === 'revoked') throw new ForbiddenError('contribution-rejected-by-admin');
+  if (existing) await reactivateMember(existing, email, name);
+  else
+    await insertJoinedMember({
+      sphereId,
+      memberId: joinedMemberId(sphereId, userId),
+      userId,
+      name,
+      email,
+      roles: ['contributor'],
+      active: true,
+      subscription: 'starter',
+    });
+  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  return toSphere(sphere, (await rolesIn(userId, sphereId)) ?? ['contributor']);
+}
+
+/** GET and POST /v1/spheres/{id}/join-key: the link's key, or a new one that ends the old link. */
+export async function joinKey(sphereId: string, renew: boolean): Promise<{ sphereKey: string }> {
+  if (renew) return { sphereKey: await renewSphereKey(sphereId) };
+  const sphere = await findSphere(sphereId);
+  if (!sphere) throw new NotFoundError();
+  return { sphereKey: sphere.sphereKey };
+}
+
+/** GET /v1/spheres/{id}/members: the admins' list, searched by name or address, active ones only on demand. */
+export async function listMembers(
+  sphereId: string,
+  query: { q?: string | undefined; active?: 'true' | undefined; max: number; offset: number },
+): Promise<{ count: number; items: Member[]; max: number; offset: number }> {
+  const q = query.q?.toLowerCase() ?? '';
+  const matching = (await membersOf(sphereId))
+    .filter((m) => !query.active || m.active)
+    .filter((m) => !q || m.name.toLowerCase().includes(q) || m.email.includes(q))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    count: matching.length,
+    items: matching.slice(query.offset, query.offset + query.max).map((m) => ({
+      id: m.memberId,
+      name: m.name,
+      email: m.email,
+      roles: [...m.roles],
+      active: m.active,
+      ...(m.inactiveReason ? { inactiveReason: m.inactiveReason } : {}),
+      subscription: m.subscription,
+      ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
+      createdAt: m.createdAt,
+    })),
+    max: query.max,
+    offset: query.offset,
   };
 }

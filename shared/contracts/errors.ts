@@ -54,6 +54,16 @@ export const ERROR_KEYS = [
   'duplicate-sphere',
   /** A feeling recorded in a sphere where the person is not a contributor (spec 01 §8). */
   'contributor-feeling-forbidden',
+  /** Joining a sphere (spec 01 §8): the sphere takes no contributors (its Engagement-Up is off). */
+  'contribution-not-active',
+  /** The join link's key is not the sphere's (expired by a new key, or never valid). */
+  'contribution-access-key-not-valid',
+  /** An admin revoked this person's membership: they cannot rejoin by the link. */
+  'contribution-rejected-by-admin',
+  /** The sphere admits nobody by its link (access policy NOONE). */
+  'contribution-private',
+  /** The sphere admits only addresses of its domains. */
+  'contribution-only-domain',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -187,10 +187,94 @@ export const listSphereCategories = defineRoute({
   response: listOf(SphereCategorySchema),
 });
 
+/** Page size of a sphere's member list (spec 01 §9: member search 200). */
+export const MEMBERS_MAX = 200;
+
+/** POST /v1/spheres/{id}/join: the key of the join link, and the name and verified address to join with. */
+export const SphereJoinSchema = z.strictObject({
+  sphereKey: z.string().min(1, 'required').max(100),
+  name: z.string().trim().min(1, 'required').max(100).optional(),
+  email: z.email('email-not-valid').max(254).optional(),
+});
+export type SphereJoin = z.infer<typeof SphereJoinSchema>;
+
+export const joinSphere = defineRoute({
+  name: 'joinSphere',
+  domain: 'spheres',
+  method: 'POST',
+  path: '/v1/spheres/{id}/join',
+  // A verified address is needed to join (spec 01 §4), which guests do not have.
+  auth: 'registered',
+  params: SphereIdParams,
+  body: SphereJoinSchema,
+  response: SphereSchema,
+});
+
+export const SphereJoinKeySchema = z.object({ sphereKey: z.string() });
+
+/** The join link's key, for the sphere's admins (settings: link and QR code). */
+export const getSphereJoinKey = defineRoute({
+  name: 'getSphereJoinKey',
+  domain: 'spheres',
+  method: 'GET',
+  path: '/v1/spheres/{id}/join-key',
+  auth: 'registered',
+  ability: { action: 'manage', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  response: SphereJoinKeySchema,
+});
+
+/** A new key: the old link and QR code stop working at once. */
+export const renewSphereJoinKey = defineRoute({
+  name: 'renewSphereJoinKey',
+  domain: 'spheres',
+  method: 'POST',
+  path: '/v1/spheres/{id}/join-key',
+  auth: 'registered',
+  ability: { action: 'manage', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  response: SphereJoinKeySchema,
+});
+
+export const MemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(SPHERE_ROLES)),
+  active: z.boolean(),
+  inactiveReason: z.enum(['left', 'revoked', 'no-user']).optional(),
+  subscription: z.enum(['starter', 'essentials']),
+  firstDayOfWork: z.string().optional(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const listSphereMembers = defineRoute({
+  name: 'listSphereMembers',
+  domain: 'spheres',
+  method: 'GET',
+  path: '/v1/spheres/{id}/members',
+  auth: 'registered',
+  ability: { action: 'get', subject: 'member', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  query: z.strictObject({
+    /** Words found in the name or the address. */
+    q: z.string().trim().max(100).optional(),
+    active: z.enum(['true']).optional(),
+    _max: z.coerce.number().int().min(1).max(MEMBERS_MAX).default(MEMBERS_MAX),
+    _offset: z.coerce.number().int().min(0).default(0),
+  }),
+  response: listOf(MemberSchema),
+});
+
 export const sphereRoutes: readonly RouteContract[] = [
   listSpheres,
   createSphere,
   getSphere,
   updateSphere,
   listSphereCategories,
+  joinSphere,
+  getSphereJoinKey,
+  renewSphereJoinKey,
+  listSphereMembers,
 ];

@@ -65,3 +65,68 @@ test('a new user creates a sphere (read until ready), finds it on home and in th
   await expect(page.getByTestId('sphere-name')).toHaveValue('atelier des possibles');
   await expectNoSeriousAxeViolations(page);
 });
+
+test('an admin shares the join link; another person opens it, joins as a contributor, and the admin sees them among the members', async ({
+  page,
+  browser,
+}) => {
+  const admin = `ines.${Date.now()}@example.be`;
+  await signUpThroughThePage(page, admin, 'Inès');
+  await page.goto('/apps/create-sphere');
+  await page.getByTestId('sphere-name').fill('Jardin partagé');
+  await page.getByTestId('sphere-category').selectOption('non-profit');
+  await page.getByTestId('sphere-submit').click();
+  await expect(page.getByTestId('sphere-title')).toHaveText('Jardin partagé');
+  await page.getByTestId('sphere-settings').click();
+  await page.getByTestId('settings-tab-link').click();
+  await expect(page.getByTestId('join-link-qr')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const link = await page.getByTestId('join-link-url').inputValue();
+  expect(link).toMatch(/\/apps\/spheres\/[0-9a-f-]{36}\/join\/[\w-]{20,}$/);
+
+  // Another person, in another browser, opens the link and joins.
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await signUpThroughThePage(visitor, `yanis.${Date.now()}@example.be`, 'Yanis');
+  await visitor.goto(new URL(link).pathname);
+  await expect(visitor.getByTestId('join-name')).toHaveValue('Yanis');
+  await expectNoSeriousAxeViolations(visitor);
+  await visitor.getByTestId('join-submit').click();
+  await expect(visitor.getByTestId('sphere-title')).toHaveText('Jardin partagé');
+  await expect(visitor.getByTestId('sphere-roles')).toContainText('Contributeur');
+  // A contributor records a feeling in the sphere from the feeling flow.
+  await visitor.getByTestId('feeling-shortcut').click();
+  await expect(visitor.getByTestId('feeling-context')).toBeVisible();
+  await visitor.getByTestId('feeling-context').selectOption({ label: 'Jardin partagé' });
+  // The choices are native radios: focused, then chosen with Space.
+  for (const radio of [
+    visitor.getByTestId('feeling-overlay').getByRole('radio', { name: 'Agréable', exact: true }),
+    visitor.getByTestId('intensity-step-6'),
+    visitor.getByTestId('energy-step-4'),
+  ]) {
+    await radio.focus();
+    await visitor.keyboard.press('Space');
+    await expect(radio).toBeChecked();
+  }
+  await visitor.getByTestId('feeling-save').click();
+  await expect(visitor.getByTestId('feeling-overlay')).toBeHidden();
+  await expect(visitor.getByTestId('feeling-saved-detail').last()).toBeVisible();
+
+  // A new link ends the old one: the visitor's link now says so.
+  await page.getByTestId('join-link-renew-open').click();
+  await page.getByTestId('join-link-renew-confirm').click();
+  await expect(page.getByTestId('join-link-url')).not.toHaveValue(link);
+  await page.getByTestId('settings-tab-members').click();
+  await expect(page.getByTestId('members-table')).toContainText('Yanis');
+  await expect(page.getByTestId('members-table')).toContainText('Contributeur');
+  await expectNoSeriousAxeViolations(page);
+
+  const third = await browser.newContext();
+  const late = await third.newPage();
+  await signUpThroughThePage(late, `zoe.${Date.now()}@example.be`, 'Zoé');
+  await late.goto(new URL(link).pathname);
+  await late.getByTestId('join-submit').click();
+  await expect(late.getByTestId('join-error')).toContainText('n’est plus valable');
+  await other.close();
+  await third.close();
+});

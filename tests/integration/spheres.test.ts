@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import type { Me } from '../../shared/contracts/me';
 import type { Sphere, SphereCreateInput } from '../../shared/contracts/spheres';
 import { usersDb } from '../../functions/users/store';
+import { spheresDb } from '../../functions/spheres/store';
 import { openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
 
 /** Spheres over HTTP on the local stack: creation, the creator's rights, isolation, duplicates. */
@@ -68,7 +69,7 @@ describe('POST /v1/spheres', () => {
       domains: ['lumiere.be'],
       languages: { primary: 'fr', extras: ['en'] },
       accessPolicy: 'AUTH',
-      entitlements: { engagementUp: { active: false } },
+      entitlements: { engagementUp: { active: true } },
     });
     expect(JSON.stringify(created.body)).not.toContain('sphereKey');
     await expect
@@ -239,5 +240,121 @@ describe('GET /v1/spheres/definitions/categories', () => {
     expect(list.status).toBe(200);
     expect(list.body.items).toContainEqual({ id: 'school', name: 'School' });
     expect(list.body.items).toContainEqual({ id: 'company', name: 'Bedrijf' });
+  });
+});
+
+describe('joining by the link (POST /v1/spheres/{id}/join)', () => {
+  const join = (tokens: Tokens, id: string, body: unknown) =>
+    stack.api<Sphere>(`/v1/spheres/${id}/join`, { method: 'POST', token: tokens.accessToken, body });
+  const keyOf = async (id: string) =>
+    (await stack.api<{ sphereKey: string }>(`/v1/spheres/${id}/join-key`, { token: ana.accessToken })).body
+      .sphereKey;
+
+  it('makes a contributor of a person with the key and a verified address; joining again changes nothing', async () => {
+    const sphere = (await post(ana, newSphere('Porte ouverte'))).body;
+    const sphereKey = await keyOf(sphere.id);
+    expect(sphereKey).toMatch(/^[\w-]{20,}$/);
+    const joined = await join(ben, sphere.id, { sphereKey });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ id: sphere.id, isMember: true, roles: ['contributor'] });
+    expect((await join(ben, sphere.id, { sphereKey })).status).toBe(200);
+    expect((await get(ben, sphere.id)).status).toBe(200);
+
+    const members = await stack.api<{ items: { name: string; email: string; roles: string[] }[] }>(
+      `/v1/spheres/${sphere.id}/members`,
+      { token: ana.accessToken },
+    );
+    expect(members.body.items).toEqual([
+      expect.objectContaining({ name: 'Ana', roles: ['admin', 'contributor'] }),
+      expect.objectContaining({ name: 'Ben', email: 'ben.spheres@example.be', roles: ['contributor'] }),
+    ]);
+    // A contributor does not see the member list, nor the link's key.
+    expect((await stack.api(`/v1/spheres/${sphere.id}/members`, { token: ben.accessToken })).status).toBe(
+      403,
+    );
+    expect((await stack.api(`/v1/spheres/${sphere.id}/join-key`, { token: ben.accessToken })).status).toBe(
+      403,
+    );
+  });
+
+  it('refuses a key that is not the sphere’s, or no longer (contribution-access-key-not-valid), the same for no sphere', async () => {
+    const sphere = (await post(ana, newSphere('Clé changée'))).body;
+    const old = await keyOf(sphere.id);
+    const renewed = await stack.api<{ sphereKey: string }>(`/v1/spheres/${sphere.id}/join-key`, {
+      method: 'POST',
+      token: ana.accessToken,
+    });
+    expect(renewed.body.sphereKey).not.toBe(old);
+    for (const [id, sphereKey] of [
+      [sphere.id, old],
+      [sphere.id, 'guessed'],
+      ['no-such-sphere', renewed.body.sphereKey],
+    ] as const) {
+      const answer = await join(ben, id, { sphereKey });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ key: 'contribution-access-key-not-valid' });
+    }
+    expect((await join(ben, sphere.id, { sphereKey: renewed.body.sphereKey })).status).toBe(200);
+  });
+
+  it('refuses a private sphere (contribution-private) and one without Engagement-Up (contribution-not-active)', async () => {
+    const closed = (await post(ana, newSphere('Fermée', { accessPolicy: 'NOONE' }))).body;
+    const privateAnswer = await join(ben, closed.id, { sphereKey: await keyOf(closed.id) });
+    expect(privateAnswer.body).toMatchObject({ key: 'contribution-private' });
+
+    const inactive = (await post(ana, newSphere('Sans contributeurs'))).body;
+    await spheresDb()
+      .entities.sphere.patch({ sphereId: inactive.id })
+      .set({
+        entitlements: {
+          ...inactive.entitlements,
+          engagementUp: { active: false, campaignTemplatesAvailable: false },
+        },
+      })
+      .go();
+    const notActive = await join(ben, inactive.id, { sphereKey: await keyOf(inactive.id) });
+    expect(notActive.status).toBe(403);
+    expect(notActive.body).toMatchObject({ key: 'contribution-not-active' });
+  });
+
+  it('needs one of the caller’s verified addresses (email-not-valid), of the sphere’s domains when it says so (contribution-only-domain)', async () => {
+    const domains = (
+      await post(ana, newSphere('Domaine réservé', { accessPolicy: 'DOMAINS_ONLY', domains: ['lumiere.be'] }))
+    ).body;
+    const sphereKey = await keyOf(domains.id);
+    const notTheirs = await join(ben, domains.id, { sphereKey, email: 'ana.spheres@example.be' });
+    expect(notTheirs.status).toBe(400);
+    expect(notTheirs.body).toMatchObject({ key: 'email-not-valid' });
+    const outside = await join(ben, domains.id, { sphereKey });
+    expect(outside.status).toBe(403);
+    expect(outside.body).toMatchObject({ key: 'contribution-only-domain' });
+    const guestAnswer = await join(guest, domains.id, { sphereKey });
+    expect(guestAnswer.body).toMatchObject({ key: 'guest-not-allowed' });
+  });
+
+  it('refuses a person an admin revoked (contribution-rejected-by-admin), and takes back one who left', async () => {
+    const sphere = (await post(ana, newSphere('Retours'))).body;
+    const sphereKey = await keyOf(sphere.id);
+    expect((await join(ben, sphere.id, { sphereKey })).status).toBe(200);
+    const memberId = (
+      await spheresDb()
+        .entities.member.query.byUser({ userId: idOf(ben), sphereId: sphere.id })
+        .go()
+    ).data[0]?.memberId as string;
+    const setState = (active: boolean, inactiveReason: 'left' | 'revoked') =>
+      spheresDb()
+        .entities.member.patch({ sphereId: sphere.id, memberId })
+        .set({ active, inactiveReason })
+        .go();
+
+    await setState(false, 'left');
+    expect((await get(ben, sphere.id)).status).toBe(403);
+    expect((await join(ben, sphere.id, { sphereKey })).body).toMatchObject({ isMember: true });
+    expect((await get(ben, sphere.id)).status).toBe(200);
+
+    await setState(false, 'revoked');
+    const revoked = await join(ben, sphere.id, { sphereKey });
+    expect(revoked.status).toBe(403);
+    expect(revoked.body).toMatchObject({ key: 'contribution-rejected-by-admin' });
   });
 });

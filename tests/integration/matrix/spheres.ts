@@ -17,4 +17,8 @@ export const examples: Record<string, Example> = {
     body: { ...sphere, name: 'Renamed by someone else', updateDate: new Date().toISOString() },
   }),
   listSphereCategories: () => ({}),
+  joinSphere: (owner) => ({ params: { id: owner.sphereId ?? 'none' }, body: { sphereKey: 'guessed-key' } }),
+  getSphereJoinKey: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
+  renewSphereJoinKey: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
+  listSphereMembers: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
 };

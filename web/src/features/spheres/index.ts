@@ -12,6 +12,11 @@ export const spheresFeature = defineFeature({
     { path: SPHERES_ADMIN_PATH, access: 'signed-in', load: () => import('./spheres-admin-page') },
     { path: '/apps/spheres/:sphereId', access: 'signed-in', load: () => import('./sphere-page') },
     {
+      path: '/apps/spheres/:sphereId/join/:accessCode',
+      access: 'signed-in',
+      load: () => import('./join-sphere-page'),
+    },
+    {
       path: '/apps/spheres/:sphereId/settings',
       access: 'signed-in',
       load: () => import('./sphere-settings-page'),

@@ -6,6 +6,8 @@ import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
 import { useUpdateSphere } from './api/spheres';
 import { spherePath } from './paths';
+import { JoinLink } from './join-link';
+import { MembersList } from './members-list';
 import { SphereForm } from './sphere-form';
 import { SphereNotAllowed, StudyProgramNotice, WithSphere } from './sphere-page';
 import type { Sphere } from '../../../../shared/contracts/spheres';
@@ -36,6 +38,12 @@ function SphereSettings({ s }: { s: Sphere }) {
           <Tabs.Tab value="admin" data-testid="settings-tab-admin">
             {t('spheres.settings.tabs.admin')}
           </Tabs.Tab>
+          <Tabs.Tab value="members" data-testid="settings-tab-members">
+            {t('spheres.settings.tabs.members')}
+          </Tabs.Tab>
+          <Tabs.Tab value="link" data-testid="settings-tab-link">
+            {t('spheres.settings.tabs.link')}
+          </Tabs.Tab>
           <Tabs.Tab value="subscription" data-testid="settings-tab-subscription">
             {t('spheres.settings.tabs.subscription')}
           </Tabs.Tab>
@@ -55,6 +63,12 @@ function SphereSettings({ s }: { s: Sphere }) {
               )
             }
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="members" pt="md">
+          <MembersList sphereId={s.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="link" pt="md">
+          <JoinLink sphereId={s.id} sphereName={s.name} />
         </Tabs.Panel>
         <Tabs.Panel value="subscription" pt="md">
           <Stack gap="xs">

@@ -2,11 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createSphere as createSphereRoute,
   getSphere as getSphereRoute,
+  getSphereJoinKey,
+  joinSphere as joinSphereRoute,
   listSphereCategories,
+  listSphereMembers,
+  renewSphereJoinKey,
   listSpheres as listSpheresRoute,
   updateSphere as updateSphereRoute,
   type Sphere,
   type SphereCreateInput,
+  type SphereJoin,
   type SphereUpdateInput,
 } from '../../../../../shared/contracts/spheres';
 import { callApi } from '../../../lib/api';
@@ -115,5 +120,57 @@ export function useUpdateSphere(id: string) {
         refreshMe(queryClient),
       ]);
     },
+  });
+}
+
+export function useJoinSphere(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SphereJoin) => callApi(joinSphereRoute, { params: { id }, body }),
+    meta: { errorsShownInline: true },
+    onSuccess: async (sphere) => {
+      queryClient.setQueryData([...spheresKey, 'one', id], sphere);
+      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...spheresKey, 'list'] }),
+        refreshMe(queryClient),
+      ]);
+    },
+  });
+}
+
+export function useJoinKey(id: string, enabled = true) {
+  return useQuery({
+    queryKey: [...spheresKey, 'join-key', id],
+    queryFn: ({ signal }) => callApi(getSphereJoinKey, { params: { id }, signal }),
+    enabled,
+  });
+}
+
+export function useRenewJoinKey(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(renewSphereJoinKey, { params: { id } }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData([...spheresKey, 'join-key', id], answer);
+      // The sphere's updateDate moved with its key: the settings form reads it again.
+      await queryClient.invalidateQueries({ queryKey: [...spheresKey, 'one', id] });
+    },
+  });
+}
+
+export function useMembers(id: string, filter: { q: string; activeOnly: boolean }) {
+  return useQuery({
+    queryKey: [...spheresKey, 'members', id, filter],
+    queryFn: ({ signal }) =>
+      callApi(listSphereMembers, {
+        params: { id },
+        query: {
+          ...(filter.q ? { q: filter.q } : {}),
+          ...(filter.activeOnly ? { active: 'true' as const } : {}),
+        },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
   });
 }
