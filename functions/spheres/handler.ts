@@ -3,11 +3,13 @@ import {
   getSphere,
   getSphereJoinKey,
   joinSphere,
+  leaveSphere,
   listSphereCategories,
   listSphereMembers,
   listSpheres,
   renewSphereJoinKey,
   updateSphere,
+  updateSphereMember,
 } from '../../shared/contracts/spheres';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
@@ -39,6 +41,8 @@ export const handler = createHttpHandler(
         offset: query._offset,
       }),
     ),
+    route(leaveSphere, ({ caller, params }) => service.leaveSphere(caller.userId, params.id)),
+    route(updateSphereMember, ({ params, body }) => service.updateMember(params.id, params.memberId, body)),
   ],
   callerAccounts,
 );

@@ -239,3 +239,51 @@ export async function renewSphereKey(sphereId: string): Promise<string> {
   await db().entities.sphere.patch({ sphereId }).set({ sphereKey }).go({ response: 'none' });
   return sphereKey;
 }
+
+export async function findMember(sphereId: string, memberId: string): Promise<MemberItem | null> {
+  const { data } = await db().entities.member.get({ sphereId, memberId }).go({ consistent: true });
+  return data;
+}
+
+/**
+ * Writes a member's new state if nobody changed it since `updatedAt` was read (409 `conflict`):
+ * the last-admin rule is checked on what was read, so two admins demoting each other at once
+ * cannot leave the sphere without one.
+ */
+export async function saveMember(
+  before: MemberItem,
+  change: {
+    name: string;
+    roles: MemberItem['roles'];
+    subscription: MemberItem['subscription'];
+    active: boolean;
+    inactiveReason?: MemberItem['inactiveReason'];
+    firstDayOfWork?: string | undefined;
+  },
+): Promise<MemberItem> {
+  const { inactiveReason, firstDayOfWork, ...fields } = change;
+  const removed = [
+    ...(inactiveReason === undefined && before.inactiveReason !== undefined
+      ? ['inactiveReason' as const]
+      : []),
+    ...(firstDayOfWork === undefined && before.firstDayOfWork !== undefined
+      ? ['firstDayOfWork' as const]
+      : []),
+  ];
+  try {
+    const { data } = await db()
+      .entities.member.patch({ sphereId: before.sphereId, memberId: before.memberId })
+      .set({
+        ...fields,
+        ...(inactiveReason !== undefined ? { inactiveReason } : {}),
+        ...(firstDayOfWork !== undefined ? { firstDayOfWork } : {}),
+      })
+      .remove(removed)
+      .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+      .go({ response: 'all_new' });
+    return data as MemberItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
+    throw error;
+  }
+}

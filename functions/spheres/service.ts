@@ -1,21 +1,36 @@
 import { timingSafeEqual } from 'node:crypto';
 import { LANGUAGES, type Language } from '../../shared/contracts/headers';
-import type { Member, Sphere, SphereCreate, SphereJoin, SphereUpdate } from '../../shared/contracts/spheres';
+import type {
+  Member,
+  MemberUpdate,
+  Sphere,
+  SphereCreate,
+  SphereJoin,
+  SphereUpdate,
+} from '../../shared/contracts/spheres';
 import {
   DEFAULT_SPHERE_LIMITS,
   SPHERE_CATEGORIES,
+  isLastAdmin,
   removedLanguages,
   sphereNameKey,
   sphereNameScope,
 } from '../../shared/domain/spheres';
 import type { SphereRole } from '../../shared/domain/spheres';
-import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { getAccount } from '../users';
 import {
   activeMemberships,
   allSpheres,
   findSphere,
+  findMember,
   findSpheres,
   insertJoinedMember,
   insertSphere,
@@ -26,6 +41,8 @@ import {
   reactivateMember,
   renewSphereKey,
   replaceSphere,
+  saveMember,
+  type MemberItem,
   type SphereFields,
   type SphereItem,
 } from './repository';
@@ -288,18 +305,79 @@ export async function listMembers(
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     count: matching.length,
-    items: matching.slice(query.offset, query.offset + query.max).map((m) => ({
-      id: m.memberId,
-      name: m.name,
-      email: m.email,
-      roles: [...m.roles],
-      active: m.active,
-      ...(m.inactiveReason ? { inactiveReason: m.inactiveReason } : {}),
-      subscription: m.subscription,
-      ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
-      createdAt: m.createdAt,
-    })),
+    items: matching.slice(query.offset, query.offset + query.max).map(toMember),
     max: query.max,
     offset: query.offset,
   };
+}
+
+function toMember(m: MemberItem): Member {
+  return {
+    id: m.memberId,
+    name: m.name,
+    email: m.email,
+    roles: [...m.roles],
+    active: m.active,
+    ...(m.inactiveReason ? { inactiveReason: m.inactiveReason } : {}),
+    subscription: m.subscription,
+    ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
+    createdAt: m.createdAt,
+  };
+}
+
+/**
+ * POST /v1/spheres/{id}/leave: the caller's membership becomes inactive ("left"); they may come
+ * back by the link. The last active admin cannot leave (`sphere-last-admin`).
+ */
+export async function leaveSphere(userId: string, sphereId: string): Promise<undefined> {
+  const membership = await membershipIn(userId, sphereId);
+  if (!membership?.active) throw new ForbiddenError();
+  if (isLastAdmin(membership.memberId, await membersOf(sphereId)))
+    throw new ConflictError('sphere-last-admin');
+  await saveMember(membership, {
+    name: membership.name,
+    roles: membership.roles,
+    subscription: membership.subscription,
+    active: false,
+    inactiveReason: 'left',
+    firstDayOfWork: membership.firstDayOfWork,
+  });
+  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  return undefined;
+}
+
+/**
+ * PUT /v1/spheres/{id}/members/{memberId} (spec 01 §4, §5): an admin changes a member. Making a
+ * member inactive revokes them (they cannot rejoin by the link); one who left by their own action
+ * comes back by the link only; `sales-up` needs that entitlement, Essentials needs licences (none
+ * are sold yet); the last active admin keeps the role and stays active.
+ */
+export async function updateMember(sphereId: string, memberId: string, body: MemberUpdate): Promise<Member> {
+  const [sphere, before] = await Promise.all([findSphere(sphereId), findMember(sphereId, memberId)]);
+  if (!sphere || !before) throw new NotFoundError();
+  if (
+    body.roles.includes('sales-up') &&
+    !before.roles.includes('sales-up') &&
+    !sphere.entitlements.salesUp.active
+  )
+    throw new ValidationError([{ key: 'not-valid', field: 'body.roles' }]);
+  if (body.subscription === 'essentials' && before.subscription !== 'essentials')
+    throw new ConflictError('not-enough-licenses');
+  if (body.active && !before.active && before.inactiveReason === 'left')
+    throw new ConflictError('member-left-by-own-action');
+  const losesAdmin = !body.active || !body.roles.includes('admin');
+  if (losesAdmin && isLastAdmin(memberId, await membersOf(sphereId)))
+    throw new ConflictError('sphere-last-admin');
+  const saved = await saveMember(before, {
+    name: body.name,
+    roles: body.roles,
+    subscription: body.subscription,
+    active: body.active,
+    inactiveReason: body.active ? undefined : before.active ? 'revoked' : before.inactiveReason,
+    firstDayOfWork: body.firstDayOfWork,
+  });
+  await publishAfterWrite(before.userId, { type: 'member', action: 'updated' });
+  await publishAfterWrite(before.userId, { type: 'ability', action: 'updated' });
+  return toMember(saved);
 }

@@ -64,6 +64,12 @@ export const ERROR_KEYS = [
   'contribution-private',
   /** The sphere admits only addresses of its domains. */
   'contribution-only-domain',
+  /** The last active admin of a sphere may not leave it or stop being its admin. */
+  'sphere-last-admin',
+  /** A member who left by their own action comes back by the link, not by an admin. */
+  'member-left-by-own-action',
+  /** A role or plan the sphere's entitlements or licences do not allow (spec 01 §5 member form). */
+  'not-enough-licenses',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

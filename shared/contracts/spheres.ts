@@ -5,6 +5,7 @@ import { listOf } from './list';
 import {
   ACCESS_POLICIES,
   DOMAIN_PATTERN,
+  isFirstDayOfWork,
   SPHERE_CATEGORY_IDS,
   SPHERE_COUNTRIES,
   SPHERE_DOMAINS_MAX,
@@ -267,6 +268,47 @@ export const listSphereMembers = defineRoute({
   response: listOf(MemberSchema),
 });
 
+/** POST /v1/spheres/{id}/leave: the caller leaves the sphere (they may come back by its link). */
+export const leaveSphere = defineRoute({
+  name: 'leaveSphere',
+  domain: 'spheres',
+  method: 'POST',
+  path: '/v1/spheres/{id}/leave',
+  auth: 'registered',
+  ability: { action: 'get', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  response: z.undefined(),
+  status: 204,
+});
+
+/**
+ * PUT /v1/spheres/{id}/members/{memberId} (spec 01 §5 member form, update): the name, roles,
+ * plan, first day of work and whether the member is active. The address is not changed here.
+ */
+export const MemberUpdateSchema = z.strictObject({
+  name: requiredText(100),
+  roles: z.array(z.enum(SPHERE_ROLES)).min(1, 'required').max(SPHERE_ROLES.length),
+  subscription: z.enum(['starter', 'essentials']),
+  active: z.boolean(),
+  firstDayOfWork: z
+    .string()
+    .refine((day) => isFirstDayOfWork(day), { message: 'not-valid' })
+    .optional(),
+});
+export type MemberUpdate = z.infer<typeof MemberUpdateSchema>;
+
+export const updateSphereMember = defineRoute({
+  name: 'updateSphereMember',
+  domain: 'spheres',
+  method: 'PUT',
+  path: '/v1/spheres/{id}/members/{memberId}',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'member', on: { sphereId: 'id' } },
+  params: z.strictObject({ id: z.string().min(1).max(64), memberId: z.string().min(1).max(64) }),
+  body: MemberUpdateSchema,
+  response: MemberSchema,
+});
+
 export const sphereRoutes: readonly RouteContract[] = [
   listSpheres,
   createSphere,
@@ -277,4 +319,6 @@ export const sphereRoutes: readonly RouteContract[] = [
   getSphereJoinKey,
   renewSphereJoinKey,
   listSphereMembers,
+  leaveSphere,
+  updateSphereMember,
 ];

@@ -76,3 +76,22 @@ export function removedLanguages(
   const kept = new Set<Language>([after.primary, ...after.extras]);
   return before.extras.filter((l) => !kept.has(l));
 }
+
+/** A first day of work is a date not earlier than 100 years ago, nor in the future (spec 01 §5). */
+export function isFirstDayOfWork(day: string, now = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return false;
+  const today = now.toISOString().slice(0, 10);
+  const earliest = `${String(now.getUTCFullYear() - 100).padStart(4, '0')}${today.slice(4)}`;
+  return day >= earliest && day <= today;
+}
+
+/** Whether the member with these roles is the sphere's last active admin among `members`. */
+export function isLastAdmin(
+  memberId: string,
+  members: readonly { memberId: string; active: boolean; roles: readonly string[] }[],
+): boolean {
+  const admins = members.filter((m) => m.active && m.roles.includes('admin'));
+  return admins.length === 1 && admins[0]?.memberId === memberId;
+}

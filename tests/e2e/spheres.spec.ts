@@ -121,6 +121,24 @@ test('an admin shares the join link; another person opens it, joins as a contrib
   await expect(page.getByTestId('members-table')).toContainText('Contributeur');
   await expectNoSeriousAxeViolations(page);
 
+  // The admin revokes Yanis after a confirmation, then restores him.
+  const yanisRow = page.getByTestId('members-table').getByRole('row', { name: /Yanis/ });
+  await yanisRow.getByRole('button', { name: 'Retirer' }).click();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('member-revoke-confirm').click();
+  await expect(yanisRow).toContainText('Retiré par un admin');
+  await yanisRow.getByRole('button', { name: 'Rétablir' }).click();
+  await expect(yanisRow).toContainText('Actif');
+
+  // Yanis leaves the sphere himself, after a confirmation.
+  await visitor.goto(new URL(link).pathname.replace(/\/join\/.*$/, ''));
+  await visitor.getByTestId('sphere-leave').click();
+  await visitor.getByTestId('sphere-leave-confirm').click();
+  await expect(visitor.getByTestId('home-greeting')).toBeVisible();
+  await page.reload();
+  await page.getByTestId('settings-tab-members').click();
+  await expect(page.getByTestId('members-table').getByRole('row', { name: /Yanis/ })).toContainText('Parti');
+
   const third = await browser.newContext();
   const late = await third.newPage();
   await signUpThroughThePage(late, `zoe.${Date.now()}@example.be`, 'Zoé');

@@ -358,3 +358,137 @@ describe('joining by the link (POST /v1/spheres/{id}/join)', () => {
     expect(revoked.body).toMatchObject({ key: 'contribution-rejected-by-admin' });
   });
 });
+
+describe('leaving and members changed by an admin', () => {
+  const memberOf = async (tokens: Tokens, sphereId: string) =>
+    (
+      await spheresDb()
+        .entities.member.query.byUser({ userId: idOf(tokens), sphereId })
+        .go()
+    ).data[0]?.memberId as string;
+  const putMember = (sphereId: string, memberId: string, body: unknown, tokens = ana) =>
+    stack.api<{ active: boolean; inactiveReason?: string; roles: string[] }>(
+      `/v1/spheres/${sphereId}/members/${memberId}`,
+      { method: 'PUT', token: tokens.accessToken, body },
+    );
+  const leave = (tokens: Tokens, sphereId: string) =>
+    stack.api(`/v1/spheres/${sphereId}/leave`, { method: 'POST', token: tokens.accessToken });
+  const joined = async (name: string) => {
+    const sphere = (await post(ana, newSphere(name))).body;
+    const { sphereKey } = (
+      await stack.api<{ sphereKey: string }>(`/v1/spheres/${sphere.id}/join-key`, { token: ana.accessToken })
+    ).body;
+    await stack.api(`/v1/spheres/${sphere.id}/join`, {
+      method: 'POST',
+      token: ben.accessToken,
+      body: { sphereKey },
+    });
+    return { sphere, sphereKey };
+  };
+
+  it('a member leaves (204) and comes back by the link; the last admin may not leave (sphere-last-admin)', async () => {
+    const { sphere, sphereKey } = await joined('Départs');
+    expect((await leave(ben, sphere.id)).status).toBe(204);
+    expect((await get(ben, sphere.id)).status).toBe(403);
+    expect((await leave(ben, sphere.id)).status).toBe(403);
+    const lastAdmin = await leave(ana, sphere.id);
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.body).toMatchObject({ key: 'sphere-last-admin' });
+    const back = await stack.api(`/v1/spheres/${sphere.id}/join`, {
+      method: 'POST',
+      token: ben.accessToken,
+      body: { sphereKey },
+    });
+    expect(back.status).toBe(200);
+  });
+
+  it('an admin revokes a member, who cannot rejoin, and restores them; one who left comes back only by the link', async () => {
+    const { sphere, sphereKey } = await joined('Révocations');
+    const benId = await memberOf(ben, sphere.id);
+    const base = { name: 'Ben B.', roles: ['contributor'], subscription: 'starter' };
+    const revoked = await putMember(sphere.id, benId, { ...base, active: false });
+    expect(revoked.body).toMatchObject({ active: false, inactiveReason: 'revoked', roles: ['contributor'] });
+    expect((await get(ben, sphere.id)).status).toBe(403);
+    const rejoin = await stack.api(`/v1/spheres/${sphere.id}/join`, {
+      method: 'POST',
+      token: ben.accessToken,
+      body: { sphereKey },
+    });
+    expect(rejoin.body).toMatchObject({ key: 'contribution-rejected-by-admin' });
+    const restored = await putMember(sphere.id, benId, { ...base, active: true });
+    expect(restored.body).toMatchObject({ active: true });
+    expect((await get(ben, sphere.id)).status).toBe(200);
+
+    expect((await leave(ben, sphere.id)).status).toBe(204);
+    const left = await putMember(sphere.id, benId, { ...base, active: true });
+    expect(left.status).toBe(409);
+    expect(left.body).toMatchObject({ key: 'member-left-by-own-action' });
+  });
+
+  it('keeps one admin, refuses what the sphere does not allow, and lets no member change another', async () => {
+    const { sphere } = await joined('Rôles');
+    const anaId = await memberOf(ana, sphere.id);
+    const benId = await memberOf(ben, sphere.id);
+    const demote = await putMember(sphere.id, anaId, {
+      name: 'Ana',
+      roles: ['contributor'],
+      subscription: 'starter',
+      active: true,
+    });
+    expect(demote.body).toMatchObject({ key: 'sphere-last-admin' });
+    const salesUp = await putMember(sphere.id, benId, {
+      name: 'Ben',
+      roles: ['sales-up'],
+      subscription: 'starter',
+      active: true,
+    });
+    expect(salesUp.body).toMatchObject({ errors: [{ key: 'not-valid', field: 'body.roles' }] });
+    const essentials = await putMember(sphere.id, benId, {
+      name: 'Ben',
+      roles: ['contributor'],
+      subscription: 'essentials',
+      active: true,
+    });
+    expect(essentials.body).toMatchObject({ key: 'not-enough-licenses' });
+    const bad = await putMember(sphere.id, benId, {
+      name: ' ',
+      roles: [],
+      subscription: 'starter',
+      active: true,
+      firstDayOfWork: '1900-01-01',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      errors: expect.arrayContaining([
+        expect.objectContaining({ field: 'body.name', key: 'required' }),
+        expect.objectContaining({ field: 'body.roles', key: 'required' }),
+        expect.objectContaining({ field: 'body.firstDayOfWork', key: 'not-valid' }),
+      ]),
+    });
+    // Ben, a contributor, may not change Ana.
+    const byMember = await putMember(
+      sphere.id,
+      anaId,
+      { name: 'Ana', roles: ['contributor'], subscription: 'starter', active: false },
+      ben,
+    );
+    expect(byMember.status).toBe(403);
+    // Promoting Ben to admin lets Ana step down.
+    await putMember(sphere.id, benId, {
+      name: 'Ben',
+      roles: ['admin', 'contributor'],
+      subscription: 'starter',
+      active: true,
+    });
+    expect(
+      (
+        await putMember(sphere.id, anaId, {
+          name: 'Ana',
+          roles: ['contributor'],
+          subscription: 'starter',
+          active: true,
+        })
+      ).status,
+    ).toBe(200);
+  });
+});

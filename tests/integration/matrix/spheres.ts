@@ -21,4 +21,9 @@ export const examples: Record<string, Example> = {
   getSphereJoinKey: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
   renewSphereJoinKey: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
   listSphereMembers: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
+  leaveSphere: (owner) => ({ params: { id: owner.sphereId ?? 'none' } }),
+  updateSphereMember: (owner) => ({
+    params: { id: owner.sphereId ?? 'none', memberId: 'any-member' },
+    body: { name: 'Taken over', roles: ['admin'], subscription: 'starter', active: true },
+  }),
 };

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Badge, Checkbox, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import type { Member } from '../../../../shared/contracts/spheres';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { formatDate } from '../../lib/dates';
-import { useMembers } from './api/spheres';
+import { useMembers, useUpdateMember } from './api/spheres';
 
 /** A sphere's members for its admins (spec 01 §2 sphere page: members): searched, active ones on demand. */
 export function MembersList({ sphereId }: { sphereId: string }) {
@@ -13,6 +16,32 @@ export function MembersList({ sphereId }: { sphereId: string }) {
   const [q] = useDebouncedValue(search.trim(), 300);
   const [activeOnly, setActiveOnly] = useState(false);
   const members = useMembers(sphereId, { q, activeOnly });
+  const update = useUpdateMember(sphereId);
+  const [revoking, setRevoking] = useState<Member | null>(null);
+  const setActive = (m: Member, active: boolean, done?: () => void) =>
+    update.mutate(
+      {
+        memberId: m.id,
+        body: {
+          name: m.name,
+          roles: m.roles,
+          subscription: m.subscription,
+          active,
+          ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          done?.();
+          notifySuccess(active ? 'spheres.members.restored' : 'spheres.members.revoked', {
+            values: { name: m.name },
+          });
+        },
+        onError: (error) => {
+          if (active) notifyError(error);
+        },
+      },
+    );
 
   let body;
   if (members.isPending) body = <Skeleton height={120} />;
@@ -37,6 +66,7 @@ export function MembersList({ sphereId }: { sphereId: string }) {
               <Table.Th scope="col">{t('spheres.members.roles')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.state')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.since')}</Table.Th>
+              <Table.Th scope="col">{t('spheres.members.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -59,6 +89,33 @@ export function MembersList({ sphereId }: { sphereId: string }) {
                     : t(`spheres.members.inactive.${m.inactiveReason ?? 'left'}`)}
                 </Table.Td>
                 <Table.Td>{formatDate(new Date(m.createdAt))}</Table.Td>
+                <Table.Td>
+                  {m.active ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setRevoking(m)}
+                      data-testid={`member-revoke-${m.id}`}
+                    >
+                      {t('spheres.members.revoke')}
+                    </Button>
+                  ) : m.inactiveReason === 'left' ? (
+                    <Text size="xs" c="dimmed">
+                      {t('spheres.members.leftOwn')}
+                    </Text>
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      loading={update.isPending && update.variables.memberId === m.id}
+                      onClick={() => setActive(m, true)}
+                      data-testid={`member-restore-${m.id}`}
+                    >
+                      {t('spheres.members.restore')}
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -83,6 +140,23 @@ export function MembersList({ sphereId }: { sphereId: string }) {
         />
       </Group>
       {body}
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={t('spheres.members.revokeTitle', { name: revoking?.name ?? '' })}
+        confirmLabel={t('spheres.members.revoke')}
+        cancelLabel={t('spheres.members.keep')}
+        destructive
+        pending={update.isPending}
+        error={update.error}
+        testId="member-revoke"
+        onCancel={() => {
+          update.reset();
+          setRevoking(null);
+        }}
+        onConfirm={() => revoking && setActive(revoking, false, () => setRevoking(null))}
+      >
+        <Text size="sm">{t('spheres.members.revokeMessage')}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

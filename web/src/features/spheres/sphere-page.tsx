@@ -1,14 +1,17 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Sphere } from '../../../../shared/contracts/spheres';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
+import { notifySuccess } from '../../components/notify';
+import { HOME_PATH } from '../../lib/routes';
 import { useAbility } from '../../lib/ability';
 import { ApiError } from '../../lib/errors';
 import { formatDate } from '../../lib/dates';
-import { useSphere, useSphereCategories } from './api/spheres';
+import { useLeaveSphere, useSphere, useSphereCategories } from './api/spheres';
 import { sphereSettingsPath } from './paths';
 
 /** "Anonymity not guaranteed": shown to every member of a study-programme sphere (spec 01 §1). */
@@ -73,6 +76,9 @@ function SphereHome({ s }: { s: Sphere }) {
   const { t } = useTranslation();
   const categories = useSphereCategories();
   const ability = useAbility();
+  const navigate = useNavigate();
+  const leave = useLeaveSphere(s.id);
+  const [leaving, setLeaving] = useState(false);
   const category = categories.data?.items.find((c) => c.id === s.category)?.name ?? s.category;
   const canEdit = ability.can('put', subject('sphere', { sphereId: s.id }));
   const place = [s.address.postalCode, s.address.city].filter(Boolean).join(' ');
@@ -137,6 +143,37 @@ function SphereHome({ s }: { s: Sphere }) {
           </Stack>
         </Card>
       </SimpleGrid>
+      {s.isMember && (
+        <Group>
+          <Button variant="subtle" color="red" onClick={() => setLeaving(true)} data-testid="sphere-leave">
+            {t('spheres.leave.open')}
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={leaving}
+        title={t('spheres.leave.title', { name: s.name })}
+        confirmLabel={t('spheres.leave.confirm')}
+        cancelLabel={t('spheres.leave.stay')}
+        destructive
+        pending={leave.isPending}
+        error={leave.error}
+        testId="sphere-leave"
+        onCancel={() => {
+          leave.reset();
+          setLeaving(false);
+        }}
+        onConfirm={() =>
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              notifySuccess('spheres.leave.done', { values: { name: s.name } });
+              void navigate(HOME_PATH);
+            },
+          })
+        }
+      >
+        <Text size="sm">{t('spheres.leave.message')}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

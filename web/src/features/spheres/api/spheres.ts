@@ -4,12 +4,15 @@ import {
   getSphere as getSphereRoute,
   getSphereJoinKey,
   joinSphere as joinSphereRoute,
+  leaveSphere as leaveSphereRoute,
   listSphereCategories,
   listSphereMembers,
   renewSphereJoinKey,
+  updateSphereMember,
   listSpheres as listSpheresRoute,
   updateSphere as updateSphereRoute,
   type Sphere,
+  type MemberUpdate,
   type SphereCreateInput,
   type SphereJoin,
   type SphereUpdateInput,
@@ -172,5 +175,29 @@ export function useMembers(id: string, filter: { q: string; activeOnly: boolean 
         signal,
       }),
     placeholderData: (previous) => previous,
+  });
+}
+
+export function useLeaveSphere(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(leaveSphereRoute, { params: { id } }),
+    onSuccess: async () => {
+      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
+      queryClient.removeQueries({ queryKey: [...spheresKey, 'one', id] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...spheresKey, 'list'] }),
+        refreshMe(queryClient),
+      ]);
+    },
+  });
+}
+
+export function useUpdateMember(sphereId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, body }: { memberId: string; body: MemberUpdate }) =>
+      callApi(updateSphereMember, { params: { id: sphereId, memberId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...spheresKey, 'members', sphereId] }),
   });
 }
