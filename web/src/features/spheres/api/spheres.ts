@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createSphere as createSphereRoute,
   getSphere as getSphereRoute,
@@ -40,6 +40,18 @@ function cachedList(scope: 'mine' | 'all') {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * After a change to the caller's spheres (created, renamed, joined, left): the cached list and
+ * the start call (spheres, memberships, rules) are read again.
+ */
+function spheresChanged(queryClient: QueryClient): Promise<unknown> {
+  sessionStorage.removeItem(`${SESSION_KEY}.mine`);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...spheresKey, 'list'] }),
+    refreshMe(queryClient),
+  ]);
 }
 
 export function useSpheres(scope: 'mine' | 'all', q = '', enabled = true) {
@@ -104,8 +116,7 @@ export function useCreateSphere() {
     mutationFn: (body: SphereCreateInput) => callApi(createSphereRoute, { body }),
     meta: { errorsShownInline: true },
     onSuccess: async () => {
-      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: spheresKey }), refreshMe(queryClient)]);
+      await spheresChanged(queryClient);
     },
   });
 }
@@ -117,11 +128,7 @@ export function useUpdateSphere(id: string) {
     meta: { errorsShownInline: true },
     onSuccess: async (sphere) => {
       queryClient.setQueryData([...spheresKey, 'one', id], sphere);
-      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...spheresKey, 'list'] }),
-        refreshMe(queryClient),
-      ]);
+      await spheresChanged(queryClient);
     },
   });
 }
@@ -133,11 +140,7 @@ export function useJoinSphere(id: string) {
     meta: { errorsShownInline: true },
     onSuccess: async (sphere) => {
       queryClient.setQueryData([...spheresKey, 'one', id], sphere);
-      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...spheresKey, 'list'] }),
-        refreshMe(queryClient),
-      ]);
+      await spheresChanged(queryClient);
     },
   });
 }
@@ -183,12 +186,8 @@ export function useLeaveSphere(id: string) {
   return useMutation({
     mutationFn: () => callApi(leaveSphereRoute, { params: { id } }),
     onSuccess: async () => {
-      sessionStorage.removeItem(`${SESSION_KEY}.mine`);
       queryClient.removeQueries({ queryKey: [...spheresKey, 'one', id] });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...spheresKey, 'list'] }),
-        refreshMe(queryClient),
-      ]);
+      await spheresChanged(queryClient);
     },
   });
 }
