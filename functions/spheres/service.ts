@@ -135,8 +135,9 @@ export async function createSphere(userId: string, body: SphereCreate): Promise<
 
 /** Roles of the caller in one sphere; null when they are not an active member. */
 async function rolesIn(userId: string, sphereId: string): Promise<SphereRole[] | null> {
-  const membership = (await activeMemberships(userId)).find((m) => m.sphereId === sphereId);
-  return membership ? membership.roles : null;
+  // One Query on the person and this sphere, not on all their memberships.
+  const membership = await membershipIn(userId, sphereId);
+  return membership?.active ? [...membership.roles] : null;
 }
 
 /** GET /v1/spheres/{id}: the middleware has checked the caller may read this sphere. */
