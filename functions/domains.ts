@@ -8,6 +8,7 @@ import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
 import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
+import { sessionsDomain } from './sessions/domain';
 import { spheresDomain } from './spheres/domain';
 import { thinkingsDomain } from './thinkings/domain';
 import { usersDomain } from './users/domain';
@@ -30,6 +31,7 @@ export const DOMAINS: readonly DomainFace[] = [
   feelingsDomain,
   thinkingsDomain,
   spheresDomain,
+  sessionsDomain,
   accountDomain,
   workersDomain,
 ];

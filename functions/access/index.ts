@@ -6,18 +6,36 @@
  */
 import type { AbilityFacts } from '../../shared/domain/ability';
 import type { CallerAccounts } from '../lib/http';
+import { countedMemberships, sessionMembershipsOf, sessionPlace } from '../sessions';
 import { activeMemberships } from '../spheres';
 import { abilityFacts as accountFacts, accountStanding } from '../users';
 
-/** The facts of the caller's rules: one GetItem of the account and one Query of memberships. */
+/**
+ * The facts of the caller's rules: one GetItem of the account, one Query of sphere memberships and
+ * one of session memberships, in parallel. A contributor session's membership counts while its
+ * sphere's does.
+ */
 export async function abilityFacts(
   userId: string,
 ): Promise<Omit<AbilityFacts, 'userId' | 'superAdminMode'> | null> {
-  const [account, spheres] = await Promise.all([accountFacts(userId), activeMemberships(userId)]);
-  return account ? { ...account, spheres } : null;
+  const [account, spheres, sessionMembers] = await Promise.all([
+    accountFacts(userId),
+    activeMemberships(userId),
+    sessionMembershipsOf(userId),
+  ]);
+  if (!account) return null;
+  const sessions = countedMemberships(sessionMembers, new Set(spheres.map((s) => s.sphereId)));
+  return { ...account, spheres, sessions };
 }
 
-export const callerAccounts: CallerAccounts = { standing: accountStanding, abilityFacts };
+/** A session named by a path lives in a sphere: its admins' rights are held on `{ sphereId }`. */
+async function place(resource: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (typeof resource.sessionId !== 'string' || resource.sphereId !== undefined) return resource;
+  const sphereId = await sessionPlace(resource.sessionId);
+  return sphereId ? { ...resource, sphereId } : resource;
+}
+
+export const callerAccounts: CallerAccounts = { standing: accountStanding, abilityFacts, place };
 
 /** Whether the caller acts as a super-admin: the role, and the mode's header sent (spec 01 §6). */
 export async function actsAsSuperAdmin(userId: string, headerSent: boolean): Promise<boolean> {

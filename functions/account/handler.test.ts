@@ -167,6 +167,7 @@ describe('GET /v1/me/export', () => {
       'feelings.csv',
       'legal-consents.csv',
       'memberships.csv',
+      'session-memberships.csv',
       'sign-in-code-sends.csv',
       'sign-in-codes.csv',
       'thinkings.csv',

@@ -15,7 +15,8 @@ import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { callerAccounts } from '../access';
-import { activeMemberships } from '../spheres';
+import { mayContributeIn } from '../sessions';
+import { membershipIn } from '../spheres';
 import {
   changeFeeling,
   findFeeling,
@@ -93,20 +94,26 @@ function numberNotes(
 }
 
 /**
- * A feeling recorded in a sphere or a session needs a membership there (spec 01 §6: otherwise
- * `feeling-forbidden`). Memberships are created by the organisations' domains; this one has none
- * to read yet, so every context is one the caller is not a member of.
+ * A feeling recorded in a sphere or a session is a contributor feeling (spec 01 §6): in a sphere,
+ * only an active member holding the contributor role there may record it; in a session, only a
+ * member (role `member`) of a contributor session of a sphere they are active in. Otherwise
+ * `contributor-feeling-forbidden`. A session's feeling is also its sphere's.
  */
-/**
- * A feeling recorded in a sphere is a contributor feeling: only an active member holding the
- * contributor role there may record it (spec 01 §6, `contributor-feeling-forbidden`). Sessions
- * arrive with their capability; until then a session context is refused.
- */
-async function checkContext(userId: string, body: Pick<FeelingCreate, 'sphereId' | 'sessionId'>) {
-  if (body.sessionId !== undefined) throw new ForbiddenError('feeling-forbidden');
-  if (body.sphereId === undefined) return;
-  const membership = (await activeMemberships(userId)).find((m) => m.sphereId === body.sphereId);
-  if (!membership?.roles.includes('contributor')) throw new ForbiddenError('contributor-feeling-forbidden');
+async function checkContext(
+  userId: string,
+  body: Pick<FeelingCreate, 'sphereId' | 'sessionId'>,
+): Promise<{ sphereId?: string; sessionId?: string }> {
+  if (body.sessionId !== undefined) {
+    const place = await mayContributeIn(userId, body.sessionId);
+    if (!place || (body.sphereId !== undefined && body.sphereId !== place.sphereId))
+      throw new ForbiddenError('contributor-feeling-forbidden');
+    return { sphereId: place.sphereId, sessionId: body.sessionId };
+  }
+  if (body.sphereId === undefined) return {};
+  const membership = await membershipIn(userId, body.sphereId);
+  if (!membership?.active || !membership.roles.includes('contributor'))
+    throw new ForbiddenError('contributor-feeling-forbidden');
+  return { sphereId: body.sphereId };
 }
 
 /**
@@ -118,7 +125,7 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
   if (body.color !== undefined && body.color !== color)
     throw new ValidationError([{ key: 'not-valid', field: 'body.color' }]);
   checkWord(body.wordId);
-  await checkContext(userId, body);
+  const context = await checkContext(userId, body);
   await checkGoals(userId, body.goals);
   const id = await insertFeeling({
     userId,
@@ -127,7 +134,7 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
     color,
     ...(body.wordId !== undefined ? { wordId: body.wordId } : {}),
     ...(body.category !== undefined ? { category: body.category } : {}),
-    ...(body.sphereId !== undefined ? { sphereId: body.sphereId } : {}),
+    ...context,
     evaluationPeriod: body.evaluationPeriod,
     geoPoint: body.geoPoint,
     ...(body.locale !== undefined ? { locale: body.locale } : {}),

@@ -6,6 +6,7 @@ import {
   defineRules,
   reservedForEssentials,
   type AbilityFacts,
+  type AppAbility,
 } from '../../shared/domain/ability';
 import type { Caller } from './caller';
 import { ForbiddenError, UnauthorizedError } from './errors';
@@ -14,6 +15,14 @@ import { ForbiddenError, UnauthorizedError } from './errors';
 export type AbilityFactsReader = (
   userId: string,
 ) => Promise<Omit<AbilityFacts, 'userId' | 'superAdminMode'> | null>;
+
+/**
+ * Completes the resource a path names with where it lives, for rules on its container: a session's
+ * sphere (the sphere's admins hold their rights on `{ sphereId }`). Unknown resources come back as
+ * they are, so only a right on every resource (a super-admin's) lets the call reach the service,
+ * which answers 404.
+ */
+export type ResourcePlacer = (resource: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 /**
  * The check of the contract's `ability`. Without `on`, the caller must hold the action on the
@@ -25,21 +34,22 @@ export async function checkAbility(
   readFacts: AbilityFactsReader,
   caller: Caller,
   required: RouteAbility,
-  context: { headers: RequestHeaders; params?: unknown },
-): Promise<void> {
+  context: { headers: RequestHeaders; params?: unknown; place?: ResourcePlacer | undefined },
+): Promise<AppAbility> {
   const facts = await readFacts(caller.userId);
   if (!facts) throw new UnauthorizedError();
   const all = { ...facts, userId: caller.userId, superAdminMode: context.headers.superAdmin };
   const ability = buildAbility(defineRules(all));
   if (required.on) {
     const params = (context.params ?? {}) as Record<string, unknown>;
-    const resource = Object.fromEntries(
+    const named = Object.fromEntries(
       Object.entries(required.on).map(([field, param]) => [field, params[param]]),
     );
-    if (ability.can(required.action, forSubject(required.subject, resource))) return;
+    const resource = context.place ? await context.place(named) : named;
+    if (ability.can(required.action, forSubject(required.subject, resource))) return ability;
     throw new ForbiddenError();
   }
-  if (ability.can(required.action, required.subject)) return;
+  if (ability.can(required.action, required.subject)) return ability;
   if (reservedForEssentials(all, required.action, required.subject))
     throw new ForbiddenError('essentials-required');
   throw new ForbiddenError();

@@ -14,7 +14,8 @@ import { callerFromEvent, type Caller } from './caller';
 import { parseOrThrow } from './validation';
 import { logger } from './logger';
 import { config } from './config';
-import { checkAbility, type AbilityFactsReader } from './ability';
+import { checkAbility, type AbilityFactsReader, type ResourcePlacer } from './ability';
+import type { AppAbility } from '../../shared/domain/ability';
 import { standingOfToken, type StandingReader } from './token-check';
 
 export interface RouteInput<R extends RouteContract> {
@@ -24,6 +25,8 @@ export interface RouteInput<R extends RouteContract> {
   /** Present on every route whose auth is not `public`. */
   caller: R['auth'] extends 'public' ? Caller | null : Caller;
   headers: RequestHeaders;
+  /** The caller's rules, on routes that declare an `ability` (the middleware built them to check it). */
+  ability: AppAbility | undefined;
   requestId: string;
   event: APIGatewayProxyEvent;
 }
@@ -47,6 +50,8 @@ export interface CallerAccounts {
   standing: StandingReader;
   /** The facts the ability rules are computed from. */
   abilityFacts: AbilityFactsReader;
+  /** Where a resource of a path lives (a session's sphere), for rules on its container. */
+  place?: ResourcePlacer;
 }
 
 export interface RouteBinding {
@@ -154,9 +159,14 @@ export function route<R extends RouteContract>(
       const body = errors.length ? undefined : attempt(() => parseOrThrow(contract.body, rawBody, 'body'));
       if (errors.length) throw new ValidationError(errors.flatMap((e) => e.errors));
 
-      if (contract.ability && caller) {
-        await checkAbility(accounts.abilityFacts, caller, contract.ability, { params, headers });
-      }
+      const ability =
+        contract.ability && caller
+          ? await checkAbility(accounts.abilityFacts, caller, contract.ability, {
+              params,
+              headers,
+              place: accounts.place,
+            })
+          : undefined;
 
       const result = await implementation({
         params: params as RouteInput<R>['params'],
@@ -164,6 +174,7 @@ export function route<R extends RouteContract>(
         body: body as RouteInput<R>['body'],
         caller: caller as RouteInput<R>['caller'],
         headers,
+        ability,
         requestId: event.requestContext?.requestId ?? 'local',
         event,
       });

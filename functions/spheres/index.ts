@@ -4,7 +4,12 @@
  */
 export {
   activeMemberships,
+  findMember,
+  findSphere,
+  findSpheres,
   importSphere,
+  membersOf,
+  membershipIn,
   membershipsOf,
   type MemberItem,
   type SphereItem,

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { LANGUAGES, type Language } from '../../shared/contracts/headers';
 import type {
   Member,
@@ -25,6 +24,7 @@ import {
   ValidationError,
 } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
+import { sameSecret } from '../lib/secrets';
 import { getAccount } from '../users';
 import {
   activeMemberships,
@@ -234,13 +234,6 @@ export async function spheresOfPerson(userId: string) {
 function inDomains(email: string, domains: readonly string[]): boolean {
   const host = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   return domains.some((d) => host === d || host.endsWith(`.${d}`));
-}
-
-/** Compares two secrets in constant time. */
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**

@@ -6,6 +6,7 @@ import { primaryFirst } from '../../shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { legalConsents, listLegalDocuments } from '../legal';
+import { sessionMembershipsOf, sessionsOfPerson } from '../sessions';
 import { spheresOfPerson } from '../spheres';
 import { getAccount, updateProfile as writeProfile, type UserItem } from './repository';
 
@@ -30,16 +31,18 @@ export function toProfile(user: UserItem): Profile {
 
 /**
  * The start call: everything the SPA needs after sign-in, with the spheres and memberships the
- * ability rules come from. Galaxies and sessions join with their capabilities.
+ * ability rules come from. Galaxies join with their capability.
  */
 export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
-  const [account, documents, mine] = await Promise.all([
+  const [account, documents, mine, sessionMembers] = await Promise.all([
     getAccount(userId),
     listLegalDocuments(),
     spheresOfPerson(userId),
+    sessionMembershipsOf(userId),
   ]);
   if (!account) throw new NotFoundError();
   const { user, emails, legalAcceptances } = account;
+  const sessions = await sessionsOfPerson(sessionMembers, headers.language, mine.memberships);
   return {
     userId,
     profile: toProfile(user),
@@ -50,7 +53,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
     spheres: mine.spheres,
     galaxies: [],
     members: mine.members,
-    sessions: [],
+    sessions: sessions.sessions,
     legalConsents: legalConsents(documents, legalAcceptances, headers.language),
     ability: {
       subscription: user.subscription,
@@ -61,6 +64,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
         globalRoles: user.globalRoles,
         superAdminMode: headers.superAdmin,
         spheres: mine.memberships,
+        sessions: sessions.memberships,
       }),
     },
   };

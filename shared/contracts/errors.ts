@@ -70,6 +70,24 @@ export const ERROR_KEYS = [
   'member-left-by-own-action',
   /** A role or plan the sphere's entitlements or licences do not allow (spec 01 §5 member form). */
   'not-enough-licenses',
+  /** Session errors (spec 01 §8): a child cannot be created there (deepest level, group limit reached). */
+  'creationBlocked',
+  /** An owner named for a session is not an active member of its sphere. */
+  'ownerNotFound',
+  /** The session's link is not (or no longer) valid. */
+  'sessionKeyNotValid',
+  /** The person is not an active member of the session's sphere. */
+  'memberNotActive',
+  /** The session does not take people by its link. */
+  'sessionNotPublic',
+  /** The session cannot move there (another sphere or category, or no right to arrange the tree). */
+  'changeParentNotAllowed',
+  /** A session cannot move under itself or one of its descendants. */
+  'changeParentToChild',
+  /** The parent takes no children. */
+  'parentIsLeaf',
+  /** A feature of contributor sessions asked of a consumer session. */
+  'categoryForbidden',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

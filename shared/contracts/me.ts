@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, ACTIONS, SUBJECTS } from './route';
 import { LANGUAGES } from './headers';
+import { SESSION_CATEGORIES, SESSION_ROLES, SESSION_TYPES } from '../domain/sessions';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const UNITS = ['metric', 'imperial'] as const;
@@ -56,13 +57,27 @@ export const AbilitySchema = z.object({
   rules: z.array(AbilityRuleSchema),
 });
 
-/** Membership summaries; filled by the spheres, sessions and galaxies capabilities. */
+/** Membership summaries; galaxies are filled by their capability. */
 const SphereSummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
 const GalaxySummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
 const MemberSummarySchema = z
   .object({ id: z.string(), sphereId: z.string(), roles: z.array(z.string()) })
   .passthrough();
-const SessionSummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
+/**
+ * A session the person is in and that counts (a contributor session while they are an active member
+ * of its sphere): its name as they may see it, in their language.
+ */
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sphereId: z.string(),
+  sphereName: z.string(),
+  category: z.enum(SESSION_CATEGORIES),
+  type: z.enum(SESSION_TYPES),
+  roles: z.array(z.enum(SESSION_ROLES)),
+  subscription: z.enum(['starter', 'essentials']),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
 export const MeSchema = z.object({
   userId: z.string(),

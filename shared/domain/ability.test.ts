@@ -9,6 +9,7 @@ const base: AbilityFacts = {
   globalRoles: [],
   superAdminMode: false,
   spheres: [],
+  sessions: [],
 };
 
 describe('ability rules', () => {
@@ -101,5 +102,56 @@ describe('sphere rights follow memberships, sphere by sphere', () => {
     expect(buildAbility(defineRules({ ...role, superAdminMode: true })).can('put', on('sphere', 'B'))).toBe(
       true,
     );
+  });
+});
+
+describe('session rights follow session memberships, session by session', () => {
+  type Role = 'member' | 'owner';
+  const session = (sessionId: string, sphereId = 'A') => subject('session', { sessionId, sphereId });
+  const facts = (
+    roles: Role[],
+    sphereRoles: ('admin' | 'contributor')[] = ['contributor'],
+  ): AbilityFacts => ({
+    ...base,
+    spheres: [{ sphereId: 'A', roles: sphereRoles }],
+    sessions: [{ sessionId: 'g1', sphereId: 'A', category: 'contributor', roles }],
+  });
+
+  it.each([
+    // session roles, sphere roles, action, on group g1, on group g2 of the same sphere
+    [['member'], ['contributor'], 'get', true, false],
+    [['member'], ['contributor'], 'put', false, false],
+    [['member'], ['contributor'], 'report', true, false],
+    [['member'], ['contributor'], 'smartReport', false, false],
+    [['owner'], ['contributor'], 'get', true, false],
+    [['owner'], ['contributor'], 'put', true, false],
+    [['owner'], ['contributor'], 'smartReport', true, false],
+    // The group-report exception (spec 02 §6): referents and admins do not see a group's report…
+    [['owner'], ['contributor'], 'report', false, false],
+    [[], ['admin'], 'report', false, false],
+    // …unless they are members of the group.
+    [['member'], ['admin'], 'report', true, false],
+    [[], ['admin'], 'put', true, true],
+    [[], ['admin'], 'delete', true, true],
+    [[], ['admin'], 'smartReport', true, true],
+    [['owner'], ['contributor'], 'delete', false, false],
+  ] as const)(
+    'session roles %j with sphere roles %j may %s: on their group %s, on another %s',
+    (roles, sphereRoles, action, g1, g2) => {
+      const ability = buildAbility(defineRules(facts([...roles], [...sphereRoles])));
+      expect(ability.can(action, session('g1'))).toBe(g1);
+      expect(ability.can(action, session('g2'))).toBe(g2);
+    },
+  );
+
+  it('no session right reaches a session of another sphere, even for an admin', () => {
+    const admin = buildAbility(defineRules(facts([], ['admin'])));
+    expect(admin.can('put', session('x', 'B'))).toBe(false);
+    expect(admin.can('get', session('x', 'B'))).toBe(false);
+  });
+
+  it('a super-admin in super-admin mode sees every group report', () => {
+    const mode = { ...facts([]), globalRoles: ['super-admin'], superAdminMode: true };
+    expect(buildAbility(defineRules(mode)).can('report', session('g1'))).toBe(true);
   });
 });

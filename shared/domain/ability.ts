@@ -2,11 +2,23 @@ import { createMongoAbility, type ForcedSubject, type MongoAbility } from '@casl
 import type { Action, Subject } from '../contracts/route';
 import type { AbilityRule } from '../contracts/me';
 import type { SphereRole } from './spheres';
+import type { SessionCategory, SessionRole } from './sessions';
 
 /** An active membership of a sphere and the roles held there. */
 export interface SphereMembership {
   sphereId: string;
   roles: readonly SphereRole[];
+}
+
+/**
+ * A membership of a session that counts: of a contributor session, while the person is an active
+ * member of its sphere; of a consumer session, as long as it lasts.
+ */
+export interface SessionMembership {
+  sessionId: string;
+  sphereId: string;
+  category: SessionCategory;
+  roles: readonly SessionRole[];
 }
 
 /** What a sphere's admins manage there (spec 01 §6, spec 02 §6), always on their own sphere. */
@@ -23,6 +35,8 @@ export interface AbilityFacts {
   superAdminMode: boolean;
   /** Active memberships (an inactive member holds no right in the sphere). */
   spheres: readonly SphereMembership[];
+  /** Session memberships that count (see SessionMembership). */
+  sessions: readonly SessionMembership[];
 }
 
 /**
@@ -62,8 +76,19 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
   for (const { sphereId, roles } of facts.spheres) {
     // Every condition names the sphere: a right on one sphere never opens another.
     rules.push({ action: 'get', subject: 'sphere', conditions: { sphereId } });
-    if (roles.includes('admin'))
+    if (roles.includes('admin')) {
       rules.push({ action: 'manage', subject: SPHERE_ADMIN_SUBJECTS, conditions: { sphereId } });
+      // The group-report exception (spec 02 §6): a group's report is its members' alone, not its
+      // sphere's admins' (a member rule below gives it back to an admin who is in the group).
+      rules.push({ action: 'report', subject: 'session', conditions: { sphereId }, inverted: true });
+    }
+  }
+  for (const { sessionId, roles } of facts.sessions) {
+    const actions: Action[] = ['get'];
+    // Owners (referents) run the session: settings, members and its real name, not its report.
+    if (roles.includes('owner')) actions.push('put', 'smartReport');
+    if (roles.includes('member')) actions.push('report');
+    rules.push({ action: actions, subject: 'session', conditions: { sessionId } });
   }
   if (facts.globalRoles.includes('ambassador')) {
     rules.push({

@@ -480,7 +480,7 @@ describe('goal and context filters of the list', () => {
 });
 
 describe('feeling context', () => {
-  it('refuses a sphere the person is not a contributor of (contributor-feeling-forbidden) and a session (feeling-forbidden), storing nothing', async () => {
+  it('refuses a sphere the person is not a contributor of and a session they are not a member of (contributor-feeling-forbidden), storing nothing', async () => {
     const before = await stack.api<{ count: number }>('/v1/feelings?_max=1', { token: sam.accessToken });
     const theirs = await stack.api<{ id: string }>('/v1/spheres', {
       method: 'POST',
@@ -495,7 +495,7 @@ describe('feeling context', () => {
     for (const [context, key] of [
       [{ sphereId: 'sphere-1' }, 'contributor-feeling-forbidden'],
       [{ sphereId: theirs.body.id }, 'contributor-feeling-forbidden'],
-      [{ sessionId: 'session-1' }, 'feeling-forbidden'],
+      [{ sessionId: 'session-1' }, 'contributor-feeling-forbidden'],
     ] as const) {
       const answer = await post(sam, { value: 0.5, energy: 0.5, ...context });
       expect(answer.status).toBe(403);

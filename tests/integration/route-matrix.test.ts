@@ -24,6 +24,14 @@ let owner: Person;
 let other: Person;
 /** A guest (spec 01 §6): it has no address, so its `email` is empty. */
 let guest: Person;
+/** A contributor of the owner's sphere, in none of its groups: a member without the rights. */
+let contributor: Person;
+
+/**
+ * Routes checked on a resource that a plain member of the sphere may call on it: reading the
+ * sphere, the sessions of it they are in (none), and leaving it (walked last).
+ */
+const MEMBER_MAY = new Set(['getSphere', 'listSphereSessions', 'leaveSphere']);
 
 async function person(email: string, firstName: string): Promise<Person> {
   const tokens = await stack.signInWithCode(email, { firstName });
@@ -47,6 +55,37 @@ beforeAll(async () => {
     if (created.status !== 201) throw new Error(`The matrix's sphere was not created: ${created.status}`);
     Object.assign(who, { sphereId: created.body.id, sphereName: name });
   }
+  // The owner's group: they own it and are a member of it.
+  const token = owner.tokens.accessToken;
+  const me = await stack.api<{ members: { id: string; sphereId: string }[] }>('/v1/me', { token });
+  const memberId = me.body.members.find((m) => m.sphereId === owner.sphereId)?.id ?? 'none';
+  const group = await stack.api<{ id: string }>(`/v1/spheres/${owner.sphereId}/sessions`, {
+    method: 'POST',
+    token,
+    body: {
+      category: 'contributor',
+      name: { en: 'Owner group xk4' },
+      publicName: { en: 'Group' },
+      isPublic: true,
+      ownerIds: [memberId],
+    },
+  });
+  if (group.status !== 201) throw new Error(`The matrix's group was not created: ${group.status}`);
+  Object.assign(owner, { sessionId: group.body.id, sessionName: 'Owner group xk4' });
+  await stack.api(`/v1/sessions/${group.body.id}/members/${memberId}`, {
+    method: 'PUT',
+    token,
+    body: { roles: ['owner', 'member'] },
+  });
+  // A contributor joins the owner's sphere by its link, and no group.
+  contributor = await person('contributor@example.be', 'Contributor');
+  const key = await stack.api<{ sphereKey: string }>(`/v1/spheres/${owner.sphereId}/join-key`, { token });
+  const joined = await stack.api(`/v1/spheres/${owner.sphereId}/join`, {
+    method: 'POST',
+    token: contributor.tokens.accessToken,
+    body: { sphereKey: key.body.sphereKey },
+  });
+  if (joined.status !== 200) throw new Error(`The matrix's contributor did not join: ${joined.status}`);
   const signedIn = await stack.signInAsGuest({ link: 'http://127.0.0.1/route-matrix' });
   guest = { tokens: signedIn, userId: signedIn.userId, email: '' };
 });
@@ -117,6 +156,43 @@ describe('route matrix', () => {
     },
   );
 
+  const leaving = new Set(['leaveSphere', 'leaveSession']);
+  it.each(
+    routes
+      .filter((r) => r.auth !== 'public' && !leaving.has(r.name))
+      .map((r) => [`${r.method} ${r.path}`, r] as const),
+  )(
+    '%s as a contributor of the sphere without the right: refused on the sphere and its group, nothing of the group',
+    async (_, route) => {
+      const response = await request(route, contributor);
+      expect(response.status).toBeLessThan(500);
+      const text = JSON.stringify(response.body ?? '');
+      expect(text).not.toContain(owner.userId);
+      expect(text).not.toContain(owner.email);
+      expect(text).not.toContain(owner.sessionName);
+      if (route.ability?.on && !MEMBER_MAY.has(route.name)) expect(response.status).toBe(403);
+    },
+  );
+
+  it('the contributor leaves the sphere, and cannot leave a group they are not in', async () => {
+    expect(
+      (
+        await request(
+          routes.find((r) => r.name === 'leaveSession')!,
+          contributor,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(
+          routes.find((r) => r.name === 'leaveSphere')!,
+          contributor,
+        )
+      ).status,
+    ).toBe(204);
+  });
+
   it('the guest of the matrix is still a guest after every call', async () => {
     const me = await stack.api<{ userId: string; profile: { isGuest: boolean } }>('/v1/me', {
       token: guest.tokens.accessToken,
@@ -138,4 +214,14 @@ describe('route matrix', () => {
       errors: [{ key: 'unexpected-value-error', field: 'query.userId' }],
     });
   });
+});
+
+// Last, as it changes the owner's data: the admin calls every route on their own sphere and group.
+describe('route matrix as the admin', () => {
+  it.each(routes.filter((r) => r.auth !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s as the sphere admin on their own sphere: never a server error',
+    async (_, route) => {
+      expect((await request(route, owner)).status).toBeLessThan(500);
+    },
+  );
 });

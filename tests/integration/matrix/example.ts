@@ -9,6 +9,10 @@ export interface Person {
   sphereId?: string;
   /** Its name, which must never reach anyone else. */
   sphereName?: string;
+  /** A group of that sphere the person owns and is a member of. */
+  sessionId?: string;
+  /** Its real name, which must never reach anyone outside the group but the sphere's admins. */
+  sessionName?: string;
 }
 
 /**

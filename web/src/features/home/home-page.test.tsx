@@ -51,7 +51,21 @@ describe('home page', () => {
     fetchMock.mockResolvedValue(
       jsonResponse(
         200,
-        meFixture({ spheres: [{ id: 's1', name: 'Acme' }], sessions: [{ id: 'g1', name: 'Team A' }] }),
+        meFixture({
+          spheres: [{ id: 's1', name: 'Acme' }],
+          sessions: [
+            {
+              id: 'g1',
+              name: 'Team A',
+              sphereId: 's1',
+              sphereName: 'Acme',
+              category: 'contributor',
+              type: 'group',
+              roles: ['member'],
+              subscription: 'starter',
+            },
+          ],
+        }),
       ),
     );
     renderPage(<HomePage />);

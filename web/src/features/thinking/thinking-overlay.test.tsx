@@ -33,6 +33,7 @@ function serve({
     globalRoles: [],
     superAdminMode: false,
     spheres: [],
+    sessions: [],
   } as const;
   const subscription = essentials ? 'essentials' : 'starter';
   fetchMock.mockImplementation(async (input, init) => {

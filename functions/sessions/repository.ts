@@ -1,0 +1,236 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import { isConditionFailure } from '../lib/conditions';
+import { ConflictError } from '../lib/errors';
+import type { SessionEntity } from './entities/session';
+import type { SessionMemberEntity } from './entities/session-member';
+import { sessionsDb as db } from './store';
+
+export type SessionItem = EntityItem<typeof SessionEntity>;
+export type SessionMemberItem = EntityItem<typeof SessionMemberEntity>;
+export type NewSession = Omit<
+  SessionItem,
+  'sessionId' | 'sessionKey' | 'createdAt' | 'updatedAt' | 'archived'
+>;
+export type NewSessionMember = Omit<SessionMemberItem, 'sessionId' | 'createdAt' | 'updatedAt'>;
+
+/** A new join-link secret: 128 random bits, URL-safe. */
+export const newSessionKey = () => randomBytes(16).toString('base64url');
+
+/** DynamoDB takes at most 100 items in one transaction. */
+const TRANSACTION_MAX = 100;
+
+/** Creates a session and its first members (owners) in one transaction. */
+export async function insertSession(
+  session: NewSession,
+  members: readonly NewSessionMember[],
+): Promise<SessionItem> {
+  const sessionId = randomUUID();
+  if (members.length + 1 > TRANSACTION_MAX) throw new Error('Too many members for one transaction');
+  await db()
+    .transaction.write(({ session: sessions, sessionMember }) => [
+      sessions.create({ ...session, sessionId, sessionKey: newSessionKey() }).commit(),
+      ...members.map((m) => sessionMember.create({ ...m, sessionId }).commit()),
+    ])
+    .go();
+  const created = await findSession(sessionId);
+  if (!created) throw new Error(`Session ${sessionId} was written but cannot be read`);
+  return created;
+}
+
+export async function findSession(sessionId: string): Promise<SessionItem | null> {
+  const { data } = await db().entities.session.get({ sessionId }).go({ consistent: true });
+  return data;
+}
+
+/** Sessions by id, ids with no session left out (BatchGetItem). */
+export async function findSessions(sessionIds: readonly string[]): Promise<SessionItem[]> {
+  if (sessionIds.length === 0) return [];
+  const { data } = await db()
+    .entities.session.get([...new Set(sessionIds)].map((sessionId) => ({ sessionId })))
+    .go();
+  return data as SessionItem[];
+}
+
+/** A sphere's sessions, of one category or all: one Query on gsi1. */
+export async function sessionsOfSphere(
+  sphereId: string,
+  category?: SessionItem['category'],
+): Promise<SessionItem[]> {
+  const { data } = await db()
+    .entities.session.query.bySphere(category ? { sphereId, category } : { sphereId })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * Writes a session's fields if nobody saved it since `updatedAt` was read (409 `conflict`); when it
+ * moves in the tree, its subtree takes the new path in the same transaction.
+ */
+export async function saveSession(
+  before: SessionItem,
+  fields: Partial<
+    Omit<SessionItem, 'sessionId' | 'sphereId' | 'category' | 'sessionKey' | 'createdAt' | 'updatedAt'>
+  >,
+  removed: readonly ('parentSessionId' | 'childNumber' | 'stepNumber')[],
+  subtree: readonly { sessionId: string; parentSessionIds: string[] }[],
+): Promise<SessionItem> {
+  if (subtree.length + 1 > TRANSACTION_MAX) throw new ConflictError('creationBlocked');
+  const result = await db()
+    .transaction.write(({ session }) => [
+      session
+        .patch({ sessionId: before.sessionId })
+        .set(fields)
+        .remove([...removed])
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+        .commit(),
+      ...subtree.map((d) =>
+        session.patch({ sessionId: d.sessionId }).set({ parentSessionIds: d.parentSessionIds }).commit(),
+      ),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+  const saved = await findSession(before.sessionId);
+  if (!saved) throw new Error(`Session ${before.sessionId} was saved but cannot be read`);
+  return saved;
+}
+
+/**
+ * Deletes a session and its memberships; its children move up to its parent, their subtrees with
+ * them. Many memberships are deleted in batches after the session itself.
+ */
+export async function deleteSessionItems(
+  session: SessionItem,
+  children: readonly {
+    sessionId: string;
+    parentSessionId?: string | undefined;
+    parentSessionIds: string[];
+  }[],
+  members: readonly SessionMemberItem[],
+): Promise<void> {
+  if (children.length + 1 > TRANSACTION_MAX) throw new ConflictError('conflict');
+  await db()
+    .transaction.write(({ session: sessions }) => [
+      sessions.delete({ sessionId: session.sessionId }).commit(),
+      ...children.map((c) =>
+        c.parentSessionId === undefined
+          ? sessions
+              .patch({ sessionId: c.sessionId })
+              .set({ parentSessionIds: c.parentSessionIds })
+              .remove(['parentSessionId'])
+              .commit()
+          : sessions
+              .patch({ sessionId: c.sessionId })
+              .set({ parentSessionIds: c.parentSessionIds, parentSessionId: c.parentSessionId })
+              .commit(),
+      ),
+    ])
+    .go();
+  await removeSessionMembers(members);
+}
+
+/** A session's members: one Query on its partition. */
+export async function membersOfSession(sessionId: string): Promise<SessionMemberItem[]> {
+  const { data } = await db().entities.sessionMember.query.session({ sessionId }).go({ pages: 'all' });
+  return data;
+}
+
+/** A person's session memberships, in every sphere: one Query on gsi1. */
+export async function sessionMembershipsOf(userId: string): Promise<SessionMemberItem[]> {
+  const { data } = await db().entities.sessionMember.query.byUser({ userId }).go({ pages: 'all' });
+  return data;
+}
+
+/** The person's membership of one session, if any: one Query of gsi1 on the person and the session. */
+export async function sessionMembershipIn(
+  userId: string,
+  sessionId: string,
+): Promise<SessionMemberItem | null> {
+  const { data } = await db().entities.sessionMember.query.byUser({ userId, sessionId }).go();
+  return data[0] ?? null;
+}
+
+export async function findSessionMember(
+  sessionId: string,
+  memberId: string,
+): Promise<SessionMemberItem | null> {
+  const { data } = await db().entities.sessionMember.get({ sessionId, memberId }).go({ consistent: true });
+  return data;
+}
+
+/** Adds a person to a session; one already there answers `exist` (409), whoever added them first. */
+export async function insertSessionMember(
+  member: NewSessionMember & { sessionId: string },
+): Promise<SessionMemberItem> {
+  try {
+    const { data } = await db().entities.sessionMember.create(member).go();
+    return data as SessionMemberItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('exist', { cause: error });
+    throw error;
+  }
+}
+
+/** Adds a person who joined by the link; a join racing this one keeps its item. */
+export async function insertJoinedSessionMember(
+  member: NewSessionMember & { sessionId: string },
+): Promise<void> {
+  try {
+    await db().entities.sessionMember.create(member).go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** New roles for a session member, if nobody changed them since they were read (409 `conflict`). */
+export async function saveSessionMemberRoles(
+  before: SessionMemberItem,
+  roles: SessionMemberItem['roles'],
+): Promise<SessionMemberItem> {
+  try {
+    const { data } = await db()
+      .entities.sessionMember.patch({ sessionId: before.sessionId, memberId: before.memberId })
+      .set({ roles })
+      .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+      .go({ response: 'all_new' });
+    return data as SessionMemberItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
+    throw error;
+  }
+}
+
+/** Erases session memberships (removal, leaving, a deleted session, leaving the product). */
+export async function removeSessionMembers(
+  members: readonly Pick<SessionMemberItem, 'sessionId' | 'memberId'>[],
+) {
+  if (members.length === 0) return { unprocessed: [] };
+  const { unprocessed } = await db()
+    .entities.sessionMember.delete(members.map(({ sessionId, memberId }) => ({ sessionId, memberId })))
+    .go();
+  return { unprocessed: unprocessed as Pick<SessionMemberItem, 'sessionId' | 'memberId'>[] };
+}
+
+/** Replaces the join link's key. */
+export async function renewSessionKey(sessionId: string): Promise<string> {
+  const sessionKey = newSessionKey();
+  await db().entities.session.patch({ sessionId }).set({ sessionKey }).go({ response: 'none' });
+  return sessionKey;
+}
+
+/**
+ * Writes a session with a known id and its members, once: a session already there is left as it
+ * is (the local stack's demo data, run at every start).
+ */
+export async function importSession(
+  session: Omit<SessionItem, 'createdAt' | 'updatedAt'>,
+  members: readonly NewSessionMember[],
+): Promise<boolean> {
+  if (await findSession(session.sessionId)) return false;
+  await db().entities.session.create(session).go({ response: 'none' });
+  for (const member of members)
+    await db()
+      .entities.sessionMember.create({ ...member, sessionId: session.sessionId })
+      .go({ response: 'none' });
+  return true;
+}

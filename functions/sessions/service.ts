@@ -1,0 +1,551 @@
+import { createHash } from 'node:crypto';
+import { subject } from '@casl/ability';
+import type { Language } from '../../shared/contracts/headers';
+import type { SessionSummary } from '../../shared/contracts/me';
+import type {
+  MultilingualName,
+  Session,
+  SessionCreate,
+  SessionMember,
+  SessionMemberAdd,
+  SessionUpdate,
+} from '../../shared/contracts/sessions';
+import type { AppAbility, SessionMembership } from '../../shared/domain/ability';
+import {
+  ancestorsUnder,
+  descendantsOf,
+  parentProblem,
+  reparented,
+  textIn,
+  visibleName,
+  type SessionRole,
+} from '../../shared/domain/sessions';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../lib/errors';
+import { sameSecret } from '../lib/secrets';
+import { publishAfterWrite } from '../realtime';
+import { findMember, findSphere, findSpheres, membersOf, membershipIn, type SphereItem } from '../spheres';
+import { getAccount } from '../users';
+import {
+  deleteSessionItems,
+  findSession,
+  findSessionMember,
+  findSessions,
+  insertJoinedSessionMember,
+  insertSession,
+  insertSessionMember,
+  membersOfSession,
+  removeSessionMembers,
+  renewSessionKey,
+  saveSession,
+  saveSessionMemberRoles,
+  sessionMembershipIn,
+  sessionMembershipsOf,
+  sessionsOfSphere,
+  type SessionItem,
+  type SessionMemberItem,
+} from './repository';
+
+/** What a caller may do with one session, from their rules. */
+function rightsOn(ability: AppAbility | undefined, item: Pick<SessionItem, 'sessionId' | 'sphereId'>) {
+  const on = subject('session', { sessionId: item.sessionId, sphereId: item.sphereId });
+  return {
+    seeRealName: ability?.can('smartReport', on) ?? false,
+    edit: ability?.can('put', on) ?? false,
+  };
+}
+
+/** The session as the API shows it to one caller: their roles there, never the join key. */
+export function toSession(
+  item: SessionItem,
+  roles: readonly SessionRole[] | null,
+  ability: AppAbility | undefined,
+): Session {
+  const rights = rightsOn(ability, item);
+  return {
+    id: item.sessionId,
+    sphereId: item.sphereId,
+    name: visibleName(item, rights.seeRealName),
+    ...(rights.edit ? { realName: item.name, publicName: item.publicName } : {}),
+    category: item.category,
+    type: item.type,
+    ...(item.parentSessionId !== undefined ? { parentSessionId: item.parentSessionId } : {}),
+    parentSessionIds: item.parentSessionIds,
+    level: item.parentSessionIds.length,
+    ...(item.childNumber !== undefined ? { childNumber: item.childNumber } : {}),
+    isLeaf: item.isLeaf,
+    ...(item.stepNumber !== undefined ? { stepNumber: item.stepNumber } : {}),
+    subscription: item.subscription,
+    isPublic: item.isPublic,
+    archived: item.archived,
+    isMember: roles !== null,
+    roles: roles ? [...roles] : [],
+    createdAt: item.createdAt,
+    updateDate: item.updatedAt,
+  };
+}
+
+/**
+ * The names a session must have (spec 01 §5): its name in the sphere's primary language; a consumer
+ * session also its public name; a step number for consumer sessions only.
+ */
+function checkFields(
+  sphere: SphereItem,
+  category: SessionItem['category'],
+  body: { name: MultilingualName; publicName: MultilingualName; stepNumber?: number | undefined },
+): void {
+  const primary = sphere.languages.primary;
+  const errors = [];
+  if (!body.name[primary]) errors.push({ key: 'required', field: `body.name.${primary}` });
+  if (category === 'consumer' && !body.publicName[primary])
+    errors.push({ key: 'required', field: `body.publicName.${primary}` });
+  if (category === 'contributor' && body.stepNumber !== undefined)
+    errors.push({ key: 'not-valid', field: 'body.stepNumber' });
+  if (errors.length) throw new ValidationError(errors);
+}
+
+/** A parent that may hold the session, or the session error saying why not (spec 01 §8). */
+async function checkParent(
+  child: { sessionId?: string; sphereId: string; category: SessionItem['category'] },
+  parentSessionId: string,
+): Promise<SessionItem> {
+  const parent = await findSession(parentSessionId);
+  if (!parent || parent.archived) throw new BadRequestError('changeParentNotAllowed');
+  const problem = parentProblem(child, parent);
+  if (problem) throw new BadRequestError(problem);
+  return parent;
+}
+
+/** Whether the caller may arrange the sphere's tree (spec 01 §6: post on a session or parent, shown as admin). */
+const arrangesTree = (ability: AppAbility | undefined, sphereId: string) =>
+  ability?.can('post', subject('session', { sphereId })) ?? false;
+
+/** GET /v1/spheres/{id}/sessions: the sphere's tree for its admins; its other members see their own sessions. */
+export async function listSphereSessions(
+  userId: string,
+  sphereId: string,
+  ability: AppAbility | undefined,
+  query: {
+    category?: SessionItem['category'] | undefined;
+    isLeaf?: 'false' | undefined;
+    archived: 'true' | 'false';
+    max: number;
+    offset: number;
+  },
+) {
+  const [items, memberships] = await Promise.all([
+    sessionsOfSphere(sphereId, query.category),
+    sessionMembershipsOf(userId),
+  ]);
+  const rolesBySession = new Map(memberships.map((m) => [m.sessionId, [...m.roles]]));
+  const visible = items
+    .filter((s) => ability?.can('get', subject('session', { sessionId: s.sessionId, sphereId })))
+    .filter((s) => s.archived === (query.archived === 'true'))
+    .filter((s) => query.isLeaf !== 'false' || !s.isLeaf)
+    .map((s) => toSession(s, rolesBySession.get(s.sessionId) ?? null, ability));
+  return {
+    count: visible.length,
+    items: visible.slice(query.offset, query.offset + query.max),
+    max: query.max,
+    offset: query.offset,
+  };
+}
+
+/**
+ * POST /v1/spheres/{id}/sessions: a new session, under a parent that may hold it, within the
+ * sphere's group limit (`creationBlocked`), with owners who are active members of the sphere
+ * (`ownerNotFound`).
+ */
+export async function createSession(
+  userId: string,
+  sphereId: string,
+  ability: AppAbility | undefined,
+  body: SessionCreate,
+): Promise<Session> {
+  const sphere = await findSphere(sphereId);
+  if (!sphere) throw new NotFoundError();
+  checkFields(sphere, body.category, body);
+  const parent =
+    body.parentSessionId !== undefined
+      ? await checkParent({ sphereId, category: body.category }, body.parentSessionId)
+      : null;
+  const existing = await sessionsOfSphere(sphereId);
+  if (existing.filter((s) => !s.archived).length >= sphere.limits.groups)
+    throw new ConflictError('creationBlocked');
+  const owners = await Promise.all(
+    [...new Set(body.ownerIds)].map(async (memberId) => {
+      const member = await findMember(sphereId, memberId);
+      if (!member?.active) throw new BadRequestError('ownerNotFound');
+      return member;
+    }),
+  );
+  const created = await insertSession(
+    {
+      sphereId,
+      category: body.category,
+      type: body.type,
+      name: body.name,
+      publicName: body.publicName,
+      ...(parent ? { parentSessionId: parent.sessionId } : {}),
+      parentSessionIds: ancestorsUnder(parent),
+      isLeaf: body.isLeaf,
+      ...(body.stepNumber !== undefined ? { stepNumber: body.stepNumber } : {}),
+      subscription: body.subscription,
+      isPublic: body.isPublic,
+    },
+    owners.map((m) => ({
+      memberId: m.memberId,
+      userId: m.userId,
+      sphereId,
+      category: body.category,
+      name: m.name,
+      email: m.email,
+      roles: ['owner' as const],
+    })),
+  );
+  for (const owner of owners) await tellSessionsChanged(owner.userId, 'updated');
+  await publishAfterWrite(userId, { type: 'sessions', action: 'created' });
+  const roles = owners.find((o) => o.userId === userId) ? (['owner'] as SessionRole[]) : null;
+  return toSession(created, roles, ability);
+}
+
+/** Tells a person's tabs that their sessions and rights changed. */
+async function tellSessionsChanged(userId: string, action: 'created' | 'updated' | 'deleted') {
+  await publishAfterWrite(userId, { type: 'sessions', action });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+}
+
+/** GET /v1/sessions/{id}: the middleware has checked the caller may read it. */
+export async function getSession(userId: string, sessionId: string, ability: AppAbility | undefined) {
+  const [item, membership] = await Promise.all([
+    findSession(sessionId),
+    sessionMembershipIn(userId, sessionId),
+  ]);
+  if (!item) throw new NotFoundError();
+  return toSession(item, membership ? [...membership.roles] : null, ability);
+}
+
+/**
+ * PUT /v1/sessions/{id}: names, leaf, step, plan, archive, order and place in the tree. Moving it
+ * (a new parent) and ordering siblings are for those who arrange the sphere's tree
+ * (`changeParentNotAllowed` otherwise); its subtree moves with it.
+ */
+export async function updateSession(
+  userId: string,
+  sessionId: string,
+  ability: AppAbility | undefined,
+  body: SessionUpdate,
+): Promise<Session> {
+  const before = await findSession(sessionId);
+  if (!before) throw new NotFoundError();
+  const sphere = await findSphere(before.sphereId);
+  if (!sphere) throw new NotFoundError();
+  checkFields(sphere, before.category, body);
+  const arranges = arrangesTree(ability, before.sphereId);
+  const moves = body.parentSessionId !== before.parentSessionId;
+  if (moves && !arranges) throw new ForbiddenError('changeParentNotAllowed');
+  if (body.childNumber !== before.childNumber && !arranges) throw new ForbiddenError();
+
+  const all = moves || body.isLeaf ? await sessionsOfSphere(before.sphereId, before.category) : [];
+  if (body.isLeaf && !before.isLeaf && all.some((s) => s.parentSessionId === sessionId))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.isLeaf' }]);
+  let subtree: { sessionId: string; parentSessionIds: string[] }[] = [];
+  let parentSessionIds = before.parentSessionIds;
+  if (moves) {
+    const parent =
+      body.parentSessionId !== undefined
+        ? await checkParent(
+            { sessionId, sphereId: before.sphereId, category: before.category },
+            body.parentSessionId,
+          )
+        : null;
+    const [self, ...below] = reparented(before, ancestorsUnder(parent), all);
+    parentSessionIds = self?.parentSessionIds ?? [];
+    subtree = below;
+  }
+  const removed = (
+    [
+      ['parentSessionId', body.parentSessionId],
+      ['childNumber', body.childNumber],
+      ['stepNumber', body.stepNumber],
+    ] as const
+  )
+    .filter(([field, value]) => value === undefined && before[field] !== undefined)
+    .map(([field]) => field);
+  const saved = await saveSession(
+    before,
+    {
+      name: body.name,
+      publicName: body.publicName,
+      isLeaf: body.isLeaf,
+      subscription: body.subscription,
+      isPublic: body.isPublic,
+      archived: body.archived,
+      parentSessionIds,
+      ...(body.parentSessionId !== undefined ? { parentSessionId: body.parentSessionId } : {}),
+      ...(body.childNumber !== undefined ? { childNumber: body.childNumber } : {}),
+      ...(body.stepNumber !== undefined ? { stepNumber: body.stepNumber } : {}),
+    },
+    removed,
+    subtree,
+  );
+  for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
+  const membership = await sessionMembershipIn(userId, sessionId);
+  return toSession(saved, membership ? [...membership.roles] : null, ability);
+}
+
+/** DELETE /v1/sessions/{id}: its children move up to its parent, with their subtrees; its memberships go. */
+export async function deleteSession(sessionId: string): Promise<undefined> {
+  const session = await findSession(sessionId);
+  if (!session) throw new NotFoundError();
+  const [all, members] = await Promise.all([
+    sessionsOfSphere(session.sphereId, session.category),
+    membersOfSession(sessionId),
+  ]);
+  const moved = descendantsOf(sessionId, all).map((d) => ({
+    sessionId: d.sessionId,
+    parentSessionIds: d.parentSessionIds.filter((id) => id !== sessionId),
+    ...(d.parentSessionId === sessionId
+      ? { parentSessionId: session.parentSessionId }
+      : { parentSessionId: d.parentSessionId }),
+  }));
+  await deleteSessionItems(session, moved, members);
+  for (const member of members) await tellSessionsChanged(member.userId, 'deleted');
+  return undefined;
+}
+
+/** GET /v1/sessions/{id}/members: one Query of the session, one of its sphere's members. */
+export async function listSessionMembers(sessionId: string, max: number, offset: number) {
+  const session = await findSession(sessionId);
+  if (!session) throw new NotFoundError();
+  const [members, sphereMembers] = await Promise.all([
+    membersOfSession(sessionId),
+    membersOf(session.sphereId),
+  ]);
+  const active = new Set(sphereMembers.filter((m) => m.active).map((m) => m.memberId));
+  const items = members
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((m) => toSessionMember(m, active.has(m.memberId)));
+  return { count: items.length, items: items.slice(offset, offset + max), max, offset };
+}
+
+function toSessionMember(m: SessionMemberItem, isSphereMember: boolean): SessionMember {
+  return {
+    id: m.memberId,
+    name: m.name,
+    email: m.email,
+    roles: [...m.roles],
+    isSphereMember,
+    createdAt: m.createdAt,
+  };
+}
+
+/**
+ * Whether a consumer session takes these roles: its members come by its link (customers,
+ * visitors); its sphere's admins only name its owners (`categoryForbidden`: being added as a member
+ * is for contributor sessions).
+ */
+function checkRoles(
+  session: SessionItem,
+  roles: readonly SessionRole[],
+  before: readonly SessionRole[] = [],
+) {
+  if (session.category === 'consumer' && roles.includes('member') && !before.includes('member'))
+    throw new BadRequestError('categoryForbidden');
+}
+
+/** POST /v1/sessions/{id}/members: an active member of the sphere joins the session (`memberNotActive` otherwise). */
+export async function addSessionMember(sessionId: string, body: SessionMemberAdd): Promise<SessionMember> {
+  const session = await findSession(sessionId);
+  if (!session) throw new NotFoundError();
+  checkRoles(session, body.roles);
+  const member = await findMember(session.sphereId, body.memberId);
+  if (!member?.active) throw new BadRequestError('memberNotActive');
+  const added = await insertSessionMember({
+    sessionId,
+    memberId: member.memberId,
+    userId: member.userId,
+    sphereId: session.sphereId,
+    category: session.category,
+    name: member.name,
+    email: member.email,
+    roles: body.roles,
+  });
+  await tellSessionsChanged(member.userId, 'updated');
+  return toSessionMember(added, true);
+}
+
+export async function updateSessionMember(
+  sessionId: string,
+  memberId: string,
+  roles: SessionRole[],
+): Promise<SessionMember> {
+  const [session, before] = await Promise.all([
+    findSession(sessionId),
+    findSessionMember(sessionId, memberId),
+  ]);
+  if (!session || !before) throw new NotFoundError();
+  checkRoles(session, roles, [...before.roles]);
+  const saved = await saveSessionMemberRoles(before, roles);
+  await tellSessionsChanged(before.userId, 'updated');
+  const sphereMember = await findMember(session.sphereId, memberId);
+  return toSessionMember(saved, sphereMember?.active ?? false);
+}
+
+export async function removeSessionMember(sessionId: string, memberId: string): Promise<undefined> {
+  const member = await findSessionMember(sessionId, memberId);
+  if (!member) throw new NotFoundError();
+  await removeSessionMembers([member]);
+  await tellSessionsChanged(member.userId, 'updated');
+  return undefined;
+}
+
+/**
+ * The member id of a person who joined a consumer session by its link without being a member of
+ * its sphere: the same for the same person (two joins at once make one member), naming neither.
+ */
+const joinedSessionMemberId = (sessionId: string, userId: string) =>
+  `v-${createHash('sha256').update(`${sessionId}:${userId}`).digest('base64url').slice(0, 20)}`;
+
+/**
+ * POST /v1/sessions/{id}/join (spec 01 §8 session errors): the link's key (`sessionKeyNotValid`,
+ * also for an archived or unknown session), a session open to its link (`sessionNotPublic`), and
+ * for a contributor session an active membership of its sphere (`memberNotActive`). Joining again
+ * is harmless.
+ */
+export async function joinSession(
+  userId: string,
+  sessionId: string,
+  sessionKey: string,
+  ability: AppAbility | undefined,
+): Promise<Session> {
+  const session = await findSession(sessionId);
+  if (!session || session.archived || !sameSecret(session.sessionKey, sessionKey))
+    throw new ForbiddenError('sessionKeyNotValid');
+  if (!session.isPublic) throw new ForbiddenError('sessionNotPublic');
+  const existing = await sessionMembershipIn(userId, sessionId);
+  if (existing) return toSession(session, [...existing.roles], ability);
+  const sphereMember = await membershipIn(userId, session.sphereId);
+  const active = sphereMember?.active ? sphereMember : null;
+  if (session.category === 'contributor' && !active) throw new ForbiddenError('memberNotActive');
+  let person: { memberId: string; name: string; email: string };
+  if (active) person = { memberId: active.memberId, name: active.name, email: active.email };
+  else {
+    const account = await getAccount(userId);
+    if (!account) throw new NotFoundError();
+    const email = [...account.emails].sort((a, b) => Number(b.primary) - Number(a.primary))[0]?.email ?? '';
+    person = {
+      memberId: joinedSessionMemberId(sessionId, userId),
+      name: [account.user.firstName, account.user.lastName].filter(Boolean).join(' '),
+      email,
+    };
+  }
+  await insertJoinedSessionMember({
+    sessionId,
+    ...person,
+    userId,
+    sphereId: session.sphereId,
+    category: session.category,
+    roles: ['member'],
+  });
+  await tellSessionsChanged(userId, 'updated');
+  return toSession(session, ['member'], ability);
+}
+
+/** GET and POST /v1/sessions/{id}/join-key: the link's key, or a new one that ends the old link. */
+export async function joinKey(sessionId: string, renew: boolean): Promise<{ sessionKey: string }> {
+  const session = await findSession(sessionId);
+  if (!session) throw new NotFoundError();
+  if (renew) return { sessionKey: await renewSessionKey(sessionId) };
+  return { sessionKey: session.sessionKey };
+}
+
+/** POST /v1/sessions/{id}/leave: the caller's membership ends; they may come back by the link. */
+export async function leaveSession(userId: string, sessionId: string): Promise<undefined> {
+  const membership = await sessionMembershipIn(userId, sessionId);
+  if (!membership) throw new ForbiddenError();
+  await removeSessionMembers([membership]);
+  await tellSessionsChanged(userId, 'updated');
+  return undefined;
+}
+
+/**
+ * The session memberships that count (spec 01 §4: the sessions list is recomputed from active
+ * sphere memberships): of a contributor session, while the person is an active member of its
+ * sphere; of a consumer session, always.
+ */
+export function countedMemberships(
+  memberships: readonly SessionMemberItem[],
+  activeSphereIds: ReadonlySet<string>,
+): SessionMembership[] {
+  return memberships
+    .filter((m) => m.category === 'consumer' || activeSphereIds.has(m.sphereId))
+    .map((m) => ({
+      sessionId: m.sessionId,
+      sphereId: m.sphereId,
+      category: m.category,
+      roles: [...m.roles],
+    }));
+}
+
+/**
+ * What the start call shows of a person's sessions: those that count, not archived, by their name
+ * as the person may see it (the real one for owners and the sphere's admins), in their language.
+ */
+export async function sessionsOfPerson(
+  sessionMembers: readonly SessionMemberItem[],
+  language: Language,
+  spheres: readonly { sphereId: string; roles: readonly string[] }[],
+): Promise<{ memberships: SessionMembership[]; sessions: SessionSummary[] }> {
+  const activeSphereIds = new Set(spheres.map((s) => s.sphereId));
+  const memberships = countedMemberships(sessionMembers, activeSphereIds);
+  const items = (await findSessions(memberships.map((m) => m.sessionId))).filter((s) => !s.archived);
+  const sphereItems = await findSpheres([...new Set(items.map((s) => s.sphereId))]);
+  const sphereById = new Map(sphereItems.map((s) => [s.sphereId, s]));
+  const adminOf = new Set(spheres.filter((s) => s.roles.includes('admin')).map((s) => s.sphereId));
+  const rolesBySession = new Map(memberships.map((m) => [m.sessionId, m.roles]));
+  const sessions = items.flatMap((s): SessionSummary[] => {
+    const sphere = sphereById.get(s.sphereId);
+    if (!sphere) return [];
+    const roles = [...(rolesBySession.get(s.sessionId) ?? [])];
+    const realName = adminOf.has(s.sphereId) || roles.includes('owner');
+    return [
+      {
+        id: s.sessionId,
+        name: textIn(visibleName(s, realName), language, sphere.languages.primary),
+        sphereId: s.sphereId,
+        sphereName: sphere.name,
+        category: s.category,
+        type: s.type,
+        roles,
+        subscription: s.subscription,
+      },
+    ];
+  });
+  return { memberships, sessions: sessions.sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+/** The sphere a session belongs to, for rules held on its sphere (null when there is no such session). */
+export async function sessionPlace(sessionId: string): Promise<string | null> {
+  return (await findSession(sessionId))?.sphereId ?? null;
+}
+
+/**
+ * Whether a person may record a contributor feeling in a session (spec 01 §6): they hold the
+ * member role in a contributor session, whose sphere they are an active member of.
+ */
+export async function mayContributeIn(
+  userId: string,
+  sessionId: string,
+): Promise<{ sphereId: string } | null> {
+  const membership = await sessionMembershipIn(userId, sessionId);
+  if (!membership || membership.category !== 'contributor' || !membership.roles.includes('member'))
+    return null;
+  const sphereMember = await membershipIn(userId, membership.sphereId);
+  return sphereMember?.active ? { sphereId: membership.sphereId } : null;
+}
