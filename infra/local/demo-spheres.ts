@@ -1,5 +1,7 @@
+import type { SessionItem } from '../../functions/sessions';
 import type { MemberItem, SphereItem } from '../../functions/spheres';
 import { DEFAULT_SPHERE_LIMITS, sphereNameKey } from '../../shared/domain/spheres';
+import type { SessionRole } from '../../shared/domain/sessions';
 
 type DemoMember = Omit<MemberItem, 'sphereId' | 'userId' | 'createdAt' | 'updatedAt'> & { email: string };
 
@@ -9,7 +11,35 @@ export interface DemoSphere {
   /** Demo address of the creator. */
   owner: string;
   members: readonly DemoMember[];
+  sessions?: readonly DemoSession[];
 }
+
+/** A demo session of the sphere, and its members by their sphere member id. */
+export interface DemoSession {
+  session: Omit<SessionItem, 'sphereId' | 'createdAt' | 'updatedAt' | 'archived'>;
+  members: readonly { memberId: string; roles: SessionRole[] }[];
+}
+
+const group = (
+  sessionId: string,
+  name: string,
+  publicName: string,
+  parentSessionIds: string[] = [],
+  extra: Partial<DemoSession['session']> = {},
+): DemoSession['session'] => ({
+  sessionId,
+  category: 'contributor',
+  type: 'group',
+  name: { fr: name },
+  publicName: { fr: publicName },
+  ...(parentSessionIds.length ? { parentSessionId: parentSessionIds[parentSessionIds.length - 1] } : {}),
+  parentSessionIds,
+  isLeaf: false,
+  subscription: 'starter',
+  isPublic: true,
+  sessionKey: `${sessionId}-key`,
+  ...extra,
+});
 
 const entitlements = {
   engagementUp: { active: true, campaignTemplatesAvailable: true },
@@ -69,6 +99,57 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
         firstDayOfWork: '2024-01-08',
       },
     ],
+    // Production holds two teams; Camille runs the north team and is in it with Sam; Lotte is in
+    // the south team. The showroom's visitors are a consumer session.
+    sessions: [
+      {
+        session: group('demo-horizon-production', 'Production', 'Atelier', [], { childNumber: 1 }),
+        members: [{ memberId: 'demo-horizon-camille', roles: ['owner'] }],
+      },
+      {
+        session: group(
+          'demo-horizon-nord',
+          'Équipe Nord – ligne 2',
+          'Équipe Nord',
+          ['demo-horizon-production'],
+          {
+            childNumber: 1,
+            subscription: 'essentials',
+          },
+        ),
+        members: [
+          { memberId: 'demo-horizon-camille', roles: ['owner', 'member'] },
+          { memberId: 'demo-horizon-sam', roles: ['member'] },
+        ],
+      },
+      {
+        session: group(
+          'demo-horizon-sud',
+          'Équipe Sud – ligne 5',
+          'Équipe Sud',
+          ['demo-horizon-production'],
+          {
+            childNumber: 2,
+          },
+        ),
+        members: [{ memberId: 'demo-horizon-lotte', roles: ['member'] }],
+      },
+      {
+        session: group('demo-horizon-bureau', 'Bureau d’études', 'Bureau', [], {
+          childNumber: 2,
+          isLeaf: true,
+        }),
+        members: [{ memberId: 'demo-horizon-sam', roles: ['member'] }],
+      },
+      {
+        session: {
+          ...group('demo-horizon-showroom', 'Showroom – visiteurs', 'Visiteurs du showroom'),
+          category: 'consumer',
+          stepNumber: 0,
+        },
+        members: [{ memberId: 'demo-horizon-camille', roles: ['owner'] }],
+      },
+    ],
   },
   {
     owner: 'alex@demo.wellbeing.local',
@@ -95,6 +176,15 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
         roles: ['admin', 'contributor'],
         active: true,
         subscription: 'essentials',
+      },
+    ],
+    sessions: [
+      {
+        session: {
+          ...group('demo-tilleuls-soins', 'Soins intensifs', 'Service A'),
+          name: { en: 'Intensive care' },
+        },
+        members: [{ memberId: 'demo-tilleuls-alex', roles: ['owner', 'member'] }],
       },
     ],
   },

@@ -11,6 +11,7 @@ import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../func
 import { importFeelings } from '../../functions/feelings';
 import { importAxes, importThinkings } from '../../functions/thinkings';
 import { importSphere } from '../../functions/spheres';
+import { importSession } from '../../functions/sessions';
 import { DEMO_SPHERES, demoSphereItem } from './demo-spheres';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import { DEMO_AXES, demoThinkings } from './demo-thinkings';
@@ -198,6 +199,26 @@ export async function seedDemoData(
         return userId ? [{ ...member, email, userId }] : [];
       });
       await importSphere(demoSphereItem(demo, ownerId), members);
+      // Its groups and sessions, with the demo users among their members.
+      for (const { session, members: inSession } of demo.sessions ?? []) {
+        const people = inSession.flatMap(({ memberId, roles }) => {
+          const member = members.find((m) => m.memberId === memberId);
+          return member
+            ? [
+                {
+                  memberId,
+                  roles,
+                  userId: member.userId,
+                  name: member.name,
+                  email: member.email,
+                  sphereId: demo.sphere.sphereId,
+                  category: session.category,
+                },
+              ]
+            : [];
+        });
+        await importSession({ ...session, sphereId: demo.sphere.sphereId, archived: false }, people);
+      }
     }
   } finally {
     cognito.destroy();

@@ -211,6 +211,23 @@ describe('local stack', () => {
         },
       });
       expect(put.status).toBe(403);
+      // His groups, by the names members see; the group of Clinique des Tilleuls stays out of reach.
+      const groups = await stack.api<{ sessions: { id: string; name: string; roles: string[] }[] }>(
+        '/v1/me',
+        {
+          token: tokens.accessToken,
+        },
+      );
+      expect(groups.body.sessions.map((s) => [s.name, s.roles])).toEqual([
+        ['Bureau', ['member']],
+        ['Équipe Nord', ['member']],
+      ]);
+      expect(
+        (await stack.api('/v1/sessions/demo-tilleuls-soins', { token: tokens.accessToken })).status,
+      ).toBe(403);
+      expect((await stack.api('/v1/sessions/demo-horizon-sud', { token: tokens.accessToken })).status).toBe(
+        403,
+      );
     });
   });
 

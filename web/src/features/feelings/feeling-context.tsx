@@ -1,8 +1,31 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Me } from '../../../../shared/contracts/me';
 import { useMe } from '../../lib/me';
 
 export type FeelingContext = { sphereId: string } | { sessionId: string } | null;
+
+/**
+ * The contexts a person may record a contributor feeling in (spec 01 §6): the contributor sessions
+ * where they hold the member role, and the spheres where they hold the contributor role.
+ */
+export function allowedContexts(me: Me | undefined) {
+  return {
+    spheres: (me?.spheres ?? []).filter(
+      (s) => Array.isArray(s.roles) && (s.roles as unknown[]).includes('contributor'),
+    ),
+    sessions: (me?.sessions ?? []).filter((s) => s.category === 'contributor' && s.roles.includes('member')),
+  };
+}
+
+/** Whether a context is one the person may record a feeling in. */
+export function isAllowed(context: FeelingContext, me: Me | undefined): boolean {
+  if (context === null) return true;
+  const { spheres, sessions } = allowedContexts(me);
+  return 'sphereId' in context
+    ? spheres.some((s) => s.id === context.sphereId)
+    : sessions.some((s) => s.id === context.sessionId);
+}
 
 const encode = (context: FeelingContext) =>
   context === null
@@ -33,11 +56,7 @@ export function FeelingContextChoice({
 }) {
   const { t } = useTranslation();
   const me = useMe();
-  // Contributor feelings only where the person holds the contributor role (spec 01 §6).
-  const spheres = (me.data?.spheres ?? []).filter(
-    (s) => Array.isArray(s.roles) && (s.roles as unknown[]).includes('contributor'),
-  );
-  const sessions = me.data?.sessions ?? [];
+  const { spheres, sessions } = allowedContexts(me.data);
   if (spheres.length === 0 && sessions.length === 0) return null;
   return (
     <NativeSelect

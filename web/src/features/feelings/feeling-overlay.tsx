@@ -23,7 +23,16 @@ import { NotesEditor, type DraftNote } from './notes-editor';
 import { StepScale } from './step-scale';
 import { WordChoice } from './word-choice';
 import { readPosition } from '../../lib/geolocation';
-import { FeelingContextChoice, type FeelingContext } from './feeling-context';
+import { FeelingContextChoice, isAllowed, type FeelingContext } from './feeling-context';
+import { useMe } from '../../lib/me';
+
+/** The context a link or a session card asks for (`sessionId` or `sphereId` beside `show=feeling`). */
+function requestedContext(params: URLSearchParams): FeelingContext {
+  const sessionId = params.get('sessionId');
+  if (sessionId) return { sessionId };
+  const sphereId = params.get('sphereId');
+  return sphereId ? { sphereId } : null;
+}
 
 const isMood = (value: string | null): value is Mood => value === 'good' || value === 'bad';
 
@@ -33,14 +42,17 @@ const isMood = (value: string | null): value is Mood => value === 'good' || valu
  * Save is possible once both histograms have a step, and never twice at once; a failure keeps
  * everything entered.
  */
-export default function FeelingOverlay({ params, done }: OverlayProps) {
+export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const create = useCreateFeeling();
   const initialMood = params.get('mode');
   const [mood, setMood] = useState<Mood | null>(isMood(initialMood) ? initialMood : null);
-  const [context, setContext] = useState<FeelingContext>(null);
+  const me = useMe();
+  const [context, setContext] = useState<FeelingContext>(() => requestedContext(params));
+  /** A context asked for that the person may not use: dropped, and said (spec 01 §4 feeling entry). */
+  const [dropped, setDropped] = useState(false);
   const [period, setPeriod] = useState<EvaluationPeriodType>('none');
   const [intensity, setIntensity] = useState<number | null>(null);
   const [energy, setEnergy] = useState<number | null>(null);
@@ -48,6 +60,19 @@ export default function FeelingOverlay({ params, done }: OverlayProps) {
   const [goals, setGoals] = useState<FeelingGoalInput[]>([]);
   const [notes, setNotes] = useState<DraftNote[]>([]);
   const position = useRef<ReturnType<typeof readPosition> | null>(null);
+
+  useEffect(() => {
+    const requested = requestedContext(params);
+    if (!me.data || requested === null || isAllowed(requested, me.data)) return;
+    setContext(null);
+    if (params.get('fromDirectLink') === 'true') {
+      // From a direct link, the flow has nothing to offer: an error notice, and it closes.
+      notifications.show({ color: 'red', message: t('feelings.context.notAllowedLink') });
+      close();
+    } else setDropped(true);
+    // Checked once the start call is there; later changes of the choice are the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [me.data === undefined]);
 
   // Asked once when the flow opens, so that saving rarely waits for it.
   useEffect(() => {
@@ -121,6 +146,20 @@ export default function FeelingOverlay({ params, done }: OverlayProps) {
   const language = currentLanguage();
   return (
     <Stack data-testid="feeling-overlay">
+      {dropped && (
+        <Alert
+          color="orange"
+          role="alert"
+          title={t('feelings.context.notAllowedTitle')}
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setDropped(false)}
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          data-testid="feeling-context-dropped"
+        >
+          {t('feelings.context.notAllowed')}
+        </Alert>
+      )}
       <FeelingContextChoice value={context} onChange={setContext} />
       <NativeSelect
         label={t('feelings.period.label')}

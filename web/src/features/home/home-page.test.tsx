@@ -47,32 +47,6 @@ describe('home page', () => {
     expect(screen.queryByTestId('home-sessions')).toBeNull();
   });
 
-  it('lists the spheres and sessions the user belongs to', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        200,
-        meFixture({
-          spheres: [{ id: 's1', name: 'Acme' }],
-          sessions: [
-            {
-              id: 'g1',
-              name: 'Team A',
-              sphereId: 's1',
-              sphereName: 'Acme',
-              category: 'contributor',
-              type: 'group',
-              roles: ['member'],
-              subscription: 'starter',
-            },
-          ],
-        }),
-      ),
-    );
-    renderPage(<HomePage />);
-    expect((await screen.findByTestId('home-spheres')).textContent).toContain('Acme');
-    expect(screen.getByTestId('home-sessions').textContent).toContain('Team A');
-  });
-
   it('shows the error with a retry that loads the space again', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(403, { key: 'forbidden' }));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, meFixture()));

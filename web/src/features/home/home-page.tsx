@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Alert, Card, Container, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Me } from '../../../../shared/contracts/me';
@@ -17,29 +17,6 @@ function HomeSkeleton() {
       <Skeleton height={96} />
       <Skeleton height={96} />
     </Stack>
-  );
-}
-
-function Section({
-  title,
-  items,
-  testId,
-}: {
-  title: string;
-  items: { id: string; name: string }[];
-  testId: string;
-}) {
-  return (
-    <Card withBorder component="section" aria-label={title} data-testid={testId}>
-      <Title order={2} size="h4" mb="xs">
-        {title}
-      </Title>
-      <List>
-        {items.map((item) => (
-          <List.Item key={item.id}>{item.name}</List.Item>
-        ))}
-      </List>
-    </Card>
   );
 }
 
@@ -62,13 +39,6 @@ function MySpace({ me }: { me: Me }) {
           <HomeSection />
         </Suspense>
       ))}
-      {/* Spheres and groups show once the person belongs to one: no empty box before. */}
-      {me.spheres.length > 0 && (
-        <Section title={t('home.spheres.title')} items={me.spheres} testId="home-spheres" />
-      )}
-      {me.sessions.length > 0 && (
-        <Section title={t('home.sessions.title')} items={me.sessions} testId="home-sessions" />
-      )}
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 import { defineFeature } from '../../lib/feature';
+import { createSession } from '../../../../shared/contracts/sessions';
 import { CREATE_SPHERE_PATH, SPHERES_ADMIN_PATH } from './paths';
 
 /**
- * Spheres (spec 01 §2 sphere routes): creating one, its home and settings, the super-admins' list
- * of every sphere, and home's list of my spheres.
+ * Spheres and their sessions (spec 01 §2 sphere and session routes): creating a sphere, its home
+ * and settings, the super-admins' list of every sphere, home's lists of my spheres and my groups;
+ * a sphere's groups and consumer sessions, each session's page, settings and join page.
  */
 export const spheresFeature = defineFeature({
   name: 'spheres',
@@ -21,7 +23,27 @@ export const spheresFeature = defineFeature({
       access: 'signed-in',
       load: () => import('./sphere-settings-page'),
     },
+    { path: '/apps/sessions/:sessionId', access: 'signed-in', load: () => import('./session-page') },
+    {
+      path: '/apps/sessions/:sessionId/settings',
+      access: 'signed-in',
+      load: () => import('./session-settings-page'),
+    },
+    {
+      path: '/apps/sessions/:sessionId/join/:accessCode',
+      access: 'signed-in',
+      load: () => import('./join-session-page'),
+    },
   ],
+  overlays: {
+    createSession: {
+      titleKey: 'groups.form.title',
+      route: createSession,
+      requiredParams: ['sphereId'],
+      size: 'lg',
+      load: () => import('./create-session-overlay'),
+    },
+  },
   navigation: [
     // The admin entry needs `manage` on spheres (spec 01 §6 menu rules): super-admins in the mode.
     {
@@ -31,5 +53,8 @@ export const spheresFeature = defineFeature({
       ability: { action: 'manage', subject: 'sphere' },
     },
   ],
-  homeSections: [{ id: 'spheres', order: 40, load: () => import('./spheres-home') }],
+  homeSections: [
+    { id: 'sessions', order: 35, load: () => import('./sessions-home') },
+    { id: 'spheres', order: 40, load: () => import('./spheres-home') },
+  ],
 });

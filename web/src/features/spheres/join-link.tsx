@@ -17,22 +17,63 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
 import { useJoinKey, useRenewJoinKey } from './api/spheres';
-import { sphereJoinPath } from './paths';
+import { useRenewSessionJoinKey, useSessionJoinKey } from './api/sessions';
+import { sessionJoinPath, sphereJoinPath } from './paths';
 
 /** QR code of the join link (spec 01 §9): 256 pixels, low error correction. */
 const QR_OPTIONS = { width: 256, margin: 2, errorCorrectionLevel: 'L' } as const;
 
-/**
- * The sphere's join link and its QR code (spec 01 §2 sphere settings): copied, downloaded as a
- * PNG, or replaced by a new one after a confirmation, which ends the old link at once.
- */
-export function JoinLink({ sphereId, sphereName }: { sphereId: string; sphereName: string }) {
-  const { t } = useTranslation();
+/** The sphere's join link (spec 01 §2 sphere settings). */
+export function SphereJoinLink({ sphereId, sphereName }: { sphereId: string; sphereName: string }) {
   const key = useJoinKey(sphereId);
   const renew = useRenewJoinKey(sphereId);
+  return (
+    <JoinLink
+      name={sphereName}
+      joinKey={{ value: key.data?.sphereKey, pending: key.isPending, error: key.error }}
+      renew={renew}
+      pathFor={(k) => sphereJoinPath(sphereId, k)}
+      introKey="spheres.link.intro"
+    />
+  );
+}
+
+/** A session's join link (spec 01 §2 session settings). */
+export function SessionJoinLink({ sessionId, sessionName }: { sessionId: string; sessionName: string }) {
+  const key = useSessionJoinKey(sessionId);
+  const renew = useRenewSessionJoinKey(sessionId);
+  return (
+    <JoinLink
+      name={sessionName}
+      joinKey={{ value: key.data, pending: key.isPending, error: key.error }}
+      renew={renew}
+      pathFor={(k) => sessionJoinPath(sessionId, k)}
+      introKey="groups.link.intro"
+    />
+  );
+}
+
+/**
+ * A join link and its QR code: copied, downloaded as a PNG, or replaced by a new one after a
+ * confirmation, which ends the old link at once.
+ */
+function JoinLink({
+  name,
+  joinKey,
+  renew,
+  pathFor,
+  introKey,
+}: {
+  name: string;
+  joinKey: { value: string | undefined; pending: boolean; error: unknown };
+  renew: { mutate: (v: undefined, o: { onSuccess: () => void }) => void; isPending: boolean; error: unknown };
+  pathFor: (key: string) => string;
+  introKey: string;
+}) {
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
-  const link = key.data ? `${window.location.origin}${sphereJoinPath(sphereId, key.data.sphereKey)}` : '';
+  const link = joinKey.value ? `${window.location.origin}${pathFor(joinKey.value)}` : '';
 
   useEffect(() => {
     if (!link) return;
@@ -45,17 +86,17 @@ export function JoinLink({ sphereId, sphereName }: { sphereId: string; sphereNam
     };
   }, [link]);
 
-  if (key.isPending) return <Skeleton height={300} />;
-  if (key.isError)
+  if (joinKey.error)
     return (
       <Alert color="red" role="alert">
-        {errorMessages(key.error, t)}
+        {errorMessages(joinKey.error, t)}
       </Alert>
     );
+  if (joinKey.pending) return <Skeleton height={300} />;
   return (
     <Stack gap="sm" data-testid="join-link">
       <Text size="sm" c="dimmed">
-        {t('spheres.link.intro')}
+        {t(introKey)}
       </Text>
       <Group align="flex-end" wrap="nowrap">
         <TextInput
@@ -79,10 +120,10 @@ export function JoinLink({ sphereId, sphereName }: { sphereId: string; sphereNam
             src={qr}
             w={256}
             h={256}
-            alt={t('spheres.link.qrAlt', { name: sphereName })}
+            alt={t('spheres.link.qrAlt', { name })}
             data-testid="join-link-qr"
           />
-          <Anchor href={qr} download={`${sphereName}-join.png`} size="sm" data-testid="join-link-download">
+          <Anchor href={qr} download={`${name}-join.png`} size="sm" data-testid="join-link-download">
             {t('spheres.link.download')}
           </Anchor>
         </Stack>

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/errors';
 import { formatDate } from '../../lib/dates';
 import { useLeaveSphere, useSphere, useSphereCategories } from './api/spheres';
 import { sphereSettingsPath } from './paths';
+import { SphereSessions } from './sphere-sessions';
 
 /** "Anonymity not guaranteed": shown to every member of a study-programme sphere (spec 01 §1). */
 export function StudyProgramNotice({ sphere }: { sphere: Sphere }) {
@@ -143,6 +144,7 @@ function SphereHome({ s }: { s: Sphere }) {
           </Stack>
         </Card>
       </SimpleGrid>
+      <SphereSessions sphereId={s.id} />
       {s.isMember && (
         <Group>
           <Button variant="subtle" color="red" onClick={() => setLeaving(true)} data-testid="sphere-leave">

@@ -6,7 +6,7 @@ import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
 import { useUpdateSphere } from './api/spheres';
 import { spherePath } from './paths';
-import { JoinLink } from './join-link';
+import { SphereJoinLink } from './join-link';
 import { MembersList } from './members-list';
 import { SphereForm } from './sphere-form';
 import { SphereNotAllowed, StudyProgramNotice, WithSphere } from './sphere-page';
@@ -68,7 +68,7 @@ function SphereSettings({ s }: { s: Sphere }) {
           <MembersList sphereId={s.id} />
         </Tabs.Panel>
         <Tabs.Panel value="link" pt="md">
-          <JoinLink sphereId={s.id} sphereName={s.name} />
+          <SphereJoinLink sphereId={s.id} sphereName={s.name} />
         </Tabs.Panel>
         <Tabs.Panel value="subscription" pt="md">
           <Stack gap="xs">

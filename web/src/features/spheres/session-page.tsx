@@ -1,0 +1,189 @@
+import { useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { subject } from '@casl/ability';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { Session } from '../../../../shared/contracts/sessions';
+import { textIn } from '../../../../shared/domain/sessions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorState } from '../../components/error-state';
+import { MoodFace } from '../../components/mood-face';
+import { notifySuccess } from '../../components/notify';
+import { useAbility } from '../../lib/ability';
+import { ApiError } from '../../lib/errors';
+import { useMe } from '../../lib/me';
+import { HOME_PATH } from '../../lib/routes';
+import { currentLanguage } from '../../i18n';
+import { useLeaveSession, useSession } from './api/sessions';
+import { feelingInSession } from './session-card';
+import { sessionSettingsPath, spherePath } from './paths';
+
+/** Overlay-like notice `session-not-allowed`: not a member, or no such session, said the same way. */
+export function SessionNotAllowed() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" title={t('groups.notAllowed.title')} data-testid="session-not-allowed">
+      {t('groups.notAllowed.body')}
+    </Alert>
+  );
+}
+
+/** Loads the session of the path: a skeleton, "not available" for one the caller may not see, an error with a retry. */
+export function WithSession({ children }: { children: (session: Session) => ReactNode }) {
+  const { t } = useTranslation();
+  const { sessionId = '' } = useParams();
+  const session = useSession(sessionId);
+  if (session.isPending) return <Skeleton height={160} data-testid="session-loading" />;
+  if (session.isError)
+    return session.error instanceof ApiError && [403, 404].includes(session.error.status) ? (
+      <SessionNotAllowed />
+    ) : (
+      <ErrorState
+        title={t('groups.loadError')}
+        error={session.error}
+        onRetry={() => void session.refetch()}
+        testId="session-error"
+      />
+    );
+  return children(session.data);
+}
+
+export default function SessionPage() {
+  return <WithSession>{(session) => <SessionHome s={session} />}</WithSession>;
+}
+
+/**
+ * A session's page (spec 01 §2 `/apps/sessions/{sessionId}`): its name as the person may see it,
+ * its sphere, their roles, the smileys of a group they contribute to, settings for those who may
+ * change it, and leaving it after a confirmation.
+ */
+function SessionHome({ s }: { s: Session }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const leave = useLeaveSession(s.id);
+  const [leaving, setLeaving] = useState(false);
+  const name = textIn(s.name, currentLanguage());
+  const sphere = me.data?.spheres.find((x) => x.id === s.sphereId);
+  const sphereName = sphere?.name ?? me.data?.sessions.find((x) => x.id === s.id)?.sphereName;
+  const canEdit = ability.can('put', subject('session', { sessionId: s.id, sphereId: s.sphereId }));
+  const contributes = s.category === 'contributor' && s.roles.includes('member');
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} data-testid="session-title">
+            {name}
+          </Title>
+          {sphereName && (
+            <Text c="dimmed">
+              {sphere ? <Link to={spherePath(s.sphereId)}>{sphereName}</Link> : sphereName}
+            </Text>
+          )}
+          <Group gap={6} wrap="wrap" data-testid="session-badges">
+            <Badge variant="outline">{t(`groups.category.${s.category}`)}</Badge>
+            <Badge variant="outline">{t(`groups.type.${s.type}`)}</Badge>
+            {s.subscription === 'essentials' && (
+              <Badge variant="light" color="grape">
+                {t('groups.subscription.essentials')}
+              </Badge>
+            )}
+            {s.archived && <Badge color="gray">{t('groups.archived')}</Badge>}
+            {s.roles.map((role) => (
+              <Badge key={role} variant="light">
+                {t(`groups.roles.${role}`)}
+              </Badge>
+            ))}
+          </Group>
+        </Stack>
+        {canEdit && (
+          <Button
+            component={Link}
+            to={sessionSettingsPath(s.id)}
+            variant="light"
+            data-testid="session-settings"
+          >
+            {t('groups.card.settings')}
+          </Button>
+        )}
+      </Group>
+      {contributes && (
+        <Card withBorder component="section" aria-labelledby="session-feel-title">
+          <Title order={2} size="h4" id="session-feel-title" mb="xs">
+            {t('groups.page.feelTitle')}
+          </Title>
+          <Text size="sm" mb="sm">
+            {t('groups.page.feelIntro')}
+          </Text>
+          <Group gap="sm">
+            {(['bad', 'good'] as const).map((mood) => (
+              <Tooltip key={mood} label={t(`groups.card.${mood}`, { name })}>
+                <ActionIcon
+                  component={Link}
+                  to={feelingInSession(location.search, s.id, mood)}
+                  variant="subtle"
+                  size={56}
+                  radius="xl"
+                  aria-label={t(`groups.card.${mood}`, { name })}
+                  data-testid={`session-${mood}`}
+                >
+                  <MoodFace mood={mood} size={52} />
+                </ActionIcon>
+              </Tooltip>
+            ))}
+          </Group>
+        </Card>
+      )}
+      {!s.isMember && !canEdit && (
+        <Text size="sm" c="dimmed">
+          {t('groups.page.notMember')}
+        </Text>
+      )}
+      {s.isMember && (
+        <Group>
+          <Button variant="subtle" color="red" onClick={() => setLeaving(true)} data-testid="session-leave">
+            {t('groups.leave.open')}
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={leaving}
+        title={t('groups.leave.title', { name })}
+        confirmLabel={t('groups.leave.confirm')}
+        cancelLabel={t('groups.leave.stay')}
+        destructive
+        pending={leave.isPending}
+        error={leave.error}
+        testId="session-leave"
+        onCancel={() => {
+          leave.reset();
+          setLeaving(false);
+        }}
+        onConfirm={() =>
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              notifySuccess('groups.leave.done', { values: { name } });
+              void navigate(HOME_PATH);
+            },
+          })
+        }
+      >
+        <Text size="sm">{t('groups.leave.message')}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

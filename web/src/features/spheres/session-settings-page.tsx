@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { subject } from '@casl/ability';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { Session } from '../../../../shared/contracts/sessions';
+import { textIn } from '../../../../shared/domain/sessions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { notifySuccess } from '../../components/notify';
+import { useAbility } from '../../lib/ability';
+import { currentLanguage } from '../../i18n';
+import { useSphere } from './api/spheres';
+import { useDeleteSession, useSphereSessions, useUpdateSession } from './api/sessions';
+import { SessionJoinLink } from './join-link';
+import { sessionPath, spherePath } from './paths';
+import { SessionForm } from './session-form';
+import { SessionMembers } from './session-members';
+import { SessionNotAllowed, WithSession } from './session-page';
+
+/**
+ * A session's settings (spec 01 §2 `/apps/sessions/{sessionId}/settings`), for those with `put` on
+ * it: its names and place in the tree, its members, its join link; and for those who may delete it,
+ * deleting it after a confirmation (its sub-groups move up).
+ */
+export default function SessionSettingsPage() {
+  return <WithSession>{(session) => <SessionSettings s={session} />}</WithSession>;
+}
+
+function SessionSettings({ s }: { s: Session }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const on = subject('session', { sessionId: s.id, sphereId: s.sphereId });
+  const canArrange = ability.can('post', subject('session', { sphereId: s.sphereId }));
+  const sphere = useSphere(s.sphereId);
+  const siblings = useSphereSessions(s.sphereId, canArrange);
+  const update = useUpdateSession(s.id);
+  const remove = useDeleteSession(s.id);
+  const [deleting, setDeleting] = useState(false);
+  const name = textIn(s.name, currentLanguage());
+  if (!ability.can('put', on)) return <SessionNotAllowed />;
+  const languages = sphere.data?.languages ?? { primary: currentLanguage(), extras: [] };
+
+  return (
+    <Stack maw={860}>
+      <Anchor component={Link} to={sessionPath(s.id)} size="sm">
+        {t('groups.settings.back', { name })}
+      </Anchor>
+      <Title order={1}>{t('groups.settings.title', { name })}</Title>
+      <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="general" data-testid="session-tab-general">
+            {t('groups.settings.tabs.general')}
+          </Tabs.Tab>
+          <Tabs.Tab value="members" data-testid="session-tab-members">
+            {t('groups.settings.tabs.members')}
+          </Tabs.Tab>
+          <Tabs.Tab value="link" data-testid="session-tab-link">
+            {t('groups.settings.tabs.link')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general" pt="md">
+          {sphere.isPending || (canArrange && siblings.isPending) ? (
+            <Skeleton height={300} />
+          ) : (
+            <SessionForm
+              key={s.updateDate}
+              languages={languages}
+              category={s.category}
+              session={s}
+              sessions={siblings.data?.items ?? []}
+              canArrange={canArrange}
+              pending={update.isPending}
+              error={update.error}
+              submitLabel={t('groups.settings.save')}
+              onSubmit={(body) =>
+                update.mutate(
+                  {
+                    ...body,
+                    subscription: s.subscription,
+                    ...(s.childNumber !== undefined ? { childNumber: s.childNumber } : {}),
+                    updateDate: s.updateDate,
+                  },
+                  { onSuccess: () => notifySuccess('groups.settings.saved') },
+                )
+              }
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="members" pt="md">
+          <SessionMembers session={s} />
+        </Tabs.Panel>
+        <Tabs.Panel value="link" pt="md">
+          {s.isPublic ? (
+            <SessionJoinLink sessionId={s.id} sessionName={name} />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="session-link-closed">
+              {t('groups.link.closed')}
+            </Text>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+      {ability.can('delete', on) && (
+        <Card withBorder component="section" aria-labelledby="session-delete-title">
+          <Title order={2} size="h4" id="session-delete-title" mb="xs">
+            {t('groups.delete.title')}
+          </Title>
+          <Text size="sm" mb="sm">
+            {t('groups.delete.intro')}
+          </Text>
+          <Button
+            color="red"
+            variant="light"
+            onClick={() => setDeleting(true)}
+            data-testid="session-delete-open"
+          >
+            {t('groups.delete.open')}
+          </Button>
+        </Card>
+      )}
+      <ConfirmDialog
+        opened={deleting}
+        title={t('groups.delete.confirmTitle', { name })}
+        confirmLabel={t('groups.delete.confirm')}
+        cancelLabel={t('groups.delete.keep')}
+        destructive
+        pending={remove.isPending}
+        error={remove.error}
+        testId="session-delete"
+        onCancel={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              notifySuccess('groups.delete.done', { values: { name } });
+              void navigate(spherePath(s.sphereId));
+            },
+          })
+        }
+      >
+        <Text size="sm">{t('groups.delete.message')}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
