@@ -27,14 +27,19 @@ export type ResourcePlacer = (resource: Record<string, unknown>) => Promise<Reco
 /**
  * The check of the contract's `ability`. Without `on`, the caller must hold the action on the
  * subject type at all; with `on`, on the resource the path names (`{ sphereId: 'id' }`: the sphere
- * whose id is the `id` parameter), so a right on one sphere never opens another. Finer checks on
+ * whose id is the `id` parameter) or the body names (`{ sphereId: 'body.sphereId' }`), so a right on one sphere never opens another. Finer checks on
  * the items a service loads stay with the service.
  */
 export async function checkAbility(
   readFacts: AbilityFactsReader,
   caller: Caller,
   required: RouteAbility,
-  context: { headers: RequestHeaders; params?: unknown; place?: ResourcePlacer | undefined },
+  context: {
+    headers: RequestHeaders;
+    params?: unknown;
+    body?: unknown;
+    place?: ResourcePlacer | undefined;
+  },
 ): Promise<AppAbility> {
   const facts = await readFacts(caller.userId);
   if (!facts) throw new UnauthorizedError();
@@ -42,8 +47,16 @@ export async function checkAbility(
   const ability = buildAbility(defineRules(all));
   if (required.on) {
     const params = (context.params ?? {}) as Record<string, unknown>;
+    const body = (typeof context.body === 'object' && context.body !== null ? context.body : {}) as Record<
+      string,
+      unknown
+    >;
+    // `id` names a path parameter; `body.sphereId` a field of the (validated) body.
     const named = Object.fromEntries(
-      Object.entries(required.on).map(([field, param]) => [field, params[param]]),
+      Object.entries(required.on).map(([field, param]) => [
+        field,
+        param.startsWith('body.') ? body[param.slice('body.'.length)] : params[param],
+      ]),
     );
     const resource = context.place ? await context.place(named) : named;
     if (ability.can(required.action, forSubject(required.subject, resource))) return ability;

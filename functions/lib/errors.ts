@@ -5,13 +5,16 @@ import type { ErrorKey, FieldError } from '../../shared/contracts/errors';
  * not a DomainError becomes a logged 500 `internal-server-error` (see `http.ts`).
  */
 export class DomainError extends Error {
+  /** Details the client shows with the key (the existing member of a duplicate). */
+  readonly details: FieldError[] | undefined;
   constructor(
     readonly key: ErrorKey,
     readonly statusCode: number,
-    options?: { cause?: unknown; message?: string },
+    options?: { cause?: unknown; message?: string; details?: FieldError[] },
   ) {
     super(options?.message ?? key, { cause: options?.cause });
     this.name = new.target.name;
+    this.details = options?.details;
   }
 }
 
@@ -50,7 +53,7 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(key: ErrorKey = 'conflict', options?: { cause?: unknown }) {
+  constructor(key: ErrorKey = 'conflict', options?: { cause?: unknown; details?: FieldError[] }) {
     super(key, 409, options);
   }
 }

@@ -163,6 +163,7 @@ export function route<R extends RouteContract>(
         contract.ability && caller
           ? await checkAbility(accounts.abilityFacts, caller, contract.ability, {
               params,
+              body,
               headers,
               place: accounts.place,
             })
@@ -202,7 +203,8 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     return json(400, { key: 'error', errors: error.errors, requestId } satisfies ErrorBody);
   }
   if (error instanceof DomainError) {
-    return json(error.statusCode, { key: error.key, requestId } satisfies ErrorBody);
+    const errors = error.details ? { errors: error.details } : {};
+    return json(error.statusCode, { key: error.key, ...errors, requestId } satisfies ErrorBody);
   }
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (status === 404 || status === 405) {

@@ -1,4 +1,6 @@
 import {
+  createMember,
+  deleteSphereMember,
   createSphere,
   getSphere,
   getSphereJoinKey,
@@ -43,6 +45,8 @@ export const handler = createHttpHandler(
     ),
     route(leaveSphere, ({ caller, params }) => service.leaveSphere(caller.userId, params.id)),
     route(updateSphereMember, ({ params, body }) => service.updateMember(params.id, params.memberId, body)),
+    route(createMember, ({ body }) => service.createMember(body)),
+    route(deleteSphereMember, ({ params }) => service.deleteMember(params.id, params.memberId)),
   ],
   callerAccounts,
 );

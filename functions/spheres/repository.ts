@@ -287,3 +287,42 @@ export async function saveMember(
     throw error;
   }
 }
+
+/**
+ * The user id a member added by an admin holds until the person of that address joins: naming
+ * nobody, the same for the same address, so it is found again from the address alone.
+ */
+export const pendingUserId = (email: string) =>
+  `pending:${createHash('sha256').update(email.toLowerCase()).digest('base64url').slice(0, 22)}`;
+
+/** Deletes a member (an admin's removal). */
+export async function deleteMember(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
+  await db().entities.member.delete({ sphereId: member.sphereId, memberId: member.memberId }).go();
+}
+
+/**
+ * A member an admin added before the person had an account becomes theirs when they join with
+ * that address: the same member (id, roles, plan, first day of work), now active and linked. The
+ * item is written whole again (the user id is a key of the person's index), only while it is still
+ * the pending one, so two joins at once link it once.
+ */
+export async function linkPendingMember(
+  pending: MemberItem,
+  person: { userId: string; name: string; email: string },
+): Promise<void> {
+  const { createdAt: _createdAt, updatedAt: _updatedAt, inactiveReason: _reason, ...kept } = pending;
+  try {
+    await db()
+      .entities.member.put({
+        ...kept,
+        ...person,
+        roles: [...new Set([...pending.roles, 'contributor' as const])],
+        active: true,
+        createdAt: pending.createdAt,
+      })
+      .where(({ userId }, { eq }) => eq(userId, pending.userId))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

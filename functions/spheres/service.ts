@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '../../shared/contracts/headers';
 import type {
   Member,
+  MemberCreate,
   MemberUpdate,
   Sphere,
   SphereCreate,
@@ -25,8 +26,13 @@ import {
 } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { sameSecret } from '../lib/secrets';
-import { getAccount } from '../users';
+import { findVerifiedEmailOwner, getAccount } from '../users';
+import { randomUUID } from 'node:crypto';
 import {
+  deleteMember as removeMember,
+  insertMember,
+  linkPendingMember,
+  pendingUserId,
   activeMemberships,
   allSpheres,
   findSphere,
@@ -262,7 +268,10 @@ export async function joinSphere(userId: string, sphereId: string, body: SphereJ
   const existing = await membershipIn(userId, sphereId);
   if (existing?.active) return toSphere(sphere, existing.roles);
   if (existing?.inactiveReason === 'revoked') throw new ForbiddenError('contribution-rejected-by-admin');
+  // A member the admins added with this address before the person had an account becomes theirs.
+  const pending = existing ? null : await membershipIn(pendingUserId(email), sphereId);
   if (existing) await reactivateMember(existing, email, name);
+  else if (pending) await linkPendingMember(pending, { userId, name: pending.name, email });
   else
     await insertJoinedMember({
       sphereId,
@@ -360,6 +369,9 @@ export async function updateMember(sphereId: string, memberId: string, body: Mem
     throw new ConflictError('not-enough-licenses');
   if (body.active && !before.active && before.inactiveReason === 'left')
     throw new ConflictError('member-left-by-own-action');
+  // A member waiting for its person (no account with that address yet) cannot be made active.
+  if (body.active && before.userId.startsWith('pending:'))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.active' }]);
   const losesAdmin = !body.active || !body.roles.includes('admin');
   if (losesAdmin && isLastAdmin(memberId, await membersOf(sphereId)))
     throw new ConflictError('sphere-last-admin');
@@ -374,4 +386,67 @@ export async function updateMember(sphereId: string, memberId: string, body: Mem
   await publishAfterWrite(before.userId, { type: 'member', action: 'updated' });
   await publishAfterWrite(before.userId, { type: 'ability', action: 'updated' });
   return toMember(saved);
+}
+
+/**
+ * POST /v1/members (spec 01 §5 member form): an admin adds a person by name and address. The same
+ * person twice is a duplicate (409 `exist`, with the existing member's address and whether they are
+ * inactive): the person of a verified address, or the same address still waiting. The person whose
+ * verified address it is is an active member at once and told; otherwise the member waits,
+ * inactive (`no-user`), and becomes theirs when they join with that address. `sales-up` needs that
+ * entitlement; Essentials needs licences (none are sold yet).
+ */
+export async function createMember(body: MemberCreate): Promise<Member> {
+  const sphere = await findSphere(body.sphereId);
+  if (!sphere) throw new NotFoundError();
+  if (body.roles.includes('sales-up') && !sphere.entitlements.salesUp.active)
+    throw new ValidationError([{ key: 'not-valid', field: 'body.roles' }]);
+  if (body.subscription === 'essentials') throw new ConflictError('not-enough-licenses');
+  const email = body.email.toLowerCase();
+  const owner = await findVerifiedEmailOwner(email);
+  const userId = owner?.userId ?? pendingUserId(email);
+  const existing = await membershipIn(userId, sphere.sphereId);
+  if (existing)
+    throw new ConflictError('exist', {
+      details: [
+        {
+          key: existing.active ? 'member-exists' : 'member-exists-inactive',
+          field: 'body.email',
+          values: { email: existing.email },
+        },
+      ],
+    });
+  const memberId = randomUUID();
+  await insertMember({
+    sphereId: sphere.sphereId,
+    memberId,
+    userId,
+    name: body.name,
+    email,
+    roles: body.roles,
+    active: owner !== null,
+    ...(owner ? {} : { inactiveReason: 'no-user' as const }),
+    subscription: body.subscription,
+    ...(body.firstDayOfWork ? { firstDayOfWork: body.firstDayOfWork } : {}),
+  });
+  if (owner) {
+    await publishAfterWrite(owner.userId, { type: 'spheres', action: 'updated' });
+    await publishAfterWrite(owner.userId, { type: 'ability', action: 'updated' });
+  }
+  const created = await findMember(sphere.sphereId, memberId);
+  if (!created) throw new Error(`Member ${memberId} was written but cannot be read`);
+  return toMember(created);
+}
+
+/** DELETE /v1/spheres/{id}/members/{memberId}: not the last active admin (`sphere-last-admin`). */
+export async function deleteMember(sphereId: string, memberId: string): Promise<undefined> {
+  const member = await findMember(sphereId, memberId);
+  if (!member) throw new NotFoundError();
+  if (isLastAdmin(memberId, await membersOf(sphereId))) throw new ConflictError('sphere-last-admin');
+  await removeMember(member);
+  if (!member.userId.startsWith('pending:')) {
+    await publishAfterWrite(member.userId, { type: 'spheres', action: 'updated' });
+    await publishAfterWrite(member.userId, { type: 'ability', action: 'updated' });
+  }
+  return undefined;
 }

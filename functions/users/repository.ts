@@ -49,6 +49,21 @@ export async function updateProfile(userId: string, profile: ProfileUpdate): Pro
   }
 }
 
+/** Replaces the favourites sent, nothing else. Null when the user does not exist. */
+export async function updateFavorites(
+  userId: string,
+  favorites: { favoriteSessionIds?: string[] | undefined; favoriteSphereIds?: string[] | undefined },
+): Promise<UserItem | null> {
+  const set = Object.fromEntries(Object.entries(favorites).filter(([, v]) => v !== undefined));
+  try {
+    const { data } = await db().entities.user.patch({ userId }).set(set).go({ response: 'all_new' });
+    return data;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
 export async function findEmailOwner(email: string) {
   const { data } = await db().entities.emailOwner.get({ email }).go();
   return data;

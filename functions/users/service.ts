@@ -1,6 +1,6 @@
 import type { RequestHeaders } from '../../shared/contracts/headers';
 import type { Me, Profile } from '../../shared/contracts/me';
-import type { ProfileUpdate } from '../../shared/contracts/profile';
+import type { FavoritesUpdate, ProfileUpdate } from '../../shared/contracts/profile';
 import { defineRules } from '../../shared/domain/ability';
 import { primaryFirst } from '../../shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
@@ -8,7 +8,12 @@ import { publishAfterWrite } from '../realtime';
 import { legalConsents, listLegalDocuments } from '../legal';
 import { sessionMembershipsOf, sessionsOfPerson } from '../sessions';
 import { spheresOfPerson } from '../spheres';
-import { getAccount, updateProfile as writeProfile, type UserItem } from './repository';
+import {
+  getAccount,
+  updateFavorites as writeFavorites,
+  updateProfile as writeProfile,
+  type UserItem,
+} from './repository';
 
 /** The profile as the API shows it: stored fields, optional ones only when set. */
 export function toProfile(user: UserItem): Profile {
@@ -73,6 +78,14 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
 /** PUT /v1/profile: replaces the caller's profile (an existing account only) and tells their tabs. */
 export async function saveProfile(userId: string, profile: ProfileUpdate): Promise<Profile> {
   const user = await writeProfile(userId, profile);
+  if (!user) throw new NotFoundError();
+  await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
+  return toProfile(user);
+}
+
+/** PUT /v1/profile/favorites: the starred spheres and sessions; the caller's tabs are told. */
+export async function saveFavorites(userId: string, favorites: FavoritesUpdate): Promise<Profile> {
+  const user = await writeFavorites(userId, favorites);
   if (!user) throw new NotFoundError();
   await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return toProfile(user);

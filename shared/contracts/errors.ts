@@ -70,6 +70,9 @@ export const ERROR_KEYS = [
   'member-left-by-own-action',
   /** A role or plan the sphere's entitlements or licences do not allow (spec 01 §5 member form). */
   'not-enough-licenses',
+  /** A duplicate member (409 `exist`): the existing member's address, active or not (spec 01 §8 display). */
+  'member-exists',
+  'member-exists-inactive',
   /** Session errors (spec 01 §8): a child cannot be created there (deepest level, group limit reached). */
   'creationBlocked',
   /** An owner named for a session is not an active member of its sphere. */

@@ -48,5 +48,29 @@ export const updateProfile = defineRoute({
   response: ProfileSchema,
 });
 
-/** PUT /v1/profile (domain `users`). */
-export const profileRoutes: readonly RouteContract[] = [updateProfile];
+/**
+ * PUT /v1/profile/favorites (spec 01 §7 "profile save of favourites"): the starred spheres and
+ * sessions, each list replaced when sent, the rest of the profile untouched.
+ */
+export const FavoritesUpdateSchema = z
+  .strictObject({
+    favoriteSessionIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES, 'too-many').optional(),
+    favoriteSphereIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES, 'too-many').optional(),
+  })
+  .refine((f) => f.favoriteSessionIds !== undefined || f.favoriteSphereIds !== undefined, {
+    message: 'required',
+  });
+export type FavoritesUpdate = z.infer<typeof FavoritesUpdateSchema>;
+
+export const updateFavorites = defineRoute({
+  name: 'updateFavorites',
+  domain: 'users',
+  method: 'PUT',
+  path: '/v1/profile/favorites',
+  auth: 'user',
+  body: FavoritesUpdateSchema,
+  response: ProfileSchema,
+});
+
+/** PUT /v1/profile and its favourites (domain `users`). */
+export const profileRoutes: readonly RouteContract[] = [updateProfile, updateFavorites];

@@ -40,9 +40,9 @@ export const SUBJECTS = [
 export type Subject = (typeof SUBJECTS)[number];
 
 /**
- * The right a route needs. `on` names the resource of the path the right must hold for: each
- * condition field (such as `sphereId`) takes the value of a path parameter, so a right on sphere A
- * never opens sphere B.
+ * The right a route needs. `on` names the resource the right must hold for: each condition field
+ * (such as `sphereId`) takes the value of a path parameter (`'id'`) or of a body field
+ * (`'body.sphereId'`), so a right on sphere A never opens sphere B.
  */
 export interface RouteAbility {
   action: Action;

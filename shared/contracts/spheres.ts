@@ -309,6 +309,54 @@ export const updateSphereMember = defineRoute({
   response: MemberSchema,
 });
 
+/**
+ * POST /v1/members (spec 01 §5 member form, add): an admin adds a person to the sphere by name and
+ * address. A person whose verified address it is becomes an active member at once; otherwise the
+ * member waits, inactive (`no-user`), until that person joins by the sphere's link with it.
+ */
+export const MemberCreateSchema = z.strictObject({
+  sphereId: z.string().min(1).max(64),
+  name: requiredText(100),
+  email: z.email('email-not-valid').max(254),
+  roles: z.array(z.enum(SPHERE_ROLES)).min(1, 'required').max(SPHERE_ROLES.length),
+  subscription: z.enum(['starter', 'essentials']).default('starter'),
+  firstDayOfWork: z
+    .string()
+    .refine((day) => isFirstDayOfWork(day), { message: 'not-valid' })
+    .optional(),
+});
+export type MemberCreate = z.infer<typeof MemberCreateSchema>;
+export type MemberCreateInput = z.input<typeof MemberCreateSchema>;
+
+export const createMember = defineRoute({
+  name: 'createMember',
+  domain: 'spheres',
+  method: 'POST',
+  path: '/v1/members',
+  auth: 'registered',
+  ability: { action: 'post', subject: 'member', on: { sphereId: 'body.sphereId' } },
+  body: MemberCreateSchema,
+  response: MemberSchema,
+  status: 201,
+});
+
+/**
+ * DELETE /v1/spheres/{id}/members/{memberId}: the member and what the sphere keeps of them (name,
+ * address) are removed; the feelings they shared stay in the figures, anonymous. The last active
+ * admin stays (`sphere-last-admin`).
+ */
+export const deleteSphereMember = defineRoute({
+  name: 'deleteSphereMember',
+  domain: 'spheres',
+  method: 'DELETE',
+  path: '/v1/spheres/{id}/members/{memberId}',
+  auth: 'registered',
+  ability: { action: 'delete', subject: 'member', on: { sphereId: 'id' } },
+  params: z.strictObject({ id: z.string().min(1).max(64), memberId: z.string().min(1).max(64) }),
+  response: z.undefined(),
+  status: 204,
+});
+
 export const sphereRoutes: readonly RouteContract[] = [
   listSpheres,
   createSphere,
@@ -321,4 +369,6 @@ export const sphereRoutes: readonly RouteContract[] = [
   listSphereMembers,
   leaveSphere,
   updateSphereMember,
+  createMember,
+  deleteSphereMember,
 ];

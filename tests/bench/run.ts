@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { bundleLambdas } from '../../bin/bundle';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
+import { importSession } from '../../functions/sessions';
+import { importSphere } from '../../functions/spheres';
+import { DEFAULT_SPHERE_LIMITS, type SphereRole } from '../../shared/domain/spheres';
 import { feelingColor } from '../../shared/domain/feelings';
 import { startTestStack } from '../integration/harness';
 import { dynamoTimeOf, recordDynamoCalls, settled } from './dynamo-time';
@@ -114,6 +117,11 @@ function benchFeelings(userId: string, count: number): NewFeeling[] {
 const TARGETS: Record<string, { label: string; met: (r: LoadResult) => boolean }> = {
   'GET /v1/me': { label: 'p50 < 15, p99 < 60', met: (r) => r.p50Ms < 15 && r.p99Ms < 60 },
   'POST /v1/feelings': { label: 'p50 < 15', met: (r) => r.p50Ms < 15 },
+  'GET /v1/me of a member of 20 spheres and 200 sessions': { label: 'p50 < 25', met: (r) => r.p50Ms < 25 },
+  'GET /v1/spheres/{id}/members, first page of a 2 000-member sphere': {
+    label: 'p50 < 50',
+    met: (r) => r.p50Ms < 50,
+  },
   'GET /v1/feelings': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
   'GET /v1/feelings/facets': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
   'POST /v1/feelings/myself-reports': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
@@ -153,8 +161,85 @@ try {
   const today = new Date().toISOString().slice(0, 10);
   const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
 
+  // A member of 20 spheres with 10 groups each, and the admin of a sphere of 2 000 members.
+  const many = await stack.signInWithCode('bench.member@example.be', { firstName: 'Member' });
+  const manyId = decodeJwt(many.accessToken).sub as string;
+  const manyAuth = { ...headers, authorization: many.accessToken };
+  const benchSphere = (sphereId: string) => ({
+    sphereId,
+    name: `Bench ${sphereId}`,
+    nameKey: `bench ${sphereId}`,
+    category: 'company',
+    ownerId: manyId,
+    address: { country: 'BE' as const },
+    domains: [],
+    isStudyProgram: false,
+    isTerminalEnabled: false,
+    customizableThinkingAxes: false,
+    accessPolicy: 'AUTH' as const,
+    languages: { primary: 'fr' as const, extras: [] },
+    limits: { ...DEFAULT_SPHERE_LIMITS },
+    entitlements: {
+      engagementUp: { active: true, campaignTemplatesAvailable: false },
+      salesUp: { active: false },
+    },
+    sphereKey: `key-${sphereId}`,
+  });
+  const person = (i: number) => ({
+    memberId: `m${i}`,
+    userId: i === 0 ? manyId : `bench-user-${i}`,
+    name: i === 0 ? 'Member' : `Person ${String(i).padStart(4, '0')}`,
+    email: `person${i}@bench.example`,
+    roles: i === 0 ? (['admin', 'contributor'] as SphereRole[]) : (['contributor'] as SphereRole[]),
+    active: true,
+    subscription: 'starter' as const,
+  });
+  for (let s = 0; s < 20; s++) {
+    const sphereId = `bench-sphere-${s}`;
+    await importSphere(
+      benchSphere(sphereId),
+      s === 0 ? Array.from({ length: 2_000 }, (_, i) => person(i)) : [person(0)],
+    );
+    for (let g = 0; g < 10; g++)
+      await importSession(
+        {
+          sessionId: `${sphereId}-g${g}`,
+          sphereId,
+          category: 'contributor',
+          type: 'group',
+          name: { fr: `Groupe ${g}` },
+          publicName: {},
+          parentSessionIds: [],
+          isLeaf: false,
+          subscription: 'starter',
+          isPublic: false,
+          archived: false,
+          sessionKey: `key-${sphereId}-g${g}`,
+        },
+        [
+          {
+            memberId: 'm0',
+            userId: manyId,
+            sphereId,
+            category: 'contributor',
+            name: 'Member',
+            email: 'person0@bench.example',
+            roles: ['member'],
+          },
+        ],
+      );
+  }
+
   const routes: { route: string; options: autocannon.Options }[] = [
     { route: 'GET /v1/me', options: { url: `${api}/v1/me`, headers: auth } },
+    {
+      route: 'GET /v1/me of a member of 20 spheres and 200 sessions',
+      options: { url: `${api}/v1/me`, headers: manyAuth },
+    },
+    {
+      route: 'GET /v1/spheres/{id}/members, first page of a 2 000-member sphere',
+      options: { url: `${api}/v1/spheres/bench-sphere-0/members?_max=50`, headers: manyAuth },
+    },
     {
       route: 'POST /users/sign-in',
       options: {
@@ -245,7 +330,7 @@ try {
     '| route | requests | non-2xx | p50 (ms) | p99 (ms) | throughput (req/s) | DynamoDB alone (ms) | p50 / DynamoDB | target | met |',
     '|---|---|---|---|---|---|---|---|---|---|',
     ...http.results.map((r) => {
-      const target = TARGETS[r.route.split(' (')[0] as string];
+      const target = TARGETS[r.route] ?? TARGETS[r.route.split(' (')[0] as string];
       return `| ${r.route} | ${r.requests} | ${r.non2xx} | ${r.p50Ms} | ${r.p99Ms} | ${r.throughputPerSecond.toFixed(0)} | ${
         r.dynamoMs ?? 'n/a'
       } | ${r.ratio ?? 'n/a'} | ${target ? target.label : 'n/a'} | ${

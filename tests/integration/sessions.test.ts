@@ -357,6 +357,17 @@ describe('members, joining and contributor feelings', () => {
     expect((await api(zoe, `/v1/sessions/${group.id}/leave`, 'POST')).status).toBe(403);
   });
 
+  it('a person stars a group: their favourites change, nothing else of their profile', async () => {
+    const before = (await me(zoe)).body.profile;
+    const saved = await api<Me['profile']>(zoe, '/v1/profile/favorites', 'PUT', {
+      favoriteSessionIds: [group.id],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ ...before, favoriteSessionIds: [group.id] });
+    const empty = await api(zoe, '/v1/profile/favorites', 'PUT', {});
+    expect(empty.status).toBe(400);
+  });
+
   it('nothing of a sphere’s sessions reaches the admin of another sphere', async () => {
     const stranger = await stack.signInWithCode('stranger.sessions@example.be', { firstName: 'Sven' });
     const theirs = (

@@ -26,4 +26,13 @@ export const examples: Record<string, Example> = {
     params: { id: owner.sphereId ?? 'none', memberId: 'any-member' },
     body: { name: 'Taken over', roles: ['admin'], subscription: 'starter', active: true },
   }),
+  createMember: (owner) => ({
+    body: {
+      sphereId: owner.sphereId ?? 'none',
+      name: 'Planted member',
+      email: 'planted@example.be',
+      roles: ['admin'],
+    },
+  }),
+  deleteSphereMember: (owner) => ({ params: { id: owner.sphereId ?? 'none', memberId: 'any-member' } }),
 };

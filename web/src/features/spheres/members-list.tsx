@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '../../../../shared/contracts/spheres';
@@ -7,10 +19,116 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { formatDate } from '../../lib/dates';
-import { useMembers, useUpdateMember } from './api/spheres';
+import { useCreateMember, useDeleteMember, useMembers, useUpdateMember } from './api/spheres';
+import { errorMessages } from '../../lib/errors';
+import { SPHERE_ROLES, type SphereRole } from '../../../../shared/domain/spheres';
+
+/**
+ * Adding a member (spec 01 §5 member form): a name and an address (not editable later), roles
+ * (sales-up only with that entitlement), a first day of work. A duplicate says who is already there.
+ */
+function AddMember({ sphereId, salesUp }: { sphereId: string; salesUp: boolean }) {
+  const { t } = useTranslation();
+  const create = useCreateMember(sphereId);
+  const [opened, setOpened] = useState(false);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [roles, setRoles] = useState<SphereRole[]>(['contributor']);
+  const [firstDay, setFirstDay] = useState('');
+  if (!opened)
+    return (
+      <Group>
+        <Button variant="light" onClick={() => setOpened(true)} data-testid="member-add-open">
+          {t('spheres.members.add')}
+        </Button>
+      </Group>
+    );
+  return (
+    <Card withBorder component="section" aria-labelledby="member-add-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(
+            { sphereId, name, email, roles, ...(firstDay ? { firstDayOfWork: firstDay } : {}) },
+            {
+              onSuccess: (member) => {
+                notifySuccess('spheres.members.added', { values: { name: member.name } });
+                setName('');
+                setEmail('');
+                setFirstDay('');
+                setOpened(false);
+              },
+            },
+          );
+        }}
+        data-testid="member-add"
+      >
+        <Stack gap="xs">
+          <Text fw={600} id="member-add-title">
+            {t('spheres.members.addTitle')}
+          </Text>
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label={t('spheres.members.name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              required
+              maxLength={100}
+              data-testid="member-add-name"
+            />
+            <TextInput
+              type="email"
+              label={t('spheres.members.email')}
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              required
+              data-testid="member-add-email"
+            />
+            <TextInput
+              type="date"
+              label={t('spheres.members.firstDay')}
+              value={firstDay}
+              onChange={(e) => setFirstDay(e.currentTarget.value)}
+              data-testid="member-add-first-day"
+            />
+          </Group>
+          <Checkbox.Group
+            label={t('spheres.members.roles')}
+            value={roles}
+            onChange={(v) => setRoles(v as SphereRole[])}
+            required
+          >
+            <Group gap="md" mt={4}>
+              {SPHERE_ROLES.filter((r) => r !== 'sales-up' || salesUp).map((role) => (
+                <Checkbox key={role} value={role} label={t(`spheres.roles.${role}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <Text size="xs" c="dimmed">
+            {t('spheres.members.addHelp')}
+          </Text>
+          {create.isError && (
+            <Alert color="red" role="alert" data-testid="member-add-error">
+              {errorMessages(create.error, t)}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={create.isPending} data-testid="member-add-submit">
+              {t('spheres.members.addSubmit')}
+            </Button>
+            <Button variant="default" onClick={() => setOpened(false)}>
+              {t('spheres.members.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
 
 /** A sphere's members for its admins (spec 01 §2 sphere page: members): searched, active ones on demand. */
-export function MembersList({ sphereId }: { sphereId: string }) {
+export function MembersList({ sphereId, salesUp = false }: { sphereId: string; salesUp?: boolean }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -18,6 +136,8 @@ export function MembersList({ sphereId }: { sphereId: string }) {
   const members = useMembers(sphereId, { q, activeOnly });
   const update = useUpdateMember(sphereId);
   const [revoking, setRevoking] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const remove = useDeleteMember(sphereId);
   const setActive = (m: Member, active: boolean, done?: () => void) =>
     update.mutate(
       {
@@ -104,6 +224,10 @@ export function MembersList({ sphereId }: { sphereId: string }) {
                     <Text size="xs" c="dimmed">
                       {t('spheres.members.leftOwn')}
                     </Text>
+                  ) : m.inactiveReason === 'no-user' ? (
+                    <Text size="xs" c="dimmed">
+                      {t('spheres.members.waiting')}
+                    </Text>
                   ) : (
                     <Button
                       size="compact-xs"
@@ -115,6 +239,16 @@ export function MembersList({ sphereId }: { sphereId: string }) {
                       {t('spheres.members.restore')}
                     </Button>
                   )}
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRemoving(m)}
+                    aria-label={t('spheres.members.deleteOf', { name: m.name })}
+                    data-testid={`member-delete-${m.id}`}
+                  >
+                    {t('spheres.members.delete')}
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -125,6 +259,7 @@ export function MembersList({ sphereId }: { sphereId: string }) {
 
   return (
     <Stack gap="sm" data-testid="members-list">
+      <AddMember sphereId={sphereId} salesUp={salesUp} />
       <Group align="flex-end" wrap="wrap">
         <TextInput
           label={t('spheres.members.search')}
@@ -156,6 +291,31 @@ export function MembersList({ sphereId }: { sphereId: string }) {
         onConfirm={() => revoking && setActive(revoking, false, () => setRevoking(null))}
       >
         <Text size="sm">{t('spheres.members.revokeMessage')}</Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('spheres.members.deleteTitle', { name: removing?.name ?? '' })}
+        confirmLabel={t('spheres.members.delete')}
+        cancelLabel={t('spheres.members.keep')}
+        destructive
+        pending={remove.isPending}
+        error={remove.error}
+        testId="member-delete"
+        onCancel={() => {
+          remove.reset();
+          setRemoving(null);
+        }}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              notifySuccess('spheres.members.deleted', { values: { name: removing.name } });
+              setRemoving(null);
+            },
+          })
+        }
+      >
+        <Text size="sm">{t('spheres.members.deleteMessage')}</Text>
       </ConfirmDialog>
     </Stack>
   );

@@ -6,6 +6,7 @@ import type { SessionSummary } from '../../../../shared/contracts/me';
 import { MoodFace } from '../../components/mood-face';
 import { useAbility } from '../../lib/ability';
 import { overlaySearch } from '../../lib/overlays';
+import { FavoriteStar } from './favorite-star';
 import { sessionPath, sessionSettingsPath } from './paths';
 
 /** The feeling flow opened in a session (spec 01 §2: the smileys open it in that context). */
@@ -18,17 +19,11 @@ export function feelingInSession(search: string, sessionId: string, mood: 'good'
 }
 
 /**
- * A session card (spec 01 §2): its name as the person may see it, its sphere, kind, plan and the
- * person's roles; a settings button for those who may edit it; and for members of a contributor
+ * A session card (spec 01 §2): its favourite star, its name as the person may see it, its sphere,
+ * kind, plan and the person's roles; a settings button for those who may edit it; and for members of a contributor
  * session, two smileys that open the feeling flow in that group. The card leads to the session.
  */
-export function SessionCard({
-  session,
-  favourite = false,
-}: {
-  session: SessionSummary;
-  favourite?: boolean;
-}) {
+export function SessionCard({ session }: { session: SessionSummary }) {
   const { t } = useTranslation();
   const ability = useAbility();
   const location = useLocation();
@@ -45,15 +40,18 @@ export function SessionCard({
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={sessionPath(session.id)}
-            fw={600}
-            id={`session-${session.id}-title`}
-            data-testid="session-card-title"
-          >
-            {session.name}
-          </Anchor>
+          <Group gap={4} wrap="nowrap">
+            <FavoriteStar kind="session" id={session.id} name={session.name} />
+            <Anchor
+              component={Link}
+              to={sessionPath(session.id)}
+              fw={600}
+              id={`session-${session.id}-title`}
+              data-testid="session-card-title"
+            >
+              {session.name}
+            </Anchor>
+          </Group>
           <Text size="sm" c="dimmed">
             {session.sphereName}
           </Text>
@@ -64,11 +62,6 @@ export function SessionCard({
             {session.subscription === 'essentials' && (
               <Badge size="xs" variant="light" color="grape">
                 {t('groups.subscription.essentials')}
-              </Badge>
-            )}
-            {favourite && (
-              <Badge size="xs" variant="outline">
-                {t('spheres.home.favourite')}
               </Badge>
             )}
             {session.roles.map((role) => (

@@ -87,6 +87,9 @@ describe('home: my groups and sessions', () => {
       'Showroom',
     ]);
     const [production, north, showroom] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    // Stars say which are favourites, by their pressed state and their name.
+    expect(within(production).getByTestId('favorite-session').getAttribute('aria-pressed')).toBe('true');
+    expect(within(north).getByRole('button', { name: 'Add Team North to favourites' })).toBeTruthy();
     // The owner runs Production (settings) but does not record feelings in it.
     expect(within(production).queryByTestId('session-card-good')).toBeNull();
     expect(within(production).getByTestId('session-card-settings')).toBeTruthy();

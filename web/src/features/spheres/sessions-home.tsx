@@ -23,7 +23,7 @@ export default function SessionsHome() {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {sessions.map((session) => (
-          <SessionCard key={session.id} session={session} favourite={favourites.has(session.id)} />
+          <SessionCard key={session.id} session={session} />
         ))}
       </SimpleGrid>
     </Card>

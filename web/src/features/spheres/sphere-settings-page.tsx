@@ -65,7 +65,7 @@ function SphereSettings({ s }: { s: Sphere }) {
           />
         </Tabs.Panel>
         <Tabs.Panel value="members" pt="md">
-          <MembersList sphereId={s.id} />
+          <MembersList sphereId={s.id} salesUp={s.entitlements.salesUp.active} />
         </Tabs.Panel>
         <Tabs.Panel value="link" pt="md">
           <SphereJoinLink sphereId={s.id} sphereName={s.name} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';
+import { FavoriteStar } from './favorite-star';
 import { CREATE_SPHERE_PATH, spherePath } from './paths';
 
 /** Home's spheres section (spec 01 §2 home: my spheres, favourites first), and a way to create one. */
@@ -32,14 +33,10 @@ export default function SpheresHome() {
             {spheres.map((sphere) => (
               <List.Item key={sphere.id}>
                 <Group gap="xs" wrap="wrap">
+                  <FavoriteStar kind="sphere" id={sphere.id} name={sphere.name} />
                   <Anchor component={Link} to={spherePath(sphere.id)}>
                     {sphere.name}
                   </Anchor>
-                  {favourites.has(sphere.id) && (
-                    <Badge size="xs" variant="outline">
-                      {t('spheres.home.favourite')}
-                    </Badge>
-                  )}
                   {(Array.isArray(sphere.roles) ? (sphere.roles as string[]) : []).map((role) => (
                     <Badge key={role} size="xs" variant="light">
                       {t(`spheres.roles.${role}`)}

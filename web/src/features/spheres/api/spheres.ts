@@ -9,10 +9,13 @@ import {
   listSphereMembers,
   renewSphereJoinKey,
   updateSphereMember,
+  createMember,
+  deleteSphereMember,
   listSpheres as listSpheresRoute,
   updateSphere as updateSphereRoute,
   type Sphere,
   type MemberUpdate,
+  type MemberCreateInput,
   type SphereCreateInput,
   type SphereJoin,
   type SphereUpdateInput,
@@ -197,6 +200,23 @@ export function useUpdateMember(sphereId: string) {
   return useMutation({
     mutationFn: ({ memberId, body }: { memberId: string; body: MemberUpdate }) =>
       callApi(updateSphereMember, { params: { id: sphereId, memberId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...spheresKey, 'members', sphereId] }),
+  });
+}
+
+export function useCreateMember(sphereId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberCreateInput) => callApi(createMember, { body }),
+    meta: { errorsShownInline: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...spheresKey, 'members', sphereId] }),
+  });
+}
+
+export function useDeleteMember(sphereId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) => callApi(deleteSphereMember, { params: { id: sphereId, memberId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...spheresKey, 'members', sphereId] }),
   });
 }

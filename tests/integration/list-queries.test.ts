@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { documentClient } from '../../functions/lib/aws';
+import { usersDb } from '../../functions/users/store';
+import { startTestStack, type TestStack, type Tokens } from './harness';
+
+/**
+ * Every list of the organisations is read with Queries on a key or an index, never a Scan (spec
+ * rule: "every list is one DynamoDB Query"). The handlers run in this process: a middleware on the
+ * product's DynamoDB client records each command a call makes, with its index, and the test
+ * compares the route's own reads, after the checks every call makes, with what the data model
+ * documents (docs/data-model.md).
+ */
+let stack: TestStack;
+let admin: Tokens;
+let sphereId: string;
+let sessionId: string;
+const calls: string[] = [];
+
+/** Records each command as `Query gsi1`, `Query table`, `BatchGetItem`, `GetItem`. */
+function record() {
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = (args as { input?: { IndexName?: string } }).input ?? {};
+      const name = String(context.commandName ?? '').replace(/Command$/, '');
+      calls.push(name === 'Query' || name === 'Scan' ? `${name} ${input.IndexName ?? 'table'}` : name);
+      return next(args);
+    },
+    { step: 'initialize', name: 'listQueriesRecorder' },
+  );
+}
+
+/** The commands one call makes. */
+async function commandsOf(path: string, token: Tokens, headers: Record<string, string> = {}) {
+  calls.length = 0;
+  const answer = await stack.api(path, { token: token.accessToken, headers });
+  expect(answer.status).toBe(200);
+  return [...calls];
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  record();
+  admin = await stack.signInWithCode('lists.admin@example.be', { firstName: 'Liv' });
+  await usersDb()
+    .entities.user.patch({ userId: decodeJwt(admin.accessToken).sub as string })
+    .set({ globalRoles: ['super-admin'] })
+    .go();
+  const sphere = await stack.api<{ id: string }>('/v1/spheres', {
+    method: 'POST',
+    token: admin.accessToken,
+    body: { name: 'Listes', category: 'company', address: { country: 'BE' }, languages: { primary: 'fr' } },
+  });
+  sphereId = sphere.body.id;
+  const session = await stack.api<{ id: string }>(`/v1/spheres/${sphereId}/sessions`, {
+    method: 'POST',
+    token: admin.accessToken,
+    body: { category: 'contributor', name: { fr: 'Équipe' } },
+  });
+  sessionId = session.body.id;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The token check of every signed-in call: the account, one GetItem. */
+const TOKEN = ['GetItem'];
+/**
+ * What a route with a right to check reads before its own work: the token check, then the facts of
+ * the rules — the account, the sphere memberships and the session memberships.
+ */
+const CHECKS = [...TOKEN, 'GetItem', 'Query gsi1', 'Query gsi1'];
+
+/** The calls of a route once the checks are removed (their order among themselves may vary). */
+function ownReads(all: string[], checks: readonly string[]) {
+  const rest = [...all];
+  for (const check of checks) {
+    const at = rest.indexOf(check);
+    expect(at, `the check ${check} is made`).toBeGreaterThanOrEqual(0);
+    rest.splice(at, 1);
+  }
+  return rest.sort();
+}
+
+describe('lists read by key, never by a Scan', () => {
+  it.each([
+    // route, the reads of its own after the checks (docs/data-model.md access patterns)
+    // Listing one's own spheres needs no right: the list is the person's memberships.
+    [
+      'GET /v1/spheres (mine): the memberships, then the spheres by key',
+      '/v1/spheres',
+      TOKEN,
+      ['BatchGetItem', 'Query gsi1'],
+    ],
+    [
+      'GET /v1/spheres/{id}/members: the sphere’s partition',
+      () => `/v1/spheres/${sphereId}/members`,
+      CHECKS,
+      ['Query table'],
+    ],
+    [
+      'GET /v1/spheres/{id}/sessions: the sphere’s tree on gsi1, and the caller’s session memberships',
+      () => `/v1/spheres/${sphereId}/sessions`,
+      CHECKS,
+      ['Query gsi1', 'Query gsi1'],
+    ],
+    // A session's route also finds the session's sphere for the rules (one GetItem, decision 0012).
+    [
+      'GET /v1/sessions/{id}/members: the session’s partition and its sphere’s members',
+      () => `/v1/sessions/${sessionId}/members`,
+      [...CHECKS, 'GetItem'],
+      ['GetItem', 'Query table', 'Query table'],
+    ],
+  ] as const)('%s', async (_, path, checks, own) => {
+    const all = await commandsOf(typeof path === 'function' ? path() : path, admin);
+    expect(all.filter((c) => c.startsWith('Scan'))).toEqual([]);
+    expect(ownReads(all, checks)).toEqual([...own].sort());
+  });
+
+  it('GET /v1/spheres?scope=all (super-admins): every sphere is one Query of gsi1, never a Scan', async () => {
+    const all = await commandsOf('/v1/spheres?scope=all', admin, { 'x-super-admin': 'true' });
+    expect(all.filter((c) => c.startsWith('Scan'))).toEqual([]);
+    // After the token check: the account (is the caller a super-admin?), their memberships (their
+    // roles shown on each sphere), and the spheres' index.
+    expect(ownReads(all, TOKEN)).toEqual(['GetItem', 'Query gsi1', 'Query gsi1'].sort());
+  });
+});
