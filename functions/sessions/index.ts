@@ -4,4 +4,10 @@
  * what the local stack needs to seed sessions.
  */
 export { importSession, sessionMembershipsOf, type SessionItem, type SessionMemberItem } from './repository';
-export { countedMemberships, mayContributeIn, sessionPlace, sessionsOfPerson } from './service';
+export {
+  countedMemberships,
+  loadPersonSessions,
+  mayContributeIn,
+  sessionPlace,
+  sessionsOfPerson,
+} from './service';

@@ -493,22 +493,41 @@ export function countedMemberships(
     }));
 }
 
+/** A person's session memberships and their sessions, read as early as the start call can. */
+export interface PersonSessions {
+  members: SessionMemberItem[];
+  sessions: SessionItem[];
+}
+
 /**
- * What the start call shows of a person's sessions: those that count, not archived, by their name
- * as the person may see it (the real one for owners and the sphere's admins), in their language.
+ * Reads a person's session memberships (one Query) and then their sessions (BatchGetItem), so the
+ * start call runs it beside its read of the spheres rather than after it.
+ */
+export async function loadPersonSessions(userId: string): Promise<PersonSessions> {
+  const members = await sessionMembershipsOf(userId);
+  return { members, sessions: await findSessions(members.map((m) => m.sessionId)) };
+}
+
+/**
+ * What the start call shows of a person's sessions: those that count (a group while its sphere's
+ * membership is active), not archived, by their name as the person may see it (the real one for
+ * owners and the sphere's admins), in their language. The spheres the start call already read give
+ * the names; only the spheres of consumer sessions the person is not a member of are read.
  */
 export async function sessionsOfPerson(
-  sessionMembers: readonly SessionMemberItem[],
+  loaded: PersonSessions,
   language: Language,
   spheres: readonly { sphereId: string; roles: readonly string[] }[],
+  known: ReadonlyMap<string, { name: string; primary: Language }>,
 ): Promise<{ memberships: SessionMembership[]; sessions: SessionSummary[] }> {
-  const activeSphereIds = new Set(spheres.map((s) => s.sphereId));
-  const memberships = countedMemberships(sessionMembers, activeSphereIds);
-  const items = (await findSessions(memberships.map((m) => m.sessionId))).filter((s) => !s.archived);
-  const sphereItems = await findSpheres([...new Set(items.map((s) => s.sphereId))]);
-  const sphereById = new Map(sphereItems.map((s) => [s.sphereId, s]));
-  const adminOf = new Set(spheres.filter((s) => s.roles.includes('admin')).map((s) => s.sphereId));
+  const memberships = countedMemberships(loaded.members, new Set(spheres.map((s) => s.sphereId)));
   const rolesBySession = new Map(memberships.map((m) => [m.sessionId, m.roles]));
+  const items = loaded.sessions.filter((s) => !s.archived && rolesBySession.has(s.sessionId));
+  const missing = [...new Set(items.map((s) => s.sphereId))].filter((id) => !known.has(id));
+  const sphereById = new Map(known);
+  for (const sphere of await findSpheres(missing))
+    sphereById.set(sphere.sphereId, { name: sphere.name, primary: sphere.languages.primary });
+  const adminOf = new Set(spheres.filter((s) => s.roles.includes('admin')).map((s) => s.sphereId));
   const sessions = items.flatMap((s): SessionSummary[] => {
     const sphere = sphereById.get(s.sphereId);
     if (!sphere) return [];
@@ -517,7 +536,7 @@ export async function sessionsOfPerson(
     return [
       {
         id: s.sessionId,
-        name: textIn(visibleName(s, realName), language, sphere.languages.primary),
+        name: textIn(visibleName(s, realName), language, sphere.primary),
         sphereId: s.sphereId,
         sphereName: sphere.name,
         category: s.category,

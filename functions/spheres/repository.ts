@@ -6,6 +6,8 @@ import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
 import { spheresDb as db } from './store';
+import { countMatching } from '../lib/db';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 export type SphereItem = EntityItem<typeof SphereEntity>;
 export type MemberItem = EntityItem<typeof MemberEntity>;
@@ -231,6 +233,24 @@ export async function reactivateMember(member: MemberItem, email: string, name: 
 export async function membersOf(sphereId: string): Promise<MemberItem[]> {
   const { data } = await db().entities.member.query.sphere({ sphereId }).go({ pages: 'all' });
   return data;
+}
+
+/**
+ * One page of a sphere's members by name (gsi2), and how many there are (a COUNT of the sphere's
+ * members, which sends no item back): the admins' list without reading every member.
+ */
+export async function membersPage(
+  sphereId: string,
+  offset: number,
+  max: number,
+): Promise<{ count: number; items: MemberItem[] }> {
+  const [page, count] = await Promise.all([
+    db()
+      .entities.member.query.byName({ sphereId })
+      .go({ limit: offset + max }),
+    countMatching(db().entities.member.query.sphere({ sphereId }).params() as QueryCommandInput),
+  ]);
+  return { count, items: page.data.slice(offset) };
 }
 
 /** Replaces the join link's key. */

@@ -42,6 +42,7 @@ import {
   insertSphere,
   joinedMemberId,
   membersOf,
+  membersPage,
   membershipIn,
   membershipsOf,
   reactivateMember,
@@ -231,6 +232,7 @@ export async function spheresOfPerson(userId: string) {
         ...(s.shortName !== undefined ? { shortName: s.shortName } : {}),
         category: s.category,
         isStudyProgram: s.isStudyProgram,
+        primaryLanguage: s.languages.primary,
         roles: rolesBySphere.get(s.sphereId) ?? [],
       })),
   };
@@ -301,6 +303,11 @@ export async function listMembers(
   sphereId: string,
   query: { q?: string | undefined; active?: 'true' | undefined; max: number; offset: number },
 ): Promise<{ count: number; items: Member[]; max: number; offset: number }> {
+  if (!query.q && !query.active) {
+    // The usual first look: a page by name, and the total, without reading every member.
+    const page = await membersPage(sphereId, query.offset, query.max);
+    return { count: page.count, items: page.items.map(toMember), max: query.max, offset: query.offset };
+  }
   const q = query.q?.toLowerCase() ?? '';
   const matching = (await membersOf(sphereId))
     .filter((m) => !query.active || m.active)

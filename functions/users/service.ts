@@ -6,7 +6,7 @@ import { primaryFirst } from '../../shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { legalConsents, listLegalDocuments } from '../legal';
-import { sessionMembershipsOf, sessionsOfPerson } from '../sessions';
+import { loadPersonSessions, sessionsOfPerson } from '../sessions';
 import { spheresOfPerson } from '../spheres';
 import {
   getAccount,
@@ -39,15 +39,16 @@ export function toProfile(user: UserItem): Profile {
  * ability rules come from. Galaxies join with their capability.
  */
 export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
-  const [account, documents, mine, sessionMembers] = await Promise.all([
+  const [account, documents, mine, personSessions] = await Promise.all([
     getAccount(userId),
     listLegalDocuments(),
     spheresOfPerson(userId),
-    sessionMembershipsOf(userId),
+    loadPersonSessions(userId),
   ]);
   if (!account) throw new NotFoundError();
   const { user, emails, legalAcceptances } = account;
-  const sessions = await sessionsOfPerson(sessionMembers, headers.language, mine.memberships);
+  const known = new Map(mine.spheres.map((s) => [s.id, { name: s.name, primary: s.primaryLanguage }]));
+  const sessions = await sessionsOfPerson(personSessions, headers.language, mine.memberships, known);
   return {
     userId,
     profile: toProfile(user),

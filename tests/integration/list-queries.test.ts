@@ -93,10 +93,10 @@ describe('lists read by key, never by a Scan', () => {
       ['BatchGetItem', 'Query gsi1'],
     ],
     [
-      'GET /v1/spheres/{id}/members: the sphere’s partition',
+      'GET /v1/spheres/{id}/members: a page by name on gsi2, and a COUNT of the sphere’s members',
       () => `/v1/spheres/${sphereId}/members`,
       CHECKS,
-      ['Query table'],
+      ['Query gsi2', 'Query table'],
     ],
     [
       'GET /v1/spheres/{id}/sessions: the sphere’s tree on gsi1, and the caller’s session memberships',
@@ -115,6 +115,11 @@ describe('lists read by key, never by a Scan', () => {
     const all = await commandsOf(typeof path === 'function' ? path() : path, admin);
     expect(all.filter((c) => c.startsWith('Scan'))).toEqual([]);
     expect(ownReads(all, checks)).toEqual([...own].sort());
+  });
+
+  it('a search of the members reads the sphere’s partition once, never a Scan', async () => {
+    const all = await commandsOf(`/v1/spheres/${sphereId}/members?q=liv`, admin);
+    expect(ownReads(all, CHECKS)).toEqual(['Query table']);
   });
 
   it('GET /v1/spheres?scope=all (super-admins): every sphere is one Query of gsi1, never a Scan', async () => {

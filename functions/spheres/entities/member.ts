@@ -1,10 +1,10 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { SPHERE_ROLES } from '../../../shared/domain/spheres';
+import { SPHERE_ROLES, sphereNameKey } from '../../../shared/domain/spheres';
 
 /**
  * A member of a sphere (spec 01 §3 Member): collection `sphere` (pk = sphere, sorted by member id),
- * and on index gsi1 by user, so a person's memberships are one Query (the start call and every
- * ability check read them).
+ * on index gsi1 by user, so a person's memberships are one Query (the start call and every ability
+ * check read them), and on gsi2 by sphere and name, so the admins' list reads its first page alone.
  */
 export const MemberEntity = new Entity({
   model: { entity: 'member', version: '1', service: SERVICE },
@@ -13,6 +13,13 @@ export const MemberEntity = new Entity({
     memberId: { type: 'string', required: true, readOnly: true },
     userId: { type: 'string', required: true, readOnly: true },
     name: { type: 'string', required: true },
+    /** The name as the list sorts it (no case, accents or punctuation), kept with the name. */
+    nameKey: {
+      type: 'string',
+      watch: ['name'],
+      set: (_: unknown, item: { name?: string }) =>
+        item.name !== undefined ? sphereNameKey(item.name) : undefined,
+    },
     email: { type: 'string', required: true },
     roles: { type: 'set', items: SPHERE_ROLES, required: true },
     active: { type: 'boolean', required: true, default: true },
@@ -33,6 +40,11 @@ export const MemberEntity = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['userId'] },
       sk: { field: 'gsi1sk', composite: ['sphereId'] },
+    },
+    byName: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['sphereId'] },
+      sk: { field: 'gsi2sk', composite: ['nameKey', 'memberId'] },
     },
   },
 });
