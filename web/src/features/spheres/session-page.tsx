@@ -1,34 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../../../shared/contracts/sessions';
 import { textIn } from '../../../../shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorState } from '../../components/error-state';
 import { MoodFace } from '../../components/mood-face';
 import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
-import { ApiError } from '../../lib/errors';
 import { useMe } from '../../lib/me';
 import { HOME_PATH } from '../../lib/routes';
 import { currentLanguage } from '../../i18n';
 import { useLeaveSession, useSession } from './api/sessions';
 import { feelingInSession } from './session-card';
 import { sessionSettingsPath, spherePath } from './paths';
+import { WithLoaded } from './with-loaded';
 
 /** Overlay-like notice `session-not-allowed`: not a member, or no such session, said the same way. */
 export function SessionNotAllowed() {
@@ -44,20 +31,16 @@ export function SessionNotAllowed() {
 export function WithSession({ children }: { children: (session: Session) => ReactNode }) {
   const { t } = useTranslation();
   const { sessionId = '' } = useParams();
-  const session = useSession(sessionId);
-  if (session.isPending) return <Skeleton height={160} data-testid="session-loading" />;
-  if (session.isError)
-    return session.error instanceof ApiError && [403, 404].includes(session.error.status) ? (
-      <SessionNotAllowed />
-    ) : (
-      <ErrorState
-        title={t('groups.loadError')}
-        error={session.error}
-        onRetry={() => void session.refetch()}
-        testId="session-error"
-      />
-    );
-  return children(session.data);
+  return (
+    <WithLoaded
+      query={useSession(sessionId)}
+      notAllowed={<SessionNotAllowed />}
+      errorTitle={t('groups.loadError')}
+      testId="session"
+    >
+      {children}
+    </WithLoaded>
+  );
 }
 
 export default function SessionPage() {

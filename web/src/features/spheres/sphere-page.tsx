@@ -1,18 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { HOME_PATH } from '../../lib/routes';
 import { useAbility } from '../../lib/ability';
-import { ApiError } from '../../lib/errors';
 import { formatDate } from '../../lib/dates';
 import { useLeaveSphere, useSphere, useSphereCategories } from './api/spheres';
 import { sphereSettingsPath } from './paths';
+import { WithLoaded } from './with-loaded';
 import { SphereSessions } from './sphere-sessions';
 
 /** "Anonymity not guaranteed": shown to every member of a study-programme sphere (spec 01 §1). */
@@ -53,20 +52,16 @@ export function SphereNotAllowed() {
 export function WithSphere({ children }: { children: (sphere: Sphere) => ReactNode }) {
   const { t } = useTranslation();
   const { sphereId = '' } = useParams();
-  const sphere = useSphere(sphereId);
-  if (sphere.isPending) return <Skeleton height={160} data-testid="sphere-loading" />;
-  if (sphere.isError)
-    return sphere.error instanceof ApiError && [403, 404].includes(sphere.error.status) ? (
-      <SphereNotAllowed />
-    ) : (
-      <ErrorState
-        title={t('spheres.loadError')}
-        error={sphere.error}
-        onRetry={() => void sphere.refetch()}
-        testId="sphere-error"
-      />
-    );
-  return children(sphere.data);
+  return (
+    <WithLoaded
+      query={useSphere(sphereId)}
+      notAllowed={<SphereNotAllowed />}
+      errorTitle={t('spheres.loadError')}
+      testId="sphere"
+    >
+      {children}
+    </WithLoaded>
+  );
 }
 
 export default function SpherePage() {

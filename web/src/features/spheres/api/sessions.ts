@@ -19,9 +19,8 @@ import {
 } from '../../../../../shared/contracts/sessions';
 import type { SessionRole } from '../../../../../shared/domain/sessions';
 import { callApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/errors';
 import { refreshMe } from '../../../lib/me';
-import { SPHERE_POLL_DELAY_MS, SPHERE_POLL_TRIES } from './spheres';
+import { pollUntilReadable } from './spheres';
 
 /** Every cached read of sessions starts with this key, so a write refreshes them. */
 export const sessionsKey = ['sessions'] as const;
@@ -47,25 +46,9 @@ export function useSession(id: string) {
   });
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polling of a new session until it is readable (spec 01 §4, §9): 10 tries, 1 s apart. */
-export async function pollSession(
-  id: string,
-  onTry: (attempt: number) => void,
-  tries = SPHERE_POLL_TRIES,
-  delayMs = SPHERE_POLL_DELAY_MS,
-): Promise<Session> {
-  for (let attempt = 1; ; attempt++) {
-    onTry(attempt);
-    try {
-      return await callApi(getSessionRoute, { params: { id } });
-    } catch (error) {
-      const retriable = error instanceof ApiError && (error.status === 403 || error.status === 404);
-      if (!retriable || attempt >= tries) throw error;
-      await wait(delayMs);
-    }
-  }
+/** Reads a session just created until it answers (spec 01 §4, §9: 10 tries, 1 s apart). */
+export function pollSession(id: string, onTry: (attempt: number) => void): Promise<Session> {
+  return pollUntilReadable(() => callApi(getSessionRoute, { params: { id } }), onTry);
 }
 
 export function useCreateSession(sphereId: string) {

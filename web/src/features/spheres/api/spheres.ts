@@ -92,25 +92,36 @@ export function useSphereCategories() {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Reads a sphere just created until it answers (spec 01 §4): up to `tries` reads, `delayMs` apart,
- * telling `onTry` each attempt; the last refusal is thrown.
+ * Reads something just created until it answers (spec 01 §4: spheres and sessions): up to `tries`
+ * reads, `delayMs` apart, telling `onTry` each attempt; a refusal other than "not there yet" (403,
+ * 404), or the last one, is thrown.
  */
-export async function pollSphere(
-  id: string,
+export async function pollUntilReadable<T>(
+  read: () => Promise<T>,
   onTry: (attempt: number) => void,
   tries = SPHERE_POLL_TRIES,
   delayMs = SPHERE_POLL_DELAY_MS,
-): Promise<Sphere> {
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     onTry(attempt);
     try {
-      return await callApi(getSphereRoute, { params: { id } });
+      return await read();
     } catch (error) {
       const retriable = error instanceof ApiError && (error.status === 403 || error.status === 404);
       if (!retriable || attempt >= tries) throw error;
       await wait(delayMs);
     }
   }
+}
+
+/** Reads a sphere just created until it answers. */
+export function pollSphere(
+  id: string,
+  onTry: (attempt: number) => void,
+  tries = SPHERE_POLL_TRIES,
+  delayMs = SPHERE_POLL_DELAY_MS,
+): Promise<Sphere> {
+  return pollUntilReadable(() => callApi(getSphereRoute, { params: { id } }), onTry, tries, delayMs);
 }
 
 export function useCreateSphere() {
