@@ -96,3 +96,42 @@ test('an admin creates a group (read until ready) and shares its link; a member 
   await expectNoSeriousAxeViolations(member);
   await other.close();
 });
+
+test('an admin adds a member by address, is told when adding them twice, and removes them after a confirmation', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  await signUpThroughThePage(page, `maud.${stamp}@example.be`, 'Maud');
+  await page.goto('/apps/create-sphere');
+  await page.getByTestId('sphere-name').fill('Maison des Aulnes');
+  await page.getByTestId('sphere-category').selectOption('company');
+  await page.getByTestId('sphere-submit').click();
+  await expect(page.getByTestId('sphere-title')).toHaveText('Maison des Aulnes');
+  await page.getByTestId('sphere-settings').click();
+  await page.getByTestId('settings-tab-members').click();
+
+  const addMember = async (name: string, email: string) => {
+    await page.getByTestId('member-add-open').click();
+    await page.getByTestId('member-add-name').fill(name);
+    await page.getByTestId('member-add-email').fill(email);
+    await page.getByTestId('member-add-first-day').fill('2020-09-01');
+    await page.getByTestId('member-add-submit').click();
+  };
+  // Nobody has an account with this address yet: the member waits for that person.
+  await addMember('Théo Lenoir', `theo.${stamp}@example.be`);
+  const row = page.getByTestId('members-table').getByRole('row', { name: /Théo Lenoir/ });
+  await expect(row).toContainText('En attente de cette personne');
+  await expectNoSeriousAxeViolations(page);
+  // The same address again names the member already there, inactive.
+  await addMember('Théo L.', `theo.${stamp}@example.be`);
+  await expect(page.getByTestId('member-add-error')).toContainText(
+    `déjà membre, inactive, avec l’adresse theo.${stamp}@example.be`,
+  );
+  await expectNoSeriousAxeViolations(page);
+
+  await row.getByRole('button', { name: 'Supprimer Théo Lenoir' }).click();
+  await expect(page.getByTestId('member-delete-confirm')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('member-delete-confirm').click();
+  await expect(page.getByTestId('members-table')).not.toContainText('Théo Lenoir');
+});
