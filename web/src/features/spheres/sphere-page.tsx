@@ -42,10 +42,6 @@ export function SphereNotAllowed() {
 }
 
 /**
- * A sphere's home (spec 01 §2 `/apps/spheres/{sphereId}`): who it is, the caller's roles there, the
- * study-programme notice, and the settings for those who may change them.
- */
-/**
  * Loads the sphere of the path and shows `children` with it: a skeleton while loading, the same
  * "not available" for a sphere that does not exist or is not the caller's, an error with a retry.
  */
@@ -68,6 +64,10 @@ export default function SpherePage() {
   return <WithSphere>{(sphere) => <SphereHome s={sphere} />}</WithSphere>;
 }
 
+/**
+ * A sphere's home (spec 01 §2 `/apps/spheres/{sphereId}`): who it is, the caller's roles there, the
+ * study-programme notice, and the settings for those who may change them, its groups and leaving it.
+ */
 function SphereHome({ s }: { s: Sphere }) {
   const { t } = useTranslation();
   const categories = useSphereCategories();
