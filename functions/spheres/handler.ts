@@ -1,5 +1,6 @@
 import {
   createMember,
+  createMembersBulk,
   deleteSphereMember,
   createSphere,
   getSphere,
@@ -46,6 +47,7 @@ export const handler = createHttpHandler(
     route(leaveSphere, ({ caller, params }) => service.leaveSphere(caller.userId, params.id)),
     route(updateSphereMember, ({ params, body }) => service.updateMember(params.id, params.memberId, body)),
     route(createMember, ({ body }) => service.createMember(body)),
+    route(createMembersBulk, ({ body }) => service.createMembersBulk(body)),
     route(deleteSphereMember, ({ params }) => service.deleteMember(params.id, params.memberId)),
   ],
   callerAccounts,

@@ -1,5 +1,8 @@
 import { LANGUAGES, type Language } from '../../shared/contracts/headers';
+import { MemberCreateSchema } from '../../shared/contracts/spheres';
 import type {
+  MemberBulkResult,
+  MembersBulk,
   Member,
   MemberCreate,
   MemberUpdate,
@@ -456,4 +459,38 @@ export async function deleteMember(sphereId: string, memberId: string): Promise<
     await publishAfterWrite(member.userId, { type: 'ability', action: 'updated' });
   }
   return undefined;
+}
+
+/**
+ * POST /v1/members/bulk: each row checked like the member form and added as by POST /v1/members,
+ * one after the other; a row that fails says why (its field errors, or an existing member) and
+ * the others are added all the same.
+ */
+export async function createMembersBulk(body: MembersBulk): Promise<{ items: MemberBulkResult[] }> {
+  const items: MemberBulkResult[] = [];
+  for (const [index, row] of body.rows.entries()) {
+    const parsed = MemberCreateSchema.safeParse({
+      sphereId: body.sphereId,
+      name: row.name,
+      email: row.email.trim(),
+      roles: body.roles,
+    });
+    const base = { row: index + 1, email: row.email.trim() };
+    if (!parsed.success) {
+      items.push({
+        ...base,
+        status: 'invalid',
+        errors: parsed.error.issues.map((i) => ({ key: i.message, field: `body.${i.path.join('.')}` })),
+      });
+      continue;
+    }
+    try {
+      const member = await createMember(parsed.data);
+      items.push({ ...base, status: member.active ? 'added' : 'waiting', member });
+    } catch (error) {
+      if (!(error instanceof ConflictError && error.key === 'exist')) throw error;
+      items.push({ ...base, status: 'exists', ...(error.details ? { errors: error.details } : {}) });
+    }
+  }
+  return { items };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { LANGUAGES } from './headers';
 import { listOf } from './list';
+import { FieldErrorSchema } from './errors';
 import {
   ACCESS_POLICIES,
   DOMAIN_PATTERN,
@@ -340,6 +341,44 @@ export const createMember = defineRoute({
   status: 201,
 });
 
+/** Rows of one bulk add (spec 01 §7 members bulk), read from a pasted or uploaded list. */
+export const MEMBERS_BULK_MAX = 200;
+
+/**
+ * POST /v1/members/bulk: many members of one sphere at once, each added as by POST /v1/members;
+ * every row gets its own result, so one bad row loses none of the others.
+ */
+export const MembersBulkSchema = z.strictObject({
+  sphereId: z.string().min(1).max(64),
+  roles: z.array(z.enum(SPHERE_ROLES)).min(1, 'required').max(SPHERE_ROLES.length).default(['contributor']),
+  rows: z
+    .array(z.strictObject({ name: z.string().max(200), email: z.string().max(300) }))
+    .min(1, 'required')
+    .max(MEMBERS_BULK_MAX, 'too-many'),
+});
+export type MembersBulk = z.infer<typeof MembersBulkSchema>;
+
+export const MemberBulkResultSchema = z.object({
+  row: z.number().int(),
+  email: z.string(),
+  status: z.enum(['added', 'waiting', 'exists', 'invalid']),
+  /** Why a row was not added: the error keys of the member form. */
+  errors: z.array(FieldErrorSchema).optional(),
+  member: MemberSchema.optional(),
+});
+export type MemberBulkResult = z.infer<typeof MemberBulkResultSchema>;
+
+export const createMembersBulk = defineRoute({
+  name: 'createMembersBulk',
+  domain: 'spheres',
+  method: 'POST',
+  path: '/v1/members/bulk',
+  auth: 'registered',
+  ability: { action: 'post', subject: 'member', on: { sphereId: 'body.sphereId' } },
+  body: MembersBulkSchema,
+  response: z.object({ items: z.array(MemberBulkResultSchema) }),
+});
+
 /**
  * DELETE /v1/spheres/{id}/members/{memberId}: the member and what the sphere keeps of them (name,
  * address) are removed; the feelings they shared stay in the figures, anonymous. The last active
@@ -370,5 +409,6 @@ export const sphereRoutes: readonly RouteContract[] = [
   leaveSphere,
   updateSphereMember,
   createMember,
+  createMembersBulk,
   deleteSphereMember,
 ];

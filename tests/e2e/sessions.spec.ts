@@ -134,4 +134,14 @@ test('an admin adds a member by address, is told when adding them twice, and rem
   await expectNoSeriousAxeViolations(page);
   await page.getByTestId('member-delete-confirm').click();
   await expect(page.getByTestId('members-table')).not.toContainText('Théo Lenoir');
+
+  // Many at once: each line gets its result.
+  await page.getByTestId('members-bulk-open').click();
+  await page.getByTestId('members-bulk-text').fill(`Iris Noël; iris.${stamp}@example.be\nSans adresse`);
+  await page.getByTestId('members-bulk-submit').click();
+  const results = page.getByTestId('members-bulk-results');
+  await expect(results.getByRole('row', { name: /iris/ })).toContainText('En attente de la personne');
+  await expect(results.getByRole('row').nth(2)).toContainText('Non ajouté');
+  await expect(page.getByTestId('members-table')).toContainText('Iris Noël');
+  await expectNoSeriousAxeViolations(page);
 });

@@ -120,6 +120,41 @@ describe('POST /v1/members', () => {
   });
 });
 
+describe('POST /v1/members/bulk', () => {
+  it('adds each row it can and says why for the others, one by one', async () => {
+    const answer = await api<{ items: { row: number; status: string; errors?: { key: string }[] }[] }>(
+      admin,
+      '/v1/members/bulk',
+      'POST',
+      {
+        sphereId: sphere.id,
+        rows: [
+          { name: 'Paul Renard', email: 'paul.bulk@example.be' },
+          { name: 'Nora again', email: 'nora.members@example.be' },
+          { name: 'No address', email: 'not-an-address' },
+          { name: ' ', email: 'blank.bulk@example.be' },
+        ],
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.items).toEqual([
+      expect.objectContaining({ row: 1, status: 'waiting' }),
+      expect.objectContaining({
+        row: 2,
+        status: 'exists',
+        errors: [expect.objectContaining({ key: 'member-exists' })],
+      }),
+      expect.objectContaining({
+        row: 3,
+        status: 'invalid',
+        errors: [expect.objectContaining({ key: 'email-not-valid' })],
+      }),
+      expect.objectContaining({ row: 4, status: 'invalid' }),
+    ]);
+    expect((await members()).map((m) => m.email)).toContain('paul.bulk@example.be');
+  });
+});
+
 describe('DELETE /v1/spheres/{id}/members/{memberId}', () => {
   it('an admin removes a member: they no longer see the sphere', async () => {
     const noraMember = (await members()).find((m) => m.email === 'nora.members@example.be') as Member;

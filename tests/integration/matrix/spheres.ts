@@ -35,4 +35,10 @@ export const examples: Record<string, Example> = {
     },
   }),
   deleteSphereMember: (owner) => ({ params: { id: owner.sphereId ?? 'none', memberId: 'any-member' } }),
+  createMembersBulk: (owner) => ({
+    body: {
+      sphereId: owner.sphereId ?? 'none',
+      rows: [{ name: 'Planted member', email: 'planted.bulk@example.be' }],
+    },
+  }),
 };

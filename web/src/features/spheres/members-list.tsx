@@ -21,6 +21,7 @@ import { notifyError, notifySuccess } from '../../components/notify';
 import { formatDate } from '../../lib/dates';
 import { useCreateMember, useDeleteMember, useMembers, useUpdateMember } from './api/spheres';
 import { errorMessages } from '../../lib/errors';
+import { MembersBulk } from './members-bulk';
 import { SPHERE_ROLES, type SphereRole } from '../../../../shared/domain/spheres';
 
 /**
@@ -260,6 +261,7 @@ export function MembersList({ sphereId, salesUp = false }: { sphereId: string; s
   return (
     <Stack gap="sm" data-testid="members-list">
       <AddMember sphereId={sphereId} salesUp={salesUp} />
+      <MembersBulk sphereId={sphereId} />
       <Group align="flex-end" wrap="wrap">
         <TextInput
           label={t('spheres.members.search')}
