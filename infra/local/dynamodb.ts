@@ -10,7 +10,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '../../functions/lib/table';
-import { freePort, waitFor } from './net';
+import { freePort } from './net';
 
 /** DynamoDB Local is shipped inside this npm package (`emulator/`); only that folder is kept. */
 const EMULATOR_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
@@ -63,8 +63,21 @@ export interface DynamoDbLocal {
 export async function startDynamoDb(
   options: { port?: number; dbPath?: string } = {},
 ): Promise<DynamoDbLocal> {
+  if (options.port !== undefined) return startDynamoDbOn(options.port, options.dbPath);
+  // A free port may be taken by another server before the JVM binds it (test files start their
+  // stacks side by side): then the probe meets that server, and a new port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDynamoDbOn(await freePort(), options.dbPath);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startDynamoDbOn(port: number, dbPath: string | undefined): Promise<DynamoDbLocal> {
+  const options = { dbPath };
   const dir = ensureDynamoDbLocal();
-  const port = options.port ?? (await freePort());
   const storage = options.dbPath
     ? (mkdirSync(options.dbPath, { recursive: true }), ['-dbPath', resolve(options.dbPath)])
     : ['-inMemory'];
@@ -99,15 +112,22 @@ export async function startDynamoDb(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
-        await client.send(new DescribeTableCommand({ TableName: '__probe__' })).catch((e: unknown) => {
-          if (!(e instanceof ResourceNotFoundException)) throw e;
-        });
-      },
-      { timeoutMs: 30_000, what: 'DynamoDB Local' },
-    );
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output}`);
+      try {
+        await client.send(new DescribeTableCommand({ TableName: '__probe__' }));
+        break;
+      } catch (e) {
+        if (e instanceof ResourceNotFoundException) break;
+        // Another server holds the port (it answers 404 where DynamoDB answers 400): try another.
+        if ((e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          throw new Error(`Port ${port} is another server's`, { cause: e });
+        if (Date.now() > deadline)
+          throw new Error(`DynamoDB Local did not start within 30000 ms: ${String(e)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   } catch (e) {
     child.kill('SIGKILL');
     throw e;
