@@ -30,7 +30,7 @@ import {
 import { sameSecret } from '../lib/secrets';
 import { publishAfterWrite } from '../realtime';
 import { findMember, findSphere, findSpheres, membersOf, membershipIn, type SphereItem } from '../spheres';
-import { getAccount } from '../users';
+import { fullName, getAccount } from '../users';
 import {
   deleteSessionItems,
   findSession,
@@ -441,7 +441,7 @@ export async function joinSession(
     const email = [...account.emails].sort((a, b) => Number(b.primary) - Number(a.primary))[0]?.email ?? '';
     person = {
       memberId: joinedSessionMemberId(sessionId, userId),
-      name: [account.user.firstName, account.user.lastName].filter(Boolean).join(' '),
+      name: fullName(account.user),
       email,
     };
   }

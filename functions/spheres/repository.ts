@@ -315,6 +315,9 @@ export async function saveMember(
 export const pendingUserId = (email: string) =>
   `pending:${createHash('sha256').update(email.toLowerCase()).digest('base64url').slice(0, 22)}`;
 
+/** Whether a member's user id is one waiting for its person (`pendingUserId`). */
+export const isPendingUserId = (userId: string) => userId.startsWith('pending:');
+
 /** Deletes a member (an admin's removal). */
 export async function deleteMember(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
   await db().entities.member.delete({ sphereId: member.sphereId, memberId: member.memberId }).go();

@@ -29,12 +29,13 @@ import {
 } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { sameSecret } from '../lib/secrets';
-import { findVerifiedEmailOwner, getAccount } from '../users';
+import { findVerifiedEmailOwner, fullName, getAccount } from '../users';
 import { randomUUID } from 'node:crypto';
 import {
   deleteMember as removeMember,
   insertMember,
   linkPendingMember,
+  isPendingUserId,
   pendingUserId,
   activeMemberships,
   allSpheres,
@@ -56,6 +57,21 @@ import {
   type SphereFields,
   type SphereItem,
 } from './repository';
+
+/**
+ * Tells a person's tabs that their spheres (or one membership) and so their rights changed
+ * (realtime `spheres` or `member`, then `ability`). A member still waiting for its person has
+ * nobody to tell.
+ */
+async function tellMembershipChanged(
+  userId: string,
+  type: 'spheres' | 'member' = 'spheres',
+  action: 'created' | 'updated' = 'updated',
+): Promise<void> {
+  if (isPendingUserId(userId)) return;
+  await publishAfterWrite(userId, { type, action });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+}
 
 /** A sphere's languages as stored: the extras are a list of the product's languages. */
 function languagesOf(stored: SphereItem['languages']): { primary: Language; extras: Language[] } {
@@ -136,10 +152,9 @@ export async function createSphere(userId: string, body: SphereCreate): Promise<
       },
     },
     sphereNameScope({ ownerId: userId }),
-    { userId, name: [user.firstName, user.lastName].filter(Boolean).join(' '), email },
+    { userId, name: fullName(user), email },
   );
-  await publishAfterWrite(userId, { type: 'spheres', action: 'created' });
-  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  await tellMembershipChanged(userId, 'spheres', 'created');
   return toSphere(created, ['admin', 'contributor']);
 }
 
@@ -268,7 +283,7 @@ export async function joinSphere(userId: string, sphereId: string, body: SphereJ
   if (!email || !verified.some((e) => e.email === email)) throw new BadRequestError('email-not-valid');
   if (sphere.accessPolicy === 'DOMAINS_ONLY' && !inDomains(email, sphere.domains))
     throw new ForbiddenError('contribution-only-domain');
-  const name = body.name ?? [account.user.firstName, account.user.lastName].filter(Boolean).join(' ');
+  const name = body.name ?? fullName(account.user);
 
   const existing = await membershipIn(userId, sphereId);
   if (existing?.active) return toSphere(sphere, existing.roles);
@@ -288,8 +303,7 @@ export async function joinSphere(userId: string, sphereId: string, body: SphereJ
       active: true,
       subscription: 'starter',
     });
-  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
-  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  await tellMembershipChanged(userId);
   return toSphere(sphere, (await rolesIn(userId, sphereId)) ?? ['contributor']);
 }
 
@@ -355,8 +369,7 @@ export async function leaveSphere(userId: string, sphereId: string): Promise<und
     inactiveReason: 'left',
     firstDayOfWork: membership.firstDayOfWork,
   });
-  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
-  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  await tellMembershipChanged(userId);
   return undefined;
 }
 
@@ -380,7 +393,7 @@ export async function updateMember(sphereId: string, memberId: string, body: Mem
   if (body.active && !before.active && before.inactiveReason === 'left')
     throw new ConflictError('member-left-by-own-action');
   // A member waiting for its person (no account with that address yet) cannot be made active.
-  if (body.active && before.userId.startsWith('pending:'))
+  if (body.active && isPendingUserId(before.userId))
     throw new ValidationError([{ key: 'not-valid', field: 'body.active' }]);
   const losesAdmin = !body.active || !body.roles.includes('admin');
   if (losesAdmin && isLastAdmin(memberId, await membersOf(sphereId)))
@@ -393,8 +406,7 @@ export async function updateMember(sphereId: string, memberId: string, body: Mem
     inactiveReason: body.active ? undefined : before.active ? 'revoked' : before.inactiveReason,
     firstDayOfWork: body.firstDayOfWork,
   });
-  await publishAfterWrite(before.userId, { type: 'member', action: 'updated' });
-  await publishAfterWrite(before.userId, { type: 'ability', action: 'updated' });
+  await tellMembershipChanged(before.userId, 'member');
   return toMember(saved);
 }
 
@@ -439,10 +451,7 @@ export async function createMember(body: MemberCreate): Promise<Member> {
     subscription: body.subscription,
     ...(body.firstDayOfWork ? { firstDayOfWork: body.firstDayOfWork } : {}),
   });
-  if (owner) {
-    await publishAfterWrite(owner.userId, { type: 'spheres', action: 'updated' });
-    await publishAfterWrite(owner.userId, { type: 'ability', action: 'updated' });
-  }
+  if (owner) await tellMembershipChanged(owner.userId);
   const created = await findMember(sphere.sphereId, memberId);
   if (!created) throw new Error(`Member ${memberId} was written but cannot be read`);
   return toMember(created);
@@ -454,10 +463,7 @@ export async function deleteMember(sphereId: string, memberId: string): Promise<
   if (!member) throw new NotFoundError();
   if (isLastAdmin(memberId, await membersOf(sphereId))) throw new ConflictError('sphere-last-admin');
   await removeMember(member);
-  if (!member.userId.startsWith('pending:')) {
-    await publishAfterWrite(member.userId, { type: 'spheres', action: 'updated' });
-    await publishAfterWrite(member.userId, { type: 'ability', action: 'updated' });
-  }
+  await tellMembershipChanged(member.userId);
   return undefined;
 }
 

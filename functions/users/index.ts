@@ -12,6 +12,7 @@ export {
   createAccount,
   findEmailOwner,
   findVerifiedEmailOwner,
+  fullName,
   getAccount,
   guestStepItem,
   isGuest,

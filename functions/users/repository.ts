@@ -25,6 +25,10 @@ export async function getAccount(userId: string) {
 export type Account = NonNullable<Awaited<ReturnType<typeof getAccount>>>;
 export type UserItem = Account['user'];
 
+/** A person's name as spheres and sessions show it: first name, then last name when there is one. */
+export const fullName = (user: Pick<UserItem, 'firstName' | 'lastName'>) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ');
+
 const CLEARABLE = ['lastName', 'birthYear', 'birthdate', 'gender'] as const;
 
 /**
