@@ -7,7 +7,7 @@ import { defineRoute, type RouteAuth } from '../../shared/contracts/route';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
 import { callerAccounts } from '../access';
 import { db } from '../../tests/support/db';
-import { createHttpHandler, route } from './http';
+import { createHttpHandler, route, staticSegmentsFirst } from './http';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -107,5 +107,17 @@ describe('the token check of every authenticated route', () => {
         'x-content-type-options': 'nosniff',
       });
     }
+  });
+});
+
+describe('route order', () => {
+  it('a static segment wins over a parameter at the first place they differ, whatever the order given', () => {
+    const paths = ['/v1/spheres/{id}/tags/{tagId}', '/v1/spheres/{id}/tags/facets', '/v1/spheres/{id}/tags'];
+    const sorted = staticSegmentsFirst(paths.map((path) => ({ contract: { path } }))).map(
+      (b) => b.contract.path,
+    );
+    expect(sorted.indexOf('/v1/spheres/{id}/tags/facets')).toBeLessThan(
+      sorted.indexOf('/v1/spheres/{id}/tags/{tagId}'),
+    );
   });
 });

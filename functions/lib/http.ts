@@ -215,10 +215,24 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
   return json(500, { key: 'internal-server-error', requestId } satisfies ErrorBody);
 }
 
+/**
+ * Paths with static segments first where they differ from a `{parameter}`, as API Gateway resolves
+ * them: the router tries paths with parameters in order, so `/tags/facets` must come before
+ * `/tags/{tagId}` whatever order the domain lists them in.
+ */
+export function staticSegmentsFirst<T extends { contract: { path: string } }>(bindings: readonly T[]): T[] {
+  const rank = (path: string) =>
+    path
+      .split('/')
+      .map((segment) => (/^\{.+\}$/.test(segment) ? '1' : '0'))
+      .join('');
+  return [...bindings].sort((a, b) => rank(a.contract.path).localeCompare(rank(b.contract.path)));
+}
+
 /** The Lambda entry of a domain: middy + http-router over its bound routes. */
 export function createHttpHandler(bindings: RouteBinding[], accounts: CallerAccounts) {
   const router = httpRouterHandler<APIGatewayProxyEvent, APIGatewayProxyResult>(
-    bindings.map((b) => ({
+    staticSegmentsFirst(bindings).map((b) => ({
       method: b.contract.method,
       path: b.contract.path,
       handler: (event: APIGatewayProxyEvent) => b.run(event, accounts),

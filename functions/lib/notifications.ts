@@ -13,7 +13,23 @@ export const EmailNotificationSchema = z.strictObject({
   html: z.string().min(1),
   text: z.string().min(1),
 });
-export const NotificationMessageSchema = z.discriminatedUnion('kind', [EmailNotificationSchema]);
+/**
+ * Work for the same worker: apply a sphere's tag rules to all its members (a large sphere's
+ * selection was saved). `id` names the save, so the same save queued twice is applied once.
+ */
+export const TagRulesWorkSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  kind: z.literal('tag-rules'),
+  sphereId: z.string().min(1).max(64),
+});
+export const NotificationMessageSchema = z.discriminatedUnion('kind', [
+  EmailNotificationSchema,
+  TagRulesWorkSchema,
+]);
 export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
 /** What a caller enqueues: the id is drawn when it has none. */
-export type NewNotification = Omit<NotificationMessage, 'id'> & { id?: string };
+export type NewNotification = NotificationMessage extends infer M
+  ? M extends NotificationMessage
+    ? Omit<M, 'id'> & { id?: string }
+    : never
+  : never;

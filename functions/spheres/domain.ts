@@ -1,5 +1,6 @@
 /** The spheres domain as the registry (functions/domains.ts) reads it. */
 import { sphereRoutes } from '../../shared/contracts/spheres';
+import { tagRoutes } from '../../shared/contracts/tags';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { sphereNameScope } from '../../shared/domain/spheres';
 import { findSpheres, membershipsOf, namesInScope, releaseSphere, removeMembers } from './repository';
@@ -7,7 +8,7 @@ import { SPHERES_ENTITIES } from './store';
 
 export const spheresDomain = defineDomain({
   name: 'spheres',
-  routes: sphereRoutes,
+  routes: [...sphereRoutes, ...tagRoutes],
   entities: SPHERES_ENTITIES,
   belongings: [
     {
@@ -15,9 +16,9 @@ export const spheresDomain = defineDomain({
       covers: ['member'],
       csv: 'memberships.csv',
       describe: {
-        fr: 'les sphères dont vous êtes membre : votre nom et votre adresse pour elles, vos rôles, votre formule, votre premier jour de travail',
-        en: 'the spheres you are a member of: your name and address there, your roles, plan and first day of work',
-        nl: 'de sferen waarvan je lid bent: je naam en adres daar, je rollen, formule en eerste werkdag',
+        fr: 'les sphères dont vous êtes membre : votre nom et votre adresse pour elles, vos rôles, votre formule, votre premier jour de travail, vos étiquettes',
+        en: 'the spheres you are a member of: your name and address there, your roles, plan, first day of work and tags',
+        nl: 'de sferen waarvan je lid bent: je naam en adres daar, je rollen, formule, eerste werkdag en labels',
       },
       // The sphere keeps no personal data of a person who left the product; the feelings they
       // shared stay in its figures, anonymous.
@@ -35,6 +36,8 @@ export const spheresDomain = defineDomain({
             inactiveReason: m.inactiveReason,
             subscription: m.subscription,
             firstDayOfWork: m.firstDayOfWork,
+            tagIds: (m.tagIds ?? []).join(' '),
+            autoTagIds: (m.autoTagIds ?? []).join(' '),
             createdAt: m.createdAt,
           })),
           leave: () => eraseInBatches(removeMembers, members),

@@ -14,9 +14,20 @@ import {
   updateSphere,
   updateSphereMember,
 } from '../../shared/contracts/spheres';
+import {
+  createSphereTag,
+  getSphereTag,
+  initializeSphereTags,
+  listSphereTags,
+  listTagSelections,
+  saveTagSelection,
+  sphereTagFacets,
+  updateSphereTag,
+} from '../../shared/contracts/tags';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
 import * as service from './service';
+import * as tags from './tags';
 
 export const handler = createHttpHandler(
   [
@@ -49,6 +60,21 @@ export const handler = createHttpHandler(
     route(createMember, ({ body }) => service.createMember(body)),
     route(createMembersBulk, ({ body }) => service.createMembersBulk(body)),
     route(deleteSphereMember, ({ params }) => service.deleteMember(params.id, params.memberId)),
+    route(listSphereTags, ({ params, query }) =>
+      tags.listTags(params.id, {
+        archived: query.archived,
+        modules: query.modules,
+        max: query._max,
+        offset: query._offset,
+      }),
+    ),
+    route(createSphereTag, ({ params, body }) => tags.createTag(params.id, body)),
+    route(getSphereTag, ({ params }) => tags.getTag(params.id, params.tagId)),
+    route(updateSphereTag, ({ params, body }) => tags.updateTag(params.id, params.tagId, body)),
+    route(sphereTagFacets, ({ params }) => tags.tagFacets(params.id)),
+    route(initializeSphereTags, ({ params }) => tags.initializeTags(params.id)),
+    route(listTagSelections, ({ params }) => tags.listSelections(params.id)),
+    route(saveTagSelection, ({ params, body }) => tags.saveSelection(params.id, body)),
   ],
   callerAccounts,
 );

@@ -15,3 +15,4 @@ export {
   type SphereItem,
 } from './repository';
 export { spheresOfPerson, toSphere } from './service';
+export { retagPerson, retagSphere } from './tags';

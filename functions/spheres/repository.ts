@@ -279,6 +279,7 @@ export async function saveMember(
     active: boolean;
     inactiveReason?: MemberItem['inactiveReason'];
     firstDayOfWork?: string | undefined;
+    tagIds?: string[];
   },
 ): Promise<MemberItem> {
   const { inactiveReason, firstDayOfWork, ...fields } = change;

@@ -57,6 +57,7 @@ import {
   type SphereFields,
   type SphereItem,
 } from './repository';
+import { checkMemberTags, retagMember } from './tags';
 
 /**
  * Tells a person's tabs that their spheres (or one membership) and so their rights changed
@@ -302,7 +303,11 @@ export async function joinSphere(userId: string, sphereId: string, body: SphereJ
       roles: ['contributor'],
       active: true,
       subscription: 'starter',
+      tagIds: [],
+      autoTagIds: [],
     });
+  const joined = await membershipIn(userId, sphereId);
+  if (joined) await retagMember(joined);
   await tellMembershipChanged(userId);
   return toSphere(sphere, (await rolesIn(userId, sphereId)) ?? ['contributor']);
 }
@@ -348,6 +353,8 @@ function toMember(m: MemberItem): Member {
     ...(m.inactiveReason ? { inactiveReason: m.inactiveReason } : {}),
     subscription: m.subscription,
     ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
+    tagIds: m.tagIds ?? [],
+    autoTagIds: m.autoTagIds ?? [],
     createdAt: m.createdAt,
   };
 }
@@ -398,14 +405,22 @@ export async function updateMember(sphereId: string, memberId: string, body: Mem
   const losesAdmin = !body.active || !body.roles.includes('admin');
   if (losesAdmin && isLastAdmin(memberId, await membersOf(sphereId)))
     throw new ConflictError('sphere-last-admin');
-  const saved = await saveMember(before, {
+  const tagIds = body.tagIds ? [...new Set(body.tagIds)] : (before.tagIds ?? []);
+  await checkMemberTags(sphereId, tagIds, before.tagIds ?? []);
+  let saved = await saveMember(before, {
     name: body.name,
     roles: body.roles,
     subscription: body.subscription,
     active: body.active,
     inactiveReason: body.active ? undefined : before.active ? 'revoked' : before.inactiveReason,
     firstDayOfWork: body.firstDayOfWork,
+    tagIds,
   });
+  // A new first day of work may move the member to another seniority band.
+  if (saved.firstDayOfWork !== before.firstDayOfWork) {
+    await retagMember(saved);
+    saved = (await findMember(sphereId, memberId)) ?? saved;
+  }
   await tellMembershipChanged(before.userId, 'member');
   return toMember(saved);
 }
@@ -424,6 +439,8 @@ export async function createMember(body: MemberCreate): Promise<Member> {
   if (body.roles.includes('sales-up') && !sphere.entitlements.salesUp.active)
     throw new ValidationError([{ key: 'not-valid', field: 'body.roles' }]);
   if (body.subscription === 'essentials') throw new ConflictError('not-enough-licenses');
+  const tagIds = [...new Set(body.tagIds ?? [])];
+  await checkMemberTags(sphere.sphereId, tagIds);
   const email = body.email.toLowerCase();
   const owner = await findVerifiedEmailOwner(email);
   const userId = owner?.userId ?? pendingUserId(email);
@@ -450,11 +467,14 @@ export async function createMember(body: MemberCreate): Promise<Member> {
     ...(owner ? {} : { inactiveReason: 'no-user' as const }),
     subscription: body.subscription,
     ...(body.firstDayOfWork ? { firstDayOfWork: body.firstDayOfWork } : {}),
+    tagIds,
+    autoTagIds: [],
   });
   if (owner) await tellMembershipChanged(owner.userId);
-  const created = await findMember(sphere.sphereId, memberId);
-  if (!created) throw new Error(`Member ${memberId} was written but cannot be read`);
-  return toMember(created);
+  const written = await findMember(sphere.sphereId, memberId);
+  if (!written) throw new Error(`Member ${memberId} was written but cannot be read`);
+  await retagMember(written);
+  return toMember((await findMember(sphere.sphereId, memberId)) ?? written);
 }
 
 /** DELETE /v1/spheres/{id}/members/{memberId}: not the last active admin (`sphere-last-admin`). */

@@ -215,8 +215,12 @@ describe('PUT /v1/profile', () => {
         })
         .params().Item,
     });
+    // The person's memberships, whose tags follow age and gender: none here.
+    ddb.on(QueryCommand).resolves({ Items: [] });
     const response = await put(valid);
     expect(response.statusCode).toBe(200);
+    // The rules' memberships, then the person's memberships to retag: by key on gsi1, never a Scan.
+    expect(ddb.commandCalls(QueryCommand).map((c) => c.args[0].input.IndexName)).toEqual(['gsi1', 'gsi1']);
     expect(JSON.parse(response.body)).toMatchObject({
       firstName: 'Camille',
       lastName: 'Dubois',

@@ -26,6 +26,7 @@ export {
   removedEmailItems,
   setPhone,
   setPrimaryEmail,
+  taggedFactsOf,
   userPartition,
   type Account,
   type NewAccount,

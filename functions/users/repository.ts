@@ -200,6 +200,30 @@ export async function abilityFacts(userId: string) {
   return { isGuest: data.isGuest, subscription: data.subscription, globalRoles: data.globalRoles };
 }
 
+/**
+ * What the sphere's tag automation reads of each person (birth year or date, gender), by user id;
+ * users without an account are left out (BatchGetItem, never a Scan).
+ */
+export async function taggedFactsOf(
+  userIds: readonly string[],
+): Promise<Map<string, { birthYear?: number; birthdate?: string; gender?: string }>> {
+  const facts = new Map<string, { birthYear?: number; birthdate?: string; gender?: string }>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const { data } = await db()
+      .entities.user.get(unique.slice(i, i + 100).map((userId) => ({ userId })))
+      .go({ attributes: ['userId', 'birthYear', 'birthdate', 'gender'] });
+    for (const user of data) {
+      facts.set(user.userId, {
+        ...(user.birthYear !== undefined ? { birthYear: user.birthYear } : {}),
+        ...(user.birthdate !== undefined ? { birthdate: user.birthdate } : {}),
+        ...(user.gender !== undefined ? { gender: user.gender } : {}),
+      });
+    }
+  }
+  return facts;
+}
+
 /** Records that the account has a password; false when it already had one (or is gone). */
 export async function markHasPassword(userId: string): Promise<boolean> {
   try {

@@ -7,7 +7,7 @@ import { NotFoundError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { legalConsents, listLegalDocuments } from '../legal';
 import { loadPersonSessions, sessionsOfPerson } from '../sessions';
-import { spheresOfPerson } from '../spheres';
+import { retagPerson, spheresOfPerson } from '../spheres';
 import {
   getAccount,
   updateFavorites as writeFavorites,
@@ -80,6 +80,8 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
 export async function saveProfile(userId: string, profile: ProfileUpdate): Promise<Profile> {
   const user = await writeProfile(userId, profile);
   if (!user) throw new NotFoundError();
+  // Age and gender may move the person to other tags in their spheres (tag automation).
+  await retagPerson(userId);
   await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return toProfile(user);
 }

@@ -3,12 +3,16 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { sendEmail } from '../lib/mail';
 import { logger } from '../lib/logger';
 import { NotificationMessageSchema, type NotificationMessage } from '../lib/notifications';
+import { retagSphere } from '../spheres';
 import { claimMessage, completeMessage, releaseMessage } from './repository';
 
 async function deliver(message: NotificationMessage): Promise<void> {
   switch (message.kind) {
     case 'email':
       await sendEmail(message);
+      return;
+    case 'tag-rules':
+      await retagSphere(message.sphereId);
       return;
   }
 }

@@ -91,6 +91,10 @@ export const ERROR_KEYS = [
   'parentIsLeaf',
   /** A feature of contributor sessions asked of a consumer session. */
   'categoryForbidden',
+  /** The sphere holds as many active tags as its limit allows (spec 01 §8 limits). */
+  'sphere-max-tags-reached',
+  /** An archived tag cannot be saved or used (spec 01 §4); restore it first. */
+  'tag-archived',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -247,6 +247,10 @@ export const MemberSchema = z.object({
   inactiveReason: z.enum(['left', 'revoked', 'no-user']).optional(),
   subscription: z.enum(['starter', 'essentials']),
   firstDayOfWork: z.string().optional(),
+  /** Tags the admins gave the member. */
+  tagIds: z.array(z.string()),
+  /** Tags the sphere's automation gives the member (spec 01 §3 autoTag). */
+  autoTagIds: z.array(z.string()),
   createdAt: z.string(),
 });
 export type Member = z.infer<typeof MemberSchema>;
@@ -295,6 +299,8 @@ export const MemberUpdateSchema = z.strictObject({
     .string()
     .refine((day) => isFirstDayOfWork(day), { message: 'not-valid' })
     .optional(),
+  /** Tags given by hand (the automatic ones follow the sphere's rules). */
+  tagIds: z.array(z.string().min(1).max(64)).max(50, 'too-many').optional(),
 });
 export type MemberUpdate = z.infer<typeof MemberUpdateSchema>;
 
@@ -325,6 +331,8 @@ export const MemberCreateSchema = z.strictObject({
     .string()
     .refine((day) => isFirstDayOfWork(day), { message: 'not-valid' })
     .optional(),
+  /** Tags given by hand (the automatic ones follow the sphere's rules). */
+  tagIds: z.array(z.string().min(1).max(64)).max(50, 'too-many').optional(),
 });
 export type MemberCreate = z.infer<typeof MemberCreateSchema>;
 export type MemberCreateInput = z.input<typeof MemberCreateSchema>;

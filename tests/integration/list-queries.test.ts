@@ -104,6 +104,24 @@ describe('lists read by key, never by a Scan', () => {
       CHECKS,
       ['Query gsi1', 'Query gsi1'],
     ],
+    [
+      'GET /v1/spheres/{id}/tags: the sphere’s partition (its tags), and the sphere for its language',
+      () => `/v1/spheres/${sphereId}/tags?archived=false`,
+      CHECKS,
+      ['GetItem', 'Query table'],
+    ],
+    [
+      'GET /v1/spheres/{id}/tags/facets: the sphere’s tags, counted',
+      () => `/v1/spheres/${sphereId}/tags/facets`,
+      CHECKS,
+      ['Query table'],
+    ],
+    [
+      'GET /v1/spheres/{id}/tags-selections: the sphere’s tag rules',
+      () => `/v1/spheres/${sphereId}/tags-selections`,
+      CHECKS,
+      ['Query table'],
+    ],
     // A session's route also finds the session's sphere for the rules (one GetItem, decision 0012).
     [
       'GET /v1/sessions/{id}/members: the session’s partition and its sphere’s members',

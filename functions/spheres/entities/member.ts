@@ -27,6 +27,10 @@ export const MemberEntity = new Entity({
     inactiveReason: { type: ['left', 'revoked', 'no-user'] as const },
     subscription: { type: ['starter', 'essentials'] as const, required: true, default: 'starter' },
     firstDayOfWork: { type: 'string' },
+    /** Tags the admins gave the member (spec 01 §3 Member tags). */
+    tagIds: { type: 'list', items: { type: 'string' }, default: () => [] },
+    /** Tags the sphere's automation gives the member (autoTag), recomputed by its rules. */
+    autoTagIds: { type: 'list', items: { type: 'string' }, default: () => [] },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
   },

@@ -1,5 +1,6 @@
 import { defineFeature } from '../../lib/feature';
 import { createSession } from '../../../../shared/contracts/sessions';
+import { getSphereTag, saveTagSelection } from '../../../../shared/contracts/tags';
 import { CREATE_SPHERE_PATH, SPHERES_ADMIN_PATH } from './paths';
 
 /**
@@ -42,6 +43,20 @@ export const spheresFeature = defineFeature({
       requiredParams: ['sphereId'],
       size: 'lg',
       load: () => import('./create-session-overlay'),
+    },
+    addOrUpdateTag: {
+      titleKey: 'spheres.tags.overlayTitle',
+      route: getSphereTag,
+      requiredParams: ['sphereId'],
+      size: 'lg',
+      load: () => import('./tag-overlay'),
+    },
+    addOrUpdateTagsSelection: {
+      titleKey: 'spheres.rules.overlayTitle',
+      route: saveTagSelection,
+      requiredParams: ['sphereId', 'selectionId'],
+      size: 'xl',
+      load: () => import('./tag-selection-overlay'),
     },
   },
   navigation: [

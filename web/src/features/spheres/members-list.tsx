@@ -6,6 +6,7 @@ import {
   Card,
   Checkbox,
   Group,
+  MultiSelect,
   Skeleton,
   Stack,
   Table,
@@ -23,6 +24,95 @@ import { useCreateMember, useDeleteMember, useMembers, useUpdateMember } from '.
 import { errorMessages } from '../../lib/errors';
 import { MembersBulk } from './members-bulk';
 import { SPHERE_ROLES, type SphereRole } from '../../../../shared/domain/spheres';
+import type { Language } from '../../../../shared/contracts/headers';
+import type { Tag } from '../../../../shared/contracts/tags';
+import { tagName } from '../../../../shared/domain/tags';
+import { Dialog } from '../../components/dialog';
+import { currentLanguage } from '../../i18n';
+import { useTags } from './api/tags';
+
+/** A member's tags: those given by hand, then those the rules give (marked automatic). */
+function MemberTags({
+  member,
+  tags,
+}: {
+  member: Member;
+  tags: ReadonlyMap<string, { label: string; tag: Tag }>;
+}) {
+  const { t } = useTranslation();
+  const badge = (id: string, auto: boolean) => (
+    <Badge key={`${auto ? 'a' : 'o'}-${id}`} size="sm" variant={auto ? 'outline' : 'light'} color="grape">
+      {tags.get(id)?.label ?? id}
+      {auto ? ` · ${t('spheres.tags.auto')}` : ''}
+    </Badge>
+  );
+  if (member.tagIds.length + member.autoTagIds.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('spheres.members.noTags')}
+      </Text>
+    );
+  return (
+    <Group gap={4} data-testid={`member-tags-${member.id}`}>
+      {member.tagIds.map((id) => badge(id, false))}
+      {member.autoTagIds.map((id) => badge(id, true))}
+    </Group>
+  );
+}
+
+/** The tags an admin gives a member by hand: active tags offered to members. */
+function MemberTagsDialog({
+  member,
+  choices,
+  pending,
+  error,
+  onSave,
+  onClose,
+}: {
+  member: Member;
+  choices: { value: string; label: string }[];
+  pending: boolean;
+  error: unknown;
+  onSave: (tagIds: string[]) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(member.tagIds);
+  return (
+    <Dialog
+      opened
+      onClose={onClose}
+      title={t('spheres.members.tagsTitle', { name: member.name })}
+      closeLabel={t('spheres.members.cancel')}
+      data-testid="member-tags-dialog"
+    >
+      <Stack>
+        <MultiSelect
+          label={t('spheres.members.tags')}
+          description={t('spheres.members.tagsHelp')}
+          data={choices}
+          value={value}
+          onChange={setValue}
+          searchable
+          data-testid="member-tags-select"
+        />
+        {error !== null && error !== undefined && (
+          <Alert color="red" role="alert">
+            {errorMessages(error, t)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            {t('spheres.members.cancel')}
+          </Button>
+          <Button loading={pending} onClick={() => onSave(value)} data-testid="member-tags-save">
+            {t('spheres.members.tagsSave')}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
 
 /**
  * Adding a member (spec 01 §5 member form): a name and an address (not editable later), roles
@@ -129,8 +219,25 @@ function AddMember({ sphereId, salesUp }: { sphereId: string; salesUp: boolean }
 }
 
 /** A sphere's members for its admins (spec 01 §2 sphere page: members): searched, active ones on demand. */
-export function MembersList({ sphereId, salesUp = false }: { sphereId: string; salesUp?: boolean }) {
+export function MembersList({
+  sphereId,
+  salesUp = false,
+  primary,
+}: {
+  sphereId: string;
+  salesUp?: boolean;
+  primary: Language;
+}) {
   const { t } = useTranslation();
+  const language = currentLanguage();
+  const tags = useTags(sphereId);
+  const tagsById = new Map(
+    (tags.data?.items ?? []).map((tag) => [tag.id, { tag, label: tagName(tag.name, language, primary) }]),
+  );
+  const tagChoices = [...tagsById.values()]
+    .filter(({ tag }) => !tag.archived && tag.modules.includes('member'))
+    .map(({ tag, label }) => ({ value: tag.id, label }));
+  const [tagging, setTagging] = useState<Member | null>(null);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [activeOnly, setActiveOnly] = useState(false);
@@ -139,18 +246,26 @@ export function MembersList({ sphereId, salesUp = false }: { sphereId: string; s
   const [revoking, setRevoking] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useDeleteMember(sphereId);
-  const setActive = (m: Member, active: boolean, done?: () => void) =>
+  const bodyOf = (m: Member) => ({
+    name: m.name,
+    roles: m.roles,
+    subscription: m.subscription,
+    active: m.active,
+    ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
+  });
+  const setTags = (m: Member, tagIds: string[]) =>
     update.mutate(
+      { memberId: m.id, body: { ...bodyOf(m), tagIds } },
       {
-        memberId: m.id,
-        body: {
-          name: m.name,
-          roles: m.roles,
-          subscription: m.subscription,
-          active,
-          ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
+        onSuccess: () => {
+          setTagging(null);
+          notifySuccess('spheres.members.tagsSaved', { values: { name: m.name } });
         },
       },
+    );
+  const setActive = (m: Member, active: boolean, done?: () => void) =>
+    update.mutate(
+      { memberId: m.id, body: { ...bodyOf(m), active } },
       {
         onSuccess: () => {
           done?.();
@@ -177,7 +292,7 @@ export function MembersList({ sphereId, salesUp = false }: { sphereId: string; s
   else if (members.data.items.length === 0) body = <Text c="dimmed">{t('spheres.members.empty')}</Text>;
   else
     body = (
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={760}>
         <Table striped data-testid="members-table">
           <Table.Caption>{t('spheres.members.count', { count: members.data.count })}</Table.Caption>
           <Table.Thead>
@@ -185,6 +300,7 @@ export function MembersList({ sphereId, salesUp = false }: { sphereId: string; s
               <Table.Th scope="col">{t('spheres.members.name')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.email')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.roles')}</Table.Th>
+              <Table.Th scope="col">{t('spheres.members.tags')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.state')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.since')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.actions')}</Table.Th>
@@ -203,6 +319,9 @@ export function MembersList({ sphereId, salesUp = false }: { sphereId: string; s
                       </Badge>
                     ))}
                   </Group>
+                </Table.Td>
+                <Table.Td>
+                  <MemberTags member={m} tags={tagsById} />
                 </Table.Td>
                 <Table.Td>
                   {m.active
@@ -243,6 +362,18 @@ export function MembersList({ sphereId, salesUp = false }: { sphereId: string; s
                   <Button
                     size="compact-xs"
                     variant="subtle"
+                    onClick={() => {
+                      update.reset();
+                      setTagging(m);
+                    }}
+                    aria-label={t('spheres.members.tagsOf', { name: m.name })}
+                    data-testid={`member-tag-${m.id}`}
+                  >
+                    {t('spheres.members.tagsEdit')}
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
                     color="red"
                     onClick={() => setRemoving(m)}
                     aria-label={t('spheres.members.deleteOf', { name: m.name })}
@@ -277,6 +408,16 @@ export function MembersList({ sphereId, salesUp = false }: { sphereId: string; s
         />
       </Group>
       {body}
+      {tagging && (
+        <MemberTagsDialog
+          member={tagging}
+          choices={tagChoices}
+          pending={update.isPending}
+          error={update.error}
+          onSave={(tagIds) => setTags(tagging, tagIds)}
+          onClose={() => setTagging(null)}
+        />
+      )}
       <ConfirmDialog
         opened={revoking !== null}
         title={t('spheres.members.revokeTitle', { name: revoking?.name ?? '' })}

@@ -8,6 +8,8 @@ import { useUpdateSphere } from './api/spheres';
 import { spherePath } from './paths';
 import { SphereJoinLink } from './join-link';
 import { MembersList } from './members-list';
+import { TagsList } from './tags-list';
+import { TagRules } from './tag-rules';
 import { SphereForm } from './sphere-form';
 import { SphereNotAllowed, StudyProgramNotice, WithSphere } from './sphere-page';
 import type { Sphere } from '../../../../shared/contracts/spheres';
@@ -41,6 +43,12 @@ function SphereSettings({ s }: { s: Sphere }) {
           <Tabs.Tab value="members" data-testid="settings-tab-members">
             {t('spheres.settings.tabs.members')}
           </Tabs.Tab>
+          <Tabs.Tab value="tags" data-testid="settings-tab-tags">
+            {t('spheres.settings.tabs.tags')}
+          </Tabs.Tab>
+          <Tabs.Tab value="rules" data-testid="settings-tab-rules">
+            {t('spheres.settings.tabs.rules')}
+          </Tabs.Tab>
           <Tabs.Tab value="link" data-testid="settings-tab-link">
             {t('spheres.settings.tabs.link')}
           </Tabs.Tab>
@@ -65,7 +73,17 @@ function SphereSettings({ s }: { s: Sphere }) {
           />
         </Tabs.Panel>
         <Tabs.Panel value="members" pt="md">
-          <MembersList sphereId={s.id} salesUp={s.entitlements.salesUp.active} />
+          <MembersList
+            sphereId={s.id}
+            salesUp={s.entitlements.salesUp.active}
+            primary={s.languages.primary}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="tags" pt="md">
+          <TagsList sphereId={s.id} primary={s.languages.primary} />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <TagRules sphereId={s.id} primary={s.languages.primary} />
         </Tabs.Panel>
         <Tabs.Panel value="link" pt="md">
           <SphereJoinLink sphereId={s.id} sphereName={s.name} />
