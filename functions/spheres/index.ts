@@ -15,4 +15,4 @@ export {
   type SphereItem,
 } from './repository';
 export { spheresOfPerson, toSphere } from './service';
-export { retagPerson, retagSphere } from './tags';
+export { importTags, retagPerson, retagSphere } from './tags';

@@ -383,3 +383,17 @@ export async function checkMemberTags(
   });
   if (!ok) throw new ValidationError([{ key: 'not-valid', field: 'body.tagIds' }]);
 }
+
+/**
+ * Seeds a sphere's tags (the local stack's demo): the starter set, tags with fixed ids, and tag
+ * rules saved as an admin would (so members are tagged). Tags already there are left as they are.
+ */
+export async function importTags(
+  sphereId: string,
+  tags: readonly (TagCreate & { tagId: string })[],
+  rules: readonly TagSelectionSave[],
+): Promise<void> {
+  await initializeTags(sphereId);
+  for (const tag of tags) await insertTag({ sphereId, ...tag });
+  for (const rule of rules) await saveSelection(sphereId, rule);
+}

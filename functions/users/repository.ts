@@ -247,7 +247,12 @@ export async function setPhone(userId: string, phone: string): Promise<void> {
 /** Edits a user item (seed data, tests of other domains): fields the profile routes do not write. */
 export async function patchUser(
   userId: string,
-  fields: Partial<Pick<UserItem, 'lastName' | 'hasPassword' | 'isGuest' | 'globalRoles' | 'subscription'>>,
+  fields: Partial<
+    Pick<
+      UserItem,
+      'lastName' | 'birthYear' | 'gender' | 'hasPassword' | 'isGuest' | 'globalRoles' | 'subscription'
+    >
+  >,
 ): Promise<void> {
   await db().entities.user.patch({ userId }).set(fields).go({ response: 'none' });
 }

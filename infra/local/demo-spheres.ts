@@ -2,6 +2,7 @@ import type { SessionItem } from '../../functions/sessions';
 import type { MemberItem, SphereItem } from '../../functions/spheres';
 import { DEFAULT_SPHERE_LIMITS, sphereNameKey } from '../../shared/domain/spheres';
 import type { SessionRole } from '../../shared/domain/sessions';
+import type { TagCreate, TagSelectionSave } from '../../shared/contracts/tags';
 
 type DemoMember = Omit<MemberItem, 'sphereId' | 'userId' | 'createdAt' | 'updatedAt'> & { email: string };
 
@@ -12,6 +13,12 @@ export interface DemoSphere {
   owner: string;
   members: readonly DemoMember[];
   sessions?: readonly DemoSession[];
+  /**
+   * Tags beyond the starter set (which every demo sphere gets), by their demo id, and the tag rules
+   * the sphere runs; members name these ids in `tagIds`.
+   */
+  tags?: readonly (TagCreate & { demoId: string })[];
+  tagRules?: readonly TagSelectionSave[];
 }
 
 /** A demo session of the sphere, and its members by their sphere member id. */
@@ -39,6 +46,21 @@ const group = (
   isPublic: true,
   sessionKey: `${sessionId}-key`,
   ...extra,
+});
+
+const demoTag = (
+  demoId: string,
+  type: TagCreate['type'],
+  name: TagCreate['name'],
+  weight: number,
+): TagCreate & { demoId: string } => ({
+  demoId,
+  type,
+  name,
+  weight,
+  color: type === 'department' ? '#5c7cfa' : '#20c997',
+  keywords: [],
+  modules: ['member', 'session-contributor', 'campaign-contributor'],
 });
 
 const entitlements = {
@@ -79,6 +101,7 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
         active: true,
         subscription: 'essentials',
         firstDayOfWork: '2019-09-02',
+        tagIds: ['demo-dept-production', 'demo-office-bruxelles'],
       },
       {
         memberId: 'demo-horizon-sam',
@@ -88,6 +111,7 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
         active: true,
         subscription: 'starter',
         firstDayOfWork: '2022-03-14',
+        tagIds: ['demo-dept-production', 'demo-office-bruxelles'],
       },
       {
         memberId: 'demo-horizon-lotte',
@@ -97,6 +121,43 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
         active: true,
         subscription: 'starter',
         firstDayOfWork: '2024-01-08',
+        tagIds: ['demo-dept-production', 'demo-office-gand'],
+      },
+    ],
+    tags: [
+      demoTag(
+        'demo-dept-production',
+        'department',
+        { fr: 'Production', en: 'Production', nl: 'Productie' },
+        1,
+      ),
+      demoTag('demo-dept-ventes', 'department', { fr: 'Ventes', en: 'Sales', nl: 'Verkoop' }, 2),
+      demoTag('demo-office-bruxelles', 'office', { fr: 'Bruxelles', en: 'Brussels', nl: 'Brussel' }, 1),
+      demoTag('demo-office-gand', 'office', { fr: 'Gand', en: 'Ghent', nl: 'Gent' }, 2),
+    ],
+    tagRules: [
+      {
+        selectionId: 'user_age',
+        selection: {
+          rules: [
+            { condition: 'if', operator: '<', value: 25, tagIds: ['age-under-25'] },
+            { condition: 'elseIf', operator: '<', value: 35, tagIds: ['age-25-34'] },
+            { condition: 'elseIf', operator: '<', value: 45, tagIds: ['age-35-44'] },
+            { condition: 'elseIf', operator: '<', value: 55, tagIds: ['age-45-54'] },
+            { condition: 'else', tagIds: ['age-55-plus'] },
+          ],
+        },
+      },
+      {
+        selectionId: 'member_seniority',
+        selection: {
+          rules: [
+            { condition: 'if', operator: '<', value: 1, tagIds: ['seniority-under-1'] },
+            { condition: 'elseIf', operator: '<', value: 5, tagIds: ['seniority-1-4'] },
+            { condition: 'elseIf', operator: '<', value: 10, tagIds: ['seniority-5-9'] },
+            { condition: 'else', tagIds: ['seniority-10-plus'] },
+          ],
+        },
       },
     ],
     // Production holds two teams; Camille runs the north team and is in it with Sam; Lotte is in

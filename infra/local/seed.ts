@@ -10,7 +10,7 @@ import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import { importFeelings } from '../../functions/feelings';
 import { importAxes, importThinkings } from '../../functions/thinkings';
-import { importSphere } from '../../functions/spheres';
+import { importSphere, importTags } from '../../functions/spheres';
 import { importSession } from '../../functions/sessions';
 import { DEMO_SPHERES, demoSphereItem } from './demo-spheres';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
@@ -25,6 +25,9 @@ export interface DemoUser {
   /** A password the user can also sign in with; without one, codes only (like a new account). */
   password?: string;
   subscription?: 'starter' | 'essentials' | 'premium';
+  /** Profile facts the spheres' tag rules read. */
+  birthYear?: number;
+  gender?: 'male' | 'female' | 'other';
   /** Global roles (spec 01 §6), such as super-admin. */
   globalRoles?: readonly string[];
   /** How their year of demo feelings leans (none: no feelings). */
@@ -35,6 +38,8 @@ export interface DemoUser {
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     email: 'camille@demo.wellbeing.local',
+    birthYear: 1988,
+    gender: 'female',
     firstName: 'Camille',
     lastName: 'Dubois',
     locale: 'fr',
@@ -43,6 +48,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   {
     email: 'alex@demo.wellbeing.local',
+    birthYear: 1979,
+    gender: 'other',
     firstName: 'Alex',
     lastName: 'Martin',
     locale: 'en',
@@ -52,6 +59,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   {
     email: 'sam@demo.wellbeing.local',
+    birthYear: 1997,
+    gender: 'male',
     firstName: 'Sam',
     lastName: 'Taylor',
     locale: 'en',
@@ -61,6 +70,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   {
     email: 'lotte@demo.wellbeing.local',
+    birthYear: 2002,
+    gender: 'female',
     firstName: 'Lotte',
     lastName: 'Janssens',
     locale: 'nl',
@@ -157,7 +168,11 @@ export async function seedDemoData(
       let accountCreated = false;
       if (!(await getAccount(userId))) {
         await createAccount({ userId, email: user.email, firstName: user.firstName, locale: user.locale });
-        await patchUser(userId, { lastName: user.lastName });
+        await patchUser(userId, {
+          lastName: user.lastName,
+          ...(user.birthYear ? { birthYear: user.birthYear } : {}),
+          ...(user.gender ? { gender: user.gender } : {}),
+        });
         accountCreated = true;
       }
       await acceptDefaultLegalDocuments(userId, user.locale);
@@ -198,7 +213,14 @@ export async function seedDemoData(
         const userId = userIds.get(email);
         return userId ? [{ ...member, email, userId }] : [];
       });
-      await importSphere(demoSphereItem(demo, ownerId), members);
+      const created = await importSphere(demoSphereItem(demo, ownerId), members);
+      // Its tags and tag rules (the rules tag the members by age and seniority).
+      if (created && (demo.tags || demo.tagRules))
+        await importTags(
+          demo.sphere.sphereId,
+          (demo.tags ?? []).map(({ demoId, ...tag }) => ({ ...tag, tagId: demoId })),
+          demo.tagRules ?? [],
+        );
       // Its groups and sessions, with the demo users among their members.
       for (const { session, members: inSession } of demo.sessions ?? []) {
         const people = inSession.flatMap(({ memberId, roles }) => {

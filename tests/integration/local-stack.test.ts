@@ -229,6 +229,26 @@ describe('local stack', () => {
         403,
       );
     });
+    it('gives Atelier Horizon its tags and tag rules: its members are tagged by hand and by age and seniority', async () => {
+      const camille = await stack.signInWithCode('camille@demo.wellbeing.local');
+      const tags = await stack.api<{ items: { id: string; autoTag: boolean }[] }>(
+        '/v1/spheres/demo-atelier-horizon/tags?archived=false',
+        { token: camille.accessToken },
+      );
+      expect(tags.body.items.map((t) => t.id)).toEqual(
+        expect.arrayContaining(['demo-dept-production', 'demo-office-gand', 'age-25-34', 'seniority-5-9']),
+      );
+      expect(tags.body.items.find((t) => t.id === 'age-25-34')?.autoTag).toBe(true);
+      const members = await stack.api<{ items: { name: string; tagIds: string[]; autoTagIds: string[] }[] }>(
+        '/v1/spheres/demo-atelier-horizon/members?q=lotte',
+        { token: camille.accessToken },
+      );
+      const lotte = members.body.items[0];
+      expect(lotte?.tagIds).toEqual(['demo-dept-production', 'demo-office-gand']);
+      // Born in 2002, at Atelier Horizon since January 2024.
+      const age = new Date().getUTCFullYear() - 2002;
+      expect(lotte?.autoTagIds).toEqual([age < 25 ? 'age-under-25' : 'age-25-34', 'seniority-1-4']);
+    });
   });
 
   describe('notifications', () => {

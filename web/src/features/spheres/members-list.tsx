@@ -41,7 +41,7 @@ function MemberTags({
 }) {
   const { t } = useTranslation();
   const badge = (id: string, auto: boolean) => (
-    <Badge key={`${auto ? 'a' : 'o'}-${id}`} size="sm" variant={auto ? 'outline' : 'light'} color="grape">
+    <Badge key={`${auto ? 'a' : 'o'}-${id}`} size="sm" variant={auto ? 'outline' : 'light'}>
       {tags.get(id)?.label ?? id}
       {auto ? ` · ${t('spheres.tags.auto')}` : ''}
     </Badge>

@@ -198,6 +198,7 @@ function TagForm({
             value={color}
             onChange={setColor}
             format="hex"
+            eyeDropperButtonProps={{ 'aria-label': t('spheres.tags.pickColor') }}
             error={problems.messageFor('color')}
             data-testid="tag-color"
           />

@@ -68,7 +68,7 @@ export function TagRules({ sphereId, primary }: { sphereId: string; primary: Lan
                 <Title order={3} size="h5" id={`rules-${selection.selectionId}`}>
                   {t(`spheres.rules.fields.${selection.selectionId}`)}
                 </Title>
-                <Badge size="sm" variant="light" color={selection.rules.length ? 'teal' : 'gray'}>
+                <Badge size="sm" variant="light" color={selection.rules.length ? undefined : 'dark'}>
                   {t('spheres.rules.ruleCount', { count: selection.rules.length })}
                 </Badge>
               </Group>

@@ -110,7 +110,7 @@ export function TagsList({ sphereId, primary }: { sphereId: string; primary: Lan
                 <Table.Td>{tag.weight}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
-                    <Badge size="sm" variant="light" color={tag.archived ? 'gray' : 'teal'}>
+                    <Badge size="sm" variant="light" color={tag.archived ? 'dark' : undefined}>
                       {t(tag.archived ? 'spheres.tags.archived' : 'spheres.tags.active')}
                     </Badge>
                     {tag.autoTag && (
