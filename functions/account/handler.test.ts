@@ -158,6 +158,8 @@ describe('GET /v1/me/export', () => {
     const files = unzipSync(Buffer.from(response.body, 'base64'));
     expect(Object.keys(files).sort()).toEqual([
       'README.txt',
+      'access-code-sign-ins.csv',
+      'access-codes.csv',
       'connections.csv',
       'created-spheres.csv',
       'data.json',

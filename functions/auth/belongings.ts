@@ -62,4 +62,24 @@ export const AUTH_BELONGINGS: readonly Belonging[] = [
       };
     },
   },
+  {
+    name: 'delegationTickets',
+    covers: ['delegationTicket'],
+    csv: 'access-code-sign-ins.csv',
+    describe: {
+      fr: 'la dernière connexion par code d’accès d’une sphère (date et sphère ; le ticket lui-même n’est jamais conservé en clair)',
+      en: 'the last sign-in with a sphere’s access code (date and sphere; the ticket itself is never stored in clear)',
+      nl: 'de laatste aanmelding met de toegangscode van een sfeer (datum en sfeer; het ticket zelf wordt nooit leesbaar bewaard)',
+    },
+    onLeave: 'erase',
+    async gather(owner) {
+      const { data } = await db().entities.delegationTicket.get({ userId: owner.userId }).go();
+      return {
+        records: data ? [{ sphereId: data.sphereId, validUntil: iso(data.validUntil), used: data.used }] : [],
+        leave: async () => {
+          if (data) await db().entities.delegationTicket.delete({ userId: owner.userId }).go();
+        },
+      };
+    },
+  },
 ];

@@ -13,6 +13,7 @@ import {
   newCodeId,
 } from './codes';
 import { codeIdOfSession, issueLoginCode } from './service';
+import { DELEGATION_CHALLENGE, hasLiveTicket } from './delegation';
 
 /**
  * Cognito custom auth: presents the challenge. A guest (an identity without a real address, whose
@@ -32,6 +33,16 @@ export async function handler(
     event.response.privateChallengeParameters = { kind: GUEST_CHALLENGE };
     event.response.challengeMetadata = GUEST_CHALLENGE.toUpperCase();
     logger.info('Guest challenge');
+    return event;
+  }
+  // A person who just gave a sphere's access code with their address holds a ticket: a sign-in
+  // that starts then asks for it instead of mailing a code (decision 0014).
+  const starts = event.request.session.length === 0;
+  if (starts && !event.request.userNotFound && (await hasLiveTicket(userId))) {
+    event.response.publicChallengeParameters = { kind: DELEGATION_CHALLENGE };
+    event.response.privateChallengeParameters = { kind: DELEGATION_CHALLENGE };
+    event.response.challengeMetadata = DELEGATION_CHALLENGE.toUpperCase();
+    logger.info('Delegation challenge');
     return event;
   }
   const email = isGuestPlaceholder(attributes.email) ? '' : normaliseEmail(attributes.email ?? '');

@@ -5,3 +5,4 @@
  */
 
 export { claimCodeSend, type CodePurpose } from './send-limit';
+export { issueDelegationTicket } from './delegation';

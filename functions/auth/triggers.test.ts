@@ -1,4 +1,5 @@
 import { configureHandlers } from '../lib/environment';
+import { createHash } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import 'aws-sdk-client-mock-vitest/extend';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -84,6 +85,9 @@ describe('define-auth-challenge', () => {
 });
 
 describe('create-auth-challenge', () => {
+  // No delegation ticket unless a test stores one.
+  beforeEach(() => ddb.on(GetCommand).resolves({}));
+
   it('sends exactly one email on the first challenge, with the code stored only as a hash', async () => {
     ddb.on(PutCommand).resolves({});
     ddb.on(QueryCommand).resolves({ Items: [] });
@@ -141,6 +145,60 @@ describe('create-auth-challenge', () => {
     expect(event.response.privateChallengeParameters).toEqual({ codeId: 'recent' });
     expect(event.response.challengeMetadata).toBe('CODE-recent');
     expect(event.response.publicChallengeParameters).toMatchObject({ codeSent: 'no', codeLength: '6' });
+  });
+});
+
+describe('delegation (sign-in with a sphere’s access code, decision 0014)', () => {
+  const ticketItem = (ticket: string, overrides: { used?: boolean; validUntil?: number } = {}) =>
+    db()
+      .entities.delegationTicket.create({
+        userId: TEST_USER.sub,
+        sphereId: 'sphere-1',
+        ticketHash: createHash('sha256').update(ticket).digest('base64url'),
+        validUntil: overrides.validUntil ?? Date.now() + 60_000,
+        used: overrides.used ?? false,
+        expiresAt: 1,
+      })
+      .params().Item;
+
+  it('asks a person holding a live ticket for it, and mails nothing', async () => {
+    ddb.on(GetCommand).resolves({ Item: ticketItem('t-1') });
+    const event = await create(createEvent([]));
+    expect(event.response.publicChallengeParameters).toEqual({ kind: 'delegation' });
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 0);
+  });
+
+  it('mails a code as usual when the ticket was used or has expired', async () => {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    for (const stale of [{ used: true }, { validUntil: Date.now() - 1 }]) {
+      ddb.on(GetCommand).resolves({ Item: ticketItem('t-1', stale) });
+      const event = await create(createEvent([]));
+      expect(event.response.publicChallengeParameters?.kind).toBeUndefined();
+    }
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 2);
+  });
+
+  it('accepts the ticket once, marking it used under a condition; a wrong or reused answer is refused', async () => {
+    const asked = () => {
+      const event = verifyEvent('unused', 't-1');
+      event.request.privateChallengeParameters = { kind: 'delegation' };
+      return event;
+    };
+    ddb.on(GetCommand).resolves({ Item: ticketItem('t-1') });
+    ddb.on(UpdateCommand).resolves({});
+    expect((await verify(asked())).response.answerCorrect).toBe(true);
+    expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input.ConditionExpression).toContain('#used');
+
+    const wrong = asked();
+    wrong.request.challengeAnswer = 't-2';
+    expect((await verify(wrong)).response.answerCorrect).toBe(false);
+
+    ddb.on(UpdateCommand).rejects(conditionFailed());
+    expect((await verify(asked())).response.answerCorrect).toBe(false);
+    ddb.on(GetCommand).resolves({ Item: ticketItem('t-1', { used: true }) });
+    expect((await verify(asked())).response.answerCorrect).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import { discardPassword, signOutEverywhere } from '../lib/cognito';
 import { logger } from '../lib/logger';
 import { getGuestKey, guestSecretMatches } from '../guests';
 import { GUEST_CHALLENGE, RECENT_CODES } from './codes';
+import { DELEGATION_CHALLENGE, useDelegationTicket } from './delegation';
 import { checkLoginCode, checkRecentLoginCode, ensureAccount } from './service';
 
 /** The guest challenge: the answer's SHA-256 against the stored one, while the user is a guest. */
@@ -26,6 +27,12 @@ export async function handler(
   if (event.request.privateChallengeParameters?.kind === GUEST_CHALLENGE) {
     const correct = !event.request.userNotFound && (await checkGuestSecret(userId, answer));
     logger.info(correct ? 'Guest secret accepted' : 'Guest secret refused');
+    event.response.answerCorrect = correct;
+    return event;
+  }
+  if (event.request.privateChallengeParameters?.kind === DELEGATION_CHALLENGE) {
+    const correct = !event.request.userNotFound && (await useDelegationTicket(userId, answer));
+    logger.info(correct ? 'Delegation ticket accepted' : 'Delegation ticket refused');
     event.response.answerCorrect = correct;
     return event;
   }

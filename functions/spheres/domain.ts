@@ -1,14 +1,16 @@
 /** The spheres domain as the registry (functions/domains.ts) reads it. */
 import { sphereRoutes } from '../../shared/contracts/spheres';
 import { tagRoutes } from '../../shared/contracts/tags';
+import { accessCodeRoutes } from '../../shared/contracts/access-codes';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { sphereNameScope } from '../../shared/domain/spheres';
 import { findSpheres, membershipsOf, namesInScope, releaseSphere, removeMembers } from './repository';
 import { SPHERES_ENTITIES } from './store';
+import { getAccessCodes, removeAccessCodes } from './access-codes';
 
 export const spheresDomain = defineDomain({
   name: 'spheres',
-  routes: [...sphereRoutes, ...tagRoutes],
+  routes: [...sphereRoutes, ...tagRoutes, ...accessCodeRoutes],
   entities: SPHERES_ENTITIES,
   belongings: [
     {
@@ -37,10 +39,39 @@ export const spheresDomain = defineDomain({
             subscription: m.subscription,
             firstDayOfWork: m.firstDayOfWork,
             tagIds: (m.tagIds ?? []).join(' '),
+            lowSecurityAccessEnabled: m.lowSecurityAccessEnabled ?? false,
             autoTagIds: (m.autoTagIds ?? []).join(' '),
             createdAt: m.createdAt,
           })),
           leave: () => eraseInBatches(removeMembers, members),
+        };
+      },
+    },
+    {
+      name: 'accessCodes',
+      covers: [],
+      csv: 'access-codes.csv',
+      describe: {
+        fr: 'vos codes d’accès aux sphères (leurs deux derniers caractères : les codes ne sont jamais conservés en clair)',
+        en: 'your access codes to spheres (their last two characters: the codes are never stored in clear)',
+        nl: 'je toegangscodes voor sferen (hun laatste twee tekens: de codes worden nooit leesbaar bewaard)',
+      },
+      onLeave: 'erase',
+      async gather(owner) {
+        const members = await membershipsOf(owner.userId);
+        const held = await Promise.all(
+          members.map(async (m) => ({
+            member: m,
+            codes: (await getAccessCodes(m.sphereId, m.memberId)).items,
+          })),
+        );
+        return {
+          records: held.flatMap(({ member, codes }) =>
+            codes.map((c) => ({ sphereId: member.sphereId, hint: c.hint, createdAt: c.createdAt })),
+          ),
+          leave: async () => {
+            for (const { member } of held) await removeAccessCodes(member);
+          },
         };
       },
     },

@@ -28,6 +28,14 @@ import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
 import * as service from './service';
 import * as tags from './tags';
+import * as accessCodes from './access-codes';
+import {
+  accessSignIn,
+  deleteMemberAccessCodes,
+  getAccessSignIn,
+  getMemberAccessCodes,
+  updateMemberAccessCodes,
+} from '../../shared/contracts/access-codes';
 
 export const handler = createHttpHandler(
   [
@@ -75,6 +83,13 @@ export const handler = createHttpHandler(
     route(initializeSphereTags, ({ params }) => tags.initializeTags(params.id)),
     route(listTagSelections, ({ params }) => tags.listSelections(params.id)),
     route(saveTagSelection, ({ params, body }) => tags.saveSelection(params.id, body)),
+    route(getMemberAccessCodes, ({ params }) => accessCodes.getAccessCodes(params.id, params.memberId)),
+    route(updateMemberAccessCodes, ({ params, body }) =>
+      accessCodes.updateAccessCodes(params.id, params.memberId, body),
+    ),
+    route(deleteMemberAccessCodes, ({ params }) => accessCodes.deleteAccessCodes(params.id, params.memberId)),
+    route(getAccessSignIn, ({ params }) => accessCodes.accessSignInPage(params.id)),
+    route(accessSignIn, ({ params, body }) => accessCodes.accessSignIn(params.id, body)),
   ],
   callerAccounts,
 );

@@ -14,7 +14,15 @@ export type MemberItem = EntityItem<typeof MemberEntity>;
 export type NewSphere = Omit<SphereItem, 'sphereId' | 'sphereKey' | 'createdAt' | 'updatedAt'>;
 export type SphereFields = Omit<
   SphereItem,
-  'sphereId' | 'sphereKey' | 'ownerId' | 'galaxyId' | 'limits' | 'entitlements' | 'createdAt' | 'updatedAt'
+  | 'sphereId'
+  | 'sphereKey'
+  | 'accessCodeSalt'
+  | 'ownerId'
+  | 'galaxyId'
+  | 'limits'
+  | 'entitlements'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 /** A new join-link secret: 128 random bits, URL-safe. */

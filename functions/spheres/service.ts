@@ -58,6 +58,7 @@ import {
   type SphereItem,
 } from './repository';
 import { checkMemberTags, retagMember } from './tags';
+import { removeAccessCodes } from './access-codes';
 
 /**
  * Tells a person's tabs that their spheres (or one membership) and so their rights changed
@@ -98,6 +99,10 @@ export function toSphere(item: SphereItem, roles: readonly SphereRole[] | null):
     isTerminalEnabled: item.isTerminalEnabled,
     customizableThinkingAxes: item.customizableThinkingAxes,
     accessPolicy: item.accessPolicy,
+    lowSecurityAccessOptions: {
+      enabled: item.lowSecurityAccessOptions?.enabled ?? false,
+      label: item.lowSecurityAccessOptions?.label ?? {},
+    },
     languages: languagesOf(item.languages),
     limits: item.limits,
     entitlements: item.entitlements,
@@ -122,6 +127,7 @@ function fieldsOf(body: SphereCreate): SphereFields {
     isTerminalEnabled: body.isTerminalEnabled,
     customizableThinkingAxes: body.customizableThinkingAxes,
     accessPolicy: body.accessPolicy,
+    lowSecurityAccessOptions: body.lowSecurityAccessOptions,
     languages: body.languages,
   };
 }
@@ -355,6 +361,7 @@ function toMember(m: MemberItem): Member {
     ...(m.firstDayOfWork ? { firstDayOfWork: m.firstDayOfWork } : {}),
     tagIds: m.tagIds ?? [],
     autoTagIds: m.autoTagIds ?? [],
+    lowSecurityAccessEnabled: m.lowSecurityAccessEnabled ?? false,
     createdAt: m.createdAt,
   };
 }
@@ -482,6 +489,7 @@ export async function deleteMember(sphereId: string, memberId: string): Promise<
   const member = await findMember(sphereId, memberId);
   if (!member) throw new NotFoundError();
   if (isLastAdmin(memberId, await membersOf(sphereId))) throw new ConflictError('sphere-last-admin');
+  await removeAccessCodes(member);
   await removeMember(member);
   await tellMembershipChanged(member.userId);
   return undefined;

@@ -3,6 +3,8 @@ import { MemberEntity } from './entities/member';
 import { SphereEntity } from './entities/sphere';
 import { SphereNameEntity } from './entities/sphere-name';
 import { TagEntity } from './entities/tag';
+import { AccessCodeEntity } from './entities/access-code';
+import { AccessCodeAttemptsEntity } from './entities/access-code-attempts';
 import { TagSelectionEntity } from './entities/tag-selection';
 
 export const SPHERES_ENTITIES = {
@@ -11,6 +13,8 @@ export const SPHERES_ENTITIES = {
   member: MemberEntity,
   tag: TagEntity,
   tagSelection: TagSelectionEntity,
+  accessCode: AccessCodeEntity,
+  accessCodeAttempts: AccessCodeAttemptsEntity,
 };
 
 export const spheresDb = defineStore(SPHERES_ENTITIES);

@@ -95,6 +95,12 @@ export const ERROR_KEYS = [
   'sphere-max-tags-reached',
   /** An archived tag cannot be saved or used (spec 01 §4); restore it first. */
   'tag-archived',
+  /** An access code another member of the sphere holds (spec 01 §8). */
+  'sphere-member-duplicate-access-code',
+  /** The sphere does not allow sign-in with an access code (spec 01 §8). */
+  'sphere-lowSecurityAccessOptions-disabled',
+  /** The address and access code do not sign anyone in here (spec 01 §8; the message names the code's label). */
+  'invalid-delegation',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -68,6 +68,16 @@ const SphereFieldsSchema = z.strictObject({
   isTerminalEnabled: z.boolean().default(false),
   customizableThinkingAxes: z.boolean().default(false),
   accessPolicy: z.enum(ACCESS_POLICIES, 'not-valid').default('AUTH'),
+  /** Members the admins allow may sign in with their address and an access code. */
+  lowSecurityAccessOptions: z
+    .strictObject({
+      enabled: z.boolean(),
+      /** What the sphere calls the code (an employee number…), shown on the sign-in page. */
+      label: z
+        .strictObject({ fr: text(40).optional(), en: text(40).optional(), nl: text(40).optional() })
+        .default({}),
+    })
+    .default({ enabled: false, label: {} }),
   languages: LanguageSettingsSchema,
 });
 
@@ -105,6 +115,10 @@ export const SphereSchema = z.object({
   isTerminalEnabled: z.boolean(),
   customizableThinkingAxes: z.boolean(),
   accessPolicy: z.enum(ACCESS_POLICIES),
+  lowSecurityAccessOptions: z.object({
+    enabled: z.boolean(),
+    label: z.object({ fr: z.string().optional(), en: z.string().optional(), nl: z.string().optional() }),
+  }),
   languages: z.object({ primary: z.enum(LANGUAGES), extras: z.array(z.enum(LANGUAGES)) }),
   limits: z.object({ tags: z.number(), members: z.number(), groups: z.number() }),
   entitlements: z.object({
@@ -251,6 +265,8 @@ export const MemberSchema = z.object({
   tagIds: z.array(z.string()),
   /** Tags the sphere's automation gives the member (spec 01 §3 autoTag). */
   autoTagIds: z.array(z.string()),
+  /** The member may sign in with an access code (their codes: /access-codes). */
+  lowSecurityAccessEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type Member = z.infer<typeof MemberSchema>;

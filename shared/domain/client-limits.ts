@@ -44,3 +44,6 @@ export const GUEST_CREATION_LIMIT: ClientLimit = { limit: 100, windowSeconds: 30
 
 /** Email recognition on the sign-in page (debounced 1 s per typed address). */
 export const SIGN_IN_LOOKUP_LIMIT: ClientLimit = { limit: 100, windowSeconds: 300 };
+
+/** Sign-in with a sphere's access code: per client, beside the per-address attempt limit. */
+export const ACCESS_SIGN_IN_LIMIT: ClientLimit = { limit: 30, windowSeconds: 300 };

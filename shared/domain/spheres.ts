@@ -95,3 +95,16 @@ export function isLastAdmin(
   const admins = members.filter((m) => m.active && m.roles.includes('admin'));
   return admins.length === 1 && admins[0]?.memberId === memberId;
 }
+
+/** An access code as typed: 4 to 32 letters, digits, dashes or underscores. */
+export const ACCESS_CODE_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
+/** Codes of one member at most. */
+export const ACCESS_CODES_MAX = 10;
+/** Wrong access codes accepted for one address in one sphere per window, then `too-many-attempts`. */
+export const ACCESS_CODE_MAX_FAILURES = 5;
+export const ACCESS_CODE_WINDOW_MS = 10 * 60 * 1000;
+
+/** The form an access code is compared in: no spaces, upper case (a code is read out, not typed twice). */
+export function normaliseAccessCode(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}

@@ -27,6 +27,8 @@ export const MemberEntity = new Entity({
     inactiveReason: { type: ['left', 'revoked', 'no-user'] as const },
     subscription: { type: ['starter', 'essentials'] as const, required: true, default: 'starter' },
     firstDayOfWork: { type: 'string' },
+    /** The member may sign in with their address and an access code (spec 01 §3). */
+    lowSecurityAccessEnabled: { type: 'boolean' },
     /** Tags the admins gave the member (spec 01 §3 Member tags). */
     tagIds: { type: 'list', items: { type: 'string' }, default: () => [] },
     /** Tags the sphere's automation gives the member (autoTag), recomputed by its rules. */

@@ -44,6 +44,20 @@ export const SphereEntity = new Entity({
     isTerminalEnabled: { type: 'boolean', required: true, default: false },
     customizableThinkingAxes: { type: 'boolean', required: true, default: false },
     accessPolicy: { type: ACCESS_POLICIES, required: true, default: 'AUTH' },
+    /** Sign-in with the address and an access code for members the admins allow (spec 01 §3). */
+    lowSecurityAccessOptions: {
+      type: 'map',
+      properties: {
+        enabled: { type: 'boolean', required: true },
+        /** What the sphere calls its access codes (an employee number…), per language. */
+        label: {
+          type: 'map',
+          properties: { fr: { type: 'string' }, en: { type: 'string' }, nl: { type: 'string' } },
+        },
+      },
+    },
+    /** The key access codes are hashed with (HMAC-SHA256), drawn when the first code is saved. */
+    accessCodeSalt: { type: 'string' },
     languages: {
       type: 'map',
       required: true,

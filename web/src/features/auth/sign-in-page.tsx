@@ -26,6 +26,7 @@ import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { PASSWORD_SIGN_IN_ERROR_KEYS } from '../../lib/sign-in-errors';
 import { useSignInFlow } from './use-sign-in-flow';
 import { CodeInput } from '../../components/code-input';
+import { AccessCodeSignIn } from './access-code-sign-in';
 
 /** Where a visitor goes to use the app without an account (the guest page). */
 
@@ -36,7 +37,7 @@ export default function SignInPage() {
   const queryClient = useQueryClient();
   const signedIn = useIsSignedIn();
   const returnTo = safeReturnPath((location.state as ReturnState | null)?.from);
-  const flow = useSignInFlow(async () => {
+  const afterSignIn = async () => {
     // The interface speaks the language of the profile from the first page on (a person who chose
     // English sees English wherever they sign in). Without an answer, the current one stays.
     try {
@@ -50,8 +51,11 @@ export default function SignInPage() {
     }
     // The session query now says "signed in": the redirect below takes the user back.
     queryClient.setQueryData(authSessionQueryKey, true);
-  });
+  };
+  const flow = useSignInFlow(afterSignIn);
   const { state } = flow;
+  // Access-code mode: `/login?sphere=<id>` for a sphere whose members may sign in with a code.
+  const accessSphere = new URLSearchParams(location.search).get('sphere');
   const codeInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -65,6 +69,7 @@ export default function SignInPage() {
 
   if (signedIn.isPending) return <FullPageLoader />;
   if (signedIn.data === true) return <Navigate to={returnTo} replace />;
+  if (accessSphere) return <AccessCodeSignIn sphereId={accessSphere} onSignedIn={afterSignIn} />;
 
   const busy = state.busy;
   const errorMessage = [

@@ -30,6 +30,7 @@ import { tagName } from '../../../../shared/domain/tags';
 import { Dialog } from '../../components/dialog';
 import { currentLanguage } from '../../i18n';
 import { useTags } from './api/tags';
+import { MemberAccessCodes } from './member-access-codes';
 
 /** A member's tags: those given by hand, then those the rules give (marked automatic). */
 function MemberTags({
@@ -223,10 +224,13 @@ export function MembersList({
   sphereId,
   salesUp = false,
   primary,
+  lowSecurity = false,
 }: {
   sphereId: string;
   salesUp?: boolean;
   primary: Language;
+  /** The sphere lets members sign in with an access code: each member's codes can be set. */
+  lowSecurity?: boolean;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -238,6 +242,7 @@ export function MembersList({
     .filter(({ tag }) => !tag.archived && tag.modules.includes('member'))
     .map(({ tag, label }) => ({ value: tag.id, label }));
   const [tagging, setTagging] = useState<Member | null>(null);
+  const [coding, setCoding] = useState<Member | null>(null);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [activeOnly, setActiveOnly] = useState(false);
@@ -371,6 +376,20 @@ export function MembersList({
                   >
                     {t('spheres.members.tagsEdit')}
                   </Button>
+                  {lowSecurity && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => setCoding(m)}
+                      aria-label={t(m.lowSecurityAccessEnabled ? 'spheres.codes.ofOn' : 'spheres.codes.of', {
+                        name: m.name,
+                      })}
+                      data-testid={`member-codes-${m.id}`}
+                    >
+                      {t('spheres.codes.open')}
+                      {m.lowSecurityAccessEnabled ? ' ✓' : ''}
+                    </Button>
+                  )}
                   <Button
                     size="compact-xs"
                     variant="subtle"
@@ -408,6 +427,7 @@ export function MembersList({
         />
       </Group>
       {body}
+      {coding && <MemberAccessCodes sphereId={sphereId} member={coding} onClose={() => setCoding(null)} />}
       {tagging && (
         <MemberTagsDialog
           member={tagging}

@@ -44,6 +44,8 @@ interface Draft {
   customizableThinkingAxes: boolean;
   primary: Language;
   extras: Language[];
+  lowSecurity: boolean;
+  lowSecurityLabel: Partial<Record<Language, string>>;
 }
 
 function draftOf(sphere: Sphere | undefined): Draft {
@@ -64,6 +66,8 @@ function draftOf(sphere: Sphere | undefined): Draft {
     customizableThinkingAxes: sphere?.customizableThinkingAxes ?? false,
     primary: sphere?.languages.primary ?? currentLanguage(),
     extras: sphere?.languages.extras ?? [],
+    lowSecurity: sphere?.lowSecurityAccessOptions.enabled ?? false,
+    lowSecurityLabel: sphere?.lowSecurityAccessOptions.label ?? {},
   };
 }
 
@@ -95,6 +99,14 @@ function bodyOf(draft: Draft): SphereCreateInput {
     isTerminalEnabled: draft.isTerminalEnabled,
     customizableThinkingAxes: draft.customizableThinkingAxes,
     languages: { primary: draft.primary, extras: draft.extras.filter((l) => l !== draft.primary) },
+    lowSecurityAccessOptions: {
+      enabled: draft.lowSecurity,
+      label: Object.fromEntries(
+        Object.entries(draft.lowSecurityLabel)
+          .map(([l, v]) => [l, v?.trim() ?? ''])
+          .filter(([, v]) => v),
+      ),
+    },
   } as SphereCreateInput;
 }
 
@@ -301,6 +313,39 @@ export function SphereForm({
             checked={draft.customizableThinkingAxes}
             onChange={(e) => set('customizableThinkingAxes', e.currentTarget.checked)}
           />
+          <Switch
+            label={t('spheres.form.lowSecurity')}
+            description={t('spheres.form.lowSecurityHelp')}
+            checked={draft.lowSecurity}
+            onChange={(e) => set('lowSecurity', e.currentTarget.checked)}
+            data-testid="sphere-low-security"
+          />
+          {draft.lowSecurity && sphere && (
+            <Text size="sm" data-testid="sphere-low-security-link">
+              {t('spheres.form.lowSecurityLink', {
+                url: `${window.location.origin}/login?sphere=${encodeURIComponent(sphere.id)}`,
+              })}
+            </Text>
+          )}
+          {draft.lowSecurity && (
+            <Fieldset legend={t('spheres.form.lowSecurityLabel')}>
+              <Group grow align="flex-start">
+                {[draft.primary, ...draft.extras.filter((l) => l !== draft.primary)].map((l) => (
+                  <TextInput
+                    key={l}
+                    label={t(`language.${l}`)}
+                    placeholder={t('spheres.form.lowSecurityLabelPlaceholder')}
+                    value={draft.lowSecurityLabel[l] ?? ''}
+                    onChange={(e) =>
+                      set('lowSecurityLabel', { ...draft.lowSecurityLabel, [l]: e.currentTarget.value })
+                    }
+                    maxLength={40}
+                    data-testid={`sphere-low-security-label-${l}`}
+                  />
+                ))}
+              </Group>
+            </Fieldset>
+          )}
         </Stack>
         {general.length > 0 && (
           <Alert color="red" role="alert" data-testid="sphere-form-error">

@@ -77,6 +77,7 @@ function SphereSettings({ s }: { s: Sphere }) {
             sphereId={s.id}
             salesUp={s.entitlements.salesUp.active}
             primary={s.languages.primary}
+            lowSecurity={s.lowSecurityAccessOptions.enabled}
           />
         </Tabs.Panel>
         <Tabs.Panel value="tags" pt="md">

@@ -1,0 +1,226 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type {
+  AccessCodes,
+  AccessCodesUpdate,
+  AccessSignIn,
+  AccessSignInPage,
+} from '../../shared/contracts/access-codes';
+import {
+  ACCESS_CODE_MAX_FAILURES,
+  ACCESS_CODE_WINDOW_MS,
+  normaliseAccessCode,
+} from '../../shared/domain/spheres';
+import { normaliseEmail } from '../../shared/domain/sign-in';
+import { issueDelegationTicket } from '../auth';
+import { isConditionFailure } from '../lib/conditions';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../lib/errors';
+import { logger } from '../lib/logger';
+import { findVerifiedEmailOwner } from '../users';
+import {
+  findMember,
+  findSphere,
+  isPendingUserId,
+  membershipIn,
+  type MemberItem,
+  type SphereItem,
+} from './repository';
+import { spheresDb as db } from './store';
+
+/**
+ * Access codes and sign-in with them (spec 01 §3, §5, §8; decision 0014). A code is kept as an
+ * HMAC-SHA256 keyed by the sphere's own salt, so it is unique within its sphere (the hash is the
+ * key) and a leaked table does not give it in clear; the sign-in compares hashes, and wrong codes
+ * are counted per address and sphere.
+ */
+
+/** The sphere's salt, drawn once (a conditional write: two first codes at once share one salt). */
+async function saltOf(sphere: SphereItem): Promise<string> {
+  if (sphere.accessCodeSalt) return sphere.accessCodeSalt;
+  const salt = randomBytes(32).toString('base64url');
+  try {
+    await db()
+      .entities.sphere.patch({ sphereId: sphere.sphereId })
+      .set({ accessCodeSalt: salt })
+      .where(({ accessCodeSalt }, { notExists }) => notExists(accessCodeSalt))
+      .go({ response: 'none' });
+    return salt;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const again = await findSphere(sphere.sphereId);
+    if (!again?.accessCodeSalt) throw error;
+    return again.accessCodeSalt;
+  }
+}
+
+const hashCode = (salt: string, code: string) =>
+  createHmac('sha256', salt).update(normaliseAccessCode(code)).digest('base64url');
+
+async function codesOf(member: Pick<MemberItem, 'sphereId' | 'memberId'>) {
+  const { data } = await db()
+    .entities.accessCode.query.byMember({ sphereId: member.sphereId, memberId: member.memberId })
+    .go({ pages: 'all' });
+  return data;
+}
+
+function answer(member: MemberItem, codes: Awaited<ReturnType<typeof codesOf>>): AccessCodes {
+  return {
+    lowSecurityAccessEnabled: member.lowSecurityAccessEnabled ?? false,
+    items: codes
+      .map((c) => ({ id: c.codeHash, hint: c.hint, createdAt: c.createdAt }))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+  };
+}
+
+async function memberOf(sphereId: string, memberId: string): Promise<MemberItem> {
+  const member = await findMember(sphereId, memberId);
+  if (!member) throw new NotFoundError();
+  return member;
+}
+
+/** GET …/members/{memberId}/access-codes: whether the member may use codes, and their hints. */
+export async function getAccessCodes(sphereId: string, memberId: string): Promise<AccessCodes> {
+  const member = await memberOf(sphereId, memberId);
+  return answer(member, await codesOf(member));
+}
+
+/**
+ * PUT …/access-codes: removes and adds codes, then sets whether the member may sign in with one
+ * (at least one code needed). A code held by another member (or twice in the body) is refused
+ * before anything is written.
+ */
+export async function updateAccessCodes(
+  sphereId: string,
+  memberId: string,
+  body: AccessCodesUpdate,
+): Promise<AccessCodes> {
+  const [sphere, member] = await Promise.all([findSphere(sphereId), memberOf(sphereId, memberId)]);
+  if (!sphere) throw new NotFoundError();
+  if (!sphere.lowSecurityAccessOptions?.enabled && (body.lowSecurityAccessEnabled || body.add.length > 0))
+    throw new ConflictError('sphere-lowSecurityAccessOptions-disabled');
+  const held = await codesOf(member);
+  const removed = new Set(body.remove.filter((id) => held.some((c) => c.codeHash === id)));
+  const salt = body.add.length ? await saltOf(sphere) : '';
+  const added = body.add.map((code) => ({ code: normaliseAccessCode(code), hash: hashCode(salt, code) }));
+  if (new Set(added.map((a) => a.hash)).size !== added.length)
+    throw new ConflictError('sphere-member-duplicate-access-code');
+  const kept = held.filter((c) => !removed.has(c.codeHash));
+  const remaining = kept.length + added.filter((a) => !kept.some((c) => c.codeHash === a.hash)).length;
+  if (body.lowSecurityAccessEnabled && remaining === 0)
+    throw new ValidationError([{ key: 'required', field: 'body.add' }]);
+  for (const { code, hash } of added) {
+    if (kept.some((c) => c.codeHash === hash)) continue;
+    try {
+      await db()
+        .entities.accessCode.create({ sphereId, codeHash: hash, memberId, hint: code.slice(-2) })
+        .go({ response: 'none' });
+    } catch (error) {
+      if (isConditionFailure(error))
+        throw new ConflictError('sphere-member-duplicate-access-code', { cause: error });
+      throw error;
+    }
+  }
+  for (const codeHash of removed) await db().entities.accessCode.delete({ sphereId, codeHash }).go();
+  await db()
+    .entities.member.patch({ sphereId, memberId })
+    .set({ lowSecurityAccessEnabled: body.lowSecurityAccessEnabled })
+    .go({ response: 'none' });
+  return getAccessCodes(sphereId, memberId);
+}
+
+/** Removes every code of a member and their low-security access (DELETE, leaving, removal). */
+export async function removeAccessCodes(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
+  for (const code of await codesOf(member))
+    await db().entities.accessCode.delete({ sphereId: member.sphereId, codeHash: code.codeHash }).go();
+}
+
+export async function deleteAccessCodes(sphereId: string, memberId: string): Promise<undefined> {
+  const member = await memberOf(sphereId, memberId);
+  await removeAccessCodes(member);
+  await db()
+    .entities.member.patch({ sphereId, memberId })
+    .set({ lowSecurityAccessEnabled: false })
+    .go({ response: 'none' });
+  return undefined;
+}
+
+/** The sphere when it allows sign-in with a code; otherwise the refusal (an unknown sphere alike). */
+async function lowSecuritySphere(sphereId: string): Promise<SphereItem> {
+  const sphere = await findSphere(sphereId);
+  if (!sphere?.lowSecurityAccessOptions?.enabled)
+    throw new ForbiddenError('sphere-lowSecurityAccessOptions-disabled');
+  return sphere;
+}
+
+/** GET /v1/spheres/{id}/access-sign-in: what the sign-in page shows in access-code mode. */
+export async function accessSignInPage(sphereId: string): Promise<AccessSignInPage> {
+  const sphere = await lowSecuritySphere(sphereId);
+  return { sphereName: sphere.name, label: sphere.lowSecurityAccessOptions?.label ?? {} };
+}
+
+/** Refuses the address for the rest of the window once it gave too many wrong codes. */
+async function checkAttempts(sphereId: string, email: string, nowMs: number): Promise<void> {
+  const { data } = await db().entities.accessCodeAttempts.get({ sphereId, email }).go({ consistent: true });
+  if (data && data.windowStart > nowMs - ACCESS_CODE_WINDOW_MS && data.failures >= ACCESS_CODE_MAX_FAILURES)
+    throw new TooManyRequestsError('too-many-attempts');
+}
+
+/** Counts a wrong code: a new window when the last one is over, else one more in it. */
+async function countFailure(sphereId: string, email: string, nowMs: number): Promise<void> {
+  const expiresAt = Math.floor((nowMs + ACCESS_CODE_WINDOW_MS) / 1000) + 60;
+  try {
+    await db()
+      .entities.accessCodeAttempts.update({ sphereId, email })
+      .add({ failures: 1 })
+      .set({ expiresAt })
+      .where(({ windowStart }, { gt }) => gt(windowStart, nowMs - ACCESS_CODE_WINDOW_MS))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    await db()
+      .entities.accessCodeAttempts.put({ sphereId, email, failures: 1, windowStart: nowMs, expiresAt })
+      .go({ response: 'none' });
+  }
+}
+
+/**
+ * POST /v1/spheres/{id}/access-sign-in: an active member of the sphere, allowed to use codes, whose
+ * address this is and whose code this is, gets a one-time ticket for the sign-in challenge. Every
+ * wrong pair answers the same `invalid-delegation` and counts against the address.
+ */
+export async function accessSignIn(
+  sphereId: string,
+  body: AccessSignIn,
+  nowMs = Date.now(),
+): Promise<{ username: string; ticket: string }> {
+  const sphere = await lowSecuritySphere(sphereId);
+  const email = normaliseEmail(body.email);
+  await checkAttempts(sphereId, email, nowMs);
+  const owner = await findVerifiedEmailOwner(email);
+  const member = owner ? await membershipIn(owner.userId, sphereId) : null;
+  let ok = false;
+  if (
+    member?.active &&
+    member.lowSecurityAccessEnabled &&
+    !isPendingUserId(member.userId) &&
+    sphere.accessCodeSalt
+  ) {
+    const hash = hashCode(sphere.accessCodeSalt, body.accessCode);
+    const { data } = await db().entities.accessCode.get({ sphereId, codeHash: hash }).go();
+    ok = data?.memberId === member.memberId;
+  }
+  if (!ok || !member) {
+    await countFailure(sphereId, email, nowMs);
+    logger.info('Access code refused', { sphereId });
+    throw new BadRequestError('invalid-delegation');
+  }
+  const ticket = await issueDelegationTicket(member.userId, sphereId, nowMs);
+  logger.info('Access code accepted', { sphereId, memberId: member.memberId });
+  return { username: email, ticket };
+}

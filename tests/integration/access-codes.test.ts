@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import type { AccessCodes } from '../../shared/contracts/access-codes';
+import type { Me } from '../../shared/contracts/me';
+import type { Member, Sphere } from '../../shared/contracts/spheres';
+import { ACCESS_CODE_MAX_FAILURES } from '../../shared/domain/spheres';
+import { spheresDb } from '../../functions/spheres/store';
+import { startTestStack, type TestStack, type Tokens } from './harness';
+
+/**
+ * Access codes and sign-in with them over HTTP (spec 01 §3, §5, §8; decision 0014): codes unique
+ * within a sphere and stored only hashed, the low-security access that needs one, the sphere's
+ * switch, and a member signing in with their address and code through the sign-in challenge.
+ */
+let stack: TestStack;
+let admin: Tokens;
+let sphere: Sphere;
+let noor: Member;
+let adminMember: Member;
+
+const api = <T>(tokens: Tokens | null, path: string, method = 'GET', body?: unknown) =>
+  stack.api<T>(path, {
+    method,
+    ...(tokens ? { token: tokens.accessToken } : {}),
+    ...(body !== undefined ? { body } : {}),
+  });
+const codesPath = (member: Member) => `/v1/spheres/${sphere.id}/members/${member.id}/access-codes`;
+const signInPath = () => `/v1/spheres/${sphere.id}/access-sign-in`;
+const sphereBody = (lowSecurity: boolean) => ({
+  name: sphere.name,
+  category: 'company',
+  address: { country: 'BE' },
+  languages: { primary: 'fr' },
+  lowSecurityAccessOptions: { enabled: lowSecurity, label: { fr: 'Matricule', en: 'Staff number' } },
+  updateDate: sphere.updateDate,
+});
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await stack.signInWithCode('admin.codes@example.be', { firstName: 'Aude' });
+  await stack.signInWithCode('noor.codes@example.be', { firstName: 'Noor' });
+  sphere = (
+    await api<Sphere>(admin, '/v1/spheres', 'POST', {
+      name: 'Atelier des Codes',
+      category: 'company',
+      address: { country: 'BE' },
+      languages: { primary: 'fr' },
+    })
+  ).body;
+  noor = (
+    await api<Member>(admin, '/v1/members', 'POST', {
+      sphereId: sphere.id,
+      name: 'Noor Haddad',
+      email: 'noor.codes@example.be',
+      roles: ['contributor'],
+    })
+  ).body;
+  adminMember = (await api<{ items: Member[] }>(admin, `/v1/spheres/${sphere.id}/members?q=aude`)).body
+    .items[0]!;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('while the sphere does not allow sign-in with a code', () => {
+  it('refuses codes and the sign-in page: sphere-lowSecurityAccessOptions-disabled', async () => {
+    const put = await api(admin, codesPath(noor), 'PUT', {
+      lowSecurityAccessEnabled: true,
+      add: ['NOOR-2024'],
+    });
+    expect(put.status).toBe(409);
+    expect(put.body).toMatchObject({ key: 'sphere-lowSecurityAccessOptions-disabled' });
+    const page = await api(null, signInPath());
+    expect(page.status).toBe(403);
+    expect(page.body).toMatchObject({ key: 'sphere-lowSecurityAccessOptions-disabled' });
+    const signIn = await api(null, signInPath(), 'POST', { email: 'noor.codes@example.be', accessCode: 'X' });
+    expect(signIn.body).toMatchObject({ key: 'sphere-lowSecurityAccessOptions-disabled' });
+    // A sphere that does not exist answers the same.
+    const unknown = await api(null, '/v1/spheres/no-such-sphere/access-sign-in');
+    expect(unknown.body).toMatchObject({ key: 'sphere-lowSecurityAccessOptions-disabled' });
+  });
+});
+
+describe('codes', () => {
+  beforeAll(async () => {
+    const saved = await api<Sphere>(admin, `/v1/spheres/${sphere.id}`, 'PUT', sphereBody(true));
+    expect(saved.status).toBe(200);
+    sphere = saved.body;
+    expect(sphere.lowSecurityAccessOptions).toEqual({
+      enabled: true,
+      label: { fr: 'Matricule', en: 'Staff number' },
+    });
+  });
+
+  it('low-security access needs at least one code', async () => {
+    const none = await api(admin, codesPath(noor), 'PUT', { lowSecurityAccessEnabled: true });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ errors: [{ key: 'required', field: 'body.add' }] });
+  });
+
+  it('a code is kept hashed, shown by its last two characters, and unique within the sphere', async () => {
+    const saved = await api<AccessCodes>(admin, codesPath(noor), 'PUT', {
+      lowSecurityAccessEnabled: true,
+      add: ['noor-2024'],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ lowSecurityAccessEnabled: true, items: [{ hint: '24' }] });
+    const stored = await spheresDb()
+      .entities.accessCode.query.byMember({ sphereId: sphere.id, memberId: noor.id })
+      .go();
+    expect(JSON.stringify(stored.data)).not.toContain('NOOR-2024');
+    expect(JSON.stringify(stored.data)).not.toContain('noor-2024');
+
+    // The same code for another member, in another case and with spaces: refused.
+    const twice = await api(admin, codesPath(adminMember), 'PUT', {
+      lowSecurityAccessEnabled: true,
+      add: ['NOOR-2024'],
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ key: 'sphere-member-duplicate-access-code' });
+    const badShape = await api(admin, codesPath(adminMember), 'PUT', {
+      lowSecurityAccessEnabled: true,
+      add: ['a b'],
+    });
+    expect(badShape.body).toMatchObject({ errors: [{ key: 'not-valid', field: 'body.add.0' }] });
+    const members = (await api<{ items: Member[] }>(admin, `/v1/spheres/${sphere.id}/members?q=noor`)).body
+      .items;
+    expect(members[0]?.lowSecurityAccessEnabled).toBe(true);
+  });
+
+  it('another sphere’s admin cannot read or change the codes', async () => {
+    const other = await stack.signInWithCode('other.codes@example.be', { firstName: 'Otto' });
+    expect((await api(other, codesPath(noor))).status).toBe(403);
+    expect((await api(other, codesPath(noor), 'DELETE')).status).toBe(403);
+  });
+});
+
+describe('sign-in with an address and a code', () => {
+  it('the sign-in page names the sphere and its code', async () => {
+    const page = await api(null, signInPath());
+    expect(page.body).toEqual({
+      sphereName: 'Atelier des Codes',
+      label: { fr: 'Matricule', en: 'Staff number' },
+    });
+  });
+
+  it('a wrong code, or an address that is not an allowed member’s, is invalid-delegation', async () => {
+    const wrong = await api(null, signInPath(), 'POST', {
+      email: 'noor.codes@example.be',
+      accessCode: 'NOOR-2025',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ key: 'invalid-delegation' });
+    // The admin holds no code: her address with Noor's code signs nobody in.
+    const notHers = await api(null, signInPath(), 'POST', {
+      email: 'admin.codes@example.be',
+      accessCode: 'NOOR-2024',
+    });
+    expect(notHers.body).toMatchObject({ key: 'invalid-delegation' });
+  });
+
+  it('the right pair gives a ticket that signs the member in once, without mailing a code', async () => {
+    const ticket = await api<{ username: string; ticket: string }>(null, signInPath(), 'POST', {
+      email: 'Noor.Codes@example.be',
+      accessCode: ' noor-2024 ',
+    });
+    expect(ticket.status).toBe(200);
+    const tokens = await stack.signInGuest({ username: ticket.body.username, secret: ticket.body.ticket });
+    const me = await api<Me>(tokens, '/v1/me');
+    expect(me.body.spheres.map((s) => s.id)).toContain(sphere.id);
+    expect(decodeJwt(tokens.accessToken).sub).toBe(me.body.userId);
+    // Used once.
+    await expect(
+      stack.signInGuest({ username: ticket.body.username, secret: ticket.body.ticket }),
+    ).rejects.toThrow();
+  });
+
+  it(`after ${ACCESS_CODE_MAX_FAILURES} wrong codes the address is refused for a while, even with the right one`, async () => {
+    for (let i = 0; i < ACCESS_CODE_MAX_FAILURES; i++)
+      await api(null, signInPath(), 'POST', { email: 'noor.codes@example.be', accessCode: `WRONG-${i}` });
+    const blocked = await api(null, signInPath(), 'POST', {
+      email: 'noor.codes@example.be',
+      accessCode: 'NOOR-2024',
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ key: 'too-many-attempts' });
+  });
+
+  it('removing the codes ends the low-security access', async () => {
+    expect((await api(admin, codesPath(noor), 'DELETE')).status).toBe(204);
+    const after = await api<AccessCodes>(admin, codesPath(noor));
+    expect(after.body).toEqual({ lowSecurityAccessEnabled: false, items: [] });
+  });
+});

@@ -1,0 +1,49 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
+import {
+  accessSignIn,
+  getAccessSignIn,
+  type AccessSignIn,
+} from '../../../../../shared/contracts/access-codes';
+import { callApi } from '../../../lib/api';
+import { endSession } from '../../../lib/auth';
+
+/** The sign-in page in access-code mode: the sphere's name and what it calls its codes. */
+export function useAccessSignInPage(sphereId: string) {
+  return useQuery({
+    queryKey: ['access-sign-in', sphereId],
+    queryFn: ({ signal }) => callApi(getAccessSignIn, { params: { id: sphereId }, signal }),
+    retry: false,
+  });
+}
+
+/** Cognito refused the ticket (used, expired): the person starts again. */
+export class TicketRefusedError extends Error {
+  constructor() {
+    super('invalid-delegation');
+    this.name = 'TicketRefusedError';
+  }
+}
+
+const isDone = (result: SignInOutput) => result.isSignedIn || result.nextStep.signInStep === 'DONE';
+
+/**
+ * Signs in with an address and a sphere's access code (decision 0014): the API checks them and
+ * answers a one-time ticket, which answers the custom-auth challenge in place of a mailed code.
+ */
+export function useAccessSignIn(sphereId: string, onSignedIn: () => Promise<void>) {
+  return useMutation({
+    mutationFn: async (body: AccessSignIn) => {
+      const { username, ticket } = await callApi(accessSignIn, { params: { id: sphereId }, body });
+      // Whoever was signed in on this browser is signed out first.
+      await endSession();
+      const started = await signIn({ username, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+      if (!isDone(started)) {
+        const answered = await confirmSignIn({ challengeResponse: ticket });
+        if (!isDone(answered)) throw new TicketRefusedError();
+      }
+      await onSignedIn();
+    },
+    meta: { errorsShownInline: true },
+  });
+}
