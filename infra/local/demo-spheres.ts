@@ -19,6 +19,8 @@ export interface DemoSphere {
    */
   tags?: readonly (TagCreate & { demoId: string })[];
   tagRules?: readonly TagSelectionSave[];
+  /** Whether the sixty synthetic members (SYNTHETIC_PEOPLE) belong to it. */
+  synthetic?: boolean;
 }
 
 /** A demo session of the sphere, and its members by their sphere member id. */
@@ -124,6 +126,7 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
         tagIds: ['demo-dept-production', 'demo-office-gand'],
       },
     ],
+    synthetic: true,
     tags: [
       demoTag(
         'demo-dept-production',
@@ -255,3 +258,80 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
 export function demoSphereItem(demo: DemoSphere, ownerId: string) {
   return { ...demo.sphere, ownerId, nameKey: sphereNameKey(demo.sphere.name) };
 }
+
+/** A made-up member of Atelier Horizon: an account that never signs in, with a year of feelings in its team. */
+export interface SyntheticPerson {
+  userId: string;
+  memberId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthYear: number;
+  gender: 'male' | 'female' | 'other';
+  firstDayOfWork: string;
+  /** Their team: one of Atelier Horizon's groups. */
+  sessionId: string;
+  /** Share of pleasant feelings on an ordinary day, and usual energy step. */
+  pleasant: number;
+  energy: number;
+}
+
+const FIRST_NAMES = [
+  ['Amina', 'female'],
+  ['Bram', 'male'],
+  ['Chloé', 'female'],
+  ['Dries', 'male'],
+  ['Elif', 'female'],
+  ['Florian', 'male'],
+  ['Greet', 'female'],
+  ['Hugo', 'male'],
+  ['Inès', 'female'],
+  ['Jonas', 'male'],
+  ['Kenza', 'female'],
+  ['Lucas', 'male'],
+  ['Maëlle', 'female'],
+  ['Nathan', 'male'],
+  ['Oona', 'female'],
+  ['Pieter', 'male'],
+  ['Quinn', 'other'],
+  ['Rania', 'female'],
+  ['Sacha', 'other'],
+  ['Thibault', 'male'],
+] as const;
+const LAST_NAMES = [
+  'Peeters',
+  'Lambert',
+  'Maes',
+  'Dupont',
+  'Claes',
+  'Leclercq',
+  'Wouters',
+  'Mertens',
+  'Diallo',
+  'Goossens',
+];
+const TEAMS = ['demo-horizon-nord', 'demo-horizon-sud', 'demo-horizon-bureau'] as const;
+
+/**
+ * Sixty synthetic members, twenty per team, the same on every run: enough people per group for
+ * the organisation reports' privacy thresholds (8 per group), with ages, genders and seniority
+ * spread so that the tag rules make groups too.
+ */
+export const SYNTHETIC_PEOPLE: readonly SyntheticPerson[] = Array.from({ length: 60 }, (_, i) => {
+  const [firstName, gender] = FIRST_NAMES[i % FIRST_NAMES.length] as (typeof FIRST_NAMES)[number];
+  const lastName = LAST_NAMES[(i * 7) % LAST_NAMES.length] as string;
+  const n = String(i + 1).padStart(2, '0');
+  return {
+    userId: `demo-synthetic-${n}`,
+    memberId: `demo-horizon-synthetic-${n}`,
+    email: `membre${n}@demo.wellbeing.local`,
+    firstName,
+    lastName,
+    birthYear: 1962 + ((i * 13) % 42),
+    gender,
+    firstDayOfWork: `${2008 + ((i * 5) % 18)}-${String(1 + ((i * 3) % 12)).padStart(2, '0')}-01`,
+    sessionId: TEAMS[i % TEAMS.length] as string,
+    pleasant: 0.45 + ((i * 17) % 30) / 100,
+    energy: 3 + ((i * 11) % 5),
+  };
+});

@@ -8,14 +8,61 @@ import {
 import { createAccount, getAccount, patchUser } from '../../functions/users';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
-import { importFeelings } from '../../functions/feelings';
+import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { importAxes, importThinkings } from '../../functions/thinkings';
 import { importSphere, importTags } from '../../functions/spheres';
 import { importSession } from '../../functions/sessions';
-import { DEMO_SPHERES, demoSphereItem } from './demo-spheres';
+import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import { DEMO_AXES, demoThinkings } from './demo-thinkings';
 import type { LocalEndpoints } from './stack';
+
+/** Runs `work` on every item, a few at a time (the local table takes parallel writes well). */
+async function inBatches<T>(
+  items: readonly T[],
+  work: (item: T) => Promise<unknown>,
+  size = 8,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/** A synthetic member's account: written once, with no sign-in identity (nobody signs in as them). */
+async function ensureSyntheticAccount(person: SyntheticPerson): Promise<void> {
+  if (await getAccount(person.userId)) return;
+  await createAccount({
+    userId: person.userId,
+    email: person.email,
+    firstName: person.firstName,
+    locale: 'fr',
+  });
+  await patchUser(person.userId, {
+    lastName: person.lastName,
+    birthYear: person.birthYear,
+    gender: person.gender,
+  });
+}
+
+/**
+ * About a feeling every three days for a year, all recorded in the person's team (contributor
+ * feelings), without personal notes: what a sphere's reports count.
+ */
+function contributorFeelings(person: SyntheticPerson, sphereId: string): NewFeeling[] {
+  return demoFeelings(person.email, {
+    pleasant: person.pleasant,
+    energy: person.energy,
+    goals: false,
+    language: 'fr',
+    place: { latitude: 50.8466, longitude: 4.3528 },
+  })
+    .filter((_, i) => i % 5 === 0)
+    .map((f) => ({
+      ...f,
+      userId: person.userId,
+      sphereId,
+      sessionId: person.sessionId,
+      personalNotes: [],
+    }));
+}
 
 export interface DemoUser {
   email: string;
@@ -209,21 +256,35 @@ export async function seedDemoData(
     for (const demo of DEMO_SPHERES) {
       const ownerId = userIds.get(demo.owner);
       if (!ownerId) continue;
-      const members = demo.members.flatMap(({ email, ...member }) => {
-        const userId = userIds.get(email);
-        return userId ? [{ ...member, email, userId }] : [];
-      });
+      const synthetic = demo.synthetic ? SYNTHETIC_PEOPLE : [];
+      await inBatches(synthetic, ensureSyntheticAccount);
+      const members = [
+        ...demo.members.flatMap(({ email, ...member }) => {
+          const userId = userIds.get(email);
+          return userId ? [{ ...member, email, userId }] : [];
+        }),
+        ...synthetic.map((p) => ({
+          memberId: p.memberId,
+          userId: p.userId,
+          email: p.email,
+          name: `${p.firstName} ${p.lastName}`,
+          roles: ['contributor' as const],
+          active: true,
+          subscription: 'starter' as const,
+          firstDayOfWork: p.firstDayOfWork,
+        })),
+      ];
       const created = await importSphere(demoSphereItem(demo, ownerId), members);
-      // Its tags and tag rules (the rules tag the members by age and seniority).
-      if (created && (demo.tags || demo.tagRules))
-        await importTags(
-          demo.sphere.sphereId,
-          (demo.tags ?? []).map(({ demoId, ...tag }) => ({ ...tag, tagId: demoId })),
-          demo.tagRules ?? [],
-        );
-      // Its groups and sessions, with the demo users among their members.
+      if (!created) continue;
+      // Its groups and sessions, with the demo users (and the synthetic members) among their members.
       for (const { session, members: inSession } of demo.sessions ?? []) {
-        const people = inSession.flatMap(({ memberId, roles }) => {
+        const listed = [
+          ...inSession,
+          ...synthetic
+            .filter((p) => p.sessionId === session.sessionId)
+            .map((p) => ({ memberId: p.memberId, roles: ['member' as const] })),
+        ];
+        const people = listed.flatMap(({ memberId, roles }) => {
           const member = members.find((m) => m.memberId === memberId);
           return member
             ? [
@@ -241,6 +302,17 @@ export async function seedDemoData(
         });
         await importSession({ ...session, sphereId: demo.sphere.sphereId, archived: false }, people);
       }
+      // Its tags and tag rules (the rules tag the members by age and seniority).
+      if (demo.tags || demo.tagRules)
+        await importTags(
+          demo.sphere.sphereId,
+          (demo.tags ?? []).map(({ demoId, ...tag }) => ({ ...tag, tagId: demoId })),
+          demo.tagRules ?? [],
+        );
+      // A year of the synthetic members' feelings in their team, for the organisation's figures.
+      await inBatches(synthetic, (person) =>
+        importFeelings(person.userId, contributorFeelings(person, demo.sphere.sphereId)),
+      );
     }
   } finally {
     cognito.destroy();

@@ -5,6 +5,8 @@ test('an admin lets a member sign in with an access code, and the member signs i
   page,
   browser,
 }) => {
+  // Two people sign up and an admin sets a sphere up: longer than one page's work.
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const memberEmail = `yara.${stamp}@example.be`;
   // The member has an account of her own.

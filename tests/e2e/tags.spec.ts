@@ -4,6 +4,8 @@ import { expectNoSeriousAxeViolations, signUpThroughThePage } from './support';
 test('an admin starts the sphere’s tags, adds one, archives and restores it, and a rule tags members by age', async ({
   page,
 }) => {
+  // A sphere set up from scratch, with its tags and a rule: longer than one page's work.
+  test.setTimeout(180_000);
   const stamp = Date.now();
   await signUpThroughThePage(page, `ines.${stamp}@example.be`, 'Inès');
   // Her age, which the rule reads.

@@ -10,10 +10,11 @@ import { enqueueNotification } from '../../functions/lib/queue';
 import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
+import { feelingsDb } from '../../functions/feelings/store';
 import { mailTo } from '../../infra/local/ses';
 import { freePort } from '../../infra/local/net';
 import { localSqsClient } from '../../infra/local/sqs';
-import { eventually, startTestStack, type TestStack } from './harness';
+import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /** Opens a WebSocket; resolves with the socket once open, or with the HTTP status that refused it. */
 function connect(url: string): Promise<{ socket?: WebSocket; refusedWith?: number }> {
@@ -229,8 +230,13 @@ describe('local stack', () => {
         403,
       );
     });
+    // Camille signs in once for the checks of her sphere (sign-in codes are limited per address).
+    let camilleTokens: Tokens | undefined;
+    const camilleSignedIn = async () =>
+      (camilleTokens ??= await stack.signInWithCode('camille@demo.wellbeing.local'));
+
     it('gives Atelier Horizon its tags and tag rules: its members are tagged by hand and by age and seniority', async () => {
-      const camille = await stack.signInWithCode('camille@demo.wellbeing.local');
+      const camille = await camilleSignedIn();
       const tags = await stack.api<{ items: { id: string; autoTag: boolean }[] }>(
         '/v1/spheres/demo-atelier-horizon/tags?archived=false',
         { token: camille.accessToken },
@@ -248,6 +254,26 @@ describe('local stack', () => {
       // Born in 2002, at Atelier Horizon since January 2024.
       const age = new Date().getUTCFullYear() - 2002;
       expect(lotte?.autoTagIds).toEqual([age < 25 ? 'age-under-25' : 'age-25-34', 'seniority-1-4']);
+    });
+
+    it('gives Atelier Horizon sixty synthetic members, twenty in each team, with a year of feelings there', async () => {
+      const camille = await camilleSignedIn();
+      const members = await stack.api<{ count: number }>('/v1/spheres/demo-atelier-horizon/members', {
+        token: camille.accessToken,
+      });
+      expect(members.body.count).toBe(63);
+      const nord = await stack.api<{ items: unknown[] }>('/v1/sessions/demo-horizon-nord/members', {
+        token: camille.accessToken,
+      });
+      expect(nord.body.items.length).toBeGreaterThanOrEqual(20);
+      const { data } = await feelingsDb()
+        .entities.feeling.query.byUser({ userId: 'demo-synthetic-01' })
+        .go({ pages: 'all' });
+      expect(data.length).toBeGreaterThan(60);
+      expect(
+        data.every((f) => f.sphereId === 'demo-atelier-horizon' && f.sessionId === 'demo-horizon-nord'),
+      ).toBe(true);
+      expect(data.every((f) => (f.personalNotes ?? []).length === 0)).toBe(true);
     });
   });
 
