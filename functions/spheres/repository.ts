@@ -40,8 +40,9 @@ export async function insertSphere(
   const sphereId = randomUUID();
   const sphereKey = newSphereKey();
   const result = await db()
-    .transaction.write(({ sphere: spheres, sphereName, member }) => [
+    .transaction.write(({ sphere: spheres, sphereName, member, sphereTally }) => [
       spheres.create({ ...sphere, sphereId, sphereKey }).commit(),
+      sphereTally.put({ sphereId, members: 1 }).commit(),
       sphereName.create({ scope, nameKey: sphere.nameKey, sphereId }).commit(),
       member
         .create({
@@ -56,7 +57,7 @@ export async function insertSphere(
     ])
     .go();
   if (result.canceled) {
-    if (result.data[1]?.rejected) throw new ConflictError('duplicate-sphere');
+    if (result.data[2]?.rejected) throw new ConflictError('duplicate-sphere');
     throw new ConflictError('conflict');
   }
   const created = await findSphere(sphereId);
@@ -141,18 +142,42 @@ export async function activeMemberships(
     .map((m) => ({ sphereId: m.sphereId, roles: [...m.roles] }));
 }
 
-/** Adds a membership as it is (demo data and tests of the rules). */
+/**
+ * Writes a new member and counts it on the sphere's tally, in one transaction; false when a member
+ * with that key exists (nothing is written or counted then).
+ */
+async function createCounted(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<boolean> {
+  const result = await db()
+    .transaction.write(({ member: members, sphereTally }) => [
+      members.create(member).commit(),
+      sphereTally.update({ sphereId: member.sphereId }).add({ members: 1 }).commit(),
+    ])
+    .go();
+  return !result.canceled;
+}
+
+/** Adds a membership as it is (an admin's, demo data and tests of the rules). */
 export async function insertMember(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<void> {
-  await db().entities.member.create(member).go({ response: 'none' });
+  if (!(await createCounted(member))) throw new ConflictError('conflict');
+}
+
+/** Deletes a member and uncounts it, if it is still there. */
+async function deleteCounted(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
+  await db()
+    .transaction.write(({ member: members, sphereTally }) => [
+      members
+        .delete({ sphereId: member.sphereId, memberId: member.memberId })
+        .where(({ memberId }, { exists }) => exists(memberId))
+        .commit(),
+      sphereTally.update({ sphereId: member.sphereId }).add({ members: -1 }).commit(),
+    ])
+    .go();
 }
 
 /** Erases memberships (leaving the product); the sphere keeps no personal data of the person. */
 export async function removeMembers(members: readonly Pick<MemberItem, 'sphereId' | 'memberId'>[]) {
-  if (members.length === 0) return { unprocessed: [] };
-  const { unprocessed } = await db()
-    .entities.member.delete(members.map(({ sphereId, memberId }) => ({ sphereId, memberId })))
-    .go();
-  return { unprocessed: unprocessed as Pick<MemberItem, 'sphereId' | 'memberId'>[] };
+  for (const member of members) await deleteCounted(member);
+  return { unprocessed: [] as Pick<MemberItem, 'sphereId' | 'memberId'>[] };
 }
 
 /** The spheres a person created, by their names in the person's scope: one Query. */
@@ -220,11 +245,7 @@ export async function membershipIn(userId: string, sphereId: string): Promise<Me
  * as it is.
  */
 export async function insertJoinedMember(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<void> {
-  try {
-    await db().entities.member.create(member).go({ response: 'none' });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await createCounted(member);
 }
 
 /** A member who had left comes back active, a contributor, with the address they joined with. */
@@ -244,20 +265,24 @@ export async function membersOf(sphereId: string): Promise<MemberItem[]> {
 }
 
 /**
- * One page of a sphere's members by name (gsi2), and how many there are (a COUNT of the sphere's
- * members, which sends no item back): the admins' list without reading every member.
+ * One page of a sphere's members by name (gsi2), and how many there are (the sphere's tally, kept
+ * with every member written): the admins' list without reading every member.
  */
 export async function membersPage(
   sphereId: string,
   offset: number,
   max: number,
 ): Promise<{ count: number; items: MemberItem[] }> {
-  const [page, count] = await Promise.all([
+  const [page, tally] = await Promise.all([
     db()
       .entities.member.query.byName({ sphereId })
       .go({ limit: offset + max }),
-    countMatching(db().entities.member.query.sphere({ sphereId }).params() as QueryCommandInput),
+    db().entities.sphereTally.get({ sphereId }).go(),
   ]);
+  // A sphere written before the tally existed is counted the long way.
+  const count =
+    tally.data?.members ??
+    (await countMatching(db().entities.member.query.sphere({ sphereId }).params() as QueryCommandInput));
   return { count, items: page.data.slice(offset) };
 }
 
@@ -329,7 +354,7 @@ export const isPendingUserId = (userId: string) => userId.startsWith('pending:')
 
 /** Deletes a member (an admin's removal). */
 export async function deleteMember(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
-  await db().entities.member.delete({ sphereId: member.sphereId, memberId: member.memberId }).go();
+  await deleteCounted(member);
 }
 
 /**

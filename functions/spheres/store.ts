@@ -3,6 +3,7 @@ import { MemberEntity } from './entities/member';
 import { SphereEntity } from './entities/sphere';
 import { SphereNameEntity } from './entities/sphere-name';
 import { TagEntity } from './entities/tag';
+import { SphereTallyEntity } from './entities/sphere-tally';
 import { AccessCodeEntity } from './entities/access-code';
 import { AccessCodeAttemptsEntity } from './entities/access-code-attempts';
 import { TagSelectionEntity } from './entities/tag-selection';
@@ -11,6 +12,7 @@ export const SPHERES_ENTITIES = {
   sphere: SphereEntity,
   sphereName: SphereNameEntity,
   member: MemberEntity,
+  sphereTally: SphereTallyEntity,
   tag: TagEntity,
   tagSelection: TagSelectionEntity,
   accessCode: AccessCodeEntity,

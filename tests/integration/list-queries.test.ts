@@ -93,10 +93,10 @@ describe('lists read by key, never by a Scan', () => {
       ['BatchGetItem', 'Query gsi1'],
     ],
     [
-      'GET /v1/spheres/{id}/members: a page by name on gsi2, and a COUNT of the sphere’s members',
+      'GET /v1/spheres/{id}/members: a page by name on gsi2, and the sphere’s tally of members',
       () => `/v1/spheres/${sphereId}/members`,
       CHECKS,
-      ['Query gsi2', 'Query table'],
+      ['Query gsi2', 'GetItem'],
     ],
     [
       'GET /v1/spheres/{id}/sessions: the sphere’s tree on gsi1, and the caller’s session memberships',

@@ -180,3 +180,26 @@ describe('DELETE /v1/spheres/{id}/members/{memberId}', () => {
     expect(refused.body).toMatchObject({ key: 'sphere-last-admin' });
   });
 });
+
+describe('the member count', () => {
+  it('follows every add, join and removal: the first page’s total is the sphere’s tally, equal to a full count', async () => {
+    const page = (await api<{ count: number; items: Member[] }>(admin, `/v1/spheres/${sphere.id}/members`))
+      .body;
+    const searched = (
+      await api<{ count: number; items: Member[] }>(admin, `/v1/spheres/${sphere.id}/members?q=example`)
+    ).body;
+    // The search reads every member; the first page reads the tally.
+    expect(page.count).toBe(searched.count);
+    expect(page.count).toBe(page.items.length);
+    const added = await add({ name: 'Compté', email: 'compte.members@example.be' });
+    expect((await api<{ count: number }>(admin, `/v1/spheres/${sphere.id}/members`)).body.count).toBe(
+      page.count + 1,
+    );
+    await api(admin, `/v1/spheres/${sphere.id}/members/${added.body.id}`, 'DELETE');
+    // Deleting twice counts once.
+    await api(admin, `/v1/spheres/${sphere.id}/members/${added.body.id}`, 'DELETE');
+    expect((await api<{ count: number }>(admin, `/v1/spheres/${sphere.id}/members`)).body.count).toBe(
+      page.count,
+    );
+  });
+});
