@@ -8,15 +8,22 @@ import { FEELINGS_MAX } from '../../shared/contracts/feelings';
 import { buildAbility, defineRules } from '../../shared/domain/ability';
 import { feelingColor, isFeelingEditable } from '../../shared/domain/feelings';
 import { goalsProblem } from '../../shared/domain/goals';
+import { tooFarFromSphere } from '../../shared/domain/spheres';
 import { facetsOf } from '../../shared/domain/feeling-days';
 import { myselfReport, type ReportInterval } from '../../shared/domain/myself-report';
 import type { Language } from '../../shared/contracts/headers';
 import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { callerAccounts } from '../access';
 import { mayContributeIn } from '../sessions';
-import { membershipIn } from '../spheres';
+import { findSphere, membershipIn } from '../spheres';
 import {
   changeFeeling,
   findFeeling,
@@ -101,19 +108,25 @@ function numberNotes(
  */
 async function checkContext(
   userId: string,
-  body: Pick<FeelingCreate, 'sphereId' | 'sessionId'>,
+  body: Pick<FeelingCreate, 'sphereId' | 'sessionId' | 'geoPoint'>,
 ): Promise<{ sphereId?: string; sessionId?: string }> {
+  let context: { sphereId?: string; sessionId?: string };
   if (body.sessionId !== undefined) {
     const place = await mayContributeIn(userId, body.sessionId);
     if (!place || (body.sphereId !== undefined && body.sphereId !== place.sphereId))
       throw new ForbiddenError('contributor-feeling-forbidden');
-    return { sphereId: place.sphereId, sessionId: body.sessionId };
+    context = { sphereId: place.sphereId, sessionId: body.sessionId };
+  } else {
+    if (body.sphereId === undefined) return {};
+    const membership = await membershipIn(userId, body.sphereId);
+    if (!membership?.active || !membership.roles.includes('contributor'))
+      throw new ForbiddenError('contributor-feeling-forbidden');
+    context = { sphereId: body.sphereId };
   }
-  if (body.sphereId === undefined) return {};
-  const membership = await membershipIn(userId, body.sphereId);
-  if (!membership?.active || !membership.roles.includes('contributor'))
-    throw new ForbiddenError('contributor-feeling-forbidden');
-  return { sphereId: body.sphereId };
+  // The sphere's distance rule (spec 01 §7): a feeling recorded too far from it is refused.
+  const sphere = await findSphere(context.sphereId as string);
+  if (sphere && tooFarFromSphere(sphere, body.geoPoint)) throw new BadRequestError('sphere-too-far');
+  return context;
 }
 
 /**

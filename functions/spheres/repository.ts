@@ -98,7 +98,7 @@ export async function replaceSphere(
   const renamed = fields.nameKey !== before.nameKey;
   const { sphereId } = before;
   // Optional fields left out are cleared.
-  const removed = (['shortName', 'email', 'phone'] as const).filter(
+  const removed = (['shortName', 'email', 'phone', 'maxFeelingDistanceKm'] as const).filter(
     (f) => fields[f] === undefined && before[f] !== undefined,
   );
   const result = await db()

@@ -99,6 +99,7 @@ export function toSphere(item: SphereItem, roles: readonly SphereRole[] | null):
     isTerminalEnabled: item.isTerminalEnabled,
     customizableThinkingAxes: item.customizableThinkingAxes,
     accessPolicy: item.accessPolicy,
+    ...(item.maxFeelingDistanceKm !== undefined ? { maxFeelingDistanceKm: item.maxFeelingDistanceKm } : {}),
     lowSecurityAccessOptions: {
       enabled: item.lowSecurityAccessOptions?.enabled ?? false,
       label: item.lowSecurityAccessOptions?.label ?? {},
@@ -127,6 +128,7 @@ function fieldsOf(body: SphereCreate): SphereFields {
     isTerminalEnabled: body.isTerminalEnabled,
     customizableThinkingAxes: body.customizableThinkingAxes,
     accessPolicy: body.accessPolicy,
+    ...(body.maxFeelingDistanceKm !== undefined ? { maxFeelingDistanceKm: body.maxFeelingDistanceKm } : {}),
     lowSecurityAccessOptions: body.lowSecurityAccessOptions,
     languages: body.languages,
   };

@@ -101,6 +101,8 @@ export const ERROR_KEYS = [
   'sphere-lowSecurityAccessOptions-disabled',
   /** The address and access code do not sign anyone in here (spec 01 §8; the message names the code's label). */
   'invalid-delegation',
+  /** A feeling recorded further from the sphere than its distance rule allows (spec 01 §7). */
+  'sphere-too-far',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

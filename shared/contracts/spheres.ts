@@ -7,6 +7,7 @@ import {
   ACCESS_POLICIES,
   DOMAIN_PATTERN,
   isFirstDayOfWork,
+  MAX_FEELING_DISTANCE_KM,
   SPHERE_CATEGORY_IDS,
   SPHERE_COUNTRIES,
   SPHERE_DOMAINS_MAX,
@@ -68,6 +69,16 @@ const SphereFieldsSchema = z.strictObject({
   isTerminalEnabled: z.boolean().default(false),
   customizableThinkingAxes: z.boolean().default(false),
   accessPolicy: z.enum(ACCESS_POLICIES, 'not-valid').default('AUTH'),
+  /**
+   * Feelings recorded in the sphere further than this from its location (the address's latitude
+   * and longitude) are refused (`sphere-too-far`).
+   */
+  maxFeelingDistanceKm: z
+    .number('not-a-number')
+    .int('not-valid')
+    .min(MAX_FEELING_DISTANCE_KM.min, 'not-valid')
+    .max(MAX_FEELING_DISTANCE_KM.max, 'not-valid')
+    .optional(),
   /** Members the admins allow may sign in with their address and an access code. */
   lowSecurityAccessOptions: z
     .strictObject({
@@ -115,6 +126,7 @@ export const SphereSchema = z.object({
   isTerminalEnabled: z.boolean(),
   customizableThinkingAxes: z.boolean(),
   accessPolicy: z.enum(ACCESS_POLICIES),
+  maxFeelingDistanceKm: z.number().optional(),
   lowSecurityAccessOptions: z.object({
     enabled: z.boolean(),
     label: z.object({ fr: z.string().optional(), en: z.string().optional(), nl: z.string().optional() }),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isFirstDayOfWork, isLastAdmin, removedLanguages, sphereNameKey, sphereNameScope } from './spheres';
+import {
+  distanceKm,
+  isFirstDayOfWork,
+  isLastAdmin,
+  removedLanguages,
+  sphereNameKey,
+  sphereNameScope,
+  tooFarFromSphere,
+} from './spheres';
 
 describe('sphere rules', () => {
   it('compares names without case, accents, punctuation or spacing', () => {
@@ -45,5 +53,31 @@ describe('sphere rules', () => {
     expect(
       isLastAdmin('a', [...members, { memberId: 'd', active: true, roles: ['admin', 'contributor'] }]),
     ).toBe(false);
+  });
+});
+
+describe('the distance rule (sphere-too-far)', () => {
+  const brussels = { latitude: 50.8466, longitude: 4.3528 };
+  const antwerp = { latitude: 51.2194, longitude: 4.4025 };
+  const sphere = (max?: number) => ({
+    address: { ...brussels },
+    ...(max !== undefined ? { maxFeelingDistanceKm: max } : {}),
+  });
+
+  it('measures great-circle distances', () => {
+    expect(distanceKm(brussels, brussels)).toBe(0);
+    expect(distanceKm(brussels, antwerp)).toBeGreaterThan(41);
+    expect(distanceKm(brussels, antwerp)).toBeLessThan(42);
+  });
+  it('refuses a point beyond the maximum, accepts one within or exactly at it', () => {
+    expect(tooFarFromSphere(sphere(40), antwerp)).toBe(true);
+    expect(tooFarFromSphere(sphere(50), antwerp)).toBe(false);
+    expect(tooFarFromSphere(sphere(distanceKm(brussels, antwerp)), antwerp)).toBe(false);
+  });
+  it('does not judge without a rule, without the sphere’s location, or without the person’s', () => {
+    expect(tooFarFromSphere(sphere(), antwerp)).toBe(false);
+    expect(tooFarFromSphere({ address: {}, maxFeelingDistanceKm: 1 }, antwerp)).toBe(false);
+    expect(tooFarFromSphere(sphere(1), { latitude: 0, longitude: 0 })).toBe(false);
+    expect(tooFarFromSphere(sphere(1), undefined)).toBe(false);
   });
 });

@@ -108,3 +108,38 @@ export const ACCESS_CODE_WINDOW_MS = 10 * 60 * 1000;
 export function normaliseAccessCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
+
+/** The distance rule's bounds (spec 01 §4: a sphere may refuse feelings recorded too far from it). */
+export const MAX_FEELING_DISTANCE_KM = { min: 1, max: 1_000 } as const;
+
+/** Great-circle distance in km between two points (haversine, mean Earth radius). */
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Whether a feeling recorded at `point` is too far from the sphere (`sphere-too-far`): only when
+ * the sphere has a location and a maximum distance, and the point is known (0/0 is the browser's
+ * refusal, which the rule cannot judge).
+ */
+export function tooFarFromSphere(
+  sphere: {
+    address: { latitude?: number | undefined; longitude?: number | undefined };
+    maxFeelingDistanceKm?: number | undefined;
+  },
+  point: { latitude: number; longitude: number } | undefined,
+): boolean {
+  const { latitude, longitude } = sphere.address;
+  if (sphere.maxFeelingDistanceKm === undefined || latitude === undefined || longitude === undefined)
+    return false;
+  if (!point || (point.latitude === 0 && point.longitude === 0)) return false;
+  return distanceKm({ latitude, longitude }, point) > sphere.maxFeelingDistanceKm;
+}

@@ -492,3 +492,45 @@ describe('leaving and members changed by an admin', () => {
     ).toBe(200);
   });
 });
+
+describe('the distance rule: sphere-too-far', () => {
+  const brussels = { latitude: 50.8466, longitude: 4.3528 };
+  const feel = (sphereId: string, geoPoint: { latitude: number; longitude: number }) =>
+    stack.api<{ id: string }>('/v1/feelings', {
+      method: 'POST',
+      token: ana.accessToken,
+      body: { value: 0.6, energy: 0.4, sphereId, evaluationPeriod: { value: 0, type: 'none' }, geoPoint },
+    });
+
+  it('a feeling recorded further from the sphere than its rule allows is refused; nearer, or without a place, it is kept', async () => {
+    const created = await post(
+      ana,
+      newSphere('Maison de la distance', {
+        address: { country: 'BE', city: 'Bruxelles', ...brussels },
+        maxFeelingDistanceKm: 10,
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.maxFeelingDistanceKm).toBe(10);
+    const antwerp = await feel(created.body.id, { latitude: 51.2194, longitude: 4.4025 });
+    expect(antwerp.status).toBe(400);
+    expect(antwerp.body).toMatchObject({ key: 'sphere-too-far' });
+    expect((await feel(created.body.id, { latitude: 50.85, longitude: 4.36 })).status).toBe(201);
+    // The browser's refusal (0/0) cannot be judged.
+    expect((await feel(created.body.id, { latitude: 0, longitude: 0 })).status).toBe(201);
+
+    // Without the rule, any place.
+    const { maxFeelingDistanceKm: _rule, ...rest } = { ...editable(created.body), maxFeelingDistanceKm: 10 };
+    const saved = await put(ana, created.body.id, rest);
+    expect(saved.body.maxFeelingDistanceKm).toBeUndefined();
+    expect((await feel(created.body.id, { latitude: 51.2194, longitude: 4.4025 })).status).toBe(201);
+  });
+
+  it('the rule is a whole number of kilometres from 1 to 1 000', async () => {
+    const refused = await post(ana, newSphere('Maison trop loin', { maxFeelingDistanceKm: 0 }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      errors: [{ key: 'value-out-of-range-error', field: 'body.maxFeelingDistanceKm' }],
+    });
+  });
+});

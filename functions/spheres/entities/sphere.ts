@@ -44,6 +44,8 @@ export const SphereEntity = new Entity({
     isTerminalEnabled: { type: 'boolean', required: true, default: false },
     customizableThinkingAxes: { type: 'boolean', required: true, default: false },
     accessPolicy: { type: ACCESS_POLICIES, required: true, default: 'AUTH' },
+    /** Feelings recorded further than this (km) from the address's point are refused. */
+    maxFeelingDistanceKm: { type: 'number' },
     /** Sign-in with the address and an access code for members the admins allow (spec 01 §3). */
     lowSecurityAccessOptions: {
       type: 'map',

@@ -6,6 +6,7 @@ import {
   Fieldset,
   Group,
   NativeSelect,
+  NumberInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -37,6 +38,9 @@ interface Draft {
   postalCode: string;
   city: string;
   country: (typeof SPHERE_COUNTRIES)[number];
+  latitude: number | string;
+  longitude: number | string;
+  maxDistance: number | string;
   domains: string[];
   accessPolicy: AccessPolicy;
   isStudyProgram: boolean;
@@ -59,6 +63,9 @@ function draftOf(sphere: Sphere | undefined): Draft {
     postalCode: sphere?.address.postalCode ?? '',
     city: sphere?.address.city ?? '',
     country: sphere?.address.country ?? 'BE',
+    latitude: sphere?.address.latitude ?? '',
+    longitude: sphere?.address.longitude ?? '',
+    maxDistance: sphere?.maxFeelingDistanceKm ?? '',
     domains: sphere?.domains ?? [],
     accessPolicy: sphere?.accessPolicy ?? 'AUTH',
     isStudyProgram: sphere?.isStudyProgram ?? false,
@@ -85,8 +92,11 @@ function bodyOf(draft: Draft): SphereCreateInput {
       phone: filled(draft.phone),
     }),
     category: draft.category,
+    ...(typeof draft.maxDistance === 'number' ? { maxFeelingDistanceKm: draft.maxDistance } : {}),
     address: {
       country: draft.country,
+      ...(typeof draft.latitude === 'number' ? { latitude: draft.latitude } : {}),
+      ...(typeof draft.longitude === 'number' ? { longitude: draft.longitude } : {}),
       ...optional({
         street1: filled(draft.street1),
         postalCode: filled(draft.postalCode),
@@ -232,6 +242,38 @@ export function SphereForm({
               error={messageFor('address.country')}
               data={SPHERE_COUNTRIES.map((c) => ({ value: c, label: t(`spheres.countries.${c}`) }))}
               data-testid="sphere-country"
+            />
+            <NumberInput
+              label={t('spheres.form.latitude')}
+              value={draft.latitude}
+              onChange={(v) => set('latitude', v)}
+              min={-90}
+              max={90}
+              decimalScale={5}
+              error={messageFor('address.latitude')}
+              data-testid="sphere-latitude"
+            />
+            <NumberInput
+              label={t('spheres.form.longitude')}
+              value={draft.longitude}
+              onChange={(v) => set('longitude', v)}
+              min={-180}
+              max={180}
+              decimalScale={5}
+              error={messageFor('address.longitude')}
+              data-testid="sphere-longitude"
+            />
+            <NumberInput
+              label={t('spheres.form.maxDistance')}
+              description={t('spheres.form.maxDistanceHelp')}
+              value={draft.maxDistance}
+              onChange={(v) => set('maxDistance', v)}
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              disabled={typeof draft.latitude !== 'number' || typeof draft.longitude !== 'number'}
+              error={messageFor('maxFeelingDistanceKm')}
+              data-testid="sphere-max-distance"
             />
           </SimpleGrid>
         </Fieldset>
