@@ -29,7 +29,15 @@ import {
 } from '../lib/errors';
 import { sameSecret } from '../lib/secrets';
 import { publishAfterWrite } from '../realtime';
-import { findMember, findSphere, findSpheres, membersOf, membershipIn, type SphereItem } from '../spheres';
+import {
+  checkSessionTags,
+  findMember,
+  findSphere,
+  findSpheres,
+  membersOf,
+  membershipIn,
+  type SphereItem,
+} from '../spheres';
 import { fullName, getAccount } from '../users';
 import {
   deleteSessionItems,
@@ -65,6 +73,7 @@ export function toSession(
   item: SessionItem,
   roles: readonly SessionRole[] | null,
   ability: AppAbility | undefined,
+  inheritedTagIds: readonly string[] = [],
 ): Session {
   const rights = rightsOn(ability, item);
   return {
@@ -83,6 +92,8 @@ export function toSession(
     subscription: item.subscription,
     isPublic: item.isPublic,
     archived: item.archived,
+    specificTagIds: item.specificTagIds ?? [],
+    inheritedTagIds: [...inheritedTagIds],
     isMember: roles !== null,
     roles: roles ? [...roles] : [],
     createdAt: item.createdAt,
@@ -125,6 +136,14 @@ async function checkParent(
 const arrangesTree = (ability: AppAbility | undefined, sphereId: string) =>
   ability?.can('post', subject('session', { sphereId })) ?? false;
 
+/** The tags a session inherits: its ancestors' own tags, root first, each once. */
+function inheritedTags(
+  session: Pick<SessionItem, 'parentSessionIds'>,
+  find: (sessionId: string) => Pick<SessionItem, 'specificTagIds'> | undefined,
+): string[] {
+  return [...new Set(session.parentSessionIds.flatMap((id) => find(id)?.specificTagIds ?? []))];
+}
+
 /** GET /v1/spheres/{id}/sessions: the sphere's tree for its admins; its other members see their own sessions. */
 export async function listSphereSessions(
   userId: string,
@@ -143,11 +162,19 @@ export async function listSphereSessions(
     sessionMembershipsOf(userId),
   ]);
   const rolesBySession = new Map(memberships.map((m) => [m.sessionId, [...m.roles]]));
+  const byId = new Map(items.map((s) => [s.sessionId, s]));
   const visible = items
     .filter((s) => ability?.can('get', subject('session', { sessionId: s.sessionId, sphereId })))
     .filter((s) => s.archived === (query.archived === 'true'))
     .filter((s) => query.isLeaf !== 'false' || !s.isLeaf)
-    .map((s) => toSession(s, rolesBySession.get(s.sessionId) ?? null, ability));
+    .map((s) =>
+      toSession(
+        s,
+        rolesBySession.get(s.sessionId) ?? null,
+        ability,
+        inheritedTags(s, (id) => byId.get(id)),
+      ),
+    );
   return {
     count: visible.length,
     items: visible.slice(query.offset, query.offset + query.max),
@@ -170,6 +197,8 @@ export async function createSession(
   const sphere = await findSphere(sphereId);
   if (!sphere) throw new NotFoundError();
   checkFields(sphere, body.category, body);
+  const specificTagIds = [...new Set(body.specificTagIds ?? [])];
+  await checkSessionTags(sphereId, body.category, specificTagIds);
   const parent =
     body.parentSessionId !== undefined
       ? await checkParent({ sphereId, category: body.category }, body.parentSessionId)
@@ -197,6 +226,7 @@ export async function createSession(
       ...(body.stepNumber !== undefined ? { stepNumber: body.stepNumber } : {}),
       subscription: body.subscription,
       isPublic: body.isPublic,
+      specificTagIds,
     },
     owners.map((m) => ({
       memberId: m.memberId,
@@ -211,7 +241,7 @@ export async function createSession(
   for (const owner of owners) await tellSessionsChanged(owner.userId, 'updated');
   await publishAfterWrite(userId, { type: 'sessions', action: 'created' });
   const roles = owners.find((o) => o.userId === userId) ? (['owner'] as SessionRole[]) : null;
-  return toSession(created, roles, ability);
+  return toSession(created, roles, ability, await inheritedOf(created));
 }
 
 /** Tells a person's tabs that their sessions and rights changed. */
@@ -227,7 +257,14 @@ export async function getSession(userId: string, sessionId: string, ability: App
     sessionMembershipIn(userId, sessionId),
   ]);
   if (!item) throw new NotFoundError();
-  return toSession(item, membership ? [...membership.roles] : null, ability);
+  return toSession(item, membership ? [...membership.roles] : null, ability, await inheritedOf(item));
+}
+
+/** A session's inherited tags, from its ancestors (one BatchGetItem, none for a root). */
+async function inheritedOf(session: Pick<SessionItem, 'parentSessionIds'>): Promise<string[]> {
+  if (session.parentSessionIds.length === 0) return [];
+  const ancestors = new Map((await findSessions(session.parentSessionIds)).map((a) => [a.sessionId, a]));
+  return inheritedTags(session, (id) => ancestors.get(id));
 }
 
 /**
@@ -246,6 +283,13 @@ export async function updateSession(
   const sphere = await findSphere(before.sphereId);
   if (!sphere) throw new NotFoundError();
   checkFields(sphere, before.category, body);
+  if (body.specificTagIds)
+    await checkSessionTags(
+      before.sphereId,
+      before.category,
+      body.specificTagIds,
+      before.specificTagIds ?? [],
+    );
   const arranges = arrangesTree(ability, before.sphereId);
   const moves = body.parentSessionId !== before.parentSessionId;
   if (moves && !arranges) throw new ForbiddenError('changeParentNotAllowed');
@@ -286,6 +330,7 @@ export async function updateSession(
       subscription: body.subscription,
       isPublic: body.isPublic,
       archived: body.archived,
+      ...(body.specificTagIds ? { specificTagIds: [...new Set(body.specificTagIds)] } : {}),
       parentSessionIds,
       ...(body.parentSessionId !== undefined ? { parentSessionId: body.parentSessionId } : {}),
       ...(body.childNumber !== undefined ? { childNumber: body.childNumber } : {}),
@@ -296,7 +341,7 @@ export async function updateSession(
   );
   for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
   const membership = await sessionMembershipIn(userId, sessionId);
-  return toSession(saved, membership ? [...membership.roles] : null, ability);
+  return toSession(saved, membership ? [...membership.roles] : null, ability, await inheritedOf(saved));
 }
 
 /** DELETE /v1/sessions/{id}: its children move up to its parent, with their subtrees; its memberships go. */

@@ -15,4 +15,4 @@ export {
   type SphereItem,
 } from './repository';
 export { spheresOfPerson, toSphere } from './service';
-export { importTags, retagPerson, retagSphere } from './tags';
+export { checkSessionTags, importTags, retagPerson, retagSphere } from './tags';

@@ -397,3 +397,23 @@ export async function importTags(
   for (const tag of tags) await insertTag({ sphereId, ...tag });
   for (const rule of rules) await saveSelection(sphereId, rule);
 }
+
+/**
+ * Tags given to a session: existing and offered to sessions of its category (400 `not-valid` on
+ * `body.specificTagIds`), not archived (409 `tag-archived`, spec 01 §4). Only the tags added are
+ * checked: a tag the session holds stays, even archived since.
+ */
+export async function checkSessionTags(
+  sphereId: string,
+  category: 'contributor' | 'consumer',
+  tagIds: readonly string[],
+  held: readonly string[] = [],
+): Promise<void> {
+  const added = tagIds.filter((id) => !held.includes(id));
+  if (added.length === 0) return;
+  const tags = new Map((await tagsOf(sphereId)).map((t) => [t.tagId, t]));
+  const module = category === 'contributor' ? 'session-contributor' : 'session-consumer';
+  if (!added.every((id) => tags.get(id)?.modules?.includes(module)))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.specificTagIds' }]);
+  if (added.some((id) => tags.get(id)?.archived)) throw new ConflictError('tag-archived');
+}

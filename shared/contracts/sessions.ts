@@ -50,6 +50,11 @@ const SessionFields = {
   subscription: z.enum(SESSION_SUBSCRIPTIONS, 'not-valid').default('starter'),
   /** Whether people may join by the session's link (`sessionNotPublic` otherwise). */
   isPublic: z.boolean().default(false),
+  /**
+   * The session's own tags: active tags of the sphere offered to sessions of its category
+   * (`tag-archived` for an archived one). Left out on update, they stay as they are.
+   */
+  specificTagIds: z.array(z.string().min(1).max(64)).max(50, 'too-many').optional(),
 };
 
 /** POST /v1/spheres/{id}/sessions (spec 01 §7 POST /sessions). */
@@ -102,6 +107,9 @@ export const SessionSchema = z.object({
   subscription: z.enum(SESSION_SUBSCRIPTIONS),
   isPublic: z.boolean(),
   archived: z.boolean(),
+  /** Its own tags, and those it inherits from its ancestors. */
+  specificTagIds: z.array(z.string()),
+  inheritedTagIds: z.array(z.string()),
   /** The caller's roles there (none when they are not a member). */
   isMember: z.boolean(),
   roles: z.array(z.enum(SESSION_ROLES)),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member, Sphere } from '../../shared/contracts/spheres';
+import type { Session } from '../../shared/contracts/sessions';
 import type { Tag, TagFacets, TagSelection, TagSelectionSaved } from '../../shared/contracts/tags';
 import { spheresDb } from '../../functions/spheres/store';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
@@ -333,5 +334,62 @@ describe('tag automation', () => {
       { tries: 600, what: 'the worker tags every member' },
     );
     expect(tagged).toHaveLength(200);
+  });
+});
+
+describe('session tags', () => {
+  it('a group takes tags offered to groups, its sub-groups inherit them; an archived tag or one not for groups is refused', async () => {
+    const tags = (await api<{ items: Tag[] }>(admin, `${tagsPath()}?archived=false`)).body.items;
+    const office = tags.find((t) => t.name.fr === 'Bureau')!;
+    const starter = tags.find((t) => t.id === 'age-under-25')!;
+    const group = await api<Session>(admin, `/v1/spheres/${sphere.id}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { fr: 'Atelier étiqueté' },
+      specificTagIds: [office.id],
+    });
+    expect(group.status).toBe(201);
+    expect(group.body).toMatchObject({ specificTagIds: [office.id], inheritedTagIds: [] });
+    const child = await api<Session>(admin, `/v1/spheres/${sphere.id}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { fr: 'Sous-atelier' },
+      parentSessionId: group.body.id,
+    });
+    expect(child.body).toMatchObject({ specificTagIds: [], inheritedTagIds: [office.id] });
+    const listed = (await api<{ items: Session[] }>(admin, `/v1/spheres/${sphere.id}/sessions`)).body.items;
+    expect(listed.find((s) => s.id === child.body.id)?.inheritedTagIds).toEqual([office.id]);
+
+    // The starter tags are not offered to groups.
+    const notForGroups = await api(admin, `/v1/spheres/${sphere.id}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { fr: 'Refusé' },
+      specificTagIds: [starter.id],
+    });
+    expect(notForGroups.status).toBe(400);
+    expect(notForGroups.body).toMatchObject({ errors: [{ key: 'not-valid', field: 'body.specificTagIds' }] });
+
+    const body = {
+      name: office.name,
+      type: office.type,
+      color: office.color,
+      weight: office.weight,
+      modules: office.modules,
+      keywords: [],
+    };
+    await api(admin, `${tagsPath()}/${office.id}`, 'PUT', { ...body, archived: true });
+    const archived = await api(admin, `/v1/spheres/${sphere.id}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { fr: 'Avec une archivée' },
+      specificTagIds: [office.id],
+    });
+    expect(archived.status).toBe(409);
+    expect(archived.body).toMatchObject({ key: 'tag-archived' });
+    // The group that holds it keeps it when saved.
+    const saved = await api<Session>(admin, `/v1/sessions/${group.body.id}`, 'PUT', {
+      name: { fr: 'Atelier étiqueté' },
+      specificTagIds: [office.id],
+      updateDate: group.body.updateDate,
+    });
+    expect(saved.status).toBe(200);
+    await api(admin, `${tagsPath()}/${office.id}`, 'PUT', { ...body, archived: false });
   });
 });

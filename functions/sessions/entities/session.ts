@@ -29,6 +29,8 @@ export const SessionEntity = new Entity({
     stepNumber: { type: 'number' },
     subscription: { type: SESSION_SUBSCRIPTIONS, required: true, default: 'starter' },
     isPublic: { type: 'boolean', required: true, default: false },
+    /** Tags the admins gave the session (spec 01 §3 own tags); its children inherit them. */
+    specificTagIds: { type: 'list', items: { type: 'string' }, default: () => [] },
     archived: { type: 'boolean', required: true, default: false },
     /** The secret of the join link; a new one expires the old link (`sessionKeyNotValid`). */
     sessionKey: { type: 'string', required: true },

@@ -11,6 +11,9 @@ import type { SessionCategory } from '../../../../shared/domain/sessions';
 import { useSphere, SPHERE_POLL_TRIES } from './api/spheres';
 import { pollSession, useCreateSession, useSphereSessions } from './api/sessions';
 import { SessionForm } from './session-form';
+import { useSessionTagChoices } from './api/tags';
+import { tagName } from '../../../../shared/domain/tags';
+import { currentLanguage } from '../../i18n';
 import { sessionPath } from './paths';
 
 /**
@@ -24,11 +27,17 @@ export default function CreateSessionOverlay({ params, done }: OverlayProps) {
   const ability = useAbility();
   const sphereId = params.get('sphereId') ?? '';
   const sphere = useSphere(sphereId);
-  const sessions = useSphereSessions(sphereId);
-  const create = useCreateSession(sphereId);
   const [category, setCategory] = useState<SessionCategory>(
     params.get('category') === 'consumer' ? 'consumer' : 'contributor',
   );
+  const tagChoices = useSessionTagChoices(
+    sphereId,
+    category,
+    ability.can('get', subject('sphere-tag', { sphereId })),
+    (tag) => tagName(tag.name, currentLanguage(), sphere.data?.languages.primary),
+  );
+  const sessions = useSphereSessions(sphereId);
+  const create = useCreateSession(sphereId);
   const [attempt, setAttempt] = useState(0);
   const [pollError, setPollError] = useState<unknown>(null);
 
@@ -65,6 +74,7 @@ export default function CreateSessionOverlay({ params, done }: OverlayProps) {
         category={category}
         sessions={sessions.data.items.filter((s) => s.category === category)}
         canArrange={ability.can('post', subject('session', { sphereId }))}
+        tagChoices={tagChoices}
         initialParentId={params.get('parentSessionId') ?? undefined}
         pending={create.isPending || attempt > 0}
         error={create.error}

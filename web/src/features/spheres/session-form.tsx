@@ -4,6 +4,7 @@ import {
   Button,
   Fieldset,
   Group,
+  MultiSelect,
   NativeSelect,
   NumberInput,
   Stack,
@@ -33,6 +34,8 @@ export interface SessionDraftBody {
   parentSessionId?: string;
   stepNumber?: number;
   archived: boolean;
+  /** Only when the form offers tags (to those who manage the sphere's tags). */
+  specificTagIds?: string[];
 }
 
 const trimmed = (text: Partial<Record<Language, string>>) =>
@@ -63,6 +66,7 @@ export function SessionForm({
   error,
   submitLabel,
   onSubmit,
+  tagChoices,
 }: {
   languages: { primary: Language; extras: readonly Language[] };
   category: SessionCategory;
@@ -76,6 +80,8 @@ export function SessionForm({
   error: unknown;
   submitLabel: string;
   onSubmit: (body: SessionDraftBody) => void;
+  /** The sphere's active tags offered to sessions of this category; no tag field without them. */
+  tagChoices?: readonly { value: string; label: string }[] | undefined;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -90,6 +96,7 @@ export function SessionForm({
   const [isPublic, setIsPublic] = useState(session?.isPublic ?? category === 'consumer');
   const [archived, setArchived] = useState(session?.archived ?? false);
   const [stepNumber, setStepNumber] = useState<number | string>(session?.stepNumber ?? '');
+  const [tagIds, setTagIds] = useState<string[]>(session?.specificTagIds ?? []);
 
   const node = (s: Session) => ({
     ...s,
@@ -123,6 +130,7 @@ export function SessionForm({
       archived,
       ...(parentId ? { parentSessionId: parentId } : {}),
       ...(category === 'consumer' && stepNumber !== '' ? { stepNumber: Number(stepNumber) } : {}),
+      ...(tagChoices ? { specificTagIds: tagIds } : {}),
     });
   }
 
@@ -192,6 +200,32 @@ export function SessionForm({
             onChange={setStepNumber}
             error={problems.messageFor('stepNumber')}
             data-testid="session-step"
+          />
+        )}
+        {tagChoices && (
+          <MultiSelect
+            label={t('groups.form.tags')}
+            description={
+              session?.inheritedTagIds.length
+                ? t('groups.form.tagsInherited', {
+                    tags: session.inheritedTagIds
+                      .map((id) => tagChoices.find((c) => c.value === id)?.label ?? id)
+                      .join(', '),
+                  })
+                : t('groups.form.tagsHelp')
+            }
+            // A tag the session holds stays listed, even archived since.
+            data={[
+              ...tagChoices,
+              ...tagIds
+                .filter((id) => !tagChoices.some((c) => c.value === id))
+                .map((id) => ({ value: id, label: id })),
+            ]}
+            value={tagIds}
+            onChange={setTagIds}
+            searchable
+            error={problems.messageFor('specificTagIds')}
+            data-testid="session-tags"
           />
         )}
         <Switch

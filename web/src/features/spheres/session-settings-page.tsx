@@ -14,6 +14,8 @@ import { useDeleteSession, useSphereSessions, useUpdateSession } from './api/ses
 import { SessionJoinLink } from './join-link';
 import { sessionPath, spherePath } from './paths';
 import { SessionForm } from './session-form';
+import { useSessionTagChoices } from './api/tags';
+import { tagName } from '../../../../shared/domain/tags';
 import { SessionMembers } from './session-members';
 import { SessionNotAllowed, WithSession } from './session-page';
 
@@ -33,6 +35,12 @@ function SessionSettings({ s }: { s: Session }) {
   const on = subject('session', { sessionId: s.id, sphereId: s.sphereId });
   const canArrange = ability.can('post', subject('session', { sphereId: s.sphereId }));
   const sphere = useSphere(s.sphereId);
+  const tagChoices = useSessionTagChoices(
+    s.sphereId,
+    s.category,
+    ability.can('get', subject('sphere-tag', { sphereId: s.sphereId })),
+    (tag) => tagName(tag.name, currentLanguage(), sphere.data?.languages.primary),
+  );
   const siblings = useSphereSessions(s.sphereId, canArrange);
   const update = useUpdateSession(s.id);
   const remove = useDeleteSession(s.id);
@@ -70,6 +78,7 @@ function SessionSettings({ s }: { s: Session }) {
               session={s}
               sessions={siblings.data?.items ?? []}
               canArrange={canArrange}
+              tagChoices={tagChoices}
               pending={update.isPending}
               error={update.error}
               submitLabel={t('groups.settings.save')}

@@ -7,6 +7,7 @@ import {
   listTagSelections,
   saveTagSelection,
   updateSphereTag,
+  type Tag,
   type TagCreateInput,
   type TagSelectionSaveInput,
   type TagUpdateInput,
@@ -87,4 +88,22 @@ export function useSaveTagSelection(sphereId: string) {
     meta: { errorsShownInline: true },
     onSuccess: () => tagsChanged(queryClient, sphereId),
   });
+}
+
+/**
+ * The tags a session form offers: the sphere's active tags usable by sessions of this category,
+ * for those who manage the sphere's tags; undefined otherwise (the form then has no tag field).
+ */
+export function useSessionTagChoices(
+  sphereId: string,
+  category: 'contributor' | 'consumer',
+  allowed: boolean,
+  label: (tag: Tag) => string,
+): { value: string; label: string }[] | undefined {
+  const tags = useTags(sphereId, 'false', allowed);
+  if (!allowed || !tags.isSuccess) return undefined;
+  const module = category === 'contributor' ? 'session-contributor' : 'session-consumer';
+  return tags.data.items
+    .filter((t) => t.modules.includes(module))
+    .map((t) => ({ value: t.id, label: label(t) }));
 }
