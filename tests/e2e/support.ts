@@ -41,6 +41,18 @@ export async function codeFor(email: string, after = 0): Promise<string> {
 
 /** axe finds no serious or critical violation on the page (or inside `include`). */
 export async function expectNoSeriousAxeViolations(page: Page, include?: string) {
+  // Colours are judged once transitions have ended (a toast fading in is not yet its colour).
+  await page
+    .waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+          .getAnimations()
+          // Transitions only: a loader's endless animation never ends.
+          .every((a) => a.constructor.name !== 'CSSTransition' || a.playState !== 'running'),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();
