@@ -474,7 +474,7 @@ export async function joinSession(
     throw new ForbiddenError('sessionKeyNotValid');
   if (!session.isPublic) throw new ForbiddenError('sessionNotPublic');
   const existing = await sessionMembershipIn(userId, sessionId);
-  if (existing) return toSession(session, [...existing.roles], ability);
+  if (existing) return toSession(session, [...existing.roles], ability, await inheritedOf(session));
   const sphereMember = await membershipIn(userId, session.sphereId);
   const active = sphereMember?.active ? sphereMember : null;
   if (session.category === 'contributor' && !active) throw new ForbiddenError('memberNotActive');
@@ -499,7 +499,7 @@ export async function joinSession(
     roles: ['member'],
   });
   await tellSessionsChanged(userId, 'updated');
-  return toSession(session, ['member'], ability);
+  return toSession(session, ['member'], ability, await inheritedOf(session));
 }
 
 /** GET and POST /v1/sessions/{id}/join-key: the link's key, or a new one that ends the old link. */
