@@ -277,7 +277,12 @@ function checkSelection(body: TagSelectionSave, tags: ReadonlyMap<string, TagIte
  * INLINE_RETAG_MAX members, else through the worker.
  */
 export async function saveSelection(sphereId: string, body: TagSelectionSave): Promise<TagSelectionSaved> {
-  const [tags, members] = await Promise.all([tagsOf(sphereId), membersOf(sphereId), sphereOf(sphereId)]);
+  const [tags, members, stored] = await Promise.all([
+    tagsOf(sphereId),
+    membersOf(sphereId),
+    selectionsOf(sphereId),
+    sphereOf(sphereId),
+  ]);
   const byId = new Map(tags.map((t) => [t.tagId, t]));
   checkSelection(body, byId);
   const saved = await putSelection(sphereId, body.selectionId, {
@@ -291,7 +296,8 @@ export async function saveSelection(sphereId: string, body: TagSelectionSave): P
       tagIds: [...new Set(r.tagIds)],
     })),
   });
-  const selections = await selectionsOf(sphereId);
+  // The sphere's selections with this one as saved: no second read.
+  const selections = [...stored.filter((s) => s.selectionId !== body.selectionId), saved];
   await markAutoTags(tags, namedTags(selections));
   const selection = toSelection(body.selectionId, saved);
   if (members.length > INLINE_RETAG_MAX) {
