@@ -156,7 +156,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         started(
           'DynamoDB Local',
           await startDynamoDb({
-            port: p === 0 ? await freePort() : p,
+            // No fixed port: startDynamoDb draws one and draws again when another server took it.
+            ...(p === 0 ? {} : { port: p }),
             ...(options.persistent ? { dbPath: join(dataDir, 'dynamodb') } : {}),
           }),
         ),
