@@ -2,6 +2,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lambdaEntries } from './lambda-entries';
+import { AWS_SDK_EXTERNALS } from '../infra/function';
 
 /**
  * Bundles every Lambda the way CDK's NodejsFunction does (esbuild, minified CommonJS for Node 22, the AWS
@@ -28,7 +29,7 @@ export async function bundleLambdas(
       target: 'node22',
       format: 'cjs',
       mainFields: ['module', 'main'],
-      external: ['@aws-sdk/*'],
+      external: [...AWS_SDK_EXTERNALS],
       logLevel: 'error',
     });
     results[name] = { file, bytes: statSync(file).size };

@@ -10,6 +10,12 @@ import { Construct } from 'constructs';
 import type { Config } from '../functions/lib/config';
 import { acknowledge, acknowledgeWildcards } from './nag';
 
+/**
+ * What the Lambda runtime (Node 22) provides and bundles leave out: the AWS SDK v3's clients and
+ * libraries. Anything else of `@aws-sdk` (the S3 presigned-POST helper) is bundled.
+ */
+export const AWS_SDK_EXTERNALS = ['@aws-sdk/client-*', '@aws-sdk/lib-*'] as const;
+
 /** Root of the repository: Lambda entry paths are relative to it. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -88,8 +94,9 @@ export class WellbeingFunction extends Construct {
         // faster at cold start than through the ESM loader (docs/benchmarks.md).
         format: OutputFormat.CJS,
         mainFields: ['module', 'main'],
-        // The Node 22 runtime ships the AWS SDK v3.
-        externalModules: ['@aws-sdk/*'],
+        // The Node 22 runtime ships the AWS SDK v3's clients and libraries; the S3 presigned-POST
+        // helper is not sure to be there, so it travels in the bundle.
+        externalModules: [...AWS_SDK_EXTERNALS],
       },
     });
 

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { REST_DOMAINS, ROUTES } from '../functions/domains';
 import { parseParentOrigins } from '../shared/contracts/web-config';
 import { Api } from './api';
+import { Assets, assetsOrigin } from './assets';
 import { Auth } from './auth';
 import { Data } from './data';
 import { REPO_ROOT, pascalCase, type WellbeingFunction } from './function';
@@ -39,6 +40,7 @@ export class WellbeingStack extends Stack {
   readonly realtime: Realtime;
   readonly workers: Workers;
   readonly web: Web;
+  readonly assets: Assets;
   readonly clientLimits: ClientLimits;
 
   constructor(scope: Construct, id: string, props: WellbeingStackProps = {}) {
@@ -78,15 +80,6 @@ export class WellbeingStack extends Stack {
       restApi: this.api.restApi,
       routes: ROUTES,
     });
-    // What each domain's face says its Lambda does (functions/<domain>/domain.ts).
-    for (const domain of REST_DOMAINS) {
-      const fn = this.api.functions.get(domain.name);
-      if (!fn) throw new Error(`No function for the ${domain.name} domain`);
-      this.workers.allowQueueing(fn);
-      if (domain.grants.events) this.realtime.allowPublishing(fn);
-      if (domain.grants.mail) mail.grantSend(fn.function);
-    }
-
     this.web = new Web(this, 'Web', {
       distDir: props.webDistDir ?? join(REPO_ROOT, 'web/dist'),
       config: {
@@ -104,8 +97,21 @@ export class WellbeingStack extends Stack {
         this.api.origin,
         this.realtime.origin,
         `https://cognito-idp.${this.region}.amazonaws.com`,
+        // Admins' browsers send logos straight to the assets bucket.
+        assetsOrigin(this),
       ],
     });
+    this.assets = new Assets(this, 'Assets', { web: this.web });
+
+    // What each domain's face says its Lambda does (functions/<domain>/domain.ts).
+    for (const domain of REST_DOMAINS) {
+      const fn = this.api.functions.get(domain.name);
+      if (!fn) throw new Error(`No function for the ${domain.name} domain`);
+      this.workers.allowQueueing(fn);
+      if (domain.grants.events) this.realtime.allowPublishing(fn);
+      if (domain.grants.mail) mail.grantSend(fn.function);
+      if (domain.grants.assets) this.assets.grant(fn, domain.grants.assets);
+    }
 
     const functions: Record<string, WellbeingFunction> = {
       Realtime: this.realtime.handler,

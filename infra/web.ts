@@ -10,6 +10,7 @@ import {
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
+  type IOrigin,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Policy } from 'aws-cdk-lib/aws-iam';
@@ -36,6 +37,8 @@ export class Web extends Construct {
   readonly distribution: Distribution;
   /** What /config.json holds. */
   readonly config: WebConfig;
+  /** The SPA's security headers, also sent with the files served from other buckets. */
+  private readonly headers: ResponseHeadersPolicy;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -91,6 +94,7 @@ export class Web extends Construct {
         },
       });
     const headers = securityHeaders('SecurityHeaders', 'Wellbeing SPA security headers', PERMISSIONS_POLICY);
+    this.headers = headers;
     // The scan page alone may use the camera (infra/headers.ts).
     const scanHeaders = securityHeaders(
       'ScanPageHeaders',
@@ -193,6 +197,19 @@ export class Web extends Construct {
     );
     const policy = deployment.handlerRole.node.tryFindChild('DefaultPolicy');
     if (policy instanceof Policy) acknowledgeWildcards(handler, policy.document, reason);
+  }
+
+  /**
+   * Serves `/<prefix>*` from another origin (the assets bucket's `logos/`), on the SPA's own origin
+   * so that its CSP allows the images, with the same security headers, cached like the SPA's files.
+   */
+  serveFromBucket(prefix: string, origin: IOrigin): void {
+    this.distribution.addBehavior(`/${prefix}*`, origin, {
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: this.headers,
+    });
   }
 
   /** https:// URL of the SPA, also the only origin the API allows. */

@@ -1,15 +1,19 @@
 import {
+  checkQuickAnswer,
   createFeeling,
   createMyselfReport,
   getFeeling,
   getFeelingFacets,
   getFeelingWords,
+  getSessionQuickAnswerLink,
+  getSphereQuickAnswerLink,
   listFeelings,
   updateFeeling,
 } from '../../shared/contracts/feelings';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';
+import * as quickAnswers from './quick-answers';
 
 export const handler = createHttpHandler(
   [
@@ -36,6 +40,11 @@ export const handler = createHttpHandler(
     route(createMyselfReport, ({ caller, body }) => service.createMyselfReport(caller.userId, body)),
     route(getFeeling, ({ caller, params }) => service.getFeeling(caller.userId, params.id)),
     route(updateFeeling, ({ caller, params, body }) => service.updateFeeling(caller.userId, params.id, body)),
+    route(checkQuickAnswer, ({ caller, body, headers }) =>
+      quickAnswers.checkQuickAnswer(caller.userId, body, headers.language),
+    ),
+    route(getSphereQuickAnswerLink, ({ params }) => quickAnswers.sphereQuickAnswerLink(params.sphereId)),
+    route(getSessionQuickAnswerLink, ({ params }) => quickAnswers.sessionQuickAnswerLink(params.sessionId)),
   ],
   callerAccounts,
 );

@@ -35,6 +35,7 @@ import {
   type FeelingItem,
 } from './repository';
 import { EMOTION_WORDS } from './words';
+import { linkedSphere } from './quick-answers';
 
 const WORD_IDS = new Set(EMOTION_WORDS.map((w) => w.id));
 
@@ -54,6 +55,7 @@ export function toFeeling(item: FeelingItem, now: number): Feeling {
     ...(item.category !== undefined ? { category: item.category } : {}),
     ...(item.sphereId !== undefined ? { sphereId: item.sphereId } : {}),
     ...(item.sessionId !== undefined ? { sessionId: item.sessionId } : {}),
+    ...(item.fromDirectLink ? { fromDirectLink: true } : {}),
     evaluationPeriod: item.evaluationPeriod,
     geoPoint: item.geoPoint,
     ...(item.locale !== undefined ? { locale: item.locale } : {}),
@@ -108,9 +110,11 @@ function numberNotes(
  */
 async function checkContext(
   userId: string,
-  body: Pick<FeelingCreate, 'sphereId' | 'sessionId' | 'geoPoint'>,
-): Promise<{ sphereId?: string; sessionId?: string }> {
-  let context: { sphereId?: string; sessionId?: string };
+  body: Pick<FeelingCreate, 'sphereId' | 'sessionId' | 'geoPoint' | 'validationCode'>,
+): Promise<{ sphereId?: string; sessionId?: string; fromDirectLink?: boolean }> {
+  // Through a quick-answer link: its code must be the one of the place it names.
+  if (body.validationCode !== undefined) await linkedSphere({ ...body, validationCode: body.validationCode });
+  let context: { sphereId?: string; sessionId?: string; fromDirectLink?: boolean };
   if (body.sessionId !== undefined) {
     const place = await mayContributeIn(userId, body.sessionId);
     if (!place || (body.sphereId !== undefined && body.sphereId !== place.sphereId))
@@ -126,7 +130,7 @@ async function checkContext(
   // The sphere's distance rule (spec 01 §7): a feeling recorded too far from it is refused.
   const sphere = await findSphere(context.sphereId as string);
   if (sphere && tooFarFromSphere(sphere, body.geoPoint)) throw new BadRequestError('sphere-too-far');
-  return context;
+  return body.validationCode !== undefined ? { ...context, fromDirectLink: true } : context;
 }
 
 /**

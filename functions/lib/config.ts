@@ -26,6 +26,10 @@ const ConfigSchema = z.object({
   WS_MANAGEMENT_ENDPOINT: z.url().optional(),
   /** URL of the notifications queue (functions/lib/queue.ts). */
   NOTIFICATIONS_QUEUE_URL: z.url().optional(),
+  /** Bucket of the files the product shows, such as sphere logos (functions/lib/assets.ts). */
+  ASSETS_BUCKET: z.string().min(1).optional(),
+  /** Base URL browsers load that bucket's served files from (the SPA's origin in AWS). */
+  ASSETS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

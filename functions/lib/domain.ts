@@ -64,6 +64,13 @@ export type UserPoolAction =
   | 'AdminUserGlobalSignOut'
   | 'ListUsers';
 
+/**
+ * What a domain's Lambda may do with objects of the assets bucket (functions/lib/assets.ts): `read`
+ * (GetObject, and HeadObject), `write` (PutObject, also what the uploads it signs for browsers
+ * need), `delete`.
+ */
+export type AssetAction = 'read' | 'write' | 'delete';
+
 /** What a domain's Lambda is allowed beyond the table, read by CDK (infra/api.ts, infra/stack.ts). */
 export interface DomainGrants {
   userPool?: readonly UserPoolAction[];
@@ -73,6 +80,11 @@ export interface DomainGrants {
   mail?: boolean;
   /** Publishes realtime events to the user's open tabs. */
   events?: boolean;
+  /**
+   * Objects of the assets bucket under these key prefixes (each below `logos/` or `uploads/`); the
+   * Lambda also gets ASSETS_BUCKET and ASSETS_URL.
+   */
+  assets?: { prefixes: readonly string[]; actions: readonly AssetAction[] };
 }
 
 /**

@@ -3,7 +3,13 @@
  * call and contributor feelings read, where a session lives (for rules held on its sphere), and
  * what the local stack needs to seed sessions.
  */
-export { importSession, sessionMembershipsOf, type SessionItem, type SessionMemberItem } from './repository';
+export {
+  findSession,
+  importSession,
+  sessionMembershipsOf,
+  type SessionItem,
+  type SessionMemberItem,
+} from './repository';
 export {
   countedMemberships,
   loadPersonSessions,

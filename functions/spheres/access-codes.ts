@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   AccessCodes,
   AccessCodesUpdate,
@@ -223,4 +223,27 @@ export async function accessSignIn(
   const ticket = await issueDelegationTicket(member.userId, sphereId, nowMs);
   logger.info('Access code accepted', { sphereId, memberId: member.memberId });
   return { username: email, ticket };
+}
+
+/**
+ * The code of a link only the sphere's admins can make (quick-answer links, spec 01 §2): an HMAC of
+ * what the link names, keyed by the sphere's salt. It proves where a link comes from; it opens
+ * nothing by itself (recording through it still needs membership).
+ */
+export async function sphereLinkCode(sphereId: string, names: string): Promise<string | null> {
+  const sphere = await findSphere(sphereId);
+  if (!sphere) return null;
+  return linkCode(await saltOf(sphere), names);
+}
+
+const linkCode = (salt: string, names: string) =>
+  createHmac('sha256', salt).update(`link:${names}`).digest('base64url').slice(0, 22);
+
+/** Whether a link's code is the sphere's for what it names (compared in constant time). */
+export async function isSphereLinkCode(sphereId: string, names: string, code: string): Promise<boolean> {
+  const sphere = await findSphere(sphereId);
+  if (!sphere?.accessCodeSalt) return false;
+  const expected = Buffer.from(linkCode(sphere.accessCodeSalt, names));
+  const given = Buffer.from(code);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -2,15 +2,17 @@
 import { sphereRoutes } from '../../shared/contracts/spheres';
 import { tagRoutes } from '../../shared/contracts/tags';
 import { accessCodeRoutes } from '../../shared/contracts/access-codes';
+import { sphereContextRoutes } from '../../shared/contracts/sphere-contexts';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { sphereNameScope } from '../../shared/domain/spheres';
 import { findSpheres, membershipsOf, namesInScope, releaseSphere, removeMembers } from './repository';
 import { SPHERES_ENTITIES } from './store';
 import { getAccessCodes, removeAccessCodes } from './access-codes';
+import { SPHERE_ASSET_PREFIXES } from './logo';
 
 export const spheresDomain = defineDomain({
   name: 'spheres',
-  routes: [...sphereRoutes, ...tagRoutes, ...accessCodeRoutes],
+  routes: [...sphereRoutes, ...tagRoutes, ...accessCodeRoutes, ...sphereContextRoutes],
   entities: SPHERES_ENTITIES,
   belongings: [
     {
@@ -97,6 +99,10 @@ export const spheresDomain = defineDomain({
       },
     },
   ],
-  // Creating a sphere tells the creator's tabs (realtime `spheres`, `ability`).
-  grants: { events: true },
+  // Creating a sphere tells the creator's tabs (realtime `spheres`, `ability`). Logos: the uploads
+  // it signs for admins, checked, copied to where browsers load them, and deleted (./logo.ts).
+  grants: {
+    events: true,
+    assets: { prefixes: SPHERE_ASSET_PREFIXES, actions: ['read', 'write', 'delete'] },
+  },
 });

@@ -3,6 +3,7 @@ import {
   createMembersBulk,
   deleteSphereMember,
   createSphere,
+  deleteSphereLogo,
   getSphere,
   getSphereJoinKey,
   joinSphere,
@@ -11,6 +12,8 @@ import {
   listSphereMembers,
   listSpheres,
   renewSphereJoinKey,
+  requestSphereLogoUpload,
+  setSphereLogo,
   updateSphere,
   updateSphereMember,
 } from '../../shared/contracts/spheres';
@@ -24,11 +27,20 @@ import {
   sphereTagFacets,
   updateSphereTag,
 } from '../../shared/contracts/tags';
+import {
+  createSphereContext,
+  deleteSphereContext,
+  getSphereContext,
+  listSphereContexts,
+  updateSphereContext,
+} from '../../shared/contracts/sphere-contexts';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
 import * as service from './service';
 import * as tags from './tags';
 import * as accessCodes from './access-codes';
+import * as contexts from './contexts';
+import * as logo from './logo';
 import {
   accessSignIn,
   deleteMemberAccessCodes,
@@ -68,6 +80,9 @@ export const handler = createHttpHandler(
     route(createMember, ({ body }) => service.createMember(body)),
     route(createMembersBulk, ({ body }) => service.createMembersBulk(body)),
     route(deleteSphereMember, ({ params }) => service.deleteMember(params.id, params.memberId)),
+    route(requestSphereLogoUpload, ({ params, body }) => logo.requestLogoUpload(params.id, body)),
+    route(setSphereLogo, ({ caller, params, body }) => logo.confirmLogo(caller.userId, params.id, body.key)),
+    route(deleteSphereLogo, ({ caller, params }) => logo.removeLogo(caller.userId, params.id)),
     route(listSphereTags, ({ params, query }) =>
       tags.listTags(params.id, {
         archived: query.archived,
@@ -83,6 +98,15 @@ export const handler = createHttpHandler(
     route(initializeSphereTags, ({ params }) => tags.initializeTags(params.id)),
     route(listTagSelections, ({ params }) => tags.listSelections(params.id)),
     route(saveTagSelection, ({ params, body }) => tags.saveSelection(params.id, body)),
+    route(listSphereContexts, ({ params, query }) =>
+      contexts.listContexts(params.id, { active: query.active, max: query._max, offset: query._offset }),
+    ),
+    route(createSphereContext, ({ params, body }) => contexts.createContext(params.id, body)),
+    route(getSphereContext, ({ params }) => contexts.getContext(params.id, params.contextId)),
+    route(updateSphereContext, ({ params, body }) =>
+      contexts.updateContext(params.id, params.contextId, body),
+    ),
+    route(deleteSphereContext, ({ params }) => contexts.deleteContext(params.id, params.contextId)),
     route(getMemberAccessCodes, ({ params }) => accessCodes.getAccessCodes(params.id, params.memberId)),
     route(updateMemberAccessCodes, ({ params, body }) =>
       accessCodes.updateAccessCodes(params.id, params.memberId, body),

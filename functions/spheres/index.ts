@@ -15,4 +15,6 @@ export {
   type SphereItem,
 } from './repository';
 export { spheresOfPerson, toSphere } from './service';
+export { isSphereLinkCode, sphereLinkCode } from './access-codes';
 export { checkSessionTags, importTags, retagPerson, retagSphere } from './tags';
+export { importContexts } from './contexts';

@@ -7,7 +7,10 @@ import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
 import { spheresDb as db } from './store';
 import { countMatching } from '../lib/db';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../lib/aws';
+import { config } from '../lib/config';
+import { TABLE } from '../lib/table';
 
 export type SphereItem = EntityItem<typeof SphereEntity>;
 export type MemberItem = EntityItem<typeof MemberEntity>;
@@ -19,6 +22,7 @@ export type SphereFields = Omit<
   | 'accessCodeSalt'
   | 'ownerId'
   | 'galaxyId'
+  | 'logo'
   | 'limits'
   | 'entitlements'
   | 'createdAt'
@@ -125,6 +129,41 @@ export async function replaceSphere(
   const saved = await findSphere(sphereId);
   if (!saved) throw new Error(`Sphere ${sphereId} was saved but cannot be read`);
   return saved;
+}
+
+/**
+ * Sets (or, with undefined, removes) the sphere's logo if it is still `expected` (undefined: none);
+ * false when the sphere is gone or its logo changed meanwhile. An UpdateItem of the one attribute
+ * rather than ElectroDB's patch, which would move `updatedAt`: the logo has its own routes, and
+ * `updatedAt` stays the settings form's concurrency token (decision 0016).
+ */
+export async function writeSphereLogo(
+  sphereId: string,
+  logo: string | undefined,
+  expected: string | undefined,
+): Promise<boolean> {
+  const { Key } = db().entities.sphere.get({ sphereId }).params<{ Key: Record<string, unknown> }>();
+  const values: Record<string, string> = {};
+  if (logo !== undefined) values[':logo'] = logo;
+  if (expected !== undefined) values[':expected'] = expected;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().TABLE_NAME,
+        Key,
+        UpdateExpression: logo === undefined ? 'REMOVE #logo' : 'SET #logo = :logo',
+        ConditionExpression: `attribute_exists(#pk) AND ${
+          expected === undefined ? 'attribute_not_exists(#logo)' : '#logo = :expected'
+        }`,
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#logo': 'logo' },
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** A person's memberships, in every sphere: one Query on gsi1. */

@@ -28,6 +28,7 @@ import {
   ValidationError,
 } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
+import { assetUrl } from '../lib/assets';
 import { sameSecret } from '../lib/secrets';
 import { findVerifiedEmailOwner, fullName, getAccount } from '../users';
 import { randomUUID } from 'node:crypto';
@@ -85,6 +86,7 @@ function languagesOf(stored: SphereItem['languages']): { primary: Language; extr
 
 /** The sphere as the API shows it to one caller: their own roles there, never the join key. */
 export function toSphere(item: SphereItem, roles: readonly SphereRole[] | null): Sphere {
+  const logoUrl = assetUrl(item.logo);
   return {
     id: item.sphereId,
     name: item.name,
@@ -105,6 +107,7 @@ export function toSphere(item: SphereItem, roles: readonly SphereRole[] | null):
       label: item.lowSecurityAccessOptions?.label ?? {},
     },
     languages: languagesOf(item.languages),
+    ...(logoUrl !== undefined ? { logoUrl } : {}),
     limits: item.limits,
     entitlements: item.entitlements,
     isMember: roles !== null,
@@ -168,7 +171,7 @@ export async function createSphere(userId: string, body: SphereCreate): Promise<
 }
 
 /** Roles of the caller in one sphere; null when they are not an active member. */
-async function rolesIn(userId: string, sphereId: string): Promise<SphereRole[] | null> {
+export async function rolesIn(userId: string, sphereId: string): Promise<SphereRole[] | null> {
   // One Query on the person and this sphere, not on all their memberships.
   const membership = await membershipIn(userId, sphereId);
   return membership?.active ? [...membership.roles] : null;

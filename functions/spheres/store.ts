@@ -7,6 +7,7 @@ import { SphereTallyEntity } from './entities/sphere-tally';
 import { AccessCodeEntity } from './entities/access-code';
 import { AccessCodeAttemptsEntity } from './entities/access-code-attempts';
 import { TagSelectionEntity } from './entities/tag-selection';
+import { SphereContextEntity } from './entities/sphere-context';
 
 export const SPHERES_ENTITIES = {
   sphere: SphereEntity,
@@ -17,6 +18,7 @@ export const SPHERES_ENTITIES = {
   tagSelection: TagSelectionEntity,
   accessCode: AccessCodeEntity,
   accessCodeAttempts: AccessCodeAttemptsEntity,
+  sphereContext: SphereContextEntity,
 };
 
 export const spheresDb = defineStore(SPHERES_ENTITIES);

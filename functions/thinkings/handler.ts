@@ -5,7 +5,11 @@ import {
   getThinking,
   getThinkingAxis,
   getThinkingAxisFacets,
+  getSessionAxes,
+  getSphereAxes,
   listThinkingAxes,
+  updateSessionAxes,
+  updateSphereAxes,
   listThinkings,
   updateThinking,
   updateThinkingAxis,
@@ -28,6 +32,19 @@ export const handler = createHttpHandler(
       service.updateAxis(params.id, body, await actsAsSuperAdmin(caller.userId, headers.superAdmin)),
     ),
     route(deleteThinkingAxis, ({ params }) => service.deleteAxis(params.id)),
+    route(getSphereAxes, ({ params }) => service.getSphereAxes(params.sphereId, params.category)),
+    route(updateSphereAxes, ({ params, body }) =>
+      service.updateSphereAxes(params.sphereId, params.category, body.axisIds),
+    ),
+    route(getSessionAxes, ({ params }) => service.getSessionAxes(params.sessionId, params.groupId)),
+    route(updateSessionAxes, async ({ caller, params, body, headers }) =>
+      service.updateSessionAxes(
+        params.sessionId,
+        params.groupId,
+        body.axisIds,
+        await actsAsSuperAdmin(caller.userId, headers.superAdmin),
+      ),
+    ),
     route(listThinkings, ({ caller, query }) =>
       service.listThinkings(caller.userId, {
         start: query.start,

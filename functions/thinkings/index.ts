@@ -1,4 +1,10 @@
 /**
  * The thinkings domain's face: what other domains and the local stack may use of it.
  */
-export { importAxes, importThinkings, type AxisFields, type NewThinking } from './repository';
+export {
+  importAxes,
+  importContextAxes,
+  importThinkings,
+  type AxisFields,
+  type NewThinking,
+} from './repository';

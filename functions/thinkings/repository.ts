@@ -6,11 +6,14 @@ import { countMatching } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AxisEntity } from './entities/axis';
+import type { ContextAxesEntity } from './entities/context-axes';
 import type { ThinkingEntity } from './entities/thinking';
 import { thinkingsDb as db } from './store';
 
 export type AxisItem = EntityItem<typeof AxisEntity>;
 export type ThinkingItem = EntityItem<typeof ThinkingEntity>;
+export type ContextAxesItem = EntityItem<typeof ContextAxesEntity>;
+export type ContextAxesKey = Pick<ContextAxesItem, 'scope' | 'ownerId' | 'listKey'>;
 export type AxisFields = Omit<AxisItem, 'axisId' | 'createdAt' | 'updatedAt'>;
 export type NewThinking = Omit<ThinkingItem, 'thinkingId' | 'updateDate'>;
 
@@ -63,6 +66,27 @@ export async function removeAxis(axisId: string): Promise<void> {
     if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
     throw error;
   }
+}
+
+/** Lists of axes of spheres and sessions by key, missing ones left out (one BatchGetItem). */
+export async function findContextAxes(keys: readonly ContextAxesKey[]): Promise<ContextAxesItem[]> {
+  if (keys.length === 0) return [];
+  const { data, unprocessed } = await db()
+    .entities.contextAxes.get([...keys])
+    .go({ consistent: true });
+  if (unprocessed.length) throw new Error(`${unprocessed.length} axis lists were not read`);
+  return data;
+}
+
+/** Replaces a sphere's or session's list of axes (the last save wins: the list is sent whole). */
+export async function saveContextAxes(
+  key: ContextAxesKey,
+  axisIds: readonly string[],
+): Promise<ContextAxesItem> {
+  const { data } = await db()
+    .entities.contextAxes.put({ ...key, axisIds: [...axisIds] })
+    .go();
+  return data as ContextAxesItem;
 }
 
 /** Writes a new thinking under a fresh time-ordered id (never over another). */
@@ -170,4 +194,18 @@ export async function importThinkings(userId: string, thinkings: readonly Omit<N
     if (unprocessed.length) throw new Error(`${unprocessed.length} thinkings were not written`);
   }
   return items.length;
+}
+
+/** Writes the demo lists of axes of spheres and sessions that have none yet (the local stack). */
+export async function importContextAxes(
+  lists: readonly (ContextAxesKey & { axisIds: readonly string[] })[],
+): Promise<number> {
+  const existing = await findContextAxes(
+    lists.map(({ scope, ownerId, listKey }) => ({ scope, ownerId, listKey })),
+  );
+  const missing = lists.filter(
+    (l) => !existing.some((e) => e.scope === l.scope && e.ownerId === l.ownerId && e.listKey === l.listKey),
+  );
+  for (const list of missing) await saveContextAxes(list, list.axisIds);
+  return missing.length;
 }

@@ -3,6 +3,7 @@ import type { MemberItem, SphereItem } from '../../functions/spheres';
 import { DEFAULT_SPHERE_LIMITS, sphereNameKey } from '../../shared/domain/spheres';
 import type { SessionRole } from '../../shared/domain/sessions';
 import type { TagCreate, TagSelectionSave } from '../../shared/contracts/tags';
+import type { SphereContextCreateInput } from '../../shared/contracts/sphere-contexts';
 
 type DemoMember = Omit<MemberItem, 'sphereId' | 'userId' | 'createdAt' | 'updatedAt'> & { email: string };
 
@@ -19,6 +20,17 @@ export interface DemoSphere {
    */
   tags?: readonly (TagCreate & { demoId: string })[];
   tagRules?: readonly TagSelectionSave[];
+  /** Its contexts, created as an admin would (the active one puts the members' texts in its words). */
+  contexts?: readonly SphereContextCreateInput[];
+  /**
+   * The thinking axes the sphere asks its contributors and consumers, and those a group asks
+   * instead of the sphere's (by session id).
+   */
+  thinkingAxes?: {
+    contributor?: readonly string[];
+    consumer?: readonly string[];
+    sessions?: Readonly<Record<string, readonly string[]>>;
+  };
   /** Whether the sixty synthetic members (SYNTHETIC_PEOPLE) belong to it. */
   synthetic?: boolean;
 }
@@ -127,6 +139,12 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
       },
     ],
     synthetic: true,
+    thinkingAxes: {
+      contributor: ['team-spirit', 'workload', 'recognition', 'support'],
+      consumer: ['meaning', 'future'],
+      // The office team asks about its own ways of working.
+      sessions: { 'demo-horizon-bureau': ['team-spirit', 'autonomy', 'balance'] },
+    },
     tags: [
       demoTag(
         'demo-dept-production',
@@ -161,6 +179,47 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
             { condition: 'else', tagIds: ['seniority-10-plus'] },
           ],
         },
+      },
+    ],
+    // The workshop's own words: its people say "team" and "workshop lead", and it welcomes them so.
+    contexts: [
+      {
+        name: { fr: 'L’Atelier', en: 'The Workshop', nl: 'Het Atelier' },
+        description: {
+          fr: 'Atelier Horizon fabrique du mobilier sur mesure à Bruxelles et à Gand : une soixantaine de personnes en production, à la vente et au bureau.',
+          en: 'Atelier Horizon makes furniture to measure in Brussels and Ghent: some sixty people in production, sales and the office.',
+          nl: 'Atelier Horizon maakt meubels op maat in Brussel en Gent: een zestigtal mensen in productie, verkoop en op kantoor.',
+        },
+        substitutions: {
+          // The longer pairs keep French grammar: « du groupe » is « de l’équipe », not « du équipe ».
+          fr: [
+            { from: 'groupe', to: 'équipe' },
+            { from: 'groupes', to: 'équipes' },
+            { from: 'le groupe', to: 'l’équipe' },
+            { from: 'du groupe', to: 'de l’équipe' },
+            { from: 'un groupe', to: 'une équipe' },
+            { from: 'aucun groupe', to: 'aucune équipe' },
+            { from: 'responsable', to: 'chef d’atelier' },
+          ],
+          en: [
+            { from: 'group', to: 'team' },
+            { from: 'groups', to: 'teams' },
+            { from: 'manager', to: 'workshop lead' },
+          ],
+          nl: [
+            { from: 'groep', to: 'ploeg' },
+            { from: 'groepen', to: 'ploegen' },
+            { from: 'verantwoordelijke', to: 'ploegbaas' },
+          ],
+        },
+        overrides: {
+          sphereWelcome: {
+            fr: 'Bienvenue à l’Atelier ! Dites-nous comment vous allez : vos réponses comptent dans les chiffres de votre équipe, jamais avec votre nom.',
+            en: 'Welcome to the Workshop! Tell us how you are: your answers count in your team’s figures, never with your name.',
+            nl: 'Welkom in het Atelier! Vertel ons hoe het met je gaat: je antwoorden tellen mee in de cijfers van je ploeg, nooit met je naam.',
+          },
+        },
+        active: true,
       },
     ],
     // Production holds two teams; Camille runs the north team and is in it with Sam; Lotte is in

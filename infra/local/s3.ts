@@ -31,19 +31,26 @@ const accounts = require('s3rver/lib/models/account') as AwsAccountModule;
 accounts.DUMMY_ACCOUNT.createKeyPair('local', 'local');
 
 export const REPORTS_BUCKET = 'wellbeing-local-reports';
+/** The files the product shows (functions/lib/assets.ts): sphere logos, and uploads not yet confirmed. */
+export const ASSETS_BUCKET = 'wellbeing-local-assets';
 
 /** Lets the SPA download files straight from the bucket (signed URLs), as the AWS bucket's CORS does. */
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+/**
+ * Lets the SPA, whatever its local origin, post the signed upload forms and show the logos. s3rver
+ * neither checks the form's policy nor expires uploads: the confirming Lambda checks the file again.
+ */
+const ASSETS_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 
 export interface LocalS3 {
   /** S3_ENDPOINT for the S3 client. */
   endpoint: string;
-  buckets: { reports: string };
+  buckets: { reports: string; assets: string };
   stop(): Promise<void>;
 }
 
 /**
- * S3 emulator (`s3rver`) on 127.0.0.1 with the reports bucket. Files live under `directory`
+ * S3 emulator (`s3rver`) on 127.0.0.1 with the reports and assets buckets. Files live under `directory`
  * (`.local/s3` for `npm start`), or in a temporary folder removed on stop.
  */
 export async function startS3(options: { port?: number; directory?: string } = {}): Promise<LocalS3> {
@@ -55,14 +62,17 @@ export async function startS3(options: { port?: number; directory?: string } = {
     port: options.port ?? 0,
     directory,
     silent: true,
-    configureBuckets: [{ name: REPORTS_BUCKET, configs: [CORS] }],
+    configureBuckets: [
+      { name: REPORTS_BUCKET, configs: [CORS] },
+      { name: ASSETS_BUCKET, configs: [ASSETS_CORS] },
+    ],
     allowMismatchedSignatures: true,
     vhostBuckets: false,
   });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    buckets: { reports: REPORTS_BUCKET },
+    buckets: { reports: REPORTS_BUCKET, assets: ASSETS_BUCKET },
     async stop() {
       server.httpServer?.closeAllConnections();
       await server.close();

@@ -9,12 +9,13 @@ import { createAccount, getAccount, patchUser } from '../../functions/users';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
-import { importAxes, importThinkings } from '../../functions/thinkings';
-import { importSphere, importTags } from '../../functions/spheres';
+import { importAxes, importContextAxes, importThinkings } from '../../functions/thinkings';
+import { importContexts, importSphere, importTags } from '../../functions/spheres';
 import { importSession } from '../../functions/sessions';
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import { DEMO_AXES, demoThinkings } from './demo-thinkings';
+import { DEFAULT_THINKING_GROUP } from '../../shared/domain/thinkings';
 import type { LocalEndpoints } from './stack';
 
 /** Runs `work` on every item, a few at a time (the local table takes parallel writes well). */
@@ -309,6 +310,26 @@ export async function seedDemoData(
           (demo.tags ?? []).map(({ demoId, ...tag }) => ({ ...tag, tagId: demoId })),
           demo.tagRules ?? [],
         );
+      // Its contexts: the active one puts its members' texts in the sphere's own words.
+      if (demo.contexts) await importContexts(demo.sphere.sphereId, demo.contexts);
+      // The thinking axes it asks, and those a group asks instead.
+      if (demo.thinkingAxes) {
+        const { sessions = {}, ...categories } = demo.thinkingAxes;
+        await importContextAxes([
+          ...Object.entries(categories).map(([listKey, axisIds]) => ({
+            scope: 'sphere' as const,
+            ownerId: demo.sphere.sphereId,
+            listKey,
+            axisIds,
+          })),
+          ...Object.entries(sessions).map(([ownerId, axisIds]) => ({
+            scope: 'session' as const,
+            ownerId,
+            listKey: DEFAULT_THINKING_GROUP,
+            axisIds,
+          })),
+        ]);
+      }
       // A year of the synthetic members' feelings in their team, for the organisation's figures.
       await inBatches(synthetic, (person) =>
         importFeelings(person.userId, contributorFeelings(person, demo.sphere.sphereId)),

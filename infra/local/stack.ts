@@ -78,7 +78,7 @@ export interface LocalServices {
   dynamodb: string;
   ses: string;
   sqs: { endpoint: string; notificationsQueueUrl: string; notificationsDlqUrl: string };
-  s3: { endpoint: string; reportsBucket: string };
+  s3: { endpoint: string; reportsBucket: string; assetsBucket: string };
   wsManagement: string;
   issuer: string;
   /** The SMS emulator (SNS Publish); `GET <sms>/store` lists the text messages sent. */
@@ -197,6 +197,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SES_ENDPOINT: ses.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       S3_ENDPOINT: s3.endpoint,
+      ASSETS_BUCKET: s3.buckets.assets,
+      // Browsers load the served files straight from the emulator (path-style, anonymous reads).
+      ASSETS_URL: `${s3.endpoint}/${s3.buckets.assets}`,
       SNS_ENDPOINT: sms.endpoint,
       NOTIFICATIONS_QUEUE_URL: sqs.notifications.url,
       WS_MANAGEMENT_ENDPOINT: ws.managementEndpoint,
@@ -285,7 +288,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           notificationsQueueUrl: sqs.notifications.url,
           notificationsDlqUrl: sqs.notificationsDlq.url,
         },
-        s3: { endpoint: s3.endpoint, reportsBucket: s3.buckets.reports },
+        s3: { endpoint: s3.endpoint, reportsBucket: s3.buckets.reports, assetsBucket: s3.buckets.assets },
         wsManagement: ws.managementEndpoint,
         issuer: cognito.issuer,
         sms: sms.outbox,

@@ -54,6 +54,10 @@ export const ERROR_KEYS = [
   'duplicate-sphere',
   /** A feeling recorded in a sphere where the person is not a contributor (spec 01 §8). */
   'contributor-feeling-forbidden',
+  /** A thinking given in a sphere or session where the person does not contribute (spec 01 §6). */
+  'contributor-thinking-forbidden',
+  /** A session's own thinking axes, in a sphere that does not let its sessions choose them. */
+  'axes-not-customizable',
   /** Joining a sphere (spec 01 §8): the sphere takes no contributors (its Engagement-Up is off). */
   'contribution-not-active',
   /** The join link's key is not the sphere's (expired by a new key, or never valid). */
@@ -101,6 +105,8 @@ export const ERROR_KEYS = [
   'sphere-lowSecurityAccessOptions-disabled',
   /** The address and access code do not sign anyone in here (spec 01 §8; the message names the code's label). */
   'invalid-delegation',
+  /** A quick-answer link whose code is not its sphere's or session's (spec 01 §2: invalid link). */
+  'invalid-link',
   /** A feeling recorded further from the sphere than its distance rule allows (spec 01 §7). */
   'sphere-too-far',
 ] as const;

@@ -91,6 +91,8 @@ export const FeelingCreateSchema = z.strictObject({
   /** The context chosen in the flow: one of the person's spheres or contributor sessions. */
   sphereId: z.string().min(1).max(100).optional(),
   sessionId: z.string().min(1).max(100).optional(),
+  /** The code of the quick-answer link the feeling came from, for that sphere or session. */
+  validationCode: z.string().min(1).max(100).optional(),
   evaluationPeriod: EvaluationPeriodSchema.default({ value: 0, type: 'none' }),
   geoPoint: GeoPointSchema.default({ latitude: 0, longitude: 0 }),
   /** The time zone the browser guessed (spec 01 §3 Feeling `locale`), an IANA name. */
@@ -119,6 +121,8 @@ export const FeelingSchema = z.object({
   category: z.string().optional(),
   sphereId: z.string().optional(),
   sessionId: z.string().optional(),
+  /** Recorded through a quick-answer link (spec 01 §3 `fromDirectLink`). */
+  fromDirectLink: z.boolean().optional(),
   evaluationPeriod: EvaluationPeriodSchema,
   geoPoint: GeoPointSchema,
   locale: z.string().optional(),
@@ -266,6 +270,65 @@ export const MyselfReportSchema = z.object({
 });
 export type MyselfReportData = z.infer<typeof MyselfReportSchema>;
 
+/**
+ * The good/bad quick-answer page (spec 01 §2): a link names a sphere or a session and carries a
+ * code only its admins can make, so a feeling recorded through it is known to come from it.
+ */
+export const QuickAnswerCheckSchema = z
+  .strictObject({
+    sphereId: z.string().min(1).max(100).optional(),
+    sessionId: z.string().min(1).max(100).optional(),
+    validationCode: z.string().min(1).max(100),
+  })
+  .refine((b) => (b.sphereId === undefined) !== (b.sessionId === undefined), {
+    message: 'required',
+    path: ['sessionId'],
+  });
+
+export const QuickAnswerPlaceSchema = z.object({
+  sphereId: z.string(),
+  sessionId: z.string().optional(),
+  /** The sphere's name, or the session's name as its members see it, in the caller's language. */
+  name: z.string(),
+  /** Whether the caller may record a contributor feeling there. */
+  contributes: z.boolean(),
+});
+export type QuickAnswerPlace = z.infer<typeof QuickAnswerPlaceSchema>;
+
+export const QuickAnswerLinkSchema = z.object({ validationCode: z.string() });
+
+export const checkQuickAnswer = defineRoute({
+  name: 'checkQuickAnswer',
+  domain: 'feelings',
+  method: 'POST',
+  path: '/v1/feelings/quick-answers/check',
+  auth: 'user',
+  body: QuickAnswerCheckSchema,
+  response: QuickAnswerPlaceSchema,
+});
+
+export const getSphereQuickAnswerLink = defineRoute({
+  name: 'getSphereQuickAnswerLink',
+  domain: 'feelings',
+  method: 'GET',
+  path: '/v1/feelings/quick-answer-links/spheres/{sphereId}',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'sphere', on: { sphereId: 'sphereId' } },
+  params: z.strictObject({ sphereId: z.string().min(1).max(100) }),
+  response: QuickAnswerLinkSchema,
+});
+
+export const getSessionQuickAnswerLink = defineRoute({
+  name: 'getSessionQuickAnswerLink',
+  domain: 'feelings',
+  method: 'GET',
+  path: '/v1/feelings/quick-answer-links/sessions/{sessionId}',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'session', on: { sessionId: 'sessionId' } },
+  params: z.strictObject({ sessionId: z.string().min(1).max(100) }),
+  response: QuickAnswerLinkSchema,
+});
+
 export const getFeelingWords = defineRoute({
   name: 'getFeelingWords',
   domain: 'feelings',
@@ -352,4 +415,7 @@ export const feelingRoutes: readonly RouteContract[] = [
   createMyselfReport,
   getFeeling,
   updateFeeling,
+  checkQuickAnswer,
+  getSphereQuickAnswerLink,
+  getSessionQuickAnswerLink,
 ];

@@ -10,6 +10,8 @@ const KNOWN_KEYS = new Set<string>([
   'email-not-valid',
   'invalid-phone-number',
   'domain-invalid',
+  // A value named twice where it must be once (a word of a sphere context's substitutions).
+  'exist',
 ]);
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {

@@ -132,6 +132,8 @@ export const SphereSchema = z.object({
     label: z.object({ fr: z.string().optional(), en: z.string().optional(), nl: z.string().optional() }),
   }),
   languages: z.object({ primary: z.enum(LANGUAGES), extras: z.array(z.enum(LANGUAGES)) }),
+  /** Where the browser loads the sphere's logo from (spec 01 §3 `logo`); absent when it has none. */
+  logoUrl: z.string().optional(),
   limits: z.object({ tags: z.number(), members: z.number(), groups: z.number() }),
   entitlements: z.object({
     engagementUp: z.object({ active: z.boolean(), campaignTemplatesAvailable: z.boolean() }),
@@ -432,6 +434,82 @@ export const deleteSphereMember = defineRoute({
   status: 204,
 });
 
+/**
+ * A sphere's logo (spec 01 §3 `logo`, decision 0016): PNG, JPEG or WebP. SVG is refused: it is a
+ * document that can carry script.
+ */
+export const SPHERE_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type SphereLogoType = (typeof SPHERE_LOGO_TYPES)[number];
+/** Largest logo accepted: 1 MiB. */
+export const SPHERE_LOGO_MAX_BYTES = 1_048_576;
+/** How long an upload granted by POST …/logo may start. */
+export const SPHERE_LOGO_UPLOAD_SECONDS = 300;
+
+/** POST /v1/spheres/{id}/logo: the type and size of the file the admin is about to send. */
+export const SphereLogoUploadRequestSchema = z.strictObject({
+  contentType: z.enum(SPHERE_LOGO_TYPES, 'not-valid'),
+  size: z
+    .number('not-a-number')
+    .int('not-valid')
+    .min(1, 'value-out-of-range-error')
+    .max(SPHERE_LOGO_MAX_BYTES, 'value-out-of-range-error'),
+});
+export type SphereLogoUploadRequest = z.infer<typeof SphereLogoUploadRequestSchema>;
+
+/**
+ * The upload the server grants: a form POST to `uploadUrl` with every field of `fields`, then the
+ * file as the last field, named `file`. The storage refuses another type or a larger file.
+ */
+export const SphereLogoUploadSchema = z.object({
+  uploadUrl: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** What PUT …/logo confirms once the file is sent. */
+  key: z.string(),
+  expiresAt: z.string(),
+});
+export type SphereLogoUpload = z.infer<typeof SphereLogoUploadSchema>;
+
+export const requestSphereLogoUpload = defineRoute({
+  name: 'requestSphereLogoUpload',
+  domain: 'spheres',
+  method: 'POST',
+  path: '/v1/spheres/{id}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  body: SphereLogoUploadRequestSchema,
+  response: SphereLogoUploadSchema,
+});
+
+/** PUT /v1/spheres/{id}/logo: the uploaded file becomes the logo (checked again first). */
+export const SphereLogoSchema = z.strictObject({
+  key: z.string().min(1, 'required').max(300, 'length-out-of-range-error'),
+});
+
+export const setSphereLogo = defineRoute({
+  name: 'setSphereLogo',
+  domain: 'spheres',
+  method: 'PUT',
+  path: '/v1/spheres/{id}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  body: SphereLogoSchema,
+  response: SphereSchema,
+});
+
+/** DELETE /v1/spheres/{id}/logo: the sphere has no logo any more (and one without stays so). */
+export const deleteSphereLogo = defineRoute({
+  name: 'deleteSphereLogo',
+  domain: 'spheres',
+  method: 'DELETE',
+  path: '/v1/spheres/{id}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  response: SphereSchema,
+});
+
 export const sphereRoutes: readonly RouteContract[] = [
   listSpheres,
   createSphere,
@@ -447,4 +525,7 @@ export const sphereRoutes: readonly RouteContract[] = [
   createMember,
   createMembersBulk,
   deleteSphereMember,
+  requestSphereLogoUpload,
+  setSphereLogo,
+  deleteSphereLogo,
 ];

@@ -11,7 +11,11 @@ import {
   AXIS_MODULES,
   AXIS_NAME_MAX_LENGTH,
   AXIS_NAME_MIN_LENGTH,
+  CONTEXT_AXES_MAX,
+  DEFAULT_THINKING_GROUP,
   THINKING_COMMENT_MAX_LENGTH,
+  THINKING_GROUP_ID,
+  THINKING_MEMBER_CATEGORIES,
   isThinkingValue,
 } from '../domain/thinkings';
 
@@ -112,9 +116,18 @@ export const ThinkingAnswerSchema = z.strictObject({
 });
 export type ThinkingAnswer = z.infer<typeof ThinkingAnswerSchema>;
 
-/** POST /v1/thinkings: a personal thinking, with at least one value (spec 01 §5). */
+const GroupIdSchema = z.string().regex(THINKING_GROUP_ID, 'not-valid');
+
+/**
+ * POST /v1/thinkings: a thinking with at least one value (spec 01 §5): personal, or a contributor's
+ * in a sphere or a session they contribute to (`sessionId` wins; `groupId` names the session's
+ * group of questions).
+ */
 export const ThinkingCreateSchema = z.strictObject({
   axes: z.array(ThinkingAnswerSchema).min(1, 'required').max(100),
+  sphereId: z.string().min(1).max(100).optional(),
+  sessionId: z.string().min(1).max(100).optional(),
+  groupId: GroupIdSchema.optional(),
   category: z.string().min(1).max(50).optional(),
   geoPoint: GeoPointSchema.default({ latitude: 0, longitude: 0 }),
   locale: z.string().min(1).max(64).refine(isTimeZone, { message: 'not-valid' }).optional(),
@@ -135,6 +148,7 @@ export const ThinkingSchema = z.object({
   category: z.string().optional(),
   sphereId: z.string().optional(),
   sessionId: z.string().optional(),
+  groupId: z.string().optional(),
   geoPoint: GeoPointSchema,
   locale: z.string().optional(),
   creationDate: z.string(),
@@ -154,6 +168,88 @@ export const ThinkingListQuerySchema = z.strictObject({
   end: isoDateTime.optional(),
   _max: z.coerce.number().int().min(1).max(THINKINGS_MAX).default(THINKINGS_MAX),
   _offset: z.coerce.number().int().min(0).default(0),
+});
+
+/**
+ * The axes a sphere (per member category) or a session (per group) asks. `axisIds` is the list the
+ * sphere or session chose itself; `axes` what a thinking there asks: the catalogue's required axes,
+ * then the session's own list, or its sphere's when the session's is empty (`inherited`).
+ */
+export const ContextAxesSchema = z.object({
+  axisIds: z.array(z.string()),
+  axes: z.array(AxisSchema),
+  inherited: z.boolean(),
+  /** Whether the sphere lets its sessions choose their own axes (`customizableThinkingAxes`). */
+  customizable: z.boolean(),
+  updatedAt: z.string().optional(),
+});
+export type ContextAxes = z.infer<typeof ContextAxesSchema>;
+
+/** PUT sphere or session axes: the whole ordered list; an empty session list asks the sphere's. */
+export const ContextAxesUpdateSchema = z.strictObject({
+  axisIds: z.array(AxisIdSchema).max(CONTEXT_AXES_MAX, 'too-many'),
+});
+export type ContextAxesUpdate = z.infer<typeof ContextAxesUpdateSchema>;
+
+/**
+ * The spec's `sphere-axes/{sphereId}_{category}` and `session-axes/{sessionId}_{groupId}` as two
+ * path segments: API Gateway matches whole segments, and the right is checked on the sphere or
+ * session the path names (docs/decisions/0015-thinking-in-context.md).
+ */
+const SphereAxesParams = z.strictObject({
+  sphereId: z.string().min(1).max(100),
+  category: z.enum(THINKING_MEMBER_CATEGORIES),
+});
+const SessionAxesParams = z.strictObject({
+  sessionId: z.string().min(1).max(100),
+  groupId: GroupIdSchema,
+});
+export { DEFAULT_THINKING_GROUP };
+
+export const getSphereAxes = defineRoute({
+  name: 'getSphereAxes',
+  domain: 'thinkings',
+  method: 'GET',
+  path: '/v1/thinkings/sphere-axes/{sphereId}/{category}',
+  auth: 'user',
+  ability: { action: 'get', subject: 'sphere', on: { sphereId: 'sphereId' } },
+  params: SphereAxesParams,
+  response: ContextAxesSchema,
+});
+
+export const updateSphereAxes = defineRoute({
+  name: 'updateSphereAxes',
+  domain: 'thinkings',
+  method: 'PUT',
+  path: '/v1/thinkings/sphere-axes/{sphereId}/{category}',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'sphere', on: { sphereId: 'sphereId' } },
+  params: SphereAxesParams,
+  body: ContextAxesUpdateSchema,
+  response: ContextAxesSchema,
+});
+
+export const getSessionAxes = defineRoute({
+  name: 'getSessionAxes',
+  domain: 'thinkings',
+  method: 'GET',
+  path: '/v1/thinkings/session-axes/{sessionId}/{groupId}',
+  auth: 'user',
+  ability: { action: 'get', subject: 'session', on: { sessionId: 'sessionId' } },
+  params: SessionAxesParams,
+  response: ContextAxesSchema,
+});
+
+export const updateSessionAxes = defineRoute({
+  name: 'updateSessionAxes',
+  domain: 'thinkings',
+  method: 'PUT',
+  path: '/v1/thinkings/session-axes/{sessionId}/{groupId}',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'session', on: { sessionId: 'sessionId' } },
+  params: SessionAxesParams,
+  body: ContextAxesUpdateSchema,
+  response: ContextAxesSchema,
 });
 
 export const listThinkingAxes = defineRoute({
@@ -277,6 +373,10 @@ export const thinkingRoutes: readonly RouteContract[] = [
   createThinkingAxis,
   updateThinkingAxis,
   deleteThinkingAxis,
+  getSphereAxes,
+  updateSphereAxes,
+  getSessionAxes,
+  updateSessionAxes,
   listThinkings,
   createThinking,
   getThinking,

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  CONTEXT_AXES_MAX,
+  contextAxesProblem,
+  contextAxisIds,
   THINKING_EDIT_WINDOW_MS,
   axisDescription,
   axisIdProblem,
@@ -132,5 +135,57 @@ describe('thinking answers', () => {
   it('blank means no values', () => {
     expect(isBlankThinking({ axes: [] })).toBe(true);
     expect(isBlankThinking({ axes: [{ id: 'workload', value: 0 }] })).toBe(false);
+  });
+});
+
+describe("context axes: a session asks its own list when not empty, else its sphere's", () => {
+  it('asks the session list when it has axes', () => {
+    expect(contextAxisIds({ session: ['b'], sphere: ['a'] }, [])).toEqual({
+      axisIds: ['b'],
+      inherited: false,
+    });
+  });
+  it('falls back to the sphere list when the session list is empty or missing', () => {
+    expect(contextAxisIds({ session: [], sphere: ['a', 'c'] }, [])).toEqual({
+      axisIds: ['a', 'c'],
+      inherited: true,
+    });
+    expect(contextAxisIds({ sphere: ['a'] }, [])).toEqual({ axisIds: ['a'], inherited: true });
+  });
+  it('asks nothing when neither has axes and none is required', () => {
+    expect(contextAxisIds({}, [])).toEqual({ axisIds: [], inherited: true });
+  });
+  it('puts required axes first and never twice', () => {
+    expect(contextAxisIds({ session: ['b', 'r'] }, ['r'])).toEqual({ axisIds: ['r', 'b'], inherited: false });
+    expect(contextAxisIds({}, ['r'])).toEqual({ axisIds: ['r'], inherited: true });
+  });
+});
+
+describe('context axes lists: each axis once, offered to the module, at most 30', () => {
+  const catalogue = new Map([
+    ['team', { modules: ['sphere', 'session'] }],
+    ['place', { modules: ['sphere'] }],
+    ['me', { modules: ['myself'] }],
+  ]);
+  it('accepts known axes of the module, and an empty list', () => {
+    expect(contextAxesProblem(['team', 'place'], catalogue, 'sphere')).toBeUndefined();
+    expect(contextAxesProblem([], catalogue, 'session')).toBeUndefined();
+  });
+  it('refuses an axis twice with exist at its index', () => {
+    expect(contextAxesProblem(['team', 'team'], catalogue, 'sphere')).toEqual({ key: 'exist', index: 1 });
+  });
+  it('refuses an unknown axis or one not offered to the module', () => {
+    expect(contextAxesProblem(['nope'], catalogue, 'sphere')).toEqual({ key: 'not-valid', index: 0 });
+    expect(contextAxesProblem(['team', 'place'], catalogue, 'session')).toEqual({
+      key: 'not-valid',
+      index: 1,
+    });
+    expect(contextAxesProblem(['me'], catalogue, 'sphere')).toEqual({ key: 'not-valid', index: 0 });
+  });
+  it('refuses more than the maximum, and accepts exactly the maximum', () => {
+    const many = new Map(Array.from({ length: 31 }, (_, i) => [`a${i}`, { modules: ['sphere'] }]));
+    const ids = [...many.keys()];
+    expect(contextAxesProblem(ids, many, 'sphere')).toEqual({ key: 'too-many' });
+    expect(contextAxesProblem(ids.slice(0, CONTEXT_AXES_MAX), many, 'sphere')).toBeUndefined();
   });
 });

@@ -104,3 +104,44 @@ export function inLanguage(
 ): string {
   return text[language] ?? text.fr ?? text.en ?? text.nl ?? '';
 }
+
+/**
+ * Thinking in context (spec 01 §7): a sphere keeps one list of axes per member category, a session
+ * one per group of questions (`default` unless a campaign names another). A session's own list is
+ * asked when it is not empty, else its sphere's list for the session's category.
+ */
+export const THINKING_MEMBER_CATEGORIES = ['contributor', 'consumer'] as const;
+export type ThinkingMemberCategory = (typeof THINKING_MEMBER_CATEGORIES)[number];
+export const DEFAULT_THINKING_GROUP = 'default';
+export const THINKING_GROUP_ID = /^[a-z0-9_-]{1,40}$/;
+/** More questions than this in one thinking is a survey, not an opinion. */
+export const CONTEXT_AXES_MAX = 30;
+
+/** The axes a sphere or session asks, in order: required axes first (none may remove them), then its own. */
+export function contextAxisIds(
+  own: { session?: readonly string[] | undefined; sphere?: readonly string[] | undefined },
+  requiredIds: readonly string[],
+): { axisIds: string[]; inherited: boolean } {
+  const inherited = !own.session || own.session.length === 0;
+  const chosen = (inherited ? own.sphere : own.session) ?? [];
+  return { axisIds: [...new Set([...requiredIds, ...chosen])], inherited };
+}
+
+/**
+ * What a sphere's or session's list of axes breaks: an axis twice (`exist`), an axis the catalogue
+ * does not offer to that module (`not-valid`), too many (`too-many`).
+ */
+export function contextAxesProblem(
+  axisIds: readonly string[],
+  catalogue: ReadonlyMap<string, { modules: readonly string[] }>,
+  module: 'sphere' | 'session',
+): { key: 'exist' | 'not-valid' | 'too-many'; index?: number } | undefined {
+  if (axisIds.length > CONTEXT_AXES_MAX) return { key: 'too-many' };
+  const seen = new Set<string>();
+  for (const [index, id] of axisIds.entries()) {
+    if (seen.has(id)) return { key: 'exist', index };
+    seen.add(id);
+    if (!catalogue.get(id)?.modules.includes(module)) return { key: 'not-valid', index };
+  }
+  return undefined;
+}

@@ -108,3 +108,83 @@ test('a super-admin sees every sphere, and manages the axis catalogue: creates, 
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('axes-not-allowed')).toBeVisible();
 });
+
+test('a sphere admin chooses the statements asked to its contributors; a group that may not choose its own asks them, its member answers them from the group page, and records a feeling through the group’s quick-answer link', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Alex's third sign-in of this file: the limit is three codes an address in ten minutes.
+  await signInWithCodeThroughThePage(page, ALEX);
+  await page.goto('/apps/spheres/demo-clinique-tilleuls/settings');
+  await page.getByTestId('settings-tab-contributors').click();
+  const editor = page.getByTestId('sphere-axes-contributor');
+  await expect(page.getByTestId('sphere-axes-contributor-empty')).toBeVisible();
+  for (const axis of ['team-spirit', 'support']) {
+    await page.getByTestId('sphere-axes-contributor-pick').selectOption(axis);
+    await page.getByTestId('sphere-axes-contributor-add').click();
+  }
+  // Support first: moved up by its button.
+  await editor
+    .getByRole('button', { name: /^Move up: / })
+    .last()
+    .click();
+  await expect(editor.locator('li').first()).toHaveAttribute(
+    'data-testid',
+    'sphere-axes-contributor-axis-support',
+  );
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('sphere-axes-contributor-save').click();
+  await expect(page.getByText('The list of statements is saved.')).toBeVisible();
+  await expect(page.getByTestId('sphere-axes-contributor-save')).toBeDisabled();
+
+  // The clinic's groups may not choose their own: the group's settings say so and show the list.
+  await page.goto('/apps/sessions/demo-tilleuls-soins/settings');
+  await page.getByTestId('session-tab-thinking').click();
+  await expect(page.getByTestId('session-axes-locked')).toBeVisible();
+  const asked = page.getByTestId('session-axes-asked').locator('li');
+  await expect(asked).toHaveCount(2);
+  await expect(asked.first()).toContainText('I can count on the people around me');
+  await expectNoSeriousAxeViolations(page);
+
+  // From the group's page, the thinking flow asks the group's statements, in that order.
+  await page.goto('/apps/sessions/demo-tilleuls-soins');
+  await page.getByTestId('session-thinking').click();
+  const form = page.getByTestId('thinking-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('thinking-context')).toHaveValue('session:demo-tilleuls-soins');
+  await expect(page.getByTestId('thinking-axis-workload')).toHaveCount(0);
+  await expect(form.locator('[data-testid^="thinking-axis-"]').first()).toHaveAttribute(
+    'data-testid',
+    'thinking-axis-support',
+  );
+  await page.getByTestId('thinking-team-spirit-p1').check();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('thinking-save').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Your thinking is saved.', { exact: false })).toBeVisible();
+
+  // The group's quick-answer link (a poster's QR code) opens two faces that record a feeling there.
+  await page.goto('/apps/sessions/demo-tilleuls-soins/settings');
+  await page.getByTestId('session-tab-link').click();
+  await expect(page.getByTestId('quick-link-qr')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const quickLink = new URL(await page.getByTestId('quick-link-url').inputValue());
+  await page.goto(quickLink.pathname + quickLink.search);
+  await expect(page.getByTestId('quick-answer-place')).toHaveText('Service A');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('quick-answer-good').click();
+  await expect(page.getByTestId('feeling-context')).toHaveValue('session:demo-tilleuls-soins');
+  for (const radio of [page.getByTestId('intensity-step-6'), page.getByTestId('energy-step-4')]) {
+    await radio.focus();
+    await page.keyboard.press('Space');
+    await expect(radio).toBeChecked();
+  }
+  await page.getByTestId('feeling-save').click();
+  await expect(page.getByTestId('feeling-overlay')).toBeHidden();
+  await expect(page.getByTestId('feeling-saved-detail').last()).toBeVisible();
+
+  // A link with a wrong code says so and goes to the root.
+  await page.goto('/apps/quick-answer?sessionId=demo-tilleuls-soins&validationCode=not-the-code');
+  await expect(page.getByText('Invalid link')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});

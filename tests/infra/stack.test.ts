@@ -7,6 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEntries } from '../../bin/lambda-entries';
 import { TABLE } from '../../functions/lib/table';
+import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX } from '../../functions/lib/assets';
 import { REPO_ROOT } from '../../infra/function';
 import { DEFAULT_MAIL_DOMAIN } from '../../infra/stack';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
@@ -375,7 +376,11 @@ describe('web', () => {
           { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
         ],
         DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        // The SPA's bucket, and the assets bucket for /logos/*.
+        Origins: [
+          Match.objectLike({ OriginAccessControlId: Match.anyValue() }),
+          Match.objectLike({ OriginAccessControlId: Match.anyValue() }),
+        ],
         Logging: Match.objectLike({ Bucket: Match.anyValue() }),
       }),
     });
@@ -410,6 +415,103 @@ describe('web', () => {
     expect(csp).toContain(`{"Ref":"${wsApiId}"}`);
     expect(csp).toContain('https://cognito-idp.eu-west-1.amazonaws.com');
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('assets', () => {
+  const bucketId = () =>
+    synthesized.stack.getLogicalId(synthesized.stack.assets.bucket.node.defaultChild as never);
+  const bucket = () => propertiesOf(synthesized.template, 'AWS::S3::Bucket').get(bucketId())!;
+
+  it('keeps the sphere logos in a private, encrypted bucket that survives the stack, with access logs', () => {
+    synthesized.template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BucketName: { 'Fn::Join': ['-', ['wellbeing-assets', Match.anyValue()]] },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'assets-bucket/' }),
+      }),
+    });
+    expect(JSON.stringify(bucket().BucketName)).toContain('AWS::StackId');
+  });
+
+  it('lets the SPA origin alone post uploads, and deletes unconfirmed uploads after a day', () => {
+    const cors = (bucket().CorsConfiguration as { CorsRules: Json[] }).CorsRules;
+    expect(cors).toHaveLength(1);
+    expect(cors[0]!.AllowedMethods).toEqual(['POST', 'PUT']);
+    expect(JSON.stringify(cors[0]!.AllowedOrigins)).toContain('WebDistribution');
+    expect(cors[0]!.AllowedOrigins).not.toContain('*');
+    const rules = (bucket().LifecycleConfiguration as { Rules: Json[] }).Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Prefix: UPLOADS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+    );
+  });
+
+  it('is read by the distribution under /logos/* only (OAC), and only over TLS', () => {
+    const policy = [...propertiesOf(synthesized.template, 'AWS::S3::BucketPolicy').values()].find(
+      (p) => JSON.stringify(p.Bucket) === JSON.stringify({ Ref: bucketId() }),
+    )!;
+    const statements = (policy.PolicyDocument as { Statement: Json[] }).Statement;
+    const cloudFront = statements.filter((s) => JSON.stringify(s.Principal).includes('cloudfront'));
+    expect(cloudFront).toHaveLength(1);
+    expect(cloudFront[0]!.Action).toBe('s3:GetObject');
+    expect(JSON.stringify(cloudFront[0]!.Resource)).toContain(`/${SERVED_ASSETS_PREFIX}*`);
+    expect(JSON.stringify(cloudFront[0]!.Condition)).toContain('WebDistribution');
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    const distribution = [
+      ...propertiesOf(synthesized.template, 'AWS::CloudFront::Distribution').values(),
+    ][0]!;
+    const config = distribution.DistributionConfig as { CacheBehaviors: Json[]; Origins: Json[] };
+    const logos = config.CacheBehaviors.find((b) => b.PathPattern === `/${SERVED_ASSETS_PREFIX}*`)!;
+    expect(logos).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    const origin = config.Origins.find((o) => o.Id === logos.TargetOriginId)!;
+    expect(JSON.stringify(origin.DomainName)).toContain('wellbeing-assets');
+  });
+
+  it('lets the spheres Lambda read, write and delete its own prefixes only, and names the bucket to it', () => {
+    const spheres = logicalIdOf(synthesized.stack.api.functions.get('spheres')!);
+    const s3 = statementsOf(spheres).filter((s) => JSON.stringify(s.Action).includes('s3:'));
+    expect(s3).toHaveLength(1);
+    expect(s3[0]!.Action).toEqual(['s3:GetObject', 's3:PutObject', 's3:DeleteObject']);
+    const resources = JSON.stringify(s3[0]!.Resource);
+    expect(resources).toContain('/logos/spheres/*');
+    expect(resources).toContain('/uploads/spheres/*');
+    expect(resources).not.toContain('"/*"');
+    expect(environmentOf(spheres).ASSETS_BUCKET).toEqual({ Ref: bucketId() });
+    expect(JSON.stringify(environmentOf(spheres).ASSETS_URL)).toContain('WebDistribution');
+  });
+
+  it('gives nothing of the bucket to a domain without the grant', () => {
+    const users = logicalIdOf(synthesized.stack.api.functions.get('users')!);
+    expect(statementsOf(users).some((s) => JSON.stringify(s.Action).includes('s3:'))).toBe(false);
+    expect(environmentOf(users).ASSETS_BUCKET).toBeUndefined();
+  });
+
+  it('lets the SPA send uploads to the bucket (CSP connect-src)', () => {
+    const policy = [
+      ...propertiesOf(synthesized.template, 'AWS::CloudFront::ResponseHeadersPolicy').values(),
+    ][0]!;
+    const csp = JSON.stringify(
+      ((policy.ResponseHeadersPolicyConfig as Json).SecurityHeadersConfig as Json).ContentSecurityPolicy,
+    );
+    expect(csp).toContain('wellbeing-assets');
+    expect(csp).toContain('.s3.eu-west-1.');
   });
 });
 

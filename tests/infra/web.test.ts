@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withParentOrigins } from '../../infra/local/web';
 import { contentSecurityPolicy } from '../../infra/web';
+import { SERVED_ASSETS_PREFIX } from '../../functions/lib/assets';
 import { PERMISSIONS_POLICY, SCAN_PAGE_PATH, SCAN_PAGE_PERMISSIONS_POLICY } from '../../infra/headers';
 import { WebConfigSchema, parseParentOrigins, type WebConfig } from '../../shared/contracts/web-config';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
@@ -124,6 +125,10 @@ describe('browser features of the SPA (Permissions-Policy)', () => {
       ...propertiesOf(synthesized.template, 'AWS::CloudFront::Distribution').values(),
     ][0]!;
     const behaviors = (distribution.DistributionConfig as Json).CacheBehaviors as Json[];
-    expect(behaviors.map((b) => b.PathPattern)).toEqual([`${SCAN_PAGE_PATH}*`]);
+    expect(behaviors.map((b) => b.PathPattern)).toEqual([`${SCAN_PAGE_PATH}*`, `/${SERVED_ASSETS_PREFIX}*`]);
+    // Served logos get the SPA's own headers: no camera there either.
+    const spa = ((distribution.DistributionConfig as Json).DefaultCacheBehavior as Json)
+      .ResponseHeadersPolicyId;
+    expect(behaviors[1]!.ResponseHeadersPolicyId).toEqual(spa);
   });
 });

@@ -122,6 +122,12 @@ describe('lists read by key, never by a Scan', () => {
       CHECKS,
       ['Query table'],
     ],
+    [
+      'GET /v1/spheres/{id}/contexts: the sphere’s partition (its contexts)',
+      () => `/v1/spheres/${sphereId}/contexts`,
+      CHECKS,
+      ['Query table'],
+    ],
     // A session's route also finds the session's sphere for the rules (one GetItem, decision 0012).
     [
       'GET /v1/sessions/{id}/members: the session’s partition and its sphere’s members',

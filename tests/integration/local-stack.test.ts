@@ -256,6 +256,22 @@ describe('local stack', () => {
       expect(lotte?.autoTagIds).toEqual([age < 25 ? 'age-under-25' : 'age-25-34', 'seniority-1-4']);
     });
 
+    it('gives Atelier Horizon an active context: its members read the sphere’s own words', async () => {
+      const camille = await camilleSignedIn();
+      const contexts = await stack.api<{
+        items: {
+          name: { fr?: string };
+          active: boolean;
+          substitutions: { fr?: { from: string; to: string }[] };
+        }[];
+      }>('/v1/spheres/demo-atelier-horizon/contexts?active=true', { token: camille.accessToken });
+      expect(contexts.status).toBe(200);
+      expect(contexts.body.items).toEqual([
+        expect.objectContaining({ name: expect.objectContaining({ fr: 'L’Atelier' }), active: true }),
+      ]);
+      expect(contexts.body.items[0]?.substitutions.fr).toContainEqual({ from: 'groupe', to: 'équipe' });
+    });
+
     it('gives Atelier Horizon sixty synthetic members, twenty in each team, with a year of feelings there', async () => {
       const camille = await camilleSignedIn();
       const members = await stack.api<{ count: number }>('/v1/spheres/demo-atelier-horizon/members', {

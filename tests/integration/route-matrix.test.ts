@@ -29,9 +29,18 @@ let contributor: Person;
 
 /**
  * Routes checked on a resource that a plain member of the sphere may call on it: reading the
- * sphere, the sessions of it they are in (none), and leaving it (walked last).
+ * sphere and its contexts (their texts use them), the thinking axes it asks them, the sessions
+ * of it they are in (none), and leaving it (walked last).
  */
-const MEMBER_MAY = new Set(['getSphere', 'listSphereSessions', 'leaveSphere']);
+const MEMBER_MAY = new Set([
+  'getSphere',
+  'listSphereContexts',
+  'getSphereContext',
+  'listSphereSessions',
+  // The thinking axes a sphere asks its contributors: they answer them.
+  'getSphereAxes',
+  'leaveSphere',
+]);
 
 async function person(email: string, firstName: string): Promise<Person> {
   const tokens = await stack.signInWithCode(email, { firstName });

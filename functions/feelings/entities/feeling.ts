@@ -67,6 +67,8 @@ export const FeelingEntity = new Entity({
       },
     },
     timestamp: { type: 'string', required: true, readOnly: true },
+    /** Recorded through a quick-answer link of its sphere or session. */
+    fromDirectLink: { type: 'boolean', readOnly: true },
     freezeDate: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },

@@ -26,6 +26,11 @@ export const SphereEntity = new Entity({
     ownerId: { type: 'string', required: true },
     email: { type: 'string' },
     phone: { type: 'string' },
+    /**
+     * Key of the logo in the assets bucket (`logos/<sphereId>/…`), written only by the logo
+     * routes, which leave `updatedAt` as it is (decision 0016).
+     */
+    logo: { type: 'string' },
     address: {
       type: 'map',
       required: true,

@@ -26,6 +26,8 @@ export const ThinkingEntity = new Entity({
     category: { type: 'string' },
     sphereId: { type: 'string', readOnly: true },
     sessionId: { type: 'string', readOnly: true },
+    /** The session's group of questions the thinking answered. */
+    groupId: { type: 'string', readOnly: true },
     geoPoint: GEO_POINT_ATTRIBUTE,
     locale: { type: 'string' },
     creationDate: { type: 'string', required: true, readOnly: true },

@@ -23,16 +23,9 @@ import { NotesEditor, type DraftNote } from './notes-editor';
 import { StepScale } from './step-scale';
 import { WordChoice } from './word-choice';
 import { readPosition } from '../../lib/geolocation';
-import { FeelingContextChoice, isAllowed, type FeelingContext } from './feeling-context';
+import { ContextChoice, ContextDropped } from '../../components/context-choice';
+import { encodeContext, isAllowed, requestedContext, type ContributionContext } from '../../lib/contexts';
 import { useMe } from '../../lib/me';
-
-/** The context a link or a session card asks for (`sessionId` or `sphereId` beside `show=feeling`). */
-function requestedContext(params: URLSearchParams): FeelingContext {
-  const sessionId = params.get('sessionId');
-  if (sessionId) return { sessionId };
-  const sphereId = params.get('sphereId');
-  return sphereId ? { sphereId } : null;
-}
 
 const isMood = (value: string | null): value is Mood => value === 'good' || value === 'bad';
 
@@ -50,7 +43,7 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const initialMood = params.get('mode');
   const [mood, setMood] = useState<Mood | null>(isMood(initialMood) ? initialMood : null);
   const me = useMe();
-  const [context, setContext] = useState<FeelingContext>(() => requestedContext(params));
+  const [context, setContext] = useState<ContributionContext>(() => requestedContext(params));
   /** A context asked for that the person may not use: dropped, and said (spec 01 §4 feeling entry). */
   const [dropped, setDropped] = useState(false);
   const [period, setPeriod] = useState<EvaluationPeriodType>('none');
@@ -67,7 +60,7 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
     setContext(null);
     if (params.get('fromDirectLink') === 'true') {
       // From a direct link, the flow has nothing to offer: an error notice, and it closes.
-      notifications.show({ color: 'red', message: t('feelings.context.notAllowedLink') });
+      notifications.show({ color: 'red', message: t('common.context.notAllowedLink') });
       close();
     } else setDropped(true);
     // Checked once the start call is there; later changes of the choice are the person's own.
@@ -102,6 +95,12 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
         ...(wordId ? { wordId } : {}),
         ...(params.get('category') ? { category: params.get('category') as string } : {}),
         ...(context ?? {}),
+        // From a quick-answer link: its code, for the place it names (checked by the server).
+        ...(context !== null &&
+        params.get('validationCode') &&
+        encodeContext(context) === encodeContext(requestedContext(params))
+          ? { validationCode: params.get('validationCode') as string }
+          : {}),
         personalNotes: notes
           .filter((n) => n.value.trim() !== '')
           .map((n) => ({ value: n.value.trim(), type: n.type })),
@@ -146,21 +145,8 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const language = currentLanguage();
   return (
     <Stack data-testid="feeling-overlay">
-      {dropped && (
-        <Alert
-          color="orange"
-          role="alert"
-          title={t('feelings.context.notAllowedTitle')}
-          withCloseButton
-          closeButtonLabel={t('common.close')}
-          onClose={() => setDropped(false)}
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          data-testid="feeling-context-dropped"
-        >
-          {t('feelings.context.notAllowed')}
-        </Alert>
-      )}
-      <FeelingContextChoice value={context} onChange={setContext} />
+      {dropped && <ContextDropped onClose={() => setDropped(false)} testId="feeling-context-dropped" />}
+      <ContextChoice value={context} onChange={setContext} testId="feeling-context" />
       <NativeSelect
         label={t('feelings.period.label')}
         value={period}

@@ -1,5 +1,6 @@
 import { createFeeling, updateFeeling } from '../../../../shared/contracts/feelings';
 import { defineFeature } from '../../lib/feature';
+import { QUICK_ANSWER_PATH } from '../../lib/routes';
 
 /**
  * The personal feelings: the feeling flow (spec 01 §2 `feeling`, modes good and bad) and one
@@ -13,6 +14,7 @@ export const feelingsFeature = defineFeature({
   pages: [
     { path: HISTORY_PATH, access: 'signed-in', load: () => import('./history/history-page') },
     { path: MYSELF_REPORT_PATH, access: 'signed-in', load: () => import('./report/myself-report-page') },
+    { path: QUICK_ANSWER_PATH, access: 'signed-in', load: () => import('./quick-answer-page') },
   ],
   navigation: [
     { path: HISTORY_PATH, labelKey: 'nav.history', order: 10 },

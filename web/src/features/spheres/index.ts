@@ -1,6 +1,7 @@
 import { defineFeature } from '../../lib/feature';
 import { createSession } from '../../../../shared/contracts/sessions';
 import { getSphereTag, saveTagSelection } from '../../../../shared/contracts/tags';
+import { createSphereContext } from '../../../../shared/contracts/sphere-contexts';
 import { CREATE_SPHERE_PATH, SPHERES_ADMIN_PATH } from './paths';
 
 /**
@@ -57,6 +58,13 @@ export const spheresFeature = defineFeature({
       requiredParams: ['sphereId', 'selectionId'],
       size: 'xl',
       load: () => import('./tag-selection-overlay'),
+    },
+    addOrUpdateSphereContext: {
+      titleKey: 'spheres.contexts.overlayTitle',
+      route: createSphereContext,
+      requiredParams: ['sphereId'],
+      size: 'xl',
+      load: () => import('./context-overlay'),
     },
   },
   navigation: [

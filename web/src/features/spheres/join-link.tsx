@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,8 @@ import { errorMessages } from '../../lib/errors';
 import { useJoinKey, useRenewJoinKey } from './api/spheres';
 import { useRenewSessionJoinKey, useSessionJoinKey } from './api/sessions';
 import { sessionJoinPath, sphereJoinPath } from './paths';
+import { useQuickAnswerCode } from './api/quick-answers';
+import { quickAnswerPath } from '../../lib/routes';
 
 /** QR code of the join link (spec 01 §9): 256 pixels, low error correction. */
 const QR_OPTIONS = { width: 256, margin: 2, errorCorrectionLevel: 'L' } as const;
@@ -72,19 +75,7 @@ function JoinLink({
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const [qr, setQr] = useState<string | null>(null);
   const link = joinKey.value ? `${window.location.origin}${pathFor(joinKey.value)}` : '';
-
-  useEffect(() => {
-    if (!link) return;
-    let current = true;
-    void QRCode.toDataURL(link, QR_OPTIONS).then((url) => {
-      if (current) setQr(url);
-    });
-    return () => {
-      current = false;
-    };
-  }, [link]);
 
   if (joinKey.error)
     return (
@@ -98,36 +89,12 @@ function JoinLink({
       <Text size="sm" c="dimmed">
         {t(introKey)}
       </Text>
-      <Group align="flex-end" wrap="nowrap">
-        <TextInput
-          label={t('spheres.link.label')}
-          value={link}
-          readOnly
-          style={{ flex: 1 }}
-          data-testid="join-link-url"
-        />
-        <CopyButton value={link}>
-          {({ copied, copy }) => (
-            <Button variant="light" onClick={copy} data-testid="join-link-copy">
-              {copied ? t('spheres.link.copied') : t('spheres.link.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      {qr && (
-        <Stack gap={4} align="flex-start">
-          <Image
-            src={qr}
-            w={256}
-            h={256}
-            alt={t('spheres.link.qrAlt', { name })}
-            data-testid="join-link-qr"
-          />
-          <Anchor href={qr} download={`${name}-join.png`} size="sm" data-testid="join-link-download">
-            {t('spheres.link.download')}
-          </Anchor>
-        </Stack>
-      )}
+      <LinkWithQr
+        link={link}
+        fileName={`${name}-join.png`}
+        qrAlt={t('spheres.link.qrAlt', { name })}
+        testId="join-link"
+      />
       <Group>
         <Button
           variant="default"
@@ -159,6 +126,100 @@ function JoinLink({
       >
         <Text size="sm">{t('spheres.link.renewMessage')}</Text>
       </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** A link to share: copied, and its QR code shown and downloaded as a PNG. */
+function LinkWithQr({
+  link,
+  fileName,
+  qrAlt,
+  testId,
+}: {
+  link: string;
+  fileName: string;
+  qrAlt: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    if (!link) return;
+    let current = true;
+    void QRCode.toDataURL(link, QR_OPTIONS).then((url) => {
+      if (current) setQr(url);
+    });
+    return () => {
+      current = false;
+    };
+  }, [link]);
+  return (
+    <>
+      <Group align="flex-end" wrap="nowrap">
+        <TextInput
+          label={t('spheres.link.label')}
+          value={link}
+          readOnly
+          style={{ flex: 1 }}
+          data-testid={`${testId}-url`}
+        />
+        <CopyButton value={link}>
+          {({ copied, copy }) => (
+            <Button variant="light" onClick={copy} data-testid={`${testId}-copy`}>
+              {copied ? t('spheres.link.copied') : t('spheres.link.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      {qr && (
+        <Stack gap={4} align="flex-start">
+          <Image src={qr} w={256} h={256} alt={qrAlt} data-testid={`${testId}-qr`} />
+          <Anchor href={qr} download={fileName} size="sm" data-testid={`${testId}-download`}>
+            {t('spheres.link.download')}
+          </Anchor>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/**
+ * The quick-answer link of a sphere or a group (spec 01 §2 good/bad quick-answer page): for a
+ * poster or a message, two faces that record a feeling there. It opens nothing by itself: only
+ * the place's contributors can answer through it.
+ */
+export function QuickAnswerLink({
+  place,
+  name,
+}: {
+  place: { sphereId: string } | { sessionId: string };
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const code = useQuickAnswerCode(place);
+  return (
+    <Stack gap="sm" data-testid="quick-link" component="section" aria-labelledby="quick-link-title">
+      <Title order={2} size="h4" id="quick-link-title">
+        {t('spheres.quickLink.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('spheres.quickLink.intro')}
+      </Text>
+      {code.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessages(code.error, t)}
+        </Alert>
+      ) : code.isPending ? (
+        <Skeleton height={300} />
+      ) : (
+        <LinkWithQr
+          link={`${window.location.origin}${quickAnswerPath(place, code.data.validationCode)}`}
+          fileName={`${name}-quick-answer.png`}
+          qrAlt={t('spheres.quickLink.qrAlt', { name })}
+          testId="quick-link"
+        />
+      )}
     </Stack>
   );
 }

@@ -18,6 +18,14 @@ export function feelingInSession(search: string, sessionId: string, mood: 'good'
   return `?${params.toString()}`;
 }
 
+/** The thinking flow opened in a session: the group's axes (spec 01 §7). */
+export function thinkingInSession(search: string, sessionId: string): string {
+  const params = new URLSearchParams(overlaySearch(search, 'thinking'));
+  params.set('sessionId', sessionId);
+  params.delete('sphereId');
+  return `?${params.toString()}`;
+}
+
 /**
  * A session card (spec 01 §2): its favourite star, its name as the person may see it, its sphere,
  * kind, plan and the person's roles; a settings button for those who may edit it; and for members of a contributor

@@ -13,7 +13,7 @@ import { useMe } from '../../lib/me';
 import { HOME_PATH } from '../../lib/routes';
 import { currentLanguage } from '../../i18n';
 import { useLeaveSession, useSession } from './api/sessions';
-import { feelingInSession } from './session-card';
+import { feelingInSession, thinkingInSession } from './session-card';
 import { sessionSettingsPath, spherePath } from './paths';
 import { WithLoaded } from './with-loaded';
 
@@ -128,6 +128,16 @@ function SessionHome({ s }: { s: Session }) {
                 </ActionIcon>
               </Tooltip>
             ))}
+            {ability.can('post', 'thinking') && (
+              <Button
+                component={Link}
+                to={thinkingInSession(location.search, s.id)}
+                variant="light"
+                data-testid="session-thinking"
+              >
+                {t('groups.page.think')}
+              </Button>
+            )}
           </Group>
         </Card>
       )}

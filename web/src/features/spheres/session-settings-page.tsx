@@ -11,12 +11,14 @@ import { useAbility } from '../../lib/ability';
 import { currentLanguage } from '../../i18n';
 import { useSphere } from './api/spheres';
 import { useDeleteSession, useSphereSessions, useUpdateSession } from './api/sessions';
-import { SessionJoinLink } from './join-link';
+import { QuickAnswerLink, SessionJoinLink } from './join-link';
 import { sessionPath, spherePath } from './paths';
 import { SessionForm } from './session-form';
 import { useSessionTagChoices } from './api/tags';
 import { tagName } from '../../../../shared/domain/tags';
 import { SessionMembers } from './session-members';
+import { ThinkingAxesEditor } from './thinking-axes';
+import { DEFAULT_THINKING_GROUP } from '../../../../shared/domain/thinkings';
 import { SessionNotAllowed, WithSession } from './session-page';
 
 /**
@@ -63,6 +65,9 @@ function SessionSettings({ s }: { s: Session }) {
           <Tabs.Tab value="members" data-testid="session-tab-members">
             {t('groups.settings.tabs.members')}
           </Tabs.Tab>
+          <Tabs.Tab value="thinking" data-testid="session-tab-thinking">
+            {t('groups.settings.tabs.thinking')}
+          </Tabs.Tab>
           <Tabs.Tab value="link" data-testid="session-tab-link">
             {t('groups.settings.tabs.link')}
           </Tabs.Tab>
@@ -99,14 +104,23 @@ function SessionSettings({ s }: { s: Session }) {
         <Tabs.Panel value="members" pt="md">
           <SessionMembers session={s} />
         </Tabs.Panel>
+        <Tabs.Panel value="thinking" pt="md">
+          <ThinkingAxesEditor
+            owner={{ scope: 'session', sessionId: s.id, groupId: DEFAULT_THINKING_GROUP }}
+            testId="session-axes"
+          />
+        </Tabs.Panel>
         <Tabs.Panel value="link" pt="md">
-          {s.isPublic ? (
-            <SessionJoinLink sessionId={s.id} sessionName={name} />
-          ) : (
-            <Text size="sm" c="dimmed" data-testid="session-link-closed">
-              {t('groups.link.closed')}
-            </Text>
-          )}
+          <Stack gap="xl">
+            {s.isPublic ? (
+              <SessionJoinLink sessionId={s.id} sessionName={name} />
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="session-link-closed">
+                {t('groups.link.closed')}
+              </Text>
+            )}
+            {s.category === 'contributor' && <QuickAnswerLink place={{ sessionId: s.id }} name={name} />}
+          </Stack>
         </Tabs.Panel>
       </Tabs>
       {ability.can('delete', on) && (

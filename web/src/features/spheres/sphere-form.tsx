@@ -27,6 +27,7 @@ import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { currentLanguage } from '../../i18n';
 import { useSphereCategories } from './api/spheres';
+import { SphereLogoField } from './sphere-logo';
 
 interface Draft {
   name: string;
@@ -166,6 +167,8 @@ export function SphereForm({
       data-testid="sphere-form"
     >
       <Stack>
+        {/* A sphere being created has no logo yet: it is added from its settings. */}
+        {sphere && <SphereLogoField sphere={sphere} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('spheres.form.name')}

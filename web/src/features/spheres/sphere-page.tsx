@@ -4,15 +4,21 @@ import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Sphere } from '../../../../shared/contracts/spheres';
+import { contextText } from '../../../../shared/domain/sphere-contexts';
+import { textIn } from '../../../../shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notifySuccess } from '../../components/notify';
 import { HOME_PATH } from '../../lib/routes';
 import { useAbility } from '../../lib/ability';
 import { formatDate } from '../../lib/dates';
+import { currentLanguage } from '../../i18n';
 import { useLeaveSphere, useSphere, useSphereCategories } from './api/spheres';
+import { useSphereWording } from './api/contexts';
+import { slot } from './sphere-wording';
 import { sphereSettingsPath } from './paths';
 import { WithLoaded } from './with-loaded';
 import { SphereSessions } from './sphere-sessions';
+import { SphereLogo } from './sphere-logo';
 
 /** "Anonymity not guaranteed": shown to every member of a study-programme sphere (spec 01 §1). */
 export function StudyProgramNotice({ sphere }: { sphere: Sphere }) {
@@ -67,6 +73,7 @@ export default function SpherePage() {
 /**
  * A sphere's home (spec 01 §2 `/apps/spheres/{sphereId}`): who it is, the caller's roles there, the
  * study-programme notice, and the settings for those who may change them, its groups and leaving it.
+ * Its welcome, groups and leaving are said in the words of the sphere's active context.
  */
 function SphereHome({ s }: { s: Sphere }) {
   const { t } = useTranslation();
@@ -75,21 +82,28 @@ function SphereHome({ s }: { s: Sphere }) {
   const navigate = useNavigate();
   const leave = useLeaveSphere(s.id);
   const [leaving, setLeaving] = useState(false);
+  const { say, context } = useSphereWording(s.id);
+  const language = currentLanguage();
+  const knownAs = (context && textIn(context.name, language, s.languages.primary)) || s.name;
+  const description = contextText(context?.description, language);
   const category = categories.data?.items.find((c) => c.id === s.category)?.name ?? s.category;
   const canEdit = ability.can('put', subject('sphere', { sphereId: s.id }));
   const place = [s.address.postalCode, s.address.city].filter(Boolean).join(' ');
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={1} data-testid="sphere-title">
-            {s.name}
-          </Title>
-          <Text c="dimmed">
-            {category}
-            {place ? ` · ${place}` : ''} · {t(`spheres.countries.${s.address.country}`)}
-          </Text>
-        </Stack>
+        <Group gap="md" wrap="nowrap">
+          <SphereLogo sphere={s} height={56} />
+          <Stack gap={4}>
+            <Title order={1} data-testid="sphere-title">
+              {s.name}
+            </Title>
+            <Text c="dimmed">
+              {category}
+              {place ? ` · ${place}` : ''} · {t(`spheres.countries.${s.address.country}`)}
+            </Text>
+          </Stack>
+        </Group>
         {canEdit && (
           <Button
             component={Link}
@@ -101,6 +115,9 @@ function SphereHome({ s }: { s: Sphere }) {
           </Button>
         )}
       </Group>
+      <Text data-testid="sphere-welcome">
+        {say(t('spheres.home.welcome', { name: slot(0) }), { values: [knownAs], override: 'sphereWelcome' })}
+      </Text>
       <StudyProgramNotice sphere={s} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder component="section" aria-labelledby="sphere-you-title">
@@ -124,6 +141,11 @@ function SphereHome({ s }: { s: Sphere }) {
             {t('spheres.home.about')}
           </Title>
           <Stack gap={4}>
+            {description && (
+              <Text size="sm" data-testid="sphere-context-description">
+                {description}
+              </Text>
+            )}
             <Text size="sm">
               {t('spheres.home.languages', {
                 languages: [s.languages.primary, ...s.languages.extras]
@@ -169,7 +191,7 @@ function SphereHome({ s }: { s: Sphere }) {
           })
         }
       >
-        <Text size="sm">{t('spheres.leave.message')}</Text>
+        <Text size="sm">{say(t('spheres.leave.message'), { override: 'leaveMessage' })}</Text>
       </ConfirmDialog>
     </Stack>
   );

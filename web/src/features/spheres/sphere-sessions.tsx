@@ -9,6 +9,7 @@ import { errorMessages } from '../../lib/errors';
 import { overlaySearch } from '../../lib/overlays';
 import { currentLanguage } from '../../i18n';
 import { useSphereSessions } from './api/sessions';
+import { useSphereWording } from './api/contexts';
 import { sessionPath } from './paths';
 
 /** The `createSession` overlay on this page, for the sphere and, for a sub-group, its parent. */
@@ -32,6 +33,7 @@ export function SphereSessions({ sphereId }: { sphereId: string }) {
   const ability = useAbility();
   const location = useLocation();
   const sessions = useSphereSessions(sphereId);
+  const { say } = useSphereWording(sphereId);
   const language = currentLanguage();
   const canAdd = ability.can('post', subject('session', { sphereId }));
   const tree = treeOrder(
@@ -46,7 +48,7 @@ export function SphereSessions({ sphereId }: { sphereId: string }) {
     >
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4" id="sphere-sessions-title">
-          {t('groups.sphere.title')}
+          {say(t('groups.sphere.title'))}
         </Title>
         {canAdd && (
           <Button
@@ -68,7 +70,9 @@ export function SphereSessions({ sphereId }: { sphereId: string }) {
         </Alert>
       ) : tree.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="sphere-sessions-empty">
-          {canAdd ? t('groups.sphere.emptyAdmin') : t('groups.sphere.empty')}
+          {canAdd
+            ? t('groups.sphere.emptyAdmin')
+            : say(t('groups.sphere.empty'), { override: 'groupsEmpty' })}
         </Text>
       ) : (
         <List listStyleType="none" spacing={6} data-testid="sphere-sessions-list">

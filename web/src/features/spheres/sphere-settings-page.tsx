@@ -6,11 +6,13 @@ import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
 import { useUpdateSphere } from './api/spheres';
 import { spherePath } from './paths';
-import { SphereJoinLink } from './join-link';
+import { QuickAnswerLink, SphereJoinLink } from './join-link';
 import { MembersList } from './members-list';
 import { TagsList } from './tags-list';
 import { TagRules } from './tag-rules';
+import { ContextsList } from './contexts-list';
 import { SphereForm } from './sphere-form';
+import { ThinkingAxesEditor } from './thinking-axes';
 import { SphereNotAllowed, StudyProgramNotice, WithSphere } from './sphere-page';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 
@@ -43,6 +45,12 @@ function SphereSettings({ s }: { s: Sphere }) {
           <Tabs.Tab value="members" data-testid="settings-tab-members">
             {t('spheres.settings.tabs.members')}
           </Tabs.Tab>
+          <Tabs.Tab value="contributors" data-testid="settings-tab-contributors">
+            {t('spheres.settings.tabs.contributors')}
+          </Tabs.Tab>
+          <Tabs.Tab value="consumers" data-testid="settings-tab-consumers">
+            {t('spheres.settings.tabs.consumers')}
+          </Tabs.Tab>
           <Tabs.Tab value="tags" data-testid="settings-tab-tags">
             {t('spheres.settings.tabs.tags')}
           </Tabs.Tab>
@@ -54,6 +62,9 @@ function SphereSettings({ s }: { s: Sphere }) {
           </Tabs.Tab>
           <Tabs.Tab value="subscription" data-testid="settings-tab-subscription">
             {t('spheres.settings.tabs.subscription')}
+          </Tabs.Tab>
+          <Tabs.Tab value="context" data-testid="settings-tab-context">
+            {t('spheres.settings.tabs.context')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="admin" pt="md">
@@ -80,14 +91,32 @@ function SphereSettings({ s }: { s: Sphere }) {
             lowSecurity={s.lowSecurityAccessOptions.enabled}
           />
         </Tabs.Panel>
+        <Tabs.Panel value="contributors" pt="md">
+          <ThinkingAxesEditor
+            owner={{ scope: 'sphere', sphereId: s.id, category: 'contributor' }}
+            testId="sphere-axes-contributor"
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="consumers" pt="md">
+          <ThinkingAxesEditor
+            owner={{ scope: 'sphere', sphereId: s.id, category: 'consumer' }}
+            testId="sphere-axes-consumer"
+          />
+        </Tabs.Panel>
         <Tabs.Panel value="tags" pt="md">
           <TagsList sphereId={s.id} primary={s.languages.primary} />
         </Tabs.Panel>
         <Tabs.Panel value="rules" pt="md">
           <TagRules sphereId={s.id} primary={s.languages.primary} />
         </Tabs.Panel>
+        <Tabs.Panel value="context" pt="md">
+          <ContextsList sphereId={s.id} primary={s.languages.primary} />
+        </Tabs.Panel>
         <Tabs.Panel value="link" pt="md">
-          <SphereJoinLink sphereId={s.id} sphereName={s.name} />
+          <Stack gap="xl">
+            <SphereJoinLink sphereId={s.id} sphereName={s.name} />
+            <QuickAnswerLink place={{ sphereId: s.id }} name={s.name} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="subscription" pt="md">
           <Stack gap="xs">

@@ -29,11 +29,14 @@ interface Draft {
 export function ThinkingForm({
   axes,
   initial = [],
+  sphereName,
   submitLabel,
   pending,
   onSubmit,
 }: {
   axes: readonly Axis[];
+  /** The sphere the thinking is given in, named in the axes' descriptions (`%SPHERE_NAME%`). */
+  sphereName?: string | undefined;
   initial?: readonly { id: string; value: number; comment?: string | undefined }[];
   submitLabel: string;
   pending: boolean;
@@ -70,7 +73,7 @@ export function ThinkingForm({
           const name = inLanguage(axis.name, language) || axis.id;
           const description = axisDescription(
             inLanguage(axis.description, language),
-            t('thinking.thisSphere'),
+            sphereName ?? t('thinking.thisSphere'),
           );
           return (
             <Stack key={axis.id} gap={6} data-testid={`thinking-axis-${axis.id}`}>

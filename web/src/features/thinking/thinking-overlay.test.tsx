@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { defineRules } from '../../../../shared/domain/ability';
+import type { SessionSummary } from '../../../../shared/contracts/me';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
@@ -23,9 +24,21 @@ const axis = (id: string, en: string, allowComment = false) => ({
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
 
+const group: SessionSummary = {
+  id: 'group-1',
+  name: 'North team',
+  sphereId: 'sphere-1',
+  sphereName: 'Maison Tilleul',
+  category: 'contributor',
+  type: 'group',
+  roles: ['member'],
+  subscription: 'essentials',
+};
+
 function serve({
   essentials = true,
   axes = [axis('workload', 'Workload'), axis('meaning', 'Meaning', true)],
+  groupAxes = [axis('team', 'Team spirit')],
 } = {}) {
   const facts = {
     userId: 'user-1',
@@ -41,8 +54,13 @@ function serve({
     if (url.endsWith('/v1/me'))
       return jsonResponse(
         200,
-        meFixture({ ability: { subscription, rules: defineRules({ ...facts, subscription }) } }),
+        meFixture({
+          sessions: [group],
+          ability: { subscription, rules: defineRules({ ...facts, subscription }) },
+        }),
       );
+    if (url.includes('/v1/thinkings/session-axes/group-1/default'))
+      return jsonResponse(200, { axisIds: ['team'], axes: groupAxes, inherited: false, customizable: true });
     if (url.includes('/v1/thinkings/definitions/axes'))
       return jsonResponse(200, { count: axes.length, items: axes, max: 500, offset: 0 });
     if (url.endsWith('/v1/thinkings') && init?.method === 'POST')
@@ -103,6 +121,40 @@ describe('thinking overlay', () => {
       ],
       geoPoint: { latitude: 0, longitude: 0 },
     });
+  });
+
+  it('asks a group’s axes when opened for it, names its sphere, and saves the thinking there', async () => {
+    serve();
+    renderPage(
+      <ThinkingOverlay params={new URLSearchParams('sessionId=group-1')} done={done} close={vi.fn()} />,
+    );
+    await screen.findByTestId('thinking-axis-team');
+    expect(screen.queryByTestId('thinking-axis-workload')).toBeNull();
+    expect(screen.getByText('About team spirit at Maison Tilleul.')).toBeTruthy();
+    expect((screen.getByTestId('thinking-context') as HTMLSelectElement).value).toBe('session:group-1');
+    fireEvent.click(screen.getByTestId('thinking-team-p05'));
+    fireEvent.click(screen.getByTestId('thinking-save'));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(posted()).toMatchObject({ sessionId: 'group-1', axes: [{ id: 'team', value: 0.5 }] });
+  });
+
+  it('drops a group the person is not in and says so, asking the personal axes instead', async () => {
+    serve();
+    renderPage(
+      <ThinkingOverlay params={new URLSearchParams('sessionId=elsewhere')} done={done} close={vi.fn()} />,
+    );
+    expect(await screen.findByTestId('thinking-context-dropped')).toBeTruthy();
+    await screen.findByTestId('thinking-axis-workload');
+    expect((screen.getByTestId('thinking-context') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('says a chosen group asks nothing yet, without closing the flow', async () => {
+    serve({ groupAxes: [] });
+    renderPage(<ThinkingOverlay params={new URLSearchParams()} done={done} close={vi.fn()} />);
+    await screen.findByTestId('thinking-axis-workload');
+    fireEvent.change(screen.getByTestId('thinking-context'), { target: { value: 'session:group-1' } });
+    expect(await screen.findByTestId('thinking-none')).toBeTruthy();
+    expect(done).not.toHaveBeenCalled();
   });
 
   it('completes at once when there is no axis to answer', async () => {

@@ -1,43 +1,68 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { THINKING_GROUP_ID } from '../../../../shared/domain/thinkings';
+import { ContextChoice, ContextDropped } from '../../components/context-choice';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { useAbility } from '../../lib/ability';
+import { encodeContext, isAllowed, requestedContext, type ContributionContext } from '../../lib/contexts';
 import { readPosition } from '../../lib/geolocation';
 import { useMe } from '../../lib/me';
 import type { OverlayProps } from '../../lib/overlays';
-import { useAxes, useCreateThinking } from './api/thinkings';
+import { useAxesAsked, useCreateThinking } from './api/thinkings';
 import { ThinkingForm } from './thinking-form';
 
 /**
- * The thinking flow (spec 01 §4): loading, then one question per axis of the personal space; with
- * no axes it completes at once. An Essentials feature: others see the reserved-feature prompt.
+ * The thinking flow (spec 01 §4): loading, then one question per axis asked where the thinking is
+ * given — the personal space, or a sphere or group the person contributes to (spec 01 §7); with
+ * no axes it completes at once. A context the person may not use is dropped and said, or, from a
+ * direct link, the flow closes with an error notice. An Essentials feature: others see the
+ * reserved-feature prompt.
  */
-export default function ThinkingOverlay({ done }: OverlayProps) {
+export default function ThinkingOverlay({ params, done, close }: OverlayProps) {
   const { t } = useTranslation();
   const ability = useAbility();
   const me = useMe();
   const allowed = ability.can('post', 'thinking');
-  const axes = useAxes({ module: 'myself' });
+  const [context, setContext] = useState<ContributionContext>(() => requestedContext(params));
+  /** Whether the person chose the context here (then an empty list is said, not closed). */
+  const [chosen, setChosen] = useState(false);
+  const [dropped, setDropped] = useState(false);
+  const requestedGroup = params.get('groupId');
+  const groupId = requestedGroup && THINKING_GROUP_ID.test(requestedGroup) ? requestedGroup : undefined;
+  const contextAllowed = me.data !== undefined && isAllowed(context, me.data);
+  const axes = useAxesAsked(contextAllowed ? context : null, groupId);
   const create = useCreateThinking();
   const position = useRef<ReturnType<typeof readPosition> | null>(null);
-  const none = allowed && axes.isSuccess && axes.data.items.length === 0;
+  const none = allowed && contextAllowed && !chosen && axes.data !== undefined && axes.data.length === 0;
 
   useEffect(() => {
     if (allowed) position.current = readPosition();
   }, [allowed]);
   useEffect(() => {
+    const requested = requestedContext(params);
+    if (!me.data || requested === null || isAllowed(requested, me.data)) return;
+    setContext(null);
+    if (params.get('fromDirectLink') === 'true') {
+      notifications.show({ color: 'red', message: t('common.context.notAllowedLink') });
+      close();
+    } else setDropped(true);
+    // Checked once the start call is there; later changes of the choice are the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [me.data === undefined]);
+  useEffect(() => {
     if (none) done();
   }, [none, done]);
 
-  if (me.isPending)
-    return (
-      <Stack align="center" py="lg" data-testid="thinking-loading">
-        <Loader aria-label={t('common.loading')} />
-      </Stack>
-    );
+  const loading = (
+    <Stack align="center" py="lg" data-testid="thinking-loading">
+      <Loader aria-label={t('common.loading')} />
+    </Stack>
+  );
+  if (me.isPending) return loading;
   if (!allowed)
     return (
       <ReservedFeature
@@ -47,14 +72,17 @@ export default function ThinkingOverlay({ done }: OverlayProps) {
         testId="thinking-reserved"
       />
     );
-  if (axes.isPending)
-    return (
-      <Stack align="center" py="lg" data-testid="thinking-loading">
-        <Loader aria-label={t('common.loading')} />
-      </Stack>
-    );
-  if (axes.isError)
-    return (
+  const sphereName =
+    context === null
+      ? undefined
+      : 'sphereId' in context
+        ? me.data?.spheres.find((s) => s.id === context.sphereId)?.name
+        : me.data?.sessions.find((s) => s.id === context.sessionId)?.sphereName;
+
+  let body;
+  if (!contextAllowed || axes.isPending) body = loading;
+  else if (axes.isError)
+    body = (
       <ErrorState
         title={t('thinking.loadError')}
         error={axes.error}
@@ -62,12 +90,16 @@ export default function ThinkingOverlay({ done }: OverlayProps) {
         testId="thinking-error"
       />
     );
-  if (none) return <Text data-testid="thinking-none">{t('thinking.none')}</Text>;
-  return (
-    <Stack>
-      <Text size="sm">{t('thinking.intro')}</Text>
+  else if (!axes.data || axes.data.length === 0)
+    body = (
+      <Text data-testid="thinking-none">{t(context === null ? 'thinking.none' : 'thinking.noneHere')}</Text>
+    );
+  else
+    body = (
       <ThinkingForm
-        axes={axes.data.items}
+        key={encodeContext(context)}
+        axes={axes.data}
+        sphereName={sphereName}
         submitLabel={t('thinking.save')}
         pending={create.isPending}
         onSubmit={(answers) =>
@@ -75,7 +107,13 @@ export default function ThinkingOverlay({ done }: OverlayProps) {
           // the answers (the mutation's errors reach the user through the query client).
           void (position.current ?? readPosition()).then((geoPoint) =>
             create.mutate(
-              { axes: answers, geoPoint, locale: Intl.DateTimeFormat().resolvedOptions().timeZone },
+              {
+                axes: answers,
+                geoPoint,
+                locale: Intl.DateTimeFormat().resolvedOptions().timeZone,
+                ...(context ?? {}),
+                ...(context && 'sessionId' in context && groupId ? { groupId } : {}),
+              },
               {
                 onSuccess: () => {
                   notifySuccess('thinking.saved');
@@ -86,6 +124,20 @@ export default function ThinkingOverlay({ done }: OverlayProps) {
           )
         }
       />
+    );
+  return (
+    <Stack>
+      {dropped && <ContextDropped onClose={() => setDropped(false)} testId="thinking-context-dropped" />}
+      <ContextChoice
+        value={context}
+        onChange={(next) => {
+          setChosen(true);
+          setContext(next);
+        }}
+        testId="thinking-context"
+      />
+      <Text size="sm">{t('thinking.intro')}</Text>
+      {body}
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import {
   deleteThinkingAxis as deleteAxisRoute,
   getThinking as getThinkingRoute,
   getThinkingAxis as getAxisRoute,
+  getSessionAxes,
+  getSphereAxes,
   listThinkingAxes,
   listThinkings as listThinkingsRoute,
   updateThinking as updateThinkingRoute,
@@ -14,7 +16,8 @@ import {
   type ThinkingCreateInput,
   type ThinkingUpdate,
 } from '../../../../../shared/contracts/thinkings';
-import type { AxisModule } from '../../../../../shared/domain/thinkings';
+import { DEFAULT_THINKING_GROUP, type AxisModule } from '../../../../../shared/domain/thinkings';
+import type { ContributionContext } from '../../../lib/contexts';
 import { callApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/errors';
 
@@ -73,6 +76,44 @@ export function useDeleteAxis() {
     meta: { errorsShownInline: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: axesKey }),
   });
+}
+
+/**
+ * The axes a thinking asks where it is given: the catalogue's `myself` axes for a personal one, a
+ * sphere's contributor axes, or a session's (its own list, else its sphere's).
+ */
+export function useAxesAsked(context: ContributionContext, groupId = DEFAULT_THINKING_GROUP) {
+  const personal = useAxes({ module: 'myself' });
+  const inContext = useQuery({
+    queryKey: [...axesKey, 'context', context, groupId],
+    queryFn: async ({ signal }) => {
+      if (context === null) return [];
+      const answer =
+        'sessionId' in context
+          ? await callApi(getSessionAxes, { params: { sessionId: context.sessionId, groupId }, signal })
+          : await callApi(getSphereAxes, {
+              params: { sphereId: context.sphereId, category: 'contributor' },
+              signal,
+            });
+      return answer.axes;
+    },
+    enabled: context !== null,
+  });
+  if (context === null)
+    return {
+      isPending: personal.isPending,
+      isError: personal.isError,
+      error: personal.error,
+      refetch: personal.refetch,
+      data: personal.data?.items,
+    };
+  return {
+    isPending: inContext.isPending,
+    isError: inContext.isError,
+    error: inContext.error,
+    refetch: inContext.refetch,
+    data: inContext.data,
+  };
 }
 
 /** One thinking, asked again up to 15 times, 1 s apart, before the error shows. */
