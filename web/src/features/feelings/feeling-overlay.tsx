@@ -24,8 +24,8 @@ import { StepScale } from './step-scale';
 import { WordChoice } from './word-choice';
 import { readPosition } from '../../lib/geolocation';
 import { ContextChoice, ContextDropped } from '../../components/context-choice';
-import { encodeContext, isAllowed, requestedContext, type ContributionContext } from '../../lib/contexts';
-import { useMe } from '../../lib/me';
+import { encodeContext, requestedContext } from '../../lib/contexts';
+import { useContributionContext } from '../../lib/use-contribution-context';
 
 const isMood = (value: string | null): value is Mood => value === 'good' || value === 'bad';
 
@@ -42,10 +42,7 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const create = useCreateFeeling();
   const initialMood = params.get('mode');
   const [mood, setMood] = useState<Mood | null>(isMood(initialMood) ? initialMood : null);
-  const me = useMe();
-  const [context, setContext] = useState<ContributionContext>(() => requestedContext(params));
-  /** A context asked for that the person may not use: dropped, and said (spec 01 §4 feeling entry). */
-  const [dropped, setDropped] = useState(false);
+  const { context, setContext, dropped, dismissDropped } = useContributionContext(params, close);
   const [period, setPeriod] = useState<EvaluationPeriodType>('none');
   const [intensity, setIntensity] = useState<number | null>(null);
   const [energy, setEnergy] = useState<number | null>(null);
@@ -53,19 +50,6 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const [goals, setGoals] = useState<FeelingGoalInput[]>([]);
   const [notes, setNotes] = useState<DraftNote[]>([]);
   const position = useRef<ReturnType<typeof readPosition> | null>(null);
-
-  useEffect(() => {
-    const requested = requestedContext(params);
-    if (!me.data || requested === null || isAllowed(requested, me.data)) return;
-    setContext(null);
-    if (params.get('fromDirectLink') === 'true') {
-      // From a direct link, the flow has nothing to offer: an error notice, and it closes.
-      notifications.show({ color: 'red', message: t('common.context.notAllowedLink') });
-      close();
-    } else setDropped(true);
-    // Checked once the start call is there; later changes of the choice are the person's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [me.data === undefined]);
 
   // Asked once when the flow opens, so that saving rarely waits for it.
   useEffect(() => {
@@ -145,7 +129,7 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const language = currentLanguage();
   return (
     <Stack data-testid="feeling-overlay">
-      {dropped && <ContextDropped onClose={() => setDropped(false)} testId="feeling-context-dropped" />}
+      {dropped && <ContextDropped onClose={dismissDropped} testId="feeling-context-dropped" />}
       <ContextChoice value={context} onChange={setContext} testId="feeling-context" />
       <NativeSelect
         label={t('feelings.period.label')}

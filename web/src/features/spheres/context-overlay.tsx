@@ -13,6 +13,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { OverlayLoadError } from './overlay-load-error';
 import type { FieldError } from '../../../../shared/contracts/errors';
 import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
 import {
@@ -31,7 +32,7 @@ import {
   type ContextOverrideKey,
 } from '../../../../shared/domain/sphere-contexts';
 import type { OverlayProps } from '../../lib/overlays';
-import { ApiError, errorMessages, errorsFromIssues } from '../../lib/errors';
+import { errorMessages, errorsFromIssues } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { notifySuccess } from '../../components/notify';
 import { useSphere } from './api/spheres';
@@ -59,26 +60,21 @@ const OVERRIDDEN: Record<ContextOverrideKey, string> = {
  * named product texts. A context that no longer exists says so.
  */
 export default function SphereContextOverlay({ params, done }: OverlayProps) {
-  const { t } = useTranslation();
   const sphereId = params.get('sphereId') ?? '';
   const contextId = params.get('contextId') ?? undefined;
   const sphere = useSphere(sphereId);
   const context = useSphereContext(sphereId, contextId);
-  if (sphere.isError || context.isError) {
-    const missing = context.error instanceof ApiError && context.error.status === 404;
+  if (sphere.isError || context.isError)
     return (
-      <Stack>
-        <Alert color="red" role="alert" data-testid="context-load-error">
-          {missing ? t('spheres.contexts.notFound') : errorMessages(sphere.error ?? context.error, t)}
-        </Alert>
-        <Group>
-          <Button variant="default" onClick={done}>
-            {t('spheres.contexts.close')}
-          </Button>
-        </Group>
-      </Stack>
+      <OverlayLoadError
+        error={sphere.error ?? context.error}
+        item={context.error}
+        notFoundKey="spheres.contexts.notFound"
+        closeKey="spheres.contexts.close"
+        onClose={done}
+        testId="context-load-error"
+      />
     );
-  }
   if (sphere.isPending || (contextId && context.isPending)) return <Skeleton height={360} />;
   return (
     <ContextForm

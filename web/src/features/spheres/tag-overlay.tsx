@@ -15,6 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { OverlayLoadError } from './overlay-load-error';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { Tag } from '../../../../shared/contracts/tags';
 import {
@@ -29,7 +30,6 @@ import type { OverlayProps } from '../../lib/overlays';
 import { errorMessages } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { notifySuccess } from '../../components/notify';
-import { ApiError } from '../../lib/errors';
 import { useSphere } from './api/spheres';
 import { useCreateTag, useTag, useUpdateTag } from './api/tags';
 
@@ -40,26 +40,21 @@ import { useCreateTag, useTag, useUpdateTag } from './api/tags';
  * that no longer exists says so and closes.
  */
 export default function TagOverlay({ params, done }: OverlayProps) {
-  const { t } = useTranslation();
   const sphereId = params.get('sphereId') ?? '';
   const tagId = params.get('tagId') ?? undefined;
   const sphere = useSphere(sphereId);
   const tag = useTag(sphereId, tagId);
-  if (sphere.isError || tag.isError) {
-    const missing = tag.error instanceof ApiError && tag.error.status === 404;
+  if (sphere.isError || tag.isError)
     return (
-      <Stack>
-        <Alert color="red" role="alert" data-testid="tag-load-error">
-          {missing ? t('spheres.tags.notFound') : errorMessages(sphere.error ?? tag.error, t)}
-        </Alert>
-        <Group>
-          <Button variant="default" onClick={done}>
-            {t('spheres.tags.close')}
-          </Button>
-        </Group>
-      </Stack>
+      <OverlayLoadError
+        error={sphere.error ?? tag.error}
+        item={tag.error}
+        notFoundKey="spheres.tags.notFound"
+        closeKey="spheres.tags.close"
+        onClose={done}
+        testId="tag-load-error"
+      />
     );
-  }
   if (sphere.isPending || (tagId && tag.isPending)) return <Skeleton height={320} />;
   return (
     <TagForm

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { THINKING_GROUP_ID } from '../../../../shared/domain/thinkings';
 import { ContextChoice, ContextDropped } from '../../components/context-choice';
@@ -8,7 +7,8 @@ import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { useAbility } from '../../lib/ability';
-import { encodeContext, isAllowed, requestedContext, type ContributionContext } from '../../lib/contexts';
+import { encodeContext, isAllowed } from '../../lib/contexts';
+import { useContributionContext } from '../../lib/use-contribution-context';
 import { readPosition } from '../../lib/geolocation';
 import { useMe } from '../../lib/me';
 import type { OverlayProps } from '../../lib/overlays';
@@ -27,10 +27,9 @@ export default function ThinkingOverlay({ params, done, close }: OverlayProps) {
   const ability = useAbility();
   const me = useMe();
   const allowed = ability.can('post', 'thinking');
-  const [context, setContext] = useState<ContributionContext>(() => requestedContext(params));
+  const { context, setContext, dropped, dismissDropped } = useContributionContext(params, close);
   /** Whether the person chose the context here (then an empty list is said, not closed). */
   const [chosen, setChosen] = useState(false);
-  const [dropped, setDropped] = useState(false);
   const requestedGroup = params.get('groupId');
   const groupId = requestedGroup && THINKING_GROUP_ID.test(requestedGroup) ? requestedGroup : undefined;
   const contextAllowed = me.data !== undefined && isAllowed(context, me.data);
@@ -42,17 +41,6 @@ export default function ThinkingOverlay({ params, done, close }: OverlayProps) {
   useEffect(() => {
     if (allowed) position.current = readPosition();
   }, [allowed]);
-  useEffect(() => {
-    const requested = requestedContext(params);
-    if (!me.data || requested === null || isAllowed(requested, me.data)) return;
-    setContext(null);
-    if (params.get('fromDirectLink') === 'true') {
-      notifications.show({ color: 'red', message: t('common.context.notAllowedLink') });
-      close();
-    } else setDropped(true);
-    // Checked once the start call is there; later changes of the choice are the person's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [me.data === undefined]);
   useEffect(() => {
     if (none) done();
   }, [none, done]);
@@ -127,7 +115,7 @@ export default function ThinkingOverlay({ params, done, close }: OverlayProps) {
     );
   return (
     <Stack>
-      {dropped && <ContextDropped onClose={() => setDropped(false)} testId="thinking-context-dropped" />}
+      {dropped && <ContextDropped onClose={dismissDropped} testId="thinking-context-dropped" />}
       <ContextChoice
         value={context}
         onChange={(next) => {
