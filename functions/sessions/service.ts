@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { subject } from '@casl/ability';
-import type { Language } from '../../shared/contracts/headers';
+import { isLanguage, type Language } from '../../shared/contracts/headers';
 import type { SessionSummary } from '../../shared/contracts/me';
+import { tagName } from '../../shared/domain/tags';
 import type {
   MultilingualName,
   Session,
@@ -30,6 +31,7 @@ import {
 import { sameSecret } from '../lib/secrets';
 import { publishAfterWrite } from '../realtime';
 import {
+  activeTagsOf,
   checkSessionTags,
   findMember,
   findSphere,
@@ -563,7 +565,7 @@ export async function sessionsOfPerson(
   loaded: PersonSessions,
   language: Language,
   spheres: readonly { sphereId: string; roles: readonly string[] }[],
-  known: ReadonlyMap<string, { name: string; primary: Language }>,
+  known: ReadonlyMap<string, { name: string; primary: Language; languages: readonly Language[] }>,
 ): Promise<{ memberships: SessionMembership[]; sessions: SessionSummary[] }> {
   const memberships = countedMemberships(loaded.members, new Set(spheres.map((s) => s.sphereId)));
   const rolesBySession = new Map(memberships.map((m) => [m.sessionId, m.roles]));
@@ -571,8 +573,13 @@ export async function sessionsOfPerson(
   const missing = [...new Set(items.map((s) => s.sphereId))].filter((id) => !known.has(id));
   const sphereById = new Map(known);
   for (const sphere of await findSpheres(missing))
-    sphereById.set(sphere.sphereId, { name: sphere.name, primary: sphere.languages.primary });
+    sphereById.set(sphere.sphereId, {
+      name: sphere.name,
+      primary: sphere.languages.primary,
+      languages: [sphere.languages.primary, ...sphere.languages.extras.filter(isLanguage)],
+    });
   const adminOf = new Set(spheres.filter((s) => s.roles.includes('admin')).map((s) => s.sphereId));
+  const tagsBySession = await sessionTags(items);
   const sessions = items.flatMap((s): SessionSummary[] => {
     const sphere = sphereById.get(s.sphereId);
     if (!sphere) return [];
@@ -588,10 +595,45 @@ export async function sessionsOfPerson(
         type: s.type,
         roles,
         subscription: s.subscription,
+        languages: [...sphere.languages],
+        tags: (tagsBySession.get(s.sessionId) ?? []).map((tag) => ({
+          id: tag.tagId,
+          name: tagName(tag.name, language, sphere.primary),
+          color: tag.color,
+        })),
       },
     ];
   });
   return { memberships, sessions: sessions.sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+/**
+ * The tags session cards show (spec 01 §2): each session's own and inherited tags that are still
+ * active. Nothing is read for sessions without tags; otherwise the ancestors not already at hand
+ * (one BatchGetItem) and the tags of the spheres concerned (one Query each).
+ */
+async function sessionTags(
+  items: readonly SessionItem[],
+): Promise<Map<string, { tagId: string; name: Partial<Record<Language, string>>; color: string }[]>> {
+  const byId = new Map(items.map((s) => [s.sessionId, s]));
+  const missing = [...new Set(items.flatMap((s) => s.parentSessionIds))].filter((id) => !byId.has(id));
+  for (const ancestor of missing.length ? await findSessions(missing) : [])
+    byId.set(ancestor.sessionId, ancestor);
+  const tagIds = new Map(
+    items.map((s) => [
+      s.sessionId,
+      new Set([...inheritedTags(s, (id) => byId.get(id)), ...(s.specificTagIds ?? [])]),
+    ]),
+  );
+  const tagged = items.filter((s) => (tagIds.get(s.sessionId)?.size ?? 0) > 0);
+  if (tagged.length === 0) return new Map();
+  const tagsBySphere = await activeTagsOf(tagged.map((s) => s.sphereId));
+  return new Map(
+    tagged.map((s) => [
+      s.sessionId,
+      (tagsBySphere.get(s.sphereId) ?? []).filter((t) => tagIds.get(s.sessionId)?.has(t.tagId)),
+    ]),
+  );
 }
 
 /** The sphere a session belongs to, for rules held on its sphere (null when there is no such session). */

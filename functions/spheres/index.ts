@@ -16,5 +16,5 @@ export {
 } from './repository';
 export { spheresOfPerson, toSphere } from './service';
 export { isSphereLinkCode, sphereLinkCode } from './access-codes';
-export { checkSessionTags, importTags, retagPerson, retagSphere } from './tags';
+export { activeTagsOf, checkSessionTags, importTags, retagPerson, retagSphere } from './tags';
 export { importContexts } from './contexts';

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../shared/contracts/headers';
+import { LANGUAGES, isLanguage, type Language } from '../../shared/contracts/headers';
 import { MemberCreateSchema } from '../../shared/contracts/spheres';
 import type {
   MemberBulkResult,
@@ -263,6 +263,7 @@ export async function spheresOfPerson(userId: string) {
         category: s.category,
         isStudyProgram: s.isStudyProgram,
         primaryLanguage: s.languages.primary,
+        languages: [s.languages.primary, ...s.languages.extras.filter(isLanguage)],
         roles: rolesBySphere.get(s.sphereId) ?? [],
       })),
   };

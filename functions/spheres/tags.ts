@@ -423,3 +423,19 @@ export async function checkSessionTags(
     throw new ValidationError([{ key: 'not-valid', field: 'body.specificTagIds' }]);
   if (added.some((id) => tags.get(id)?.archived)) throw new ConflictError('tag-archived');
 }
+
+/**
+ * The tags of some spheres, active ones only, as cards show them (one Query per sphere, in
+ * parallel): for the start call's session cards, only the spheres whose sessions carry tags.
+ */
+export async function activeTagsOf(
+  sphereIds: readonly string[],
+): Promise<Map<string, { tagId: string; name: Partial<Record<Language, string>>; color: string }[]>> {
+  const all = await Promise.all([...new Set(sphereIds)].map(async (id) => [id, await tagsOf(id)] as const));
+  return new Map(
+    all.map(([id, tags]) => [
+      id,
+      tags.filter((t) => !t.archived).map((t) => ({ tagId: t.tagId, name: t.name, color: t.color })),
+    ]),
+  );
+}

@@ -47,7 +47,9 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
   ]);
   if (!account) throw new NotFoundError();
   const { user, emails, legalAcceptances } = account;
-  const known = new Map(mine.spheres.map((s) => [s.id, { name: s.name, primary: s.primaryLanguage }]));
+  const known = new Map(
+    mine.spheres.map((s) => [s.id, { name: s.name, primary: s.primaryLanguage, languages: s.languages }]),
+  );
   const sessions = await sessionsOfPerson(personSessions, headers.language, mine.memberships, known);
   return {
     userId,

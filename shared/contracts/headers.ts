@@ -58,3 +58,8 @@ export function parseRequestHeaders(
     superAdmin: lower[HEADER_SUPER_ADMIN] === 'true',
   });
 }
+
+/** Whether a stored text names one of the product's languages. */
+export function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value);
+}

@@ -76,6 +76,10 @@ export const SessionSummarySchema = z.object({
   type: z.enum(SESSION_TYPES),
   roles: z.array(z.enum(SESSION_ROLES)),
   subscription: z.enum(['starter', 'essentials']),
+  /** The languages its sphere speaks, the primary first (spec 01 §2 session card). */
+  languages: z.array(z.enum(LANGUAGES)),
+  /** Its own and inherited tags that are active, named in the caller's language. */
+  tags: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -284,6 +284,7 @@ describe('members, joining and contributor feelings', () => {
           id: group.id,
           name: 'Groupe Nord',
           sphereName: 'Maison Ginkgo',
+          languages: ['fr'],
           roles: ['member'],
         }),
       ]),

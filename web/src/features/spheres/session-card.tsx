@@ -28,7 +28,7 @@ export function thinkingInSession(search: string, sessionId: string): string {
 
 /**
  * A session card (spec 01 §2): its favourite star, its name as the person may see it, its sphere,
- * kind, plan and the person's roles; a settings button for those who may edit it; and for members of a contributor
+ * kind, plan, the person's roles, its tags and the languages it speaks; a settings button for those who may edit it; and for members of a contributor
  * session, two smileys that open the feeling flow in that group. The card leads to the session.
  */
 export function SessionCard({ session }: { session: SessionSummary }) {
@@ -77,6 +77,41 @@ export function SessionCard({ session }: { session: SessionSummary }) {
                 {t(`groups.roles.${role}`)}
               </Badge>
             ))}
+            {session.tags.map((tag) => (
+              <Badge
+                key={tag.id}
+                size="xs"
+                variant="outline"
+                color="gray"
+                leftSection={
+                  <span
+                    aria-hidden
+                    style={{
+                      display: 'inline-block',
+                      width: 8,
+                      height: 8,
+                      borderRadius: 4,
+                      background: tag.color,
+                    }}
+                  />
+                }
+                data-testid="session-card-tag"
+              >
+                {tag.name}
+              </Badge>
+            ))}
+            {session.languages.length > 0 && (
+              <Badge
+                size="xs"
+                variant="default"
+                aria-label={t('groups.card.languages', {
+                  languages: session.languages.map((l) => t(`groups.card.language.${l}`)).join(', '),
+                })}
+                data-testid="session-card-languages"
+              >
+                {session.languages.map((l) => l.toUpperCase()).join(' · ')}
+              </Badge>
+            )}
           </Group>
         </Stack>
         <Stack gap={6} align="flex-end">

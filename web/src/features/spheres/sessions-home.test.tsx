@@ -21,6 +21,8 @@ const summary = (id: string, extra: Partial<SessionSummary>): SessionSummary => 
   type: 'group',
   roles: ['member'],
   subscription: 'starter',
+  languages: ['fr', 'nl'],
+  tags: [],
   ...extra,
 });
 
@@ -73,7 +75,7 @@ describe('home: my groups and sessions', () => {
   it('a card per session, favourites first; smileys only for members of a contributor group', async () => {
     withSessions(
       [
-        summary('Team North', {}),
+        summary('Team North', { tags: [{ id: 't1', name: 'Production', color: '#2f9e44' }] }),
         summary('Showroom', { category: 'consumer' }),
         summary('Production', { roles: ['owner'] }),
       ],
@@ -90,6 +92,13 @@ describe('home: my groups and sessions', () => {
     // Stars say which are favourites, by their pressed state and their name.
     expect(within(production).getByTestId('favorite-session').getAttribute('aria-pressed')).toBe('true');
     expect(within(north).getByRole('button', { name: 'Add Team North to favourites' })).toBeTruthy();
+    // Its tags by name (the colour only beside it).
+    expect(within(north).getByTestId('session-card-tag').textContent).toBe('Production');
+    // The languages its sphere speaks, in words for screen readers.
+    expect(within(north).getByTestId('session-card-languages').textContent).toBe('FR · NL');
+    expect(within(north).getByTestId('session-card-languages').getAttribute('aria-label')).toBe(
+      'Languages: French, Dutch',
+    );
     // The owner runs Production (settings) but does not record feelings in it.
     expect(within(production).queryByTestId('session-card-good')).toBeNull();
     expect(within(production).getByTestId('session-card-settings')).toBeTruthy();

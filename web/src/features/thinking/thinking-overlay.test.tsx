@@ -33,6 +33,8 @@ const group: SessionSummary = {
   type: 'group',
   roles: ['member'],
   subscription: 'essentials',
+  languages: ['fr'],
+  tags: [],
 };
 
 function serve({
