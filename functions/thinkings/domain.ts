@@ -30,6 +30,7 @@ export const thinkingsDomain = defineDomain({
             category: t.category,
             sphereId: t.sphereId,
             sessionId: t.sessionId,
+            groupId: t.groupId,
             axes: t.axes,
             latitude: t.geoPoint.latitude,
             longitude: t.geoPoint.longitude,

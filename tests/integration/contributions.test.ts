@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { strFromU8, unzipSync } from 'fflate';
 import type { ContextAxes, Thinking } from '../../shared/contracts/thinkings';
 import type { Feeling, QuickAnswerPlace } from '../../shared/contracts/feelings';
 import type { Session } from '../../shared/contracts/sessions';
@@ -283,6 +284,24 @@ describe('quick-answer links (spec 01 §2): the code is the admins’, membershi
     expect(read.body).toMatchObject({ sessionId: group.id, sphereId: sphere.id, fromDirectLink: true });
     const wrong = await feel(zoe, { sessionId: group.id, validationCode: sphereCode });
     expect(wrong.body).toMatchObject({ key: 'invalid-link' });
+    // "Download my data" says where each contribution went.
+    const archive = await fetch(`${stack.endpoints.api}/v1/me/export`, {
+      headers: { authorization: zoe.accessToken, accept: 'application/zip', 'x-language': 'en' },
+    });
+    const data = JSON.parse(
+      strFromU8(unzipSync(new Uint8Array(await archive.arrayBuffer()))['data.json'] as Uint8Array),
+    ) as { feelings: unknown[]; thinkings: unknown[] };
+    expect(data.feelings).toContainEqual(
+      expect.objectContaining({
+        id: recorded.body.id,
+        sessionId: group.id,
+        sphereId: sphere.id,
+        fromDirectLink: true,
+      }),
+    );
+    expect(data.thinkings).toContainEqual(
+      expect.objectContaining({ sessionId: group.id, sphereId: sphere.id, groupId: 'default' }),
+    );
     // The link opens nothing by itself: a stranger still may not record there.
     const stranger = await feel(yann, { sessionId: group.id, validationCode: groupCode });
     expect(stranger.body).toMatchObject({ key: 'contributor-feeling-forbidden' });
