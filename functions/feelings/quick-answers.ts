@@ -2,8 +2,8 @@ import type { QuickAnswerPlace } from '../../shared/contracts/feelings';
 import type { Language } from '../../shared/contracts/headers';
 import { textIn, visibleName } from '../../shared/domain/sessions';
 import { BadRequestError, NotFoundError } from '../lib/errors';
-import { findSession, mayContributeIn } from '../sessions';
-import { findSphere, isSphereLinkCode, membershipIn, sphereLinkCode } from '../spheres';
+import { findSession, mayContributeIn, type SessionItem } from '../sessions';
+import { findSphere, isSphereLinkCode, membershipIn, sphereLinkCode, type SphereItem } from '../spheres';
 
 /**
  * Quick-answer links (spec 01 §2, the good/bad quick-answer page): a sphere's or session's admins
@@ -33,21 +33,20 @@ export async function sessionQuickAnswerLink(sessionId: string) {
 }
 
 /**
- * The sphere a link's code belongs to, when the code is right for what it names; otherwise
- * `invalid-link` (the page says so and goes to the root).
+ * The sphere (and session) a link's code belongs to, read once, when the code is right for what
+ * it names; otherwise `invalid-link` (the page says so and goes to the root).
  */
-export async function linkedSphere(place: {
+export async function linkedPlace(place: {
   sphereId?: string | undefined;
   sessionId?: string | undefined;
   validationCode: string;
-}): Promise<string> {
-  let sphereId = place.sphereId;
-  if (place.sessionId !== undefined) sphereId = (await findSession(place.sessionId))?.sphereId;
-  if (sphereId === undefined || (place.sessionId === undefined && place.sphereId !== sphereId))
+}): Promise<{ sphere: SphereItem; session: SessionItem | null }> {
+  const session = place.sessionId !== undefined ? await findSession(place.sessionId) : null;
+  const sphereId = place.sessionId !== undefined ? session?.sphereId : place.sphereId;
+  const sphere = sphereId !== undefined ? await findSphere(sphereId) : null;
+  if (!sphere || !isSphereLinkCode(sphere, named(place), place.validationCode))
     throw new BadRequestError('invalid-link');
-  if (!(await isSphereLinkCode(sphereId, named(place), place.validationCode)))
-    throw new BadRequestError('invalid-link');
-  return sphereId;
+  return { sphere, session };
 }
 
 /** POST /v1/feelings/quick-answers/check: where a link records feelings, and whether the caller may. */
@@ -56,24 +55,19 @@ export async function checkQuickAnswer(
   body: { sphereId?: string | undefined; sessionId?: string | undefined; validationCode: string },
   language: Language,
 ): Promise<QuickAnswerPlace> {
-  const sphereId = await linkedSphere(body);
-  if (body.sessionId !== undefined) {
-    const [session, contributes] = await Promise.all([
-      findSession(body.sessionId),
-      mayContributeIn(userId, body.sessionId),
-    ]);
-    if (!session) throw new BadRequestError('invalid-link');
+  const { sphere, session } = await linkedPlace(body);
+  if (session) {
+    const contributes = await mayContributeIn(userId, session.sessionId);
     return {
-      sphereId,
-      sessionId: body.sessionId,
+      sphereId: sphere.sphereId,
+      sessionId: session.sessionId,
       name: textIn(visibleName(session, false), language),
       contributes: contributes !== null,
     };
   }
-  const [sphere, membership] = await Promise.all([findSphere(sphereId), membershipIn(userId, sphereId)]);
-  if (!sphere) throw new BadRequestError('invalid-link');
+  const membership = await membershipIn(userId, sphere.sphereId);
   return {
-    sphereId,
+    sphereId: sphere.sphereId,
     name: sphere.name,
     contributes: (membership?.active ?? false) && membership?.roles.includes('contributor') === true,
   };

@@ -35,7 +35,7 @@ import {
   type FeelingItem,
 } from './repository';
 import { EMOTION_WORDS } from './words';
-import { linkedSphere } from './quick-answers';
+import { linkedPlace } from './quick-answers';
 
 const WORD_IDS = new Set(EMOTION_WORDS.map((w) => w.id));
 
@@ -113,7 +113,7 @@ async function checkContext(
   body: Pick<FeelingCreate, 'sphereId' | 'sessionId' | 'geoPoint' | 'validationCode'>,
 ): Promise<{ sphereId?: string; sessionId?: string; fromDirectLink?: boolean }> {
   // Through a quick-answer link: its code must be the one of the place it names.
-  if (body.validationCode !== undefined) await linkedSphere({ ...body, validationCode: body.validationCode });
+  if (body.validationCode !== undefined) await linkedPlace({ ...body, validationCode: body.validationCode });
   let context: { sphereId?: string; sessionId?: string; fromDirectLink?: boolean };
   if (body.sessionId !== undefined) {
     const place = await mayContributeIn(userId, body.sessionId);

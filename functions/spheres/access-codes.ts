@@ -240,9 +240,12 @@ const linkCode = (salt: string, names: string) =>
   createHmac('sha256', salt).update(`link:${names}`).digest('base64url').slice(0, 22);
 
 /** Whether a link's code is the sphere's for what it names (compared in constant time). */
-export async function isSphereLinkCode(sphereId: string, names: string, code: string): Promise<boolean> {
-  const sphere = await findSphere(sphereId);
-  if (!sphere?.accessCodeSalt) return false;
+export function isSphereLinkCode(
+  sphere: Pick<SphereItem, 'accessCodeSalt'>,
+  names: string,
+  code: string,
+): boolean {
+  if (!sphere.accessCodeSalt) return false;
   const expected = Buffer.from(linkCode(sphere.accessCodeSalt, names));
   const given = Buffer.from(code);
   return expected.length === given.length && timingSafeEqual(expected, given);

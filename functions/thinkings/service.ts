@@ -294,12 +294,16 @@ interface AskedAxes {
   inherited: boolean;
 }
 
+/** What a sphere asks a category; `saved` is its list when the caller has just written it. */
 async function sphereAxes(
   sphereId: string,
   category: ThinkingMemberCategory,
   catalogue: readonly AxisItem[],
+  saved?: ContextAxesItem,
 ): Promise<AskedAxes> {
-  const [own] = await findContextAxes([{ scope: 'sphere', ownerId: sphereId, listKey: category }]);
+  const [own] = saved
+    ? [saved]
+    : await findContextAxes([{ scope: 'sphere', ownerId: sphereId, listKey: category }]);
   const required = catalogue.filter((a) => a.required).map((a) => a.axisId);
   const { axisIds } = contextAxisIds({ sphere: own?.axisIds }, required);
   return { own, items: inOrder(axisIds, byId(catalogue)), inherited: false };
@@ -368,8 +372,11 @@ export async function updateSphereAxes(
 ) {
   const sphere = await sphereOrNotFound(sphereId);
   const catalogue = await checkList(axisIds, 'sphere');
-  await saveContextAxes({ scope: 'sphere', ownerId: sphereId, listKey: category }, axisIds);
-  return toContextAxes(await sphereAxes(sphereId, category, catalogue), sphere.customizableThinkingAxes);
+  const saved = await saveContextAxes({ scope: 'sphere', ownerId: sphereId, listKey: category }, axisIds);
+  return toContextAxes(
+    await sphereAxes(sphereId, category, catalogue, saved),
+    sphere.customizableThinkingAxes,
+  );
 }
 
 /** GET /v1/thinkings/session-axes/{sessionId}/{groupId}: the session's own list, else its sphere's. */
