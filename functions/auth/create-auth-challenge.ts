@@ -16,8 +16,9 @@ import { codeIdOfSession, issueLoginCode } from './service';
 import { DELEGATION_CHALLENGE, hasLiveTicket } from './delegation';
 
 /**
- * Cognito custom auth: presents the challenge. A guest (an identity without a real address, whose
- * profile says isGuest) is asked for its secret and nothing is sent. Otherwise the first round of
+ * Cognito custom auth: presents the challenge. A user holding a live ticket earned with a sphere's
+ * access code is asked for it. A guest (an identity without a real address, whose profile says
+ * isGuest) is asked for its secret and nothing is sent. Otherwise the first round of
  * a sign-in sends a new code by email; later rounds of the same sign-in reuse that code and send
  * nothing. When the address's send slots are all taken (someone may be starting sign-ins to lock
  * the owner out), nothing is sent and the answer may be any code recently sent to the address for
@@ -28,21 +29,22 @@ export async function handler(
 ): Promise<CreateAuthChallengeTriggerEvent> {
   const attributes = event.request.userAttributes;
   const userId = attributes.sub ?? event.userName;
-  if (!event.request.userNotFound && isGuestPlaceholder(attributes.email) && (await isGuest(userId))) {
-    event.response.publicChallengeParameters = { kind: GUEST_CHALLENGE };
-    event.response.privateChallengeParameters = { kind: GUEST_CHALLENGE };
-    event.response.challengeMetadata = GUEST_CHALLENGE.toUpperCase();
-    logger.info('Guest challenge');
-    return event;
-  }
   // A person who just gave a sphere's access code with their address holds a ticket: a sign-in
-  // that starts then asks for it instead of mailing a code (decision 0014).
+  // that starts then asks for it instead of mailing a code or asking a guest's secret (a member
+  // without an account signs in as a guest of their own this way; decision 0014).
   const starts = event.request.session.length === 0;
   if (starts && !event.request.userNotFound && (await hasLiveTicket(userId))) {
     event.response.publicChallengeParameters = { kind: DELEGATION_CHALLENGE };
     event.response.privateChallengeParameters = { kind: DELEGATION_CHALLENGE };
     event.response.challengeMetadata = DELEGATION_CHALLENGE.toUpperCase();
     logger.info('Delegation challenge');
+    return event;
+  }
+  if (!event.request.userNotFound && isGuestPlaceholder(attributes.email) && (await isGuest(userId))) {
+    event.response.publicChallengeParameters = { kind: GUEST_CHALLENGE };
+    event.response.privateChallengeParameters = { kind: GUEST_CHALLENGE };
+    event.response.challengeMetadata = GUEST_CHALLENGE.toUpperCase();
+    logger.info('Guest challenge');
     return event;
   }
   const email = isGuestPlaceholder(attributes.email) ? '' : normaliseEmail(attributes.email ?? '');

@@ -34,9 +34,24 @@ function userItem(isGuest: boolean) {
     .params().Item;
 }
 
-/** Answers GetItem by entity: the user's profile and, when given, the guest key. */
-function storedItems(isGuest: boolean, secretHash?: string) {
+/** A live delegation ticket of the guest (earned with a sphere's access code). */
+function ticketItem() {
+  return db()
+    .entities.delegationTicket.create({
+      userId: TEST_USER.sub,
+      sphereId: 'sphere-1',
+      ticketHash: 'hash',
+      validUntil: Date.now() + 60_000,
+      used: false,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    })
+    .params().Item;
+}
+
+/** Answers GetItem by entity: the user's profile and, when given, the guest key and a ticket. */
+function storedItems(isGuest: boolean, secretHash?: string, ticket = false) {
   ddb.on(GetCommand).callsFake(async (input: { Key: { sk: string } }) => {
+    if (input.Key.sk.includes('delegationticket')) return ticket ? { Item: ticketItem() } : {};
     if (input.Key.sk.includes('guestkey')) {
       return secretHash
         ? { Item: db().entities.guestKey.create({ userId: TEST_USER.sub, secretHash }).params().Item }
@@ -59,6 +74,13 @@ describe('create-auth-challenge for a guest', () => {
     const event = await create(guestCreateEvent(placeholder));
     expect(event.response.publicChallengeParameters).toEqual({ kind: 'guest' });
     expect(event.response.privateChallengeParameters).toEqual({ kind: 'guest' });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('asks a guest holding a live ticket (a member without an account) for the ticket, not its secret', async () => {
+    storedItems(true, undefined, true);
+    const event = await create(guestCreateEvent(placeholder));
+    expect(event.response.privateChallengeParameters).toEqual({ kind: 'delegation' });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
 

@@ -5,3 +5,4 @@
  */
 export { getGuest, getGuestKey } from './repository';
 export { guestSecretMatches, isGuestPlaceholder } from './secret';
+export { createDelegatedGuest, removeGuestIdentity } from './service';

@@ -50,18 +50,46 @@ export async function createGuest(input: CreateGuestRequest, locale: Language): 
       .go();
     if (result.canceled) throw new Error('The items of a new guest already exist');
   } catch (error) {
-    try {
-      await deleteGuestIdentity(identity.username);
-    } catch (rollback) {
-      logger.error('A guest identity could not be removed after a failed creation', {
-        userId,
-        error: rollback as Error,
-      });
-    }
+    await removeGuestIdentity(identity.username);
     throw error;
   }
   logger.info('Guest created', { userId });
   return { userId, username: identity.username, secret };
+}
+
+/**
+ * A guest for a sphere member who signed in with their address and an access code before having an
+ * account (decision 0014): the same pool identity and profile as any guest, arrived by the sphere's
+ * access-code sign-in, without a secret (it signs in only with a ticket the access code earns). It
+ * may register an address and convert like any guest. Answers its userId, which is also its pool
+ * username.
+ */
+export async function createDelegatedGuest(link: string, locale: Language): Promise<string> {
+  const identity = await createGuestIdentity(locale);
+  const { userId } = identity;
+  try {
+    const result = await db()
+      .transaction.write(({ guest }) => [
+        newGuestUserItem(userId, locale),
+        guest.create({ userId, link }).commit(),
+      ])
+      .go();
+    if (result.canceled) throw new Error('The items of a new guest already exist');
+  } catch (error) {
+    await removeGuestIdentity(identity.username);
+    throw error;
+  }
+  logger.info('Delegated guest created', { userId });
+  return userId;
+}
+
+/** Removes the pool identity of a guest whose account is not kept; a failure is logged, not thrown. */
+export async function removeGuestIdentity(username: string): Promise<void> {
+  try {
+    await deleteGuestIdentity(username);
+  } catch (rollback) {
+    logger.error('A guest identity could not be removed', { username, error: rollback as Error });
+  }
 }
 
 async function guestAccount(userId: string) {

@@ -22,15 +22,18 @@ import {
   ValidationError,
 } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { findVerifiedEmailOwner } from '../users';
+import { createDelegatedGuest, removeGuestIdentity } from '../guests';
+import { publishAfterWrite } from '../realtime';
+import { findVerifiedEmailOwner, isGuest } from '../users';
 import {
   findMember,
   findSphere,
   isPendingUserId,
-  membershipIn,
+  linkPendingMember,
   type MemberItem,
   type SphereItem,
 } from './repository';
+import { retagMember } from './tags';
 import { spheresDb as db } from './store';
 
 /**
@@ -189,10 +192,63 @@ async function countFailure(sphereId: string, email: string, nowMs: number): Pro
   }
 }
 
+/** The member whose code this is in the sphere, if any: two GetItems (the code's hash is its key). */
+async function memberOfCode(sphere: SphereItem, code: string): Promise<MemberItem | null> {
+  if (!sphere.accessCodeSalt) return null;
+  const { data } = await db()
+    .entities.accessCode.get({ sphereId: sphere.sphereId, codeHash: hashCode(sphere.accessCodeSalt, code) })
+    .go();
+  return data ? findMember(sphere.sphereId, data.memberId) : null;
+}
+
 /**
- * POST /v1/spheres/{id}/access-sign-in: an active member of the sphere, allowed to use codes, whose
- * address this is and whose code this is, gets a one-time ticket for the sign-in challenge. Every
- * wrong pair answers the same `invalid-delegation` and counts against the address.
+ * Who signs in for a member whose address and code are right: the account that proved the address,
+ * or the guest the member signed in as before; a member still waiting for their person becomes the
+ * account of the address when one proved it since, else a new guest of their own (decision 0014).
+ * Null when the member cannot sign in this way (left, revoked, or the address is not theirs).
+ */
+async function personOf(
+  sphere: SphereItem,
+  member: MemberItem,
+  email: string,
+): Promise<{ userId: string; username: string } | null> {
+  const owner = await findVerifiedEmailOwner(email);
+  if (!isPendingUserId(member.userId)) {
+    if (!member.active) return null;
+    if (owner?.userId === member.userId) return { userId: owner.userId, username: email };
+    // A guest's pool username is its userId (the pool signs in by email, so usernames are subs).
+    return !owner && (await isGuest(member.userId))
+      ? { userId: member.userId, username: member.userId }
+      : null;
+  }
+  if (member.inactiveReason !== 'no-user') return null;
+  const userId =
+    owner?.userId ??
+    (await createDelegatedGuest(`/login?sphere=${sphere.sphereId}`, sphere.languages.primary));
+  const linked = await linkPendingMember(member, { userId, name: member.name, email });
+  if (!linked) {
+    // Another sign-in (or a join) linked the member first: this one's new guest is not kept.
+    if (!owner) await removeGuestIdentity(userId);
+    const again = await findMember(sphere.sphereId, member.memberId);
+    return again && !isPendingUserId(again.userId) ? personOf(sphere, again, email) : null;
+  }
+  const joined = await findMember(sphere.sphereId, member.memberId);
+  if (joined) await retagMember(joined);
+  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  logger.info(owner ? 'Waiting member linked by access code' : 'Waiting member signed in as a guest', {
+    sphereId: sphere.sphereId,
+    memberId: member.memberId,
+  });
+  return { userId, username: owner ? email : userId };
+}
+
+/**
+ * POST /v1/spheres/{id}/access-sign-in: a member of the sphere allowed to use codes, whose address
+ * this is and whose code this is, gets a one-time ticket for the sign-in challenge. A member still
+ * waiting for their person signs in too: as the account that proved the address since, else as a
+ * guest of their own. Every wrong pair answers the same `invalid-delegation` and counts against the
+ * address.
  */
 export async function accessSignIn(
   sphereId: string,
@@ -202,27 +258,19 @@ export async function accessSignIn(
   const sphere = await lowSecuritySphere(sphereId);
   const email = normaliseEmail(body.email);
   await checkAttempts(sphereId, email, nowMs);
-  const owner = await findVerifiedEmailOwner(email);
-  const member = owner ? await membershipIn(owner.userId, sphereId) : null;
-  let ok = false;
-  if (
-    member?.active &&
-    member.lowSecurityAccessEnabled &&
-    !isPendingUserId(member.userId) &&
-    sphere.accessCodeSalt
-  ) {
-    const hash = hashCode(sphere.accessCodeSalt, body.accessCode);
-    const { data } = await db().entities.accessCode.get({ sphereId, codeHash: hash }).go();
-    ok = data?.memberId === member.memberId;
-  }
-  if (!ok || !member) {
+  const member = await memberOfCode(sphere, body.accessCode);
+  const person =
+    member?.lowSecurityAccessEnabled && member.email.toLowerCase() === email
+      ? await personOf(sphere, member, email)
+      : null;
+  if (!member || !person) {
     await countFailure(sphereId, email, nowMs);
     logger.info('Access code refused', { sphereId });
     throw new BadRequestError('invalid-delegation');
   }
-  const ticket = await issueDelegationTicket(member.userId, sphereId, nowMs);
+  const ticket = await issueDelegationTicket(person.userId, sphereId, nowMs);
   logger.info('Access code accepted', { sphereId, memberId: member.memberId });
-  return { username: email, ticket };
+  return { username: person.username, ticket };
 }
 
 /**

@@ -102,6 +102,9 @@ export const spheresDomain = defineDomain({
   // Creating a sphere tells the creator's tabs (realtime `spheres`, `ability`). Logos: the uploads
   // it signs for admins, checked, copied to where browsers load them, and deleted (./logo.ts).
   grants: {
+    // A waiting member who signs in with an access code before having an account becomes a guest
+    // of their own: a pool identity created (and removed again if not kept; decision 0014).
+    userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
     events: true,
     assets: { prefixes: SPHERE_ASSET_PREFIXES, actions: ['read', 'write', 'delete'] },
   },

@@ -400,12 +400,12 @@ export async function deleteMember(member: Pick<MemberItem, 'sphereId' | 'member
  * A member an admin added before the person had an account becomes theirs when they join with
  * that address: the same member (id, roles, plan, first day of work), now active and linked. The
  * item is written whole again (the user id is a key of the person's index), only while it is still
- * the pending one, so two joins at once link it once.
+ * the pending one, so two joins at once link it once: false when another linked it first.
  */
 export async function linkPendingMember(
   pending: MemberItem,
   person: { userId: string; name: string; email: string },
-): Promise<void> {
+): Promise<boolean> {
   const { createdAt: _createdAt, updatedAt: _updatedAt, inactiveReason: _reason, ...kept } = pending;
   try {
     await db()
@@ -418,7 +418,9 @@ export async function linkPendingMember(
       })
       .where(({ userId }, { eq }) => eq(userId, pending.userId))
       .go({ response: 'none' });
+    return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    return false;
   }
 }

@@ -110,9 +110,10 @@ export const AccessSignInSchema = z.strictObject({
 export type AccessSignIn = z.infer<typeof AccessSignInSchema>;
 
 /**
- * POST /v1/spheres/{id}/access-sign-in (no token): the address and code of an active member allowed
- * to sign in this way give a one-time ticket, the answer to the sign-in challenge that follows
- * (decision 0014). A wrong pair is 400 `invalid-delegation` (whichever part is wrong); after
+ * POST /v1/spheres/{id}/access-sign-in (no token): the address and code of a member allowed to sign
+ * in this way give the username to sign in with and a one-time ticket, the answer to the sign-in
+ * challenge that follows (decision 0014); a member without an account yet signs in as a guest of
+ * their own. A wrong pair is 400 `invalid-delegation` (whichever part is wrong); after
  * ACCESS_CODE_MAX_FAILURES wrong codes for the address, 429 `too-many-attempts` for the window.
  */
 export const accessSignIn = defineRoute({

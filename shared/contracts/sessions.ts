@@ -124,7 +124,7 @@ export const listSphereSessions = defineRoute({
   domain: 'sessions',
   method: 'GET',
   path: '/v1/spheres/{id}/sessions',
-  auth: 'registered',
+  auth: 'user',
   ability: { action: 'get', subject: 'sphere', on: { sphereId: 'id' } },
   params: IdParams,
   query: z.strictObject({
@@ -312,7 +312,7 @@ export const leaveSession = defineRoute({
   domain: 'sessions',
   method: 'POST',
   path: '/v1/sessions/{id}/leave',
-  auth: 'registered',
+  auth: 'user',
   ability: { action: 'get', subject: 'session', on: { sessionId: 'id' } },
   params: IdParams,
   response: z.undefined(),

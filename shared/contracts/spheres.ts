@@ -309,7 +309,7 @@ export const leaveSphere = defineRoute({
   domain: 'spheres',
   method: 'POST',
   path: '/v1/spheres/{id}/leave',
-  auth: 'registered',
+  auth: 'user',
   ability: { action: 'get', subject: 'sphere', on: { sphereId: 'id' } },
   params: SphereIdParams,
   response: z.undefined(),

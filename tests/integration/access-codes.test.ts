@@ -175,6 +175,84 @@ describe('sign-in with an address and a code', () => {
     ).rejects.toThrow();
   });
 
+  /** A member the admin adds by address, with a code of their own. */
+  async function memberWithCode(name: string, email: string, code: string): Promise<Member> {
+    const member = (
+      await api<Member>(admin, '/v1/members', 'POST', {
+        sphereId: sphere.id,
+        name,
+        email,
+        roles: ['contributor'],
+      })
+    ).body;
+    const codes = await api(admin, codesPath(member), 'PUT', { lowSecurityAccessEnabled: true, add: [code] });
+    expect(codes.status).toBe(200);
+    return member;
+  }
+  const ticketFor = (email: string, accessCode: string) =>
+    api<{ username: string; ticket: string }>(null, signInPath(), 'POST', { email, accessCode });
+
+  it('a member waiting for their person signs in as a guest of their own, and again later', async () => {
+    const waiting = await memberWithCode('Jef Peeters', 'jef.codes@example.be', 'JEF-7');
+    expect(waiting.active).toBe(false);
+    const first = await ticketFor('jef.codes@example.be', 'jef-7');
+    expect(first.status).toBe(200);
+    const tokens = await stack.signInGuest({ username: first.body.username, secret: first.body.ticket });
+    const me = (await api<Me>(tokens, '/v1/me')).body;
+    expect(me.profile.isGuest).toBe(true);
+    expect(me.spheres.map((s) => s.id)).toContain(sphere.id);
+    // The admins now see the member active, linked to that person.
+    const listed = (await api<{ items: Member[] }>(admin, `/v1/spheres/${sphere.id}/members?q=jef`)).body
+      .items[0];
+    expect(listed).toMatchObject({ id: waiting.id, active: true });
+    // The next sign-in finds the same person, still without a mailed code.
+    const again = await ticketFor('jef.codes@example.be', 'JEF-7');
+    expect(again.status).toBe(200);
+    const next = await stack.signInGuest({ username: again.body.username, secret: again.body.ticket });
+    expect(decodeJwt(next.accessToken).sub).toBe(me.userId);
+  });
+
+  it('two first sign-ins of a waiting member at once make one person', async () => {
+    await memberWithCode('Lise Martin', 'lise.codes@example.be', 'LISE-8');
+    const [a, b] = await Promise.all([
+      ticketFor('lise.codes@example.be', 'LISE-8'),
+      ticketFor('lise.codes@example.be', 'LISE-8'),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.username).toBe(b.body.username);
+    const memberships = await spheresDb()
+      .entities.member.query.sphere({ sphereId: sphere.id })
+      .where(({ email }, { eq }) => eq(email, 'lise.codes@example.be'))
+      .go();
+    expect(memberships.data).toHaveLength(1);
+    expect(memberships.data[0]?.userId).not.toMatch(/^pending:/);
+  });
+
+  it('a waiting member whose address an account proved since signs in as that account', async () => {
+    const account = await stack.signInWithCode('mia.codes@example.be', { firstName: 'Mia' });
+    await memberWithCode('Mia Janssens', 'mia.codes@example.be', 'MIA-9');
+    const ticket = await ticketFor('mia.codes@example.be', 'MIA-9');
+    expect(ticket.status).toBe(200);
+    const tokens = await stack.signInGuest({ username: ticket.body.username, secret: ticket.body.ticket });
+    expect(decodeJwt(tokens.accessToken).sub).toBe(decodeJwt(account.accessToken).sub);
+    const me = (await api<Me>(tokens, '/v1/me')).body;
+    expect(me.profile.isGuest).toBe(false);
+    expect(me.spheres.map((s) => s.id)).toContain(sphere.id);
+  });
+
+  it('a member who left, or an address that is not the member’s, signs nobody in', async () => {
+    await memberWithCode('Sam Dubois', 'sam.codes@example.be', 'SAM-1');
+    const ticket = await ticketFor('sam.codes@example.be', 'SAM-1');
+    const tokens = await stack.signInGuest({ username: ticket.body.username, secret: ticket.body.ticket });
+    // A guest member may leave the sphere like anyone.
+    expect((await api(tokens, `/v1/spheres/${sphere.id}/leave`, 'POST')).status).toBe(204);
+    const afterLeaving = await ticketFor('sam.codes@example.be', 'SAM-1');
+    expect(afterLeaving.body).toMatchObject({ key: 'invalid-delegation' });
+    // Another address with Jef's code: refused, and no guest is made for it.
+    const otherAddress = await ticketFor('not.jef@example.be', 'JEF-7');
+    expect(otherAddress.body).toMatchObject({ key: 'invalid-delegation' });
+  });
+
   it(`after ${ACCESS_CODE_MAX_FAILURES} wrong codes the address is refused for a while, even with the right one`, async () => {
     for (let i = 0; i < ACCESS_CODE_MAX_FAILURES; i++)
       await api(null, signInPath(), 'POST', { email: 'noor.codes@example.be', accessCode: `WRONG-${i}` });
