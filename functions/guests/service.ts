@@ -60,17 +60,22 @@ export async function createGuest(input: CreateGuestRequest, locale: Language): 
 /**
  * A guest for a sphere member who signed in with their address and an access code before having an
  * account (decision 0014): the same pool identity and profile as any guest, arrived by the sphere's
- * access-code sign-in, without a secret (it signs in only with a ticket the access code earns). It
+ * access-code sign-in, greeted by the first name the admins gave the member, without a secret (it
+ * signs in only with a ticket the access code earns). It
  * may register an address and convert like any guest. Answers its userId, which is also its pool
  * username.
  */
-export async function createDelegatedGuest(link: string, locale: Language): Promise<string> {
+export async function createDelegatedGuest(
+  link: string,
+  locale: Language,
+  firstName: string,
+): Promise<string> {
   const identity = await createGuestIdentity(locale);
   const { userId } = identity;
   try {
     const result = await db()
       .transaction.write(({ guest }) => [
-        newGuestUserItem(userId, locale),
+        newGuestUserItem(userId, locale, firstName),
         guest.create({ userId, link }).commit(),
       ])
       .go();

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Language } from '../../shared/contracts/headers';
 import type {
   AccessCodes,
   AccessCodesUpdate,
@@ -211,6 +212,7 @@ async function personOf(
   sphere: SphereItem,
   member: MemberItem,
   email: string,
+  language: Language,
 ): Promise<{ userId: string; username: string } | null> {
   const owner = await findVerifiedEmailOwner(email);
   if (!isPendingUserId(member.userId)) {
@@ -224,13 +226,17 @@ async function personOf(
   if (member.inactiveReason !== 'no-user') return null;
   const userId =
     owner?.userId ??
-    (await createDelegatedGuest(`/login?sphere=${sphere.sphereId}`, sphere.languages.primary));
+    (await createDelegatedGuest(
+      `/login?sphere=${sphere.sphereId}`,
+      language,
+      member.name.trim().split(/\s+/)[0] ?? '',
+    ));
   const linked = await linkPendingMember(member, { userId, name: member.name, email });
   if (!linked) {
     // Another sign-in (or a join) linked the member first: this one's new guest is not kept.
     if (!owner) await removeGuestIdentity(userId);
     const again = await findMember(sphere.sphereId, member.memberId);
-    return again && !isPendingUserId(again.userId) ? personOf(sphere, again, email) : null;
+    return again && !isPendingUserId(again.userId) ? personOf(sphere, again, email, language) : null;
   }
   const joined = await findMember(sphere.sphereId, member.memberId);
   if (joined) await retagMember(joined);
@@ -253,6 +259,7 @@ async function personOf(
 export async function accessSignIn(
   sphereId: string,
   body: AccessSignIn,
+  language: Language,
   nowMs = Date.now(),
 ): Promise<{ username: string; ticket: string }> {
   const sphere = await lowSecuritySphere(sphereId);
@@ -261,7 +268,7 @@ export async function accessSignIn(
   const member = await memberOfCode(sphere, body.accessCode);
   const person =
     member?.lowSecurityAccessEnabled && member.email.toLowerCase() === email
-      ? await personOf(sphere, member, email)
+      ? await personOf(sphere, member, email, language)
       : null;
   if (!member || !person) {
     await countFailure(sphereId, email, nowMs);

@@ -113,7 +113,9 @@ export const handler = createHttpHandler(
     ),
     route(deleteMemberAccessCodes, ({ params }) => accessCodes.deleteAccessCodes(params.id, params.memberId)),
     route(getAccessSignIn, ({ params }) => accessCodes.accessSignInPage(params.id)),
-    route(accessSignIn, ({ params, body }) => accessCodes.accessSignIn(params.id, body)),
+    route(accessSignIn, ({ params, body, headers }) =>
+      accessCodes.accessSignIn(params.id, body, headers.language),
+    ),
   ],
   callerAccounts,
 );

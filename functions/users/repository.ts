@@ -355,9 +355,9 @@ export async function setPrimaryEmail(
 }
 
 /** Transaction item of a new guest's user item (isGuest, step `guest`, the caller's language). */
-export function newGuestUserItem(userId: string, locale: 'fr' | 'en' | 'nl') {
+export function newGuestUserItem(userId: string, locale: 'fr' | 'en' | 'nl', firstName = '') {
   return writeEntities(db())
-    .user.create({ userId, firstName: '', locale, isGuest: true, guestConvertionStep: 'guest' })
+    .user.create({ userId, firstName, locale, isGuest: true, guestConvertionStep: 'guest' })
     .commit();
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, mailCount, signUpThroughThePage } from './support';
 
-test('an admin lets a member sign in with an access code, and the member signs in with their address and code', async ({
+test('an admin lets members sign in with an access code: one with an account, one without, each with their address and code', async ({
   page,
   browser,
 }) => {
@@ -70,4 +70,33 @@ test('an admin lets a member sign in with an access code, and the member signs i
   // No code was mailed for this sign-in.
   expect(await mailCount(memberEmail)).toBe(mailsBefore);
   await elsewhere.close();
+
+  // Piet has no account yet: the admin adds him by address, with a code, and he signs in with it
+  // as a guest of his own, already a member of the sphere.
+  const pietEmail = `piet.${stamp}@example.be`;
+  await page.getByTestId('member-add-open').click();
+  await page.getByTestId('member-add-name').fill('Piet Claes');
+  await page.getByTestId('member-add-email').fill(pietEmail);
+  await page.getByTestId('member-add-submit').click();
+  const pietRow = page.getByTestId('members-table').getByRole('row', { name: /Piet Claes/ });
+  await pietRow.getByRole('button', { name: 'Codes d’accès de Piet Claes' }).click();
+  const pietDialog = page.getByRole('dialog', { name: 'Codes d’accès de Piet Claes' });
+  await pietDialog.getByTestId('access-codes-enabled').click();
+  await pietDialog.getByTestId('access-codes-add').fill('FDC-7788');
+  await page.keyboard.press('Enter');
+  await pietDialog.getByTestId('access-codes-save').click();
+  await expect(pietDialog).toHaveCount(0);
+
+  const pietContext = await browser.newContext();
+  const piet = await pietContext.newPage();
+  await piet.goto(`/login?sphere=${sphereId}`);
+  await piet.getByTestId('access-signin-email').fill(pietEmail);
+  await piet.getByTestId('access-signin-code').fill('FDC-7788');
+  await piet.getByTestId('access-signin-submit').click();
+  await expect(piet.getByTestId('home-greeting')).toHaveText('Bonjour Piet');
+  await expect(piet.getByTestId('guest-banner')).toBeVisible();
+  await expect(piet.getByTestId('home-spheres')).toContainText('Fonderie du Canal');
+  expect(await mailCount(pietEmail)).toBe(0);
+  await expectNoSeriousAxeViolations(piet);
+  await pietContext.close();
 });

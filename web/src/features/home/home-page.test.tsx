@@ -39,6 +39,13 @@ describe('home page', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('http://127.0.0.1:4010/v1/me');
   });
 
+  it('greets someone without a first name (a guest) without a dangling space', async () => {
+    const me = meFixture();
+    fetchMock.mockResolvedValue(jsonResponse(200, { ...me, profile: { ...me.profile, firstName: '' } }));
+    renderPage(<HomePage />);
+    expect((await screen.findByTestId('home-greeting')).textContent).toBe('Bonjour');
+  });
+
   it('shows no empty sphere or group box to someone who belongs to none', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, meFixture()));
     renderPage(<HomePage />);

@@ -27,7 +27,9 @@ function MySpace({ me }: { me: Me }) {
     <Stack>
       <div>
         <Title order={1} data-testid="home-greeting">
-          {t('home.greeting', { firstName: me.profile.firstName })}
+          {me.profile.firstName
+            ? t('home.greeting', { firstName: me.profile.firstName })
+            : t('home.greetingNoName')}
         </Title>
         <Text c="dimmed" data-testid="home-date">
           {t('home.today', { date: formatDate(new Date()) })}
