@@ -209,8 +209,13 @@ test('a starter user is told goals are part of Essentials and sees the plans', a
 test('at 390 px wide, every page shows its whole top bar and content with no horizontal scroll', async ({
   page,
 }) => {
+  // About thirty pages, each loaded until the network is idle.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 800 });
   await signInWithCodeThroughThePage(page, CAMILLE);
+  // The group's quick-answer page needs the code its settings give.
+  await page.goto('/apps/sessions/demo-horizon-nord/settings?tab=link');
+  const quickLink = new URL(await page.getByTestId('quick-link-url').inputValue());
   for (const path of [
     '/',
     '/apps/history',
@@ -220,7 +225,19 @@ test('at 390 px wide, every page shows its whole top bar and content with no hor
     '/apps/spheres/demo-atelier-horizon',
     '/apps/spheres/demo-atelier-horizon/settings',
     '/apps/sessions/demo-horizon-nord',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=members',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=contributors',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=consumers',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=tags',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=rules',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=link',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=subscription',
+    '/apps/spheres/demo-atelier-horizon/settings?tab=context',
     '/apps/sessions/demo-horizon-nord/settings',
+    '/apps/sessions/demo-horizon-nord/settings?tab=members',
+    '/apps/sessions/demo-horizon-nord/settings?tab=thinking',
+    '/apps/sessions/demo-horizon-nord/settings?tab=link',
+    quickLink.pathname + quickLink.search,
     '/apps/spheres/demo-atelier-horizon/settings?show=addOrUpdateTag&sphereId=demo-atelier-horizon',
     '/apps/spheres/demo-atelier-horizon/settings?show=addOrUpdateTagsSelection&sphereId=demo-atelier-horizon&selectionId=user_age',
     '/?show=feeling',

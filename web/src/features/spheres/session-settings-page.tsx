@@ -20,6 +20,7 @@ import { SessionMembers } from './session-members';
 import { ThinkingAxesEditor } from './thinking-axes';
 import { DEFAULT_THINKING_GROUP } from '../../../../shared/domain/thinkings';
 import { SessionNotAllowed, WithSession } from './session-page';
+import { useTabParam } from '../../lib/use-tab-param';
 
 /**
  * A session's settings (spec 01 §2 `/apps/sessions/{sessionId}/settings`), for those with `put` on
@@ -29,6 +30,8 @@ import { SessionNotAllowed, WithSession } from './session-page';
 export default function SessionSettingsPage() {
   return <WithSession>{(session) => <SessionSettings s={session} />}</WithSession>;
 }
+
+const SESSION_SETTINGS_TABS = ['general', 'members', 'thinking', 'link'] as const;
 
 function SessionSettings({ s }: { s: Session }) {
   const { t } = useTranslation();
@@ -47,6 +50,7 @@ function SessionSettings({ s }: { s: Session }) {
   const update = useUpdateSession(s.id);
   const remove = useDeleteSession(s.id);
   const [deleting, setDeleting] = useState(false);
+  const [tab, setTab] = useTabParam(SESSION_SETTINGS_TABS);
   const name = textIn(s.name, currentLanguage());
   if (!ability.can('put', on)) return <SessionNotAllowed />;
   const languages = sphere.data?.languages ?? { primary: currentLanguage(), extras: [] };
@@ -57,7 +61,7 @@ function SessionSettings({ s }: { s: Session }) {
         {t('groups.settings.back', { name })}
       </Anchor>
       <Title order={1}>{t('groups.settings.title', { name })}</Title>
-      <Tabs defaultValue="general" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="general" data-testid="session-tab-general">
             {t('groups.settings.tabs.general')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
+import { useTabParam } from '../../lib/use-tab-param';
 import { useUpdateSphere } from './api/spheres';
 import { spherePath } from './paths';
 import { QuickAnswerLink, SphereJoinLink } from './join-link';
@@ -24,10 +25,23 @@ export default function SphereSettingsPage() {
   return <WithSphere>{(sphere) => <SphereSettings s={sphere} />}</WithSphere>;
 }
 
+const SPHERE_SETTINGS_TABS = [
+  'admin',
+  'members',
+  'contributors',
+  'consumers',
+  'tags',
+  'rules',
+  'link',
+  'subscription',
+  'context',
+] as const;
+
 function SphereSettings({ s }: { s: Sphere }) {
   const { t } = useTranslation();
   const update = useUpdateSphere(s.id);
   const ability = useAbility();
+  const [tab, setTab] = useTabParam(SPHERE_SETTINGS_TABS);
   if (!ability.can('put', subject('sphere', { sphereId: s.id }))) return <SphereNotAllowed />;
 
   return (
@@ -37,7 +51,7 @@ function SphereSettings({ s }: { s: Sphere }) {
       </Anchor>
       <Title order={1}>{t('spheres.settings.title', { name: s.name })}</Title>
       <StudyProgramNotice sphere={s} />
-      <Tabs defaultValue="admin" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="admin" data-testid="settings-tab-admin">
             {t('spheres.settings.tabs.admin')}
