@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { listOf } from './list';
+import { MultilingualTextSchema, perLanguage } from './text';
 import {
   SESSION_CATEGORIES,
   SESSION_NAME_MAX_LENGTH,
@@ -29,9 +30,9 @@ const name = z.string().trim().max(SESSION_NAME_MAX_LENGTH, 'length-out-of-range
  * A name in the product's languages. Blank ones are dropped; the service requires the sphere's
  * primary language (spec 01 §5: name required, non-blank).
  */
-export const MultilingualNameSchema = z
-  .strictObject({ fr: name.optional(), en: name.optional(), nl: name.optional() })
-  .transform((n) => Object.fromEntries(Object.entries(n).filter(([, v]) => v !== undefined && v !== '')));
+export const MultilingualNameSchema = perLanguage(name).transform((n) =>
+  Object.fromEntries(Object.entries(n).filter(([, v]) => v !== undefined && v !== '')),
+);
 export type MultilingualName = z.output<typeof MultilingualNameSchema>;
 
 const SessionFields = {
@@ -82,20 +83,14 @@ export const SessionUpdateSchema = z.strictObject({
 export type SessionUpdate = z.output<typeof SessionUpdateSchema>;
 export type SessionUpdateInput = z.input<typeof SessionUpdateSchema>;
 
-const TextSchema = z.object({
-  fr: z.string().optional(),
-  en: z.string().optional(),
-  nl: z.string().optional(),
-});
-
 export const SessionSchema = z.object({
   id: z.string(),
   sphereId: z.string(),
   /** The name the caller may see, in every language it has (spec 01 §6: real name with smartReport). */
-  name: TextSchema,
+  name: MultilingualTextSchema,
   /** The real name and the public one, for those who may edit the session; absent for others. */
-  realName: TextSchema.optional(),
-  publicName: TextSchema.optional(),
+  realName: MultilingualTextSchema.optional(),
+  publicName: MultilingualTextSchema.optional(),
   category: z.enum(SESSION_CATEGORIES),
   type: z.enum(SESSION_TYPES),
   parentSessionId: z.string().optional(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { listOf } from './list';
+import { MultilingualTextSchema, perLanguage } from './text';
 import {
   CONTEXT_DESCRIPTION_MAX_LENGTH,
   CONTEXT_NAME_MAX_LENGTH,
@@ -27,8 +28,6 @@ const ContextParams = z.strictObject({
 });
 
 const text = (max: number) => z.string().trim().max(max, 'length-out-of-range-error');
-const perLanguage = <T extends z.ZodType>(value: T) =>
-  z.strictObject({ fr: value.optional(), en: value.optional(), nl: value.optional() });
 
 /** A blank text is no text: the length rules apply to what is written. */
 const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
@@ -86,23 +85,18 @@ export const SphereContextUpdateSchema = ContextFieldsSchema.extend({
 export type SphereContextUpdate = z.infer<typeof SphereContextUpdateSchema>;
 export type SphereContextUpdateInput = z.input<typeof SphereContextUpdateSchema>;
 
-const TextPerLanguageSchema = z.object({
-  fr: z.string().optional(),
-  en: z.string().optional(),
-  nl: z.string().optional(),
-});
 const PairsSchema = z.array(z.object({ from: z.string(), to: z.string() }));
 
 export const SphereContextSchema = z.object({
   id: z.string(),
-  name: TextPerLanguageSchema,
-  description: TextPerLanguageSchema,
+  name: MultilingualTextSchema,
+  description: MultilingualTextSchema,
   substitutions: z.object({
     fr: PairsSchema.optional(),
     en: PairsSchema.optional(),
     nl: PairsSchema.optional(),
   }),
-  overrides: z.partialRecord(z.enum(CONTEXT_OVERRIDE_KEYS), TextPerLanguageSchema),
+  overrides: z.partialRecord(z.enum(CONTEXT_OVERRIDE_KEYS), MultilingualTextSchema),
   active: z.boolean(),
   createdAt: z.string(),
   updateDate: z.string(),

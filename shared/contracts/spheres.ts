@@ -3,6 +3,7 @@ import { defineRoute, type RouteContract } from './route';
 import { LANGUAGES } from './headers';
 import { listOf } from './list';
 import { FieldErrorSchema } from './errors';
+import { MultilingualTextSchema, perLanguage } from './text';
 import {
   ACCESS_POLICIES,
   DOMAIN_PATTERN,
@@ -84,9 +85,7 @@ const SphereFieldsSchema = z.strictObject({
     .strictObject({
       enabled: z.boolean(),
       /** What the sphere calls the code (an employee number…), shown on the sign-in page. */
-      label: z
-        .strictObject({ fr: text(40).optional(), en: text(40).optional(), nl: text(40).optional() })
-        .default({}),
+      label: perLanguage(text(40)).default({}),
     })
     .default({ enabled: false, label: {} }),
   languages: LanguageSettingsSchema,
@@ -129,7 +128,7 @@ export const SphereSchema = z.object({
   maxFeelingDistanceKm: z.number().optional(),
   lowSecurityAccessOptions: z.object({
     enabled: z.boolean(),
-    label: z.object({ fr: z.string().optional(), en: z.string().optional(), nl: z.string().optional() }),
+    label: MultilingualTextSchema,
   }),
   languages: z.object({ primary: z.enum(LANGUAGES), extras: z.array(z.enum(LANGUAGES)) }),
   /** Where the browser loads the sphere's logo from (spec 01 §3 `logo`); absent when it has none. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { listOf } from './list';
+import { MultilingualTextSchema, perLanguage } from './text';
 import {
   NUMBER_OPERATORS,
   TAG_COLOR_PATTERN,
@@ -26,11 +27,7 @@ const TagParams = z.strictObject({ id: z.string().min(1).max(64), tagId: z.strin
 const tagNameText = z.string().trim().max(TAG_NAME_MAX_LENGTH, 'length-out-of-range-error');
 
 /** The name per language; the service requires it in the sphere's primary language. */
-export const TagNameSchema = z.strictObject({
-  fr: tagNameText.optional(),
-  en: tagNameText.optional(),
-  nl: tagNameText.optional(),
-});
+export const TagNameSchema = perLanguage(tagNameText);
 
 const TagFieldsSchema = z.strictObject({
   name: TagNameSchema,
@@ -65,7 +62,7 @@ export type TagUpdateInput = z.input<typeof TagUpdateSchema>;
 export const TagSchema = z.object({
   id: z.string(),
   shortId: z.string(),
-  name: z.object({ fr: z.string().optional(), en: z.string().optional(), nl: z.string().optional() }),
+  name: MultilingualTextSchema,
   type: z.enum(TAG_TYPES),
   color: z.string(),
   weight: z.number(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
-import { LANGUAGES, type Language } from './headers';
+import { LANGUAGES } from './headers';
+import { MultilingualTextSchema, perLanguage, type MultilingualText } from './text';
 import { listOf } from './list';
 import { GeoPointSchema } from './feelings';
 import { isTimeZone } from '../domain/feeling-days';
@@ -33,16 +34,9 @@ export const AXES_MAX = 500;
 /** A text in some of the product's languages, at least one; the reader's language or another shows. */
 function someLanguages(min: number, max: number) {
   const text = z.string().trim().min(min, 'length-out-of-range-error').max(max, 'length-out-of-range-error');
-  return z
-    .strictObject(
-      Object.fromEntries(LANGUAGES.map((l) => [l, text.optional()])) as Record<
-        Language,
-        z.ZodOptional<typeof text>
-      >,
-    )
-    .refine((t) => LANGUAGES.some((l) => t[l] !== undefined), { message: 'required' });
+  return perLanguage(text).refine((t) => LANGUAGES.some((l) => t[l] !== undefined), { message: 'required' });
 }
-export type SomeLanguages = Partial<Record<Language, string>>;
+export type SomeLanguages = MultilingualText;
 
 export const AxisIdSchema = z
   .string()
@@ -72,17 +66,10 @@ export const AxisUpdateSchema = AxisFieldsSchema;
 export type AxisUpdate = z.infer<typeof AxisUpdateSchema>;
 export type AxisUpdateInput = z.input<typeof AxisUpdateSchema>;
 
-const partialText = z.object(
-  Object.fromEntries(LANGUAGES.map((l) => [l, z.string().optional()])) as Record<
-    Language,
-    z.ZodOptional<z.ZodString>
-  >,
-);
-
 export const AxisSchema = z.object({
   id: z.string(),
-  name: partialText,
-  description: partialText,
+  name: MultilingualTextSchema,
+  description: MultilingualTextSchema,
   keywords: z.array(z.string()),
   modules: z.array(z.enum(AXIS_MODULES)),
   required: z.boolean(),

@@ -1,0 +1,550 @@
+import * as z from 'zod';
+import { LANGUAGES } from './headers';
+import { perLanguage, type MultilingualText } from './text';
+
+/**
+ * Forms (questionnaires, spec 02 §3 Form, question types, Additional results; spec 01 §3 Form
+ * definition, Form survey): the project's own model, the one source of the editor, the runner, the
+ * API and the reports (docs/decisions/0018-forms-model.md). The rules that read it (pages, display
+ * conditions, survey validation) are in `shared/domain/forms.ts`.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------------
+
+/** The version of the document the editor writes; a newer document is refused, not guessed at. */
+export const FORM_EDITOR_FORMAT_VERSION = 1;
+
+/** Who sees a form entitled to a sphere (spec 01 §3 Form entitlement, §6). */
+export const FORM_AVAILABILITIES = ['none', 'sphereMember', 'sessionMember'] as const;
+export type FormAvailability = (typeof FORM_AVAILABILITIES)[number];
+
+export const ANSWER_TYPES = ['histo', 'likert', 'text', 'choice', 'select', 'date'] as const;
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+/** Ids of forms, steps, answers and additional results; an answer id is a template's `{answerId}`. */
+export const FORM_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const FORM_TITLE_MAX_LENGTH = 250;
+export const FORM_SHORT_TITLE_MAX_LENGTH = 60;
+/** Descriptions are markdown. */
+export const FORM_DESCRIPTION_MAX_LENGTH = 5_000;
+export const FORM_LEGEND_MAX_LENGTH = 100;
+export const FORM_PLACEHOLDER_MAX_LENGTH = 200;
+export const FORM_STEPS_MAX = 100;
+/** Answers of a whole form. */
+export const FORM_ANSWERS_MAX = 500;
+
+/** Histogram: `scaleSize` points from `firstValue`, `stepValue` apart (10 like a feeling's by default). */
+export const HISTO_DEFAULT_SCALE_SIZE = 10;
+export const HISTO_MIN_SCALE_SIZE = 2;
+export const HISTO_MAX_SCALE_SIZE = 101;
+/** Scale values and result boundaries stay within ± this. */
+export const FORM_NUMBER_LIMIT = 1_000_000;
+
+/** Likert: 7 points by default, legends up to 11 (spec 02 §9). */
+export const LIKERT_DEFAULT_POINTS = 7;
+export const LIKERT_MIN_POINTS = 2;
+export const LIKERT_MAX_POINTS = 11;
+export const LIKERT_DISPLAYS = ['horizontal', 'vertical'] as const;
+
+/** Text answers: the configured maximum, 2000 characters by default (spec 02 §5, §9). */
+export const TEXT_ANSWER_DEFAULT_MAX = 2_000;
+export const TEXT_ANSWER_MAX_LIMIT = 10_000;
+
+/** Choice and select answers. */
+export const CHOICE_VALUES_MAX = 100;
+export const CHOICE_VALUE_MAX_LENGTH = 100;
+
+/** Date answers: how the date is shown; the value is always `YYYY-MM-DD`. */
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export const DEFAULT_DATE_FORMAT = 'DD/MM/YYYY';
+
+export const SCALE_DIRECTIONS = ['standard', 'reverse'] as const;
+export const COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
+
+/** Display conditions: nesting depth and the length of a compared text. */
+export const CONDITION_MAX_DEPTH = 8;
+export const CONDITION_MAX_BRANCHES = 20;
+export const CONDITION_VALUE_MAX_LENGTH = 200;
+
+export const ADDITIONAL_RESULT_COMPUTE_TYPES = ['average'] as const;
+export const ADDITIONAL_RESULTS_MAX = 200;
+export const SHORT_CODE_MAX_LENGTH = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Texts and ids
+// ---------------------------------------------------------------------------------------------
+
+const text = (max: number) => z.string().trim().max(max, 'length-out-of-range-error');
+
+/** Whether a text says something in at least one language. */
+export function hasText(value: MultilingualText | undefined): boolean {
+  return LANGUAGES.some((l) => (value?.[l]?.trim() ?? '') !== '');
+}
+
+/** A multilingual text, optional as a whole. */
+const optionalText = (max: number) => perLanguage(text(max)).default({});
+/** A multilingual text required in some language (`required` otherwise). */
+const requiredText = (max: number) => perLanguage(text(max)).refine(hasText, { message: 'required' });
+
+/** `__proto__` is refused: ids are keys of survey values, which plain objects hold. */
+export const FormItemIdSchema = z
+  .string()
+  .regex(FORM_ID_PATTERN, 'not-valid')
+  .refine((id) => id !== '__proto__', { message: 'not-valid' });
+export const MeasureTypeIdSchema = z.string().trim().min(1, 'required').max(64, 'length-out-of-range-error');
+const ColorSchema = z.string().regex(COLOR_PATTERN, 'not-valid');
+const boundedNumber = z.number('not-a-number').min(-FORM_NUMBER_LIMIT).max(FORM_NUMBER_LIMIT);
+
+// ---------------------------------------------------------------------------------------------
+// Display conditions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * When a step or an answer shows, from the answers given before it: `exists` (answered, not with
+ * not-applicable), `equals` (the value, or the only choice, is `value`), `contains` (a choice among
+ * several, or words in a text), and `not`, `or`, `and` over other conditions.
+ */
+export type DisplayCondition =
+  | { operator: 'exists'; answerId: string }
+  | { operator: 'equals'; answerId: string; value: string | number }
+  | { operator: 'contains'; answerId: string; value: string | number }
+  | { operator: 'not'; condition: DisplayCondition }
+  | { operator: 'or'; conditions: DisplayCondition[] }
+  | { operator: 'and'; conditions: DisplayCondition[] };
+export type ConditionOperator = DisplayCondition['operator'];
+
+const ConditionValueSchema = z.union([z.string().max(CONDITION_VALUE_MAX_LENGTH), z.number()], 'not-valid');
+
+export const DisplayConditionSchema: z.ZodType<DisplayCondition, DisplayCondition> = z.lazy(() =>
+  z.discriminatedUnion(
+    'operator',
+    [
+      z.strictObject({ operator: z.literal('exists'), answerId: FormItemIdSchema }),
+      z.strictObject({
+        operator: z.literal('equals'),
+        answerId: FormItemIdSchema,
+        value: ConditionValueSchema,
+      }),
+      z.strictObject({
+        operator: z.literal('contains'),
+        answerId: FormItemIdSchema,
+        value: ConditionValueSchema,
+      }),
+      z.strictObject({ operator: z.literal('not'), condition: DisplayConditionSchema }),
+      z.strictObject({
+        operator: z.literal('or'),
+        conditions: z
+          .array(DisplayConditionSchema)
+          .min(1, 'required')
+          .max(CONDITION_MAX_BRANCHES, 'too-many'),
+      }),
+      z.strictObject({
+        operator: z.literal('and'),
+        conditions: z
+          .array(DisplayConditionSchema)
+          .min(1, 'required')
+          .max(CONDITION_MAX_BRANCHES, 'too-many'),
+      }),
+    ],
+    'not-valid',
+  ),
+);
+
+/** The answers a condition reads, in the order it names them. */
+export function conditionAnswerIds(condition: DisplayCondition): string[] {
+  switch (condition.operator) {
+    case 'exists':
+    case 'equals':
+    case 'contains':
+      return [condition.answerId];
+    case 'not':
+      return conditionAnswerIds(condition.condition);
+    case 'or':
+    case 'and':
+      return condition.conditions.flatMap(conditionAnswerIds);
+  }
+}
+
+/** How deep a condition nests: 1 for a single test. */
+export function conditionDepth(condition: DisplayCondition): number {
+  switch (condition.operator) {
+    case 'not':
+      return 1 + conditionDepth(condition.condition);
+    case 'or':
+    case 'and':
+      return 1 + Math.max(0, ...condition.conditions.map(conditionDepth));
+    default:
+      return 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers (questions)
+// ---------------------------------------------------------------------------------------------
+
+/** What every answer has, whatever its type (spec 02 §3 Answer, editor settings). */
+const answerFields = {
+  /** Unique in the form; names the answer in survey values, conditions and templates. */
+  id: FormItemIdSchema,
+  title: requiredText(FORM_TITLE_MAX_LENGTH),
+  /** What reports show in narrow places. */
+  shortTitle: optionalText(FORM_SHORT_TITLE_MAX_LENGTH),
+  description: optionalText(FORM_DESCRIPTION_MAX_LENGTH),
+  required: z.boolean().default(false),
+  /** Whether the person may answer "not applicable" (the value `null`). */
+  enableNotApplicable: z.boolean().default(false),
+  displayCondition: DisplayConditionSchema.optional(),
+  /** The measure type the answer feeds in reports (`/forms/measure-types`). */
+  measureType: MeasureTypeIdSchema.optional(),
+};
+
+/** A histogram: `scaleSize` bars, the first worth `firstValue`, each next one `stepValue` more. */
+export const HistoAnswerSchema = z.strictObject({
+  ...answerFields,
+  type: z.literal('histo'),
+  firstValue: boundedNumber.default(1),
+  stepValue: z.number('not-a-number').positive('value-out-of-range-error').max(FORM_NUMBER_LIMIT).default(1),
+  scaleSize: z
+    .number('not-a-number')
+    .int('not-valid')
+    .min(HISTO_MIN_SCALE_SIZE, 'value-out-of-range-error')
+    .max(HISTO_MAX_SCALE_SIZE, 'value-out-of-range-error')
+    .default(HISTO_DEFAULT_SCALE_SIZE),
+  direction: z.enum(SCALE_DIRECTIONS, 'not-valid').default('standard'),
+  color: ColorSchema.optional(),
+  legendLow: optionalText(FORM_LEGEND_MAX_LENGTH),
+  legendHigh: optionalText(FORM_LEGEND_MAX_LENGTH),
+});
+
+export const LikertOptionSchema = z.strictObject({
+  value: boundedNumber,
+  legend: optionalText(FORM_LEGEND_MAX_LENGTH),
+  color: ColorSchema.optional(),
+});
+export type LikertOption = z.output<typeof LikertOptionSchema>;
+
+/** The default likert scale: `points` options valued 1 to `points`, without legends. */
+export function likertOptions(points: number = LIKERT_DEFAULT_POINTS): LikertOption[] {
+  return Array.from({ length: points }, (_, i) => ({ value: i + 1, legend: {} }));
+}
+
+/** A likert scale: options keyed by their value, in the order shown. */
+export const LikertAnswerSchema = z
+  .strictObject({
+    ...answerFields,
+    type: z.literal('likert'),
+    options: z
+      .array(LikertOptionSchema)
+      .min(LIKERT_MIN_POINTS, 'required')
+      .max(LIKERT_MAX_POINTS, 'too-many')
+      .default(() => likertOptions()),
+    legendTop: optionalText(FORM_LEGEND_MAX_LENGTH),
+    legendBottom: optionalText(FORM_LEGEND_MAX_LENGTH),
+    display: z.enum(LIKERT_DISPLAYS, 'not-valid').default('horizontal'),
+    direction: z.enum(SCALE_DIRECTIONS, 'not-valid').default('standard'),
+  })
+  .superRefine((answer, ctx) => {
+    const seen = new Set<number>();
+    answer.options.forEach((option, index) => {
+      if (seen.has(option.value))
+        ctx.addIssue({ code: 'custom', message: 'exist', path: ['options', index, 'value'] });
+      seen.add(option.value);
+    });
+  });
+
+export const TextAnswerSchema = z.strictObject({
+  ...answerFields,
+  type: z.literal('text'),
+  /** Several lines; a single-line answer drops line breaks. */
+  multiline: z.boolean().default(false),
+  placeholder: optionalText(FORM_PLACEHOLDER_MAX_LENGTH),
+  max: z
+    .number('not-a-number')
+    .int('not-valid')
+    .min(1, 'value-out-of-range-error')
+    .max(TEXT_ANSWER_MAX_LIMIT, 'value-out-of-range-error')
+    .default(TEXT_ANSWER_DEFAULT_MAX),
+});
+
+export const ChoiceValueSchema = z.strictObject({
+  title: requiredText(FORM_TITLE_MAX_LENGTH),
+  /** What the survey records, and conditions compare. */
+  value: z.string().trim().min(1, 'required').max(CHOICE_VALUE_MAX_LENGTH, 'length-out-of-range-error'),
+});
+export type ChoiceValue = z.output<typeof ChoiceValueSchema>;
+
+const choiceFields = {
+  values: z.array(ChoiceValueSchema).min(1, 'required').max(CHOICE_VALUES_MAX, 'too-many'),
+  /** Several values may be chosen (a list of them is recorded). */
+  multiChoice: z.boolean().default(false),
+  /** With multiChoice: at least this many once something is chosen. */
+  multiChoiceMin: z.number('not-a-number').int('not-valid').min(1, 'value-out-of-range-error').optional(),
+  /** With multiChoice: at most this many, shown as n/max (every value when absent). */
+  multiChoiceMax: z.number('not-a-number').int('not-valid').min(1, 'value-out-of-range-error').optional(),
+};
+
+/** Offered values once each, and bounds the values can meet. */
+function choiceRules(
+  answer: { values: ChoiceValue[]; multiChoiceMin?: number | undefined; multiChoiceMax?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<string>();
+  answer.values.forEach((choice, index) => {
+    if (seen.has(choice.value))
+      ctx.addIssue({ code: 'custom', message: 'exist', path: ['values', index, 'value'] });
+    seen.add(choice.value);
+  });
+  const { multiChoiceMin: min, multiChoiceMax: max } = answer;
+  if (max !== undefined && max > answer.values.length)
+    ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['multiChoiceMax'] });
+  if (min !== undefined && (min > answer.values.length || (max !== undefined && min > max)))
+    ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['multiChoiceMin'] });
+}
+
+/** Buttons to choose one value, or several. */
+export const ChoiceAnswerSchema = z
+  .strictObject({ ...answerFields, type: z.literal('choice'), ...choiceFields })
+  .superRefine(choiceRules);
+
+/** A drop-down list: a choice with a placeholder. */
+export const SelectAnswerSchema = z
+  .strictObject({
+    ...answerFields,
+    type: z.literal('select'),
+    ...choiceFields,
+    placeholder: optionalText(FORM_PLACEHOLDER_MAX_LENGTH),
+  })
+  .superRefine(choiceRules);
+
+export const DateAnswerSchema = z.strictObject({
+  ...answerFields,
+  type: z.literal('date'),
+  format: z.enum(DATE_FORMATS, 'not-valid').default(DEFAULT_DATE_FORMAT),
+});
+
+export const FormAnswerSchema = z.discriminatedUnion(
+  'type',
+  [
+    HistoAnswerSchema,
+    LikertAnswerSchema,
+    TextAnswerSchema,
+    ChoiceAnswerSchema,
+    SelectAnswerSchema,
+    DateAnswerSchema,
+  ],
+  'not-valid',
+);
+
+export type FormAnswer = z.output<typeof FormAnswerSchema>;
+export type HistoAnswer = z.output<typeof HistoAnswerSchema>;
+export type LikertAnswer = z.output<typeof LikertAnswerSchema>;
+export type TextAnswer = z.output<typeof TextAnswerSchema>;
+export type ChoiceAnswer = z.output<typeof ChoiceAnswerSchema>;
+export type SelectAnswer = z.output<typeof SelectAnswerSchema>;
+export type DateAnswer = z.output<typeof DateAnswerSchema>;
+export type FormAnswerInput = z.input<typeof FormAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Steps, additional results, the form
+// ---------------------------------------------------------------------------------------------
+
+/** A step: a page of its own, or a part of the previous page (`sameTabAsPreviousOne`). */
+export const FormStepSchema = z.strictObject({
+  id: FormItemIdSchema,
+  /** A page needs a title and a description (spec 02 §5 survey save). */
+  title: requiredText(FORM_TITLE_MAX_LENGTH),
+  description: requiredText(FORM_DESCRIPTION_MAX_LENGTH),
+  answers: z.array(FormAnswerSchema).max(FORM_ANSWERS_MAX, 'too-many').default([]),
+  displayCondition: DisplayConditionSchema.optional(),
+  sameTabAsPreviousOne: z.boolean().default(false),
+});
+export type FormStep = z.output<typeof FormStepSchema>;
+
+const sourceIds = z.array(z.string().trim().min(1).max(64)).max(100, 'too-many');
+
+/**
+ * A score computed from answers (spec 02 §3 Additional results): the average of its source
+ * questions' values and of its children's results. It needs a title, a compute type and at least
+ * one child or source question (spec 02 §5).
+ */
+export const AdditionalResultSchema = z
+  .strictObject({
+    id: FormItemIdSchema,
+    title: requiredText(FORM_TITLE_MAX_LENGTH),
+    shortTitle: optionalText(FORM_SHORT_TITLE_MAX_LENGTH),
+    description: optionalText(FORM_DESCRIPTION_MAX_LENGTH),
+    computeType: z.enum(ADDITIONAL_RESULT_COMPUTE_TYPES, 'not-valid'),
+    /** Reference values for reports: the scale's ends, a population's average and deviation. */
+    boundaries: z
+      .strictObject({
+        min: boundedNumber.optional(),
+        max: boundedNumber.optional(),
+        average: boundedNumber.optional(),
+        deviation: boundedNumber.min(0, 'value-out-of-range-error').optional(),
+      })
+      .default({}),
+    /** Other additional results of the form that this one averages. */
+    children: z.array(FormItemIdSchema).max(ADDITIONAL_RESULTS_MAX, 'too-many').default([]),
+    shortCode: z.string().trim().max(SHORT_CODE_MAX_LENGTH, 'length-out-of-range-error').optional(),
+    sources: z
+      .strictObject({
+        themes: sourceIds.optional(),
+        dimensions: sourceIds.optional(),
+        /** Answer ids of the form, of a numeric type (histo or likert). */
+        questions: z.array(FormItemIdSchema).max(FORM_ANSWERS_MAX, 'too-many').default([]),
+      })
+      .default({ questions: [] }),
+  })
+  .superRefine((result, ctx) => {
+    if (result.children.length === 0 && result.sources.questions.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'required', path: ['children'] });
+    const { min, max } = result.boundaries;
+    if (min !== undefined && max !== undefined && min > max)
+      ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['boundaries', 'max'] });
+  });
+export type AdditionalResult = z.output<typeof AdditionalResultSchema>;
+
+/** Answer types whose values are numbers, which additional results average. */
+export const NUMERIC_ANSWER_TYPES: readonly AnswerType[] = ['histo', 'likert'];
+
+/**
+ * The form's fields without the rules across them; route bodies extend it, then apply
+ * `formStructureRules` (zod refuses to extend a refined object).
+ */
+export const FormFieldsSchema = z.strictObject({
+  id: FormItemIdSchema,
+  /** Required at creation (spec 02 §5). */
+  title: requiredText(FORM_TITLE_MAX_LENGTH),
+  description: optionalText(FORM_DESCRIPTION_MAX_LENGTH),
+  /** The languages the form is written in; the first one is shown when the reader's is missing. */
+  languages: z.array(z.enum(LANGUAGES, 'not-valid')).min(1, 'required').max(LANGUAGES.length, 'too-many'),
+  updateDate: z.iso.datetime(),
+  editorFormatVersion: z
+    .number('not-a-number')
+    .int('not-valid')
+    .min(1, 'value-out-of-range-error')
+    .max(FORM_EDITOR_FORMAT_VERSION, 'value-out-of-range-error')
+    .default(FORM_EDITOR_FORMAT_VERSION),
+  availability: z.enum(FORM_AVAILABILITIES, 'not-valid').default('none'),
+  /** A private form is never offered to spheres' entitlements (spec 01 §5). */
+  isPrivate: z.boolean().default(false),
+  archived: z.boolean().default(false),
+  /** Key of the logo in the assets bucket. */
+  logo: z.string().min(1).max(300).optional(),
+  steps: z.array(FormStepSchema).max(FORM_STEPS_MAX, 'too-many').default([]),
+  additionalResults: z.array(AdditionalResultSchema).max(ADDITIONAL_RESULTS_MAX, 'too-many').default([]),
+  completedPage: z
+    .strictObject({
+      title: optionalText(FORM_TITLE_MAX_LENGTH),
+      description: optionalText(FORM_DESCRIPTION_MAX_LENGTH),
+    })
+    .default({ title: {}, description: {} }),
+});
+
+type FormStructure = Pick<z.output<typeof FormFieldsSchema>, 'languages' | 'steps' | 'additionalResults'>;
+
+/**
+ * The rules across a form's parts: languages, steps, answers and additional results named once
+ * (`exist`); a condition reads only answers that come before what it shows, so a page never depends
+ * on a later one and conditions never loop (`not-valid`); an additional result averages numeric
+ * answers of the form and other results, without a loop (`not-valid`).
+ */
+export function formStructureRules(form: FormStructure, ctx: z.RefinementCtx): void {
+  const issue = (message: string, path: PropertyKey[]) => ctx.addIssue({ code: 'custom', message, path });
+
+  form.languages.forEach((language, index) => {
+    if (form.languages.indexOf(language) !== index) issue('exist', ['languages', index]);
+  });
+
+  const stepIds = new Set<string>();
+  const answers = new Map<string, FormAnswer>();
+  const checkCondition = (
+    condition: DisplayCondition | undefined,
+    before: Set<string>,
+    path: PropertyKey[],
+  ) => {
+    if (!condition) return;
+    if (conditionDepth(condition) > CONDITION_MAX_DEPTH) issue('not-valid', [...path, 'displayCondition']);
+    else if (conditionAnswerIds(condition).some((id) => !before.has(id)))
+      issue('not-valid', [...path, 'displayCondition']);
+  };
+
+  let count = 0;
+  form.steps.forEach((step, s) => {
+    if (stepIds.has(step.id)) issue('exist', ['steps', s, 'id']);
+    stepIds.add(step.id);
+    // A step shows from answers of earlier steps; an answer also from earlier answers of its step.
+    const earlierSteps = new Set(answers.keys());
+    checkCondition(step.displayCondition, earlierSteps, ['steps', s]);
+    step.answers.forEach((answer, a) => {
+      count += 1;
+      if (answers.has(answer.id)) issue('exist', ['steps', s, 'answers', a, 'id']);
+      checkCondition(answer.displayCondition, new Set(answers.keys()), ['steps', s, 'answers', a]);
+      if (!answers.has(answer.id)) answers.set(answer.id, answer);
+    });
+  });
+  if (count > FORM_ANSWERS_MAX) issue('too-many', ['steps']);
+
+  const results = new Map<string, AdditionalResult>();
+  form.additionalResults.forEach((result, r) => {
+    if (results.has(result.id)) issue('exist', ['additionalResults', r, 'id']);
+    else results.set(result.id, result);
+    result.sources.questions.forEach((id, q) => {
+      const answer = answers.get(id);
+      if (!answer || !NUMERIC_ANSWER_TYPES.includes(answer.type))
+        issue('not-valid', ['additionalResults', r, 'sources', 'questions', q]);
+    });
+  });
+  form.additionalResults.forEach((result, r) => {
+    result.children.forEach((id, c) => {
+      if (!results.has(id) || reaches(results, id, result.id))
+        issue('not-valid', ['additionalResults', r, 'children', c]);
+    });
+  });
+}
+
+/** Whether `to` is `from` or one of its descendants. */
+function reaches(results: ReadonlyMap<string, AdditionalResult>, from: string, to: string): boolean {
+  const seen = new Set<string>();
+  const pending = [from];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (id === to) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(results.get(id)?.children ?? []));
+  }
+  return false;
+}
+
+/** A form document (GET a form, the editor's save, the runner's input). */
+export const FormSchema = FormFieldsSchema.superRefine(formStructureRules);
+export type Form = z.output<typeof FormSchema>;
+export type FormInput = z.input<typeof FormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Survey values
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One answer's value: a number (histo, likert), a text (text, date `YYYY-MM-DD`, a single choice),
+ * the chosen values (multi-choice), or `null` for not applicable.
+ */
+export const SurveyValueSchema = z.union(
+  [
+    z.number(),
+    z.string().max(TEXT_ANSWER_MAX_LIMIT, 'length-out-of-range-error'),
+    z.array(z.string().max(CHOICE_VALUE_MAX_LENGTH)).max(CHOICE_VALUES_MAX, 'too-many'),
+    z.null(),
+  ],
+  'not-valid',
+);
+export type SurveyValue = z.output<typeof SurveyValueSchema>;
+
+/** A survey's values, by answer id; what they must be is checked against the form (`validateSurvey`). */
+export const SurveyValuesSchema = z
+  .record(FormItemIdSchema, SurveyValueSchema)
+  .refine((values) => Object.keys(values).length <= FORM_ANSWERS_MAX, { message: 'too-many' });
+export type SurveyValues = z.output<typeof SurveyValuesSchema>;
