@@ -10,6 +10,7 @@ import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
 import { sessionsDomain } from './sessions/domain';
 import { spheresDomain } from './spheres/domain';
+import { strategiesDomain } from './strategies/domain';
 import { thinkingsDomain } from './thinkings/domain';
 import { usersDomain } from './users/domain';
 import { workersDomain } from './workers/domain';
@@ -30,6 +31,7 @@ export const DOMAINS: readonly DomainFace[] = [
   guestsDomain,
   feelingsDomain,
   thinkingsDomain,
+  strategiesDomain,
   spheresDomain,
   sessionsDomain,
   accountDomain,

@@ -168,10 +168,12 @@ describe('GET /v1/me/export', () => {
       'feeling-days.csv',
       'feelings.csv',
       'legal-consents.csv',
+      'life-compass.csv',
       'memberships.csv',
       'session-memberships.csv',
       'sign-in-code-sends.csv',
       'sign-in-codes.csv',
+      'strategy-assessments.csv',
       'thinkings.csv',
     ]);
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as Record<string, unknown>;

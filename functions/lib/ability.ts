@@ -59,7 +59,10 @@ export async function checkAbility(
       ]),
     );
     const resource = context.place ? await context.place(named) : named;
-    if (ability.can(required.action, forSubject(required.subject, resource))) return ability;
+    const target = forSubject(required.subject, resource);
+    if (ability.can(required.action, target)) return ability;
+    // A member refused only for their subscription hears so (the reserved features of spec 02 §1).
+    if (reservedForEssentials(all, required.action, target)) throw new ForbiddenError('essentials-required');
     throw new ForbiddenError();
   }
   if (ability.can(required.action, required.subject)) return ability;

@@ -100,6 +100,7 @@ export function toSphere(item: SphereItem, roles: readonly SphereRole[] | null):
     isStudyProgram: item.isStudyProgram,
     isTerminalEnabled: item.isTerminalEnabled,
     customizableThinkingAxes: item.customizableThinkingAxes,
+    strategyEnabled: item.strategyEnabled ?? false,
     accessPolicy: item.accessPolicy,
     ...(item.maxFeelingDistanceKm !== undefined ? { maxFeelingDistanceKm: item.maxFeelingDistanceKm } : {}),
     lowSecurityAccessOptions: {
@@ -130,6 +131,7 @@ function fieldsOf(body: SphereCreate): SphereFields {
     isStudyProgram: body.isStudyProgram,
     isTerminalEnabled: body.isTerminalEnabled,
     customizableThinkingAxes: body.customizableThinkingAxes,
+    ...(body.strategyEnabled !== undefined ? { strategyEnabled: body.strategyEnabled } : {}),
     accessPolicy: body.accessPolicy,
     ...(body.maxFeelingDistanceKm !== undefined ? { maxFeelingDistanceKm: body.maxFeelingDistanceKm } : {}),
     lowSecurityAccessOptions: body.lowSecurityAccessOptions,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { SignInEmailSchema } from './auth';
+import { MultilingualTextSchema } from './text';
 import { ACCESS_SIGN_IN_LIMIT } from '../domain/client-limits';
 import { ACCESS_CODE_PATTERN, ACCESS_CODES_MAX } from '../domain/spheres';
 
@@ -84,7 +85,7 @@ export const deleteMemberAccessCodes = defineRoute({
 /** What the sign-in page shows in access-code mode: the sphere's name and its code's label. */
 export const AccessSignInPageSchema = z.object({
   sphereName: z.string(),
-  label: z.object({ fr: z.string().optional(), en: z.string().optional(), nl: z.string().optional() }),
+  label: MultilingualTextSchema,
 });
 export type AccessSignInPage = z.infer<typeof AccessSignInPageSchema>;
 

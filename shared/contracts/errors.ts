@@ -109,6 +109,10 @@ export const ERROR_KEYS = [
   'invalid-link',
   /** A feeling recorded further from the sphere than its distance rule allows (spec 01 §7). */
   'sphere-too-far',
+  /** A sphere's or session's strategy asked of a sphere that has not turned strategies on (`strategyEnabled`). */
+  'strategy-not-enabled',
+  /** A strategy assessment changed after its freeze date (spec 01 §4). */
+  'strategy-assessment-frozen',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { VALIDATION_KEYS, type FieldError, type ValidationKey } from './errors';
+import { STRATEGY_DESCRIPTION_REQUIRED } from '../domain/strategies';
 
 /**
  * Maps zod issues to the spec's validation keys (spec 01 §8). Used by the server to answer 400 and by
@@ -12,6 +13,8 @@ const KNOWN_KEYS = new Set<string>([
   'domain-invalid',
   // A value named twice where it must be once (a word of a sphere context's substitutions).
   'exist',
+  // Every strategy needs a description (spec 02 §5's message).
+  STRATEGY_DESCRIPTION_REQUIRED,
 ]);
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {

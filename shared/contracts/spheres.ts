@@ -69,6 +69,11 @@ const SphereFieldsSchema = z.strictObject({
   isStudyProgram: z.boolean().default(false),
   isTerminalEnabled: z.boolean().default(false),
   customizableThinkingAxes: z.boolean().default(false),
+  /**
+   * The sphere keeps a strategy, and its sessions theirs, which members read and assess (spec 01 §3,
+   * decision 0019). Off for a new sphere; left out of an update, it stays as it is.
+   */
+  strategyEnabled: z.boolean().optional(),
   accessPolicy: z.enum(ACCESS_POLICIES, 'not-valid').default('AUTH'),
   /**
    * Feelings recorded in the sphere further than this from its location (the address's latitude
@@ -124,6 +129,7 @@ export const SphereSchema = z.object({
   isStudyProgram: z.boolean(),
   isTerminalEnabled: z.boolean(),
   customizableThinkingAxes: z.boolean(),
+  strategyEnabled: z.boolean(),
   accessPolicy: z.enum(ACCESS_POLICIES),
   maxFeelingDistanceKm: z.number().optional(),
   lowSecurityAccessOptions: z.object({

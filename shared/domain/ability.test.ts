@@ -1,6 +1,8 @@
 import { subject } from '@casl/ability';
 import { describe, expect, it } from 'vitest';
 import { buildAbility, defineRules, reservedForEssentials, type AbilityFacts } from './ability';
+import type { SessionRole } from './sessions';
+import type { SphereRole } from './spheres';
 
 const base: AbilityFacts = {
   userId: 'u1',
@@ -153,5 +155,74 @@ describe('session rights follow session memberships, session by session', () => 
   it('a super-admin in super-admin mode sees every group report', () => {
     const mode = { ...facts([]), globalRoles: ['super-admin'], superAdminMode: true };
     expect(buildAbility(defineRules(mode)).can('report', session('g1'))).toBe(true);
+  });
+});
+
+describe('strategies of spheres and sessions (decision 0019)', () => {
+  const member = (
+    subscription: AbilityFacts['subscription'],
+    sphereRoles: SphereRole[],
+    sessionRoles: SessionRole[] = [],
+  ) =>
+    buildAbility(
+      defineRules({
+        ...base,
+        subscription,
+        spheres: [{ sphereId: 'A', roles: sphereRoles }],
+        sessions: sessionRoles.length
+          ? [{ sessionId: 'g1', sphereId: 'A', category: 'contributor', roles: sessionRoles }]
+          : [],
+      }),
+    );
+  const ofSphere = (sphereId: string) => subject('strategy', { sphereId });
+  const ofSession = (sessionId: string, sphereId = 'A') => subject('strategy', { sessionId, sphereId });
+  const assessing = (resource: Record<string, string>) => subject('strategy-assessment', resource);
+
+  it('a member reads and assesses the sphere’s strategy, and may not write it', () => {
+    const ability = member('essentials', ['contributor']);
+    expect(ability.can('get', ofSphere('A'))).toBe(true);
+    expect(ability.can('post', assessing({ sphereId: 'A' }))).toBe(true);
+    expect(ability.can('put', ofSphere('A'))).toBe(false);
+    expect(ability.can('post', ofSphere('A'))).toBe(false);
+    expect(ability.can('get', ofSphere('B'))).toBe(false);
+    expect(ability.can('post', assessing({ sphereId: 'B' }))).toBe(false);
+  });
+
+  it('a sphere member’s rules do not reach the strategy of a session they are not in', () => {
+    const ability = member('essentials', ['contributor']);
+    expect(ability.can('get', ofSession('g1'))).toBe(false);
+    expect(ability.can('post', assessing({ sessionId: 'g1', sphereId: 'A' }))).toBe(false);
+  });
+
+  it('an admin writes the sphere’s strategy and its sessions’, never another sphere’s', () => {
+    const ability = member('essentials', ['admin']);
+    for (const action of ['get', 'post', 'put', 'delete'] as const) {
+      expect(ability.can(action, ofSphere('A'))).toBe(true);
+      expect(ability.can(action, ofSession('g1'))).toBe(true);
+      expect(ability.can(action, ofSphere('B'))).toBe(false);
+      expect(ability.can(action, ofSession('x', 'B'))).toBe(false);
+    }
+  });
+
+  it('a session member reads and assesses its strategy; its owner writes it', () => {
+    const inGroup = member('essentials', ['contributor'], ['member']);
+    expect(inGroup.can('get', ofSession('g1'))).toBe(true);
+    expect(inGroup.can('post', assessing({ sessionId: 'g1', sphereId: 'A' }))).toBe(true);
+    expect(inGroup.can('put', ofSession('g1'))).toBe(false);
+    const owner = member('essentials', ['contributor'], ['owner']);
+    expect(owner.can('put', ofSession('g1'))).toBe(true);
+    expect(owner.can('delete', ofSession('g1'))).toBe(true);
+    expect(owner.can('post', assessing({ sessionId: 'g1', sphereId: 'A' }))).toBe(false);
+    expect(owner.can('put', ofSession('g2'))).toBe(false);
+  });
+
+  it('a starter member or admin holds none of it, and the refusal is the subscription’s', () => {
+    const starter = member('starter', ['admin'], ['member', 'owner']);
+    expect(starter.can('get', ofSphere('A'))).toBe(false);
+    expect(starter.can('put', ofSession('g1'))).toBe(false);
+    expect(starter.can('post', assessing({ sphereId: 'A' }))).toBe(false);
+    const facts = { ...base, spheres: [{ sphereId: 'A', roles: ['admin'] as SphereRole[] }] };
+    expect(reservedForEssentials(facts, 'put', ofSphere('A'))).toBe(true);
+    expect(reservedForEssentials(facts, 'put', ofSphere('B'))).toBe(false);
   });
 });

@@ -54,14 +54,17 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     // The axis catalogue is read by every thinking flow; managing it is for super-admins.
     { action: 'get', subject: 'axes' },
   ];
+  // Essentials features (spec 01 §1): never a guest's or a starter user's.
+  const essentials = !facts.isGuest && facts.subscription !== 'starter';
   if (!facts.isGuest) {
     rules.push(
       { action: 'get', subject: 'subscription', conditions: own },
       { action: 'post', subject: 'sphere' },
       { action: 'post', subject: 'chat-thread' },
     );
-    if (facts.subscription !== 'starter') {
+    if (essentials) {
       rules.push(
+        // The life compass and one's own assessments.
         {
           action: ['get', 'post', 'put', 'delete'],
           subject: ['strategy', 'strategy-assessment'],
@@ -82,6 +85,22 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
       // sphere's admins' (a member rule below gives it back to an admin who is in the group).
       rules.push({ action: 'report', subject: 'session', conditions: { sphereId }, inverted: true });
     }
+    if (essentials) {
+      // A sphere's strategy (decision 0019): its members read and assess it, its admins write it
+      // and the strategies of its sessions. `sessionId` absent: a member's rule is on the sphere's
+      // own list, never on a session of it (a session names its sphere too, see functions/access).
+      const ofSphereItself = { sphereId, sessionId: { $exists: false } };
+      rules.push(
+        { action: 'get', subject: 'strategy', conditions: ofSphereItself },
+        { action: ['get', 'post'], subject: 'strategy-assessment', conditions: ofSphereItself },
+      );
+      if (roles.includes('admin'))
+        rules.push({
+          action: ['get', 'post', 'put', 'delete'],
+          subject: 'strategy',
+          conditions: { sphereId },
+        });
+    }
   }
   for (const { sessionId, roles } of facts.sessions) {
     const actions: Action[] = ['get'];
@@ -89,6 +108,20 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     if (roles.includes('owner')) actions.push('put', 'smartReport');
     if (roles.includes('member')) actions.push('report');
     rules.push({ action: actions, subject: 'session', conditions: { sessionId } });
+    if (essentials) {
+      // A session's strategy: its members read and assess it, its owners write it.
+      if (roles.includes('member'))
+        rules.push(
+          { action: 'get', subject: 'strategy', conditions: { sessionId } },
+          { action: ['get', 'post'], subject: 'strategy-assessment', conditions: { sessionId } },
+        );
+      if (roles.includes('owner'))
+        rules.push({
+          action: ['get', 'post', 'put', 'delete'],
+          subject: 'strategy',
+          conditions: { sessionId },
+        });
+    }
   }
   if (facts.globalRoles.includes('ambassador')) {
     rules.push({
@@ -104,7 +137,11 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
  * Whether a refusal is only the subscription's: the same person on Essentials would be allowed
  * (the reserved features of spec 02 §1). Their refusal says so (`essentials-required`).
  */
-export function reservedForEssentials(facts: AbilityFacts, action: Action, subject: Subject): boolean {
+export function reservedForEssentials(
+  facts: AbilityFacts,
+  action: Action,
+  subject: Subject | ForcedSubject<Subject>,
+): boolean {
   const upgraded = buildAbility(defineRules({ ...facts, isGuest: false, subscription: 'essentials' }));
   return upgraded.can(action, subject);
 }

@@ -44,12 +44,19 @@ beforeAll(async () => {
   admin = await stack.signInWithCode('lists.admin@example.be', { firstName: 'Liv' });
   await usersDb()
     .entities.user.patch({ userId: decodeJwt(admin.accessToken).sub as string })
-    .set({ globalRoles: ['super-admin'] })
+    // Essentials: the strategies are read too.
+    .set({ globalRoles: ['super-admin'], subscription: 'essentials' })
     .go();
   const sphere = await stack.api<{ id: string }>('/v1/spheres', {
     method: 'POST',
     token: admin.accessToken,
-    body: { name: 'Listes', category: 'company', address: { country: 'BE' }, languages: { primary: 'fr' } },
+    body: {
+      name: 'Listes',
+      category: 'company',
+      address: { country: 'BE' },
+      languages: { primary: 'fr' },
+      strategyEnabled: true,
+    },
   });
   sphereId = sphere.body.id;
   const session = await stack.api<{ id: string }>(`/v1/spheres/${sphereId}/sessions`, {
@@ -134,6 +141,31 @@ describe('lists read by key, never by a Scan', () => {
       () => `/v1/sessions/${sessionId}/members`,
       [...CHECKS, 'GetItem'],
       ['GetItem', 'Query table', 'Query table'],
+    ],
+    // A list of strategies is its partition, its items and its outline together (decision 0019).
+    [
+      'GET /v1/strategies/myself: the life compass’s partition',
+      '/v1/strategies/myself',
+      CHECKS,
+      ['Query table'],
+    ],
+    [
+      'GET /v1/strategies/spheres/{id}: the sphere (does it keep a strategy?) and the list’s partition',
+      () => `/v1/strategies/spheres/${sphereId}`,
+      CHECKS,
+      ['GetItem', 'Query table'],
+    ],
+    [
+      'GET /v1/strategies/sessions/{id}: the session, its sphere and the list’s partition',
+      () => `/v1/strategies/sessions/${sessionId}`,
+      [...CHECKS, 'GetItem'],
+      ['GetItem', 'GetItem', 'Query table'],
+    ],
+    [
+      'GET /v1/strategies/assessments/spheres/{id}: the caller’s assessments there on gsi1, and their count',
+      () => `/v1/strategies/assessments/spheres/${sphereId}`,
+      CHECKS,
+      ['GetItem', 'Query gsi1', 'Query gsi1'],
     ],
   ] as const)('%s', async (_, path, checks, own) => {
     const all = await commandsOf(typeof path === 'function' ? path() : path, admin);

@@ -39,6 +39,11 @@ const MEMBER_MAY = new Set([
   'listSphereSessions',
   // The thinking axes a sphere asks its contributors: they answer them.
   'getSphereAxes',
+  // A sphere's strategy: its members read and assess it, and list their own assessments of it
+  // (Essentials only: the matrix's people are starter users, so they are refused all the same).
+  'listSphereStrategies',
+  'addSphereStrategyAssessment',
+  'listSphereStrategyAssessments',
   'leaveSphere',
 ]);
 

@@ -5,6 +5,7 @@ import { GUESTS_ENTITIES } from '../../functions/guests/store';
 import { LEGAL_ENTITIES } from '../../functions/legal/store';
 import { PHONE_ENTITIES } from '../../functions/phone/store';
 import { REALTIME_ENTITIES } from '../../functions/realtime/store';
+import { STRATEGIES_ENTITIES } from '../../functions/strategies/store';
 import { USERS_ENTITIES } from '../../functions/users/store';
 import { WORKERS_ENTITIES } from '../../functions/workers/store';
 
@@ -19,6 +20,7 @@ export const db = defineStore({
   ...LEGAL_ENTITIES,
   ...PHONE_ENTITIES,
   ...REALTIME_ENTITIES,
+  ...STRATEGIES_ENTITIES,
   ...USERS_ENTITIES,
   ...WORKERS_ENTITIES,
 });

@@ -48,6 +48,8 @@ export const SphereEntity = new Entity({
     isStudyProgram: { type: 'boolean', required: true, default: false },
     isTerminalEnabled: { type: 'boolean', required: true, default: false },
     customizableThinkingAxes: { type: 'boolean', required: true, default: false },
+    /** Strategies of the sphere and its sessions (decision 0019); spheres written before it have none: off. */
+    strategyEnabled: { type: 'boolean', default: false },
     accessPolicy: { type: ACCESS_POLICIES, required: true, default: 'AUTH' },
     /** Feelings recorded further than this (km) from the address's point are refused. */
     maxFeelingDistanceKm: { type: 'number' },

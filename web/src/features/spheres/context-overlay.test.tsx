@@ -22,6 +22,7 @@ const sphere: Sphere = {
   isStudyProgram: false,
   isTerminalEnabled: false,
   customizableThinkingAxes: false,
+  strategyEnabled: false,
   accessPolicy: 'AUTH',
   lowSecurityAccessOptions: { enabled: false, label: {} },
   languages: { primary: 'en', extras: ['fr'] },

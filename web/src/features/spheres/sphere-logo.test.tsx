@@ -23,6 +23,7 @@ const sphere = (extra: Partial<Sphere> = {}): Sphere => ({
   isStudyProgram: false,
   isTerminalEnabled: false,
   customizableThinkingAxes: false,
+  strategyEnabled: false,
   accessPolicy: 'AUTH',
   lowSecurityAccessOptions: { enabled: false, label: {} },
   languages: { primary: 'en', extras: [] },

@@ -1,0 +1,50 @@
+import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
+
+/**
+ * One assessment a person gave of a sphere's or a session's strategy (spec 01 §3 Strategy
+ * assessment): a level's value (1 … 5) per strategy item. In the person's partition under its id
+ * (time-ordered), for GetItem and "my data"; index gsi1 orders a person's assessments of one sphere
+ * or session by date, so "mine there" is one Query.
+ */
+export const StrategyAssessmentEntity = new Entity({
+  model: { entity: 'strategyAssessment', version: '1', service: SERVICE },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    assessmentId: { type: 'string', required: true, readOnly: true },
+    linkTo: { type: ['sphere', 'session'] as const, required: true, readOnly: true },
+    /** The sphere's or the session's id. */
+    linkId: { type: 'string', required: true, readOnly: true },
+    sphereId: { type: 'string', required: true, readOnly: true },
+    sessionId: { type: 'string', readOnly: true },
+    values: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'string', required: true },
+          value: { type: 'number', required: true },
+        },
+      },
+    },
+    /** The person's time zone. */
+    locale: { type: 'string' },
+    fromDirectLink: { type: 'boolean', required: true, default: false },
+    /** The tags of the session it was given in, when it was given. */
+    specificTagIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    creationDate: { type: 'string', required: true, readOnly: true },
+    updateDate: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    freezeDate: { type: 'string', required: true },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: ['assessmentId'] },
+    },
+    byPlace: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId', 'linkTo', 'linkId'] },
+      sk: { field: 'gsi1sk', composite: ['creationDate', 'assessmentId'] },
+    },
+  },
+});

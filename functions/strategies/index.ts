@@ -1,0 +1,5 @@
+/**
+ * The strategies domain's face: what other domains and the local stack may use of it (a demo life
+ * compass or sphere strategy is written through `importStrategies`).
+ */
+export { importStrategies, type ListKey, type StrategyFields } from './repository';

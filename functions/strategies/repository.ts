@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { repairedOutline, type OutlineEntry, type StrategyLink } from '../../shared/domain/strategies';
+import { countMatching } from '../lib/db';
+import { eraseInBatches } from '../lib/domain';
+import { isConditionFailure } from '../lib/conditions';
+import { ConflictError } from '../lib/errors';
+import type { StrategyAssessmentEntity } from './entities/strategy-assessment';
+import type { StrategyEntity } from './entities/strategy';
+import { strategiesDb as db } from './store';
+
+export type StrategyItem = EntityItem<typeof StrategyEntity>;
+export type AssessmentItem = EntityItem<typeof StrategyAssessmentEntity>;
+export type StrategyFields = Pick<
+  StrategyItem,
+  'type' | 'title' | 'description' | 'isHidden' | 'goalsLinked'
+>;
+export type StrategyOwner = Pick<StrategyItem, 'userId' | 'sphereId' | 'sessionId'>;
+export type NewAssessment = Omit<AssessmentItem, 'assessmentId' | 'updateDate'>;
+
+/** The key of a list: whose it is. */
+export interface ListKey {
+  linkTo: StrategyLink;
+  linkId: string;
+}
+
+/** Where assessments are given: a sphere's or a session's list. */
+export type AssessedKey = ListKey & { linkTo: AssessmentItem['linkTo'] };
+
+/** A list as stored: its strategies in the outline's order, and the outline's revision. */
+export interface StoredList {
+  key: ListKey;
+  /** Each strategy with its place, in order. */
+  items: (StrategyItem & OutlineEntry)[];
+  /** The revision of the outline read; undefined while the list has never had one. */
+  revision: number | undefined;
+}
+
+const outlineOf = (list: StoredList): OutlineEntry[] => list.items.map(({ id, indent }) => ({ id, indent }));
+
+/**
+ * A whole list: its strategies and its outline in one Query of the list's partition (collection
+ * `strategyList`), strongly consistent so that a write right after reads what it changes.
+ */
+export async function readList(key: ListKey): Promise<StoredList> {
+  const { data } = await db().collections.strategyList(key).go({ pages: 'all', consistent: true });
+  const [outline] = data.strategyOutline;
+  const byId = new Map(data.strategy.map((s) => [s.strategyId, s]));
+  const placed = new Set((outline?.entries ?? []).map((e) => e.id));
+  // Items missing from the outline (none, unless a write was cut short) go last.
+  const entries = [
+    ...(outline?.entries ?? []).filter((e) => byId.has(e.id)),
+    ...data.strategy
+      .filter((s) => !placed.has(s.strategyId))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map((s) => ({ id: s.strategyId, indent: 0 })),
+  ];
+  return {
+    key,
+    items: repairedOutline(entries).map((e) => ({ ...(byId.get(e.id) as StrategyItem), ...e })),
+    revision: outline?.revision,
+  };
+}
+
+export async function findStrategy(key: ListKey, strategyId: string): Promise<StrategyItem | null> {
+  const { data } = await db()
+    .entities.strategy.get({ ...key, strategyId })
+    .go({ consistent: true });
+  return data;
+}
+
+type Writers = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+
+/** The write of a list's new outline, under the revision read (or as the list's first outline). */
+function outlineWrite(writers: Writers, list: StoredList, entries: readonly OutlineEntry[]) {
+  const fresh = entries.map(({ id, indent }) => ({ id, indent }));
+  if (list.revision === undefined)
+    return writers.strategyOutline.create({ ...list.key, entries: fresh, revision: 1 }).commit();
+  const read = list.revision;
+  return writers.strategyOutline
+    .patch(list.key)
+    .set({ entries: fresh, revision: read + 1 })
+    .where(({ revision }, { eq }) => eq(revision, read))
+    .commit();
+}
+
+/**
+ * Adds a strategy at the end of a list read at `list.revision`, with its place in the outline, in
+ * one transaction: a list changed meanwhile (another tab added, removed or moved an item) refuses
+ * it with `conflict`.
+ */
+export async function insertStrategy(
+  list: StoredList,
+  fields: StrategyFields & StrategyOwner,
+  indent: number,
+): Promise<StrategyItem> {
+  const strategyId = randomBytes(8).toString('hex');
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.strategy.create({ ...fields, ...list.key, strategyId }).commit(),
+      outlineWrite(writers, list, [...outlineOf(list), { id: strategyId, indent }]),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+  const created = await findStrategy(list.key, strategyId);
+  if (!created) throw new Error(`Strategy ${strategyId} was written but cannot be read`);
+  return created;
+}
+
+/** Changes a strategy's texts and flags if it is still as the editor read it (`updatedAt`), else `conflict`. */
+export async function changeStrategy(
+  key: ListKey,
+  strategyId: string,
+  fields: StrategyFields,
+  updatedAt: string,
+): Promise<StrategyItem> {
+  try {
+    const { data } = await db()
+      .entities.strategy.patch({ ...key, strategyId })
+      .set(fields)
+      .where(({ updatedAt: current }, { eq }) => eq(current, updatedAt))
+      .go({ response: 'all_new' });
+    return data as StrategyItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Removes a strategy and gives the list the outline without it (its children one level up), in one
+ * transaction under the revision read.
+ */
+export async function removeStrategy(
+  list: StoredList,
+  strategyId: string,
+  entries: readonly OutlineEntry[],
+): Promise<void> {
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.strategy
+        .delete({ ...list.key, strategyId })
+        .where(({ strategyId: id }, { exists }) => exists(id))
+        .commit(),
+      outlineWrite(writers, list, entries),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+}
+
+/** Writes a list's new outline (a reorder) under the revision read; a list changed since gives `conflict`. */
+export async function saveOutline(list: StoredList, entries: readonly OutlineEntry[]): Promise<void> {
+  const result = await db()
+    .transaction.write((writers) => [outlineWrite(writers, list, entries)])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+}
+
+/** Deletes a whole list, its strategies and its outline (a life compass when its person leaves). */
+export async function eraseList(list: StoredList): Promise<void> {
+  await eraseInBatches(
+    (keys) => db().entities.strategy.delete(keys).go(),
+    list.items.map((s) => ({ ...list.key, strategyId: s.strategyId })),
+  );
+  if (list.revision !== undefined) await db().entities.strategyOutline.delete(list.key).go();
+}
+
+/** Writes the strategies of a list that has none yet, in order (demo data), and its outline. */
+export async function importStrategies(
+  key: ListKey,
+  strategies: readonly (StrategyFields & StrategyOwner & { indent: number })[],
+): Promise<number> {
+  const list = await readList(key);
+  if (list.items.length > 0 || list.revision !== undefined) return 0;
+  const items = strategies.map(({ indent, ...fields }) => ({
+    ...fields,
+    ...key,
+    strategyId: randomBytes(8).toString('hex'),
+    indent,
+  }));
+  for (let i = 0; i < items.length; i += 25) {
+    const { unprocessed } = await db()
+      .entities.strategy.put(items.slice(i, i + 25).map(({ indent: _indent, ...item }) => item))
+      .go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} strategies were not written`);
+  }
+  await saveOutline(list, repairedOutline(items.map((i) => ({ id: i.strategyId, indent: i.indent }))));
+  return items.length;
+}
+
+/** A new assessment under a fresh time-ordered id (never over another). */
+export async function insertAssessment(assessment: NewAssessment): Promise<AssessmentItem> {
+  const assessmentId = `${assessment.creationDate.replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+  const { data } = await db()
+    .entities.strategyAssessment.create({ ...assessment, assessmentId })
+    .go();
+  return data;
+}
+
+/** One of a person's assessments; another person's id is simply not there. */
+export async function findAssessment(userId: string, assessmentId: string): Promise<AssessmentItem | null> {
+  const { data } = await db()
+    .entities.strategyAssessment.get({ userId, assessmentId })
+    .go({ consistent: true });
+  return data;
+}
+
+/**
+ * Changes an assessment read at `read.updateDate`, only while it is still before its freeze date: a
+ * change made meanwhile by another tab, or the freeze date passing, refuses this one (`conflict`).
+ */
+export async function changeAssessment(
+  read: AssessmentItem,
+  values: AssessmentItem['values'],
+  now: string,
+): Promise<AssessmentItem> {
+  try {
+    const { data } = await db()
+      .entities.strategyAssessment.patch({ userId: read.userId, assessmentId: read.assessmentId })
+      .set({ values })
+      .where(
+        ({ updateDate, freezeDate }, { eq, gt }) =>
+          `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
+      )
+      .go({ response: 'all_new' });
+    return data as AssessmentItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
+    throw error;
+  }
+}
+
+function assessmentsQuery(userId: string, key: AssessedKey) {
+  return db().entities.strategyAssessment.query.byPlace({ userId, ...key });
+}
+
+/** A person's assessments of one sphere or session, newest first, read only as far as the page. */
+export async function queryAssessments(
+  userId: string,
+  key: AssessedKey,
+  page: { offset: number; max: number },
+): Promise<AssessmentItem[]> {
+  const { data } = await assessmentsQuery(userId, key).go({
+    order: 'desc',
+    pages: 'all',
+    count: page.offset + page.max,
+    limit: page.offset + page.max,
+  });
+  return data.slice(page.offset, page.offset + page.max);
+}
+
+export function countAssessments(userId: string, key: AssessedKey): Promise<number> {
+  return countMatching(assessmentsQuery(userId, key).params() as QueryCommandInput);
+}
+
+/** Every assessment of a person (export and erasure): one Query on the person's partition. */
+export async function allAssessments(userId: string): Promise<AssessmentItem[]> {
+  const { data } = await db().entities.strategyAssessment.query.byUser({ userId }).go({ pages: 'all' });
+  return data;
+}
