@@ -12,6 +12,7 @@ import { sessionsDomain } from './sessions/domain';
 import { spheresDomain } from './spheres/domain';
 import { strategiesDomain } from './strategies/domain';
 import { thinkingsDomain } from './thinkings/domain';
+import { translationsDomain } from './translations/domain';
 import { usersDomain } from './users/domain';
 import { workersDomain } from './workers/domain';
 
@@ -34,6 +35,7 @@ export const DOMAINS: readonly DomainFace[] = [
   strategiesDomain,
   spheresDomain,
   sessionsDomain,
+  translationsDomain,
   accountDomain,
   workersDomain,
 ];

@@ -1,14 +1,19 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
-  CognitoUserPoolsAuthorizer,
+  CfnAuthorizer,
+  Deployment,
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  Resource,
   ResponseType,
   RestApi,
+  Stage,
+  type CorsOptions,
   type IResource,
   type MethodOptions,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -62,6 +67,12 @@ export class Api extends Construct {
 
     const routes = props.domains.flatMap((domain) => domain.routes);
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const cors: CorsOptions = {
+      allowOrigins: [props.allowedOrigin],
+      allowHeaders: [...CORS_ALLOW_HEADERS],
+      allowMethods: [...CORS_ALLOW_METHODS],
+      maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+    };
     this.restApi = new RestApi(this, 'RestApi', {
       restApiName: 'wellbeing',
       description: 'Wellbeing REST API (routes from shared/contracts)',
@@ -70,39 +81,10 @@ export class Api extends Construct {
       binaryMediaTypes: [EXPORT_MEDIA_TYPE],
       // API Gateway writes execution logs (loggingLevel below) through the account's CloudWatch role.
       cloudWatchRole: true,
-      deployOptions: {
-        stageName: REST_STAGE,
-        accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
-        loggingLevel: MethodLoggingLevel.ERROR,
-        dataTraceEnabled: false,
-        metricsEnabled: true,
-        tracingEnabled: true,
-        throttlingRateLimit: 200,
-        throttlingBurstLimit: 400,
-        // A route whose contract carries a throttle gets it as method throttling.
-        methodOptions: Object.fromEntries(
-          routes.flatMap((route) =>
-            route.throttle
-              ? [
-                  [
-                    `${route.path}/${route.method}`,
-                    {
-                      throttlingRateLimit: route.throttle.rateLimit,
-                      throttlingBurstLimit: route.throttle.burstLimit,
-                    },
-                  ],
-                ]
-              : [],
-          ),
-        ),
-      },
-      defaultCorsPreflightOptions: {
-        allowOrigins: [props.allowedOrigin],
-        allowHeaders: [...CORS_ALLOW_HEADERS],
-        allowMethods: [...CORS_ALLOW_METHODS],
-        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
-      },
+      // The routes live in nested stacks (see RouteGroup): the deployment and stage are made below,
+      // once every group exists.
+      deploy: false,
+      defaultCorsPreflightOptions: cors,
     });
     // Answers API Gateway makes itself (401 from the authorizer, 429, 5xx) carry the CORS header too,
     // so the SPA sees the status (a 401 sends the user to sign in) instead of a CORS failure, and the
@@ -128,13 +110,17 @@ export class Api extends Construct {
       templates: { 'application/json': '{"key":"not-found"}' },
     });
 
-    const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
-      cognitoUserPools: [props.userPool],
+    // A plain CloudFormation authorizer: the routes' methods, in nested stacks, name it by its id.
+    const authorizer = new CfnAuthorizer(this, 'Authorizer', {
+      restApiId: this.restApi.restApiId,
+      name: 'WellbeingApiAuthorizer',
+      type: 'COGNITO_USER_POOLS',
+      providerArns: [props.userPool.userPoolArn],
       identitySource: 'method.request.header.Authorization',
     });
     const signedIn: MethodOptions = {
       authorizationType: AuthorizationType.COGNITO,
-      authorizer,
+      authorizer: { authorizerId: authorizer.ref, authorizationType: AuthorizationType.COGNITO },
       authorizationScopes: [ACCESS_TOKEN_SCOPE],
     };
     const open: MethodOptions = { authorizationType: AuthorizationType.NONE };
@@ -164,6 +150,12 @@ export class Api extends Construct {
           new PolicyStatement({ actions: ['sns:Publish'], notResources: ['arn:aws:sns:*:*:*'] }),
         );
       }
+      if (domain.grants.translate) {
+        // TranslateText acts on no resource of the account: Amazon Translate has no ARN to name here.
+        fn.function.addToRolePolicy(
+          new PolicyStatement({ actions: ['translate:TranslateText'], resources: ['*'] }),
+        );
+      }
       functions.set(domain.name, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource
       // policy is limited to 20 KB, which a domain with many routes would exceed.
@@ -172,22 +164,72 @@ export class Api extends Construct {
     this.functions = functions;
 
     checkPathParameters(routes);
+    // CloudFormation allows 500 resources per stack and the API has a resource, a CORS preflight
+    // and methods for every path: each group of routes below one path prefix gets a nested stack of
+    // its own, beside `/v1`, which the groups hang from (decision 0022).
+    const v1 = this.restApi.root.addResource('v1');
+    const groups = new Map<string, RouteContract[]>();
     for (const route of routes) {
-      const resource: IResource = this.restApi.root.resourceForPath(route.path);
-      const method = resource.addMethod(
-        route.method,
-        integrations.get(route.domain),
-        route.auth === 'public' ? open : signedIn,
-      );
-      if (route.auth === 'public') {
-        acknowledge(
-          method,
-          `${route.method} ${route.path} is public in the contracts (auth: 'public'): it is called before the user has a token (sign-in, guest creation).`,
-          'AwsSolutions-APIG4',
-          'AwsSolutions-COG4',
-        );
-      }
+      const key = routeGroupOf(route.path);
+      groups.set(key, [...(groups.get(key) ?? []), route]);
     }
+    const groupStacks: NestedStack[] = [];
+    for (const [key, grouped] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+      const underV1 = key.startsWith('v1/');
+      const group = new RouteGroup(
+        this,
+        `Routes${pascalCase(key.replace(/^v1\//, '').replace(/[^A-Za-z0-9]+/g, '-'))}`,
+        {
+          restApi: this.restApi,
+          parent: underV1 ? v1 : this.restApi.root,
+          routes: grouped,
+          cors,
+          integrations,
+          signedIn,
+          open,
+        },
+      );
+      groupStacks.push(group);
+    }
+
+    // The deployment waits for every group and changes with the routes, so each change redeploys.
+    const deployment = new Deployment(this, 'Deployment', { api: this.restApi });
+    for (const group of groupStacks) deployment.node.addDependency(group);
+    deployment.addToLogicalId({
+      routes: createHash('sha256')
+        .update(JSON.stringify(routes.map((r) => [r.method, r.path, r.auth, r.domain])))
+        .digest('hex'),
+      cors,
+    });
+    const stage = new Stage(this, 'Stage', {
+      deployment,
+      stageName: REST_STAGE,
+      accessLogDestination: new LogGroupLogDestination(accessLogs),
+      accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+      loggingLevel: MethodLoggingLevel.ERROR,
+      dataTraceEnabled: false,
+      metricsEnabled: true,
+      tracingEnabled: true,
+      throttlingRateLimit: 200,
+      throttlingBurstLimit: 400,
+      // A route whose contract carries a throttle gets it as method throttling.
+      methodOptions: Object.fromEntries(
+        routes.flatMap((route) =>
+          route.throttle
+            ? [
+                [
+                  `${route.path}/${route.method}`,
+                  {
+                    throttlingRateLimit: route.throttle.rateLimit,
+                    throttlingBurstLimit: route.throttle.burstLimit,
+                  },
+                ],
+              ]
+            : [],
+        ),
+      ),
+    });
+    this.restApi.deploymentStage = stage;
 
     acknowledge(
       this.restApi,
@@ -232,5 +274,77 @@ export function checkPathParameters(routes: readonly RouteContract[]): void {
         throw new Error(`Routes use both ${seen} and ${part} below /${parent}: API Gateway allows one name`);
       parameterAt.set(parent, part);
     });
+  }
+}
+
+/**
+ * Which nested stack serves a path: the first segment below `/v1` (`/v1/spheres/…` → `v1/spheres`),
+ * or the first segment for the routes outside it (`/users/sign-in` → `users`).
+ */
+export function routeGroupOf(path: string): string {
+  const [first = '', second = ''] = path.split('/').filter(Boolean);
+  return first === 'v1' && second ? `v1/${second}` : first;
+}
+
+interface RouteGroupProps {
+  restApi: RestApi;
+  /** The resource the group's first segment hangs from (the root or `/v1`), in the parent stack. */
+  parent: IResource;
+  routes: readonly RouteContract[];
+  cors: CorsOptions;
+  integrations: ReadonlyMap<string, LambdaIntegration>;
+  signedIn: MethodOptions;
+  open: MethodOptions;
+}
+
+/**
+ * The routes below one path prefix, in a nested stack of their own: the resources of their paths
+ * (each with its CORS preflight) and one method per route, sent to its domain's Lambda, with the
+ * Cognito authorizer unless the route is public. The API, its authorizer and the Lambdas stay in the
+ * parent stack; this stack names them by their ids.
+ */
+class RouteGroup extends NestedStack {
+  constructor(scope: Construct, id: string, props: RouteGroupProps) {
+    super(scope, id, { description: `Wellbeing REST routes: ${id}` });
+    const api = RestApi.fromRestApiAttributes(this, 'RestApi', {
+      restApiId: props.restApi.restApiId,
+      rootResourceId: props.restApi.restApiRootResourceId,
+    });
+    const parent = Resource.fromResourceAttributes(this, 'Parent', {
+      resourceId: props.parent.resourceId,
+      restApi: api,
+      path: props.parent.path,
+    });
+    const resources = new Map<string, IResource>();
+    const resourceFor = (path: string): IResource => {
+      const parts = path.slice(props.parent.path.length).split('/').filter(Boolean);
+      let current = parent;
+      let at = props.parent.path === '/' ? '' : props.parent.path;
+      for (const part of parts) {
+        at = `${at}/${part}`;
+        let next = resources.get(at);
+        if (!next) {
+          next = current.addResource(part, { defaultCorsPreflightOptions: props.cors });
+          resources.set(at, next);
+        }
+        current = next;
+      }
+      return current;
+    };
+    for (const route of props.routes) {
+      const method = resourceFor(route.path).addMethod(
+        route.method,
+        props.integrations.get(route.domain),
+        route.auth === 'public' ? props.open : props.signedIn,
+      );
+      if (route.auth === 'public') {
+        acknowledge(
+          method,
+          `${route.method} ${route.path} is public in the contracts (auth: 'public'): it is called before the user has a token (sign-in, guest creation).`,
+          'AwsSolutions-APIG4',
+          'AwsSolutions-COG4',
+        );
+      }
+    }
   }
 }

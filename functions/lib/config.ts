@@ -30,6 +30,11 @@ const ConfigSchema = z.object({
   ASSETS_BUCKET: z.string().min(1).optional(),
   /** Base URL browsers load that bucket's served files from (the SPA's origin in AWS). */
   ASSETS_URL: z.url().optional(),
+  /**
+   * Who translates editors' texts (decision 0021): Amazon Translate in AWS; the local stack has no
+   * translation engine and answers copies of the source, marked as not translated.
+   */
+  TRANSLATION_PROVIDER: z.enum(['amazon-translate', 'local']).default('amazon-translate'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

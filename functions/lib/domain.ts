@@ -80,6 +80,8 @@ export interface DomainGrants {
   mail?: boolean;
   /** Publishes realtime events to the user's open tabs. */
   events?: boolean;
+  /** Translates texts with Amazon Translate (TranslateText). */
+  translate?: boolean;
   /**
    * Objects of the assets bucket under these key prefixes (each below `logos/` or `uploads/`); the
    * Lambda also gets ASSETS_BUCKET and ASSETS_URL.

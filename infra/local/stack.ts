@@ -204,6 +204,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       NOTIFICATIONS_QUEUE_URL: sqs.notifications.url,
       WS_MANAGEMENT_ENDPOINT: ws.managementEndpoint,
       MAIL_FROM: 'no-reply@wellbeing.local',
+      // No translation engine runs offline: texts come back as copies, marked as not translated.
+      TRANSLATION_PROVIDER: 'local',
       ALLOWED_ORIGIN: '*',
       LOG_LEVEL: 'WARN',
     };

@@ -226,3 +226,27 @@ describe('strategies of spheres and sessions (decision 0019)', () => {
     expect(reservedForEssentials(facts, 'put', ofSphere('B'))).toBe(false);
   });
 });
+
+describe('machine translation (post on translation, spec 01 §6)', () => {
+  const can = (facts: Partial<AbilityFacts>) =>
+    buildAbility(defineRules({ ...base, ...facts })).can('post', 'translation');
+
+  it('is for those who write an organisation’s texts: sphere admins and session owners', () => {
+    expect(can({ spheres: [{ sphereId: 'A', roles: ['admin'] }] })).toBe(true);
+    expect(
+      can({
+        spheres: [{ sphereId: 'A', roles: ['contributor'] }],
+        sessions: [{ sessionId: 'g1', sphereId: 'A', category: 'contributor', roles: ['owner'] }],
+      }),
+    ).toBe(true);
+  });
+
+  it('is not for a contributor, a session member, a person in no sphere or a guest', () => {
+    expect(can({ spheres: [{ sphereId: 'A', roles: ['contributor'] }] })).toBe(false);
+    expect(
+      can({ sessions: [{ sessionId: 'g1', sphereId: 'A', category: 'contributor', roles: ['member'] }] }),
+    ).toBe(false);
+    expect(can({})).toBe(false);
+    expect(can({ isGuest: true })).toBe(false);
+  });
+});

@@ -123,6 +123,12 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
         });
     }
   }
+  // Those who write an organisation's texts in several languages (sphere admins, session owners)
+  // may ask for machine translations (spec 01 §6: post on translation shows auto-translate).
+  const writesOrganisationTexts =
+    facts.spheres.some((s) => s.roles.includes('admin')) ||
+    facts.sessions.some((s) => s.roles.includes('owner'));
+  if (writesOrganisationTexts) rules.push({ action: 'post', subject: 'translation' });
   if (facts.globalRoles.includes('ambassador')) {
     rules.push({
       action: ['get', 'post'],

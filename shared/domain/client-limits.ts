@@ -47,3 +47,8 @@ export const SIGN_IN_LOOKUP_LIMIT: ClientLimit = { limit: 100, windowSeconds: 30
 
 /** Sign-in with a sphere's access code: per client, beside the per-address attempt limit. */
 export const ACCESS_SIGN_IN_LIMIT: ClientLimit = { limit: 30, windowSeconds: 300 };
+
+/** Machine translation costs per character: a client asks at most this many per window. */
+export const TRANSLATION_LIMIT: ClientLimit = { limit: 120, windowSeconds: 300 };
+/** And all callers together stay below this rate (Amazon Translate's own quota is higher). */
+export const TRANSLATION_THROTTLE: Throttle = { rateLimit: 10, burstLimit: 20 };

@@ -9,7 +9,13 @@ import {
 } from '../../infra/api';
 import { ROUTES as routes } from '../../functions/domains';
 import { defineRoute, type RouteContract } from '../../shared/contracts/route';
-import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
+import {
+  allTemplates,
+  propertiesOf,
+  resolveParameters,
+  synthesizeWellbeing,
+  type SynthesizedApp,
+} from './wellbeing-app';
 
 type Json = Record<string, unknown>;
 
@@ -24,28 +30,40 @@ let synthesized: SynthesizedApp;
 let methods: SynthesizedMethod[];
 let resourcePaths: string[];
 
-/** Rebuilds each method's full path from the Resource PathPart / ParentId chain. */
+/**
+ * Rebuilds each method's full path from the Resource PathPart / ParentId chain, across the stack and
+ * the nested stacks of the route groups (a nested resource's parent may be the stack's `/v1`, passed
+ * in as a parameter). Properties come with parameters replaced by the parent's expressions.
+ */
 function readMethods(app: SynthesizedApp): void {
-  const resources = propertiesOf(app.template, 'AWS::ApiGateway::Resource');
+  const templates = allTemplates(app);
   const [restApiId, ...others] = [...propertiesOf(app.template, 'AWS::ApiGateway::RestApi').keys()];
   expect(others).toEqual([]);
-  const pathOf = (reference: unknown): string => {
+  const resourcesOf = templates.map(({ template }) => propertiesOf(template, 'AWS::ApiGateway::Resource'));
+  const pathOf = (at: number, reference: unknown): string => {
     const ref = reference as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
     if (ref['Fn::GetAtt']) {
       expect(ref['Fn::GetAtt']).toEqual([restApiId, 'RootResourceId']);
       return '';
     }
-    const resource = ref.Ref === undefined ? undefined : resources.get(ref.Ref);
-    if (!resource) throw new Error(`Unknown API resource ${JSON.stringify(reference)}`);
-    return `${pathOf(resource.ParentId)}/${String(resource.PathPart)}`;
+    const local = ref.Ref === undefined ? undefined : resourcesOf[at]?.get(ref.Ref);
+    if (local) return `${pathOf(at, local.ParentId)}/${String(local.PathPart)}`;
+    const passed = ref.Ref === undefined ? undefined : templates[at]?.parameters[ref.Ref];
+    if (at > 0 && passed !== undefined) return pathOf(0, passed);
+    throw new Error(`Unknown API resource ${JSON.stringify(reference)}`);
   };
-  methods = [...propertiesOf(app.template, 'AWS::ApiGateway::Method')].map(([logicalId, properties]) => ({
-    logicalId,
-    method: String(properties.HttpMethod),
-    path: pathOf(properties.ResourceId) || '/',
-    properties,
-  }));
-  resourcePaths = ['/', ...[...resources.keys()].map((id) => pathOf({ Ref: id }))];
+  methods = templates.flatMap(({ template, parameters }, at) =>
+    [...propertiesOf(template, 'AWS::ApiGateway::Method')].map(([logicalId, properties]) => ({
+      logicalId,
+      method: String(properties.HttpMethod),
+      path: pathOf(at, properties.ResourceId) || '/',
+      properties: resolveParameters(properties, parameters) as Json,
+    })),
+  );
+  resourcePaths = [
+    '/',
+    ...resourcesOf.flatMap((resources, at) => [...resources.keys()].map((id) => pathOf(at, { Ref: id }))),
+  ];
 }
 
 function methodFor(route: RouteContract): SynthesizedMethod {
@@ -112,6 +130,23 @@ describe('REST API built from the contracts', () => {
     expect([...synthesized.stack.api.functions.keys()].sort()).toEqual(domains);
     for (const domain of domains)
       expect(synthesized.requestedEntries).toContain(`functions/${domain}/handler.ts`);
+  });
+
+  it('keeps every stack well below CloudFormation’s 500 resources: each group of routes is a nested stack', () => {
+    const templates = allTemplates(synthesized);
+    expect(templates.length).toBeGreaterThan(5);
+    for (const { template } of templates) {
+      const count = Object.keys((template.toJSON() as { Resources: object }).Resources).length;
+      expect(count).toBeLessThan(400);
+    }
+  });
+
+  it('lets only the translations Lambda call Amazon Translate', () => {
+    const policies = [...propertiesOf(synthesized.template, 'AWS::IAM::Policy')];
+    const translating = policies.filter(([, p]) =>
+      JSON.stringify(p.PolicyDocument).includes('translate:TranslateText'),
+    );
+    expect(translating.map(([id]) => id)).toEqual([expect.stringMatching(/^ApiTranslationsHandlerRole/)]);
   });
 
   it('answers the CORS preflight on every resource with the SPA headers', () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { REPO_ROOT } from '../../infra/function';
 import { WellbeingStack } from '../../infra/stack';
@@ -41,4 +41,38 @@ type Json = Record<string, unknown>;
 export function propertiesOf(template: Template, type: string): Map<string, Json> {
   const found = template.findResources(type) as Record<string, { Properties?: Json }>;
   return new Map(Object.entries(found).map(([id, resource]) => [id, resource.Properties ?? {}]));
+}
+
+/** One template of the app: the stack's own (index 0) or a nested stack's, with its parameters' values. */
+export interface StackTemplate {
+  template: Template;
+  /** Parameter name → the parent's expression passed in (empty for the stack itself). */
+  parameters: Record<string, unknown>;
+}
+
+/** The stack's template and those of its nested stacks (the REST routes' groups live there). */
+export function allTemplates(synthesized: SynthesizedApp): StackTemplate[] {
+  const parent = synthesized.template.toJSON() as { Resources: Record<string, { Properties?: Json }> };
+  const nested = synthesized.stack.node
+    .findAll()
+    .filter((c): c is NestedStack => NestedStack.isNestedStack(c))
+    .map((stack) => {
+      const id = synthesized.stack.getLogicalId(stack.nestedStackResource as CfnElement);
+      const parameters = (parent.Resources[id]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+      return { template: Template.fromStack(stack), parameters };
+    });
+  return [{ template: synthesized.template, parameters: {} }, ...nested];
+}
+
+/** Replaces every `{ Ref: <parameter> }` of a nested template by what the parent passes in. */
+export function resolveParameters(value: unknown, parameters: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolveParameters(v, parameters));
+  if (value && typeof value === 'object') {
+    const ref = (value as { Ref?: unknown }).Ref;
+    if (typeof ref === 'string' && ref in parameters) return parameters[ref];
+    return Object.fromEntries(
+      Object.entries(value as Json).map(([k, v]) => [k, resolveParameters(v, parameters)]),
+    );
+  }
+  return value;
 }
