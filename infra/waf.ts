@@ -132,7 +132,7 @@ export class ClientLimits extends Construct {
     );
     this.userPoolAcl = new CfnWebACL(this, 'UserPoolAcl', {
       scope: 'REGIONAL',
-      description: 'Per-client limits on the user pool (docs/decisions/0006)',
+      description: 'Per-client limits on the user pool, docs/decisions/0006',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('wellbeing-user-pool'),
       rules: [
@@ -154,7 +154,7 @@ export class ClientLimits extends Construct {
     const limited = props.routes.filter((route) => route.clientLimit);
     this.apiAcl = new CfnWebACL(this, 'ApiAcl', {
       scope: 'REGIONAL',
-      description: 'Per-client limits on the routes that mail, text, create or look up (docs/decisions/0006)',
+      description: 'Per-client limits on the routes that mail, text, create or look up, docs/decisions/0006',
       defaultAction: { allow: {} },
       customResponseBodies,
       visibilityConfig: visibility('wellbeing-api'),

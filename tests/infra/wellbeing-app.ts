@@ -23,7 +23,14 @@ export interface SynthesizedApp {
  * while the SPA's CSP names the APIs, so one wrong reference would make one).
  */
 export function synthesizeWellbeing(context: Record<string, unknown> = {}): SynthesizedApp {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({
+    context: {
+      'aws:cdk:bundling-stacks': [],
+      // As cdk.json sets it: a template CloudFormation would refuse fails the synthesis.
+      '@aws-cdk/core:validateAgainstDefaultRules': true,
+      ...context,
+    },
+  });
   const requestedEntries: string[] = [];
   const stack = new WellbeingStack(app, 'Wellbeing', {
     env: { region: 'eu-west-1' },
