@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lambdaEntries } from './lambda-entries';
-import { AWS_SDK_EXTERNALS } from '../infra/function';
+import { AWS_SDK_EXTERNALS, BUNDLE_ALIASES } from '../infra/function';
 
 /**
  * Bundles every Lambda the way CDK's NodejsFunction does (esbuild, minified CommonJS for Node 22, the AWS
@@ -30,6 +30,7 @@ export async function bundleLambdas(
       format: 'cjs',
       mainFields: ['module', 'main'],
       external: [...AWS_SDK_EXTERNALS],
+      alias: { ...BUNDLE_ALIASES },
       logLevel: 'error',
     });
     results[name] = { file, bytes: statSync(file).size };

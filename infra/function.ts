@@ -20,6 +20,14 @@ export const AWS_SDK_EXTERNALS = ['@aws-sdk/client-*', '@aws-sdk/lib-*'] as cons
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * Modules replaced in every Lambda bundle: ElectroDB's model validator, whose check runs in CI rather
+ * than at init (docs/decisions/0004-cold-start.md).
+ */
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  jsonschema: join(REPO_ROOT, 'functions/lib/jsonschema-stub.cjs'),
+};
+
+/**
  * Environment variables a Lambda may receive in AWS. The names come from functions/lib/config.ts (so a
  * renamed variable breaks the build here); the *_ENDPOINT and TOKEN_ISSUER overrides exist only for
  * the local stack, AWS_REGION is set by Lambda itself.
@@ -97,6 +105,9 @@ export class WellbeingFunction extends Construct {
         // The Node 22 runtime ships the AWS SDK v3's clients and libraries; the S3 presigned-POST
         // helper is not sure to be there, so it travels in the bundle.
         externalModules: [...AWS_SDK_EXTERNALS],
+        esbuildArgs: Object.fromEntries(
+          Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path]),
+        ),
       },
     });
 
