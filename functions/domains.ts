@@ -4,6 +4,7 @@ import { accountDomain } from './account/domain';
 import { authDomain } from './auth/domain';
 import { emailsDomain } from './emails/domain';
 import { feelingsDomain } from './feelings/domain';
+import { formsDomain } from './forms/domain';
 import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
 import { phoneDomain } from './phone/domain';
@@ -33,6 +34,7 @@ export const DOMAINS: readonly DomainFace[] = [
   feelingsDomain,
   thinkingsDomain,
   strategiesDomain,
+  formsDomain,
   spheresDomain,
   sessionsDomain,
   translationsDomain,

@@ -167,6 +167,7 @@ describe('GET /v1/me/export', () => {
       'emails.csv',
       'feeling-days.csv',
       'feelings.csv',
+      'form-surveys.csv',
       'legal-consents.csv',
       'life-compass.csv',
       'memberships.csv',

@@ -5,6 +5,7 @@
  */
 export {
   findSession,
+  findSessions,
   importSession,
   sessionMembershipsOf,
   type SessionItem,

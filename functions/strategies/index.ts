@@ -1,5 +1,12 @@
 /**
  * The strategies domain's face: what other domains and the local stack may use of it (a demo life
- * compass or sphere strategy is written through `importStrategies`).
+ * compass or sphere strategy is written through `importStrategies`, its members' assessments
+ * through `importAssessments`).
  */
-export { importStrategies, type ListKey, type StrategyFields } from './repository';
+export {
+  importAssessments,
+  importStrategies,
+  type ImportedAssessment,
+  type ListKey,
+  type StrategyFields,
+} from './repository';

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { repairedOutline, type OutlineEntry, type StrategyLink } from '../../shared/domain/strategies';
+import {
+  assessmentFreezeDate,
+  repairedOutline,
+  withoutHidden,
+  type OutlineEntry,
+  type StrategyLink,
+} from '../../shared/domain/strategies';
 import { countMatching } from '../lib/db';
 import { eraseInBatches } from '../lib/domain';
 import { isConditionFailure } from '../lib/conditions';
@@ -187,6 +193,50 @@ export async function importStrategies(
   }
   await saveOutline(list, repairedOutline(items.map((i) => ({ id: i.strategyId, indent: i.indent }))));
   return items.length;
+}
+
+/** A demo person's assessment of a list: a level's value (or none) for each visible item, in order. */
+export interface ImportedAssessment {
+  userId: string;
+  creationDate: string;
+  answers: readonly (number | null)[];
+}
+
+/**
+ * Demo assessments of a sphere's or a session's strategy (the local stack's seed): each person's
+ * answers name the list's visible items by their place among them, and get the freeze date an
+ * assessment given then would have. A person who has assessed the list already keeps what they
+ * gave, so it can run on every start. Answers the number written.
+ */
+export async function importAssessments(
+  key: AssessedKey,
+  owner: { sphereId: string; sessionId?: string },
+  people: readonly ImportedAssessment[],
+): Promise<number> {
+  const visible = withoutHidden((await readList(key)).items);
+  let written = 0;
+  for (const person of people) {
+    if ((await countAssessments(person.userId, key)) > 0) continue;
+    const values = person.answers.flatMap((value, at) => {
+      const item = visible[at];
+      return item && value !== null ? [{ id: item.id, value }] : [];
+    });
+    if (values.length === 0) continue;
+    await insertAssessment({
+      userId: person.userId,
+      ...key,
+      sphereId: owner.sphereId,
+      ...(owner.sessionId !== undefined ? { sessionId: owner.sessionId } : {}),
+      values,
+      locale: 'Europe/Brussels',
+      fromDirectLink: false,
+      specificTagIds: [],
+      creationDate: person.creationDate,
+      freezeDate: assessmentFreezeDate(Date.parse(person.creationDate)),
+    });
+    written++;
+  }
+  return written;
 }
 
 /** A new assessment under a fresh time-ordered id (never over another). */

@@ -100,6 +100,8 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
       isStudyProgram: false,
       isTerminalEnabled: false,
       customizableThinkingAxes: true,
+      // Its strategy and its north team's are written and assessed (infra/local/demo-strategies.ts).
+      strategyEnabled: true,
       accessPolicy: 'DOMAINS_ONLY',
       languages: { primary: 'fr', extras: ['en', 'nl'] },
       limits: { ...DEFAULT_SPHERE_LIMITS },

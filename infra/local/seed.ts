@@ -12,10 +12,22 @@ import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { importAxes, importContextAxes, importThinkings } from '../../functions/thinkings';
 import { importContexts, importSphere, importTags } from '../../functions/spheres';
 import { importSession } from '../../functions/sessions';
+import { importEntitlements, importForms, importSurveys } from '../../functions/forms';
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
+import { seedDemoStrategies } from './demo-strategies';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import { DEMO_AXES, demoThinkings } from './demo-thinkings';
 import { DEFAULT_THINKING_GROUP } from '../../shared/domain/thinkings';
+import { GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
+import {
+  DEMO_ENTITLEMENTS,
+  DEMO_FORMS,
+  demoBigFive,
+  demoGoalRanking,
+  demoSelfEsteem,
+  demoWellbeingChecks,
+  type DemoRespondent,
+} from './demo-forms';
 import type { LocalEndpoints } from './stack';
 
 /** Runs `work` on every item, a few at a time (the local table takes parallel writes well). */
@@ -63,6 +75,60 @@ function contributorFeelings(person: SyntheticPerson, sphereId: string): NewFeel
       sessionId: person.sessionId,
       personalNotes: [],
     }));
+}
+
+/**
+ * The demo questionnaires (written once), Atelier Horizon's entitlements to them, and answers: the
+ * synthetic members' and the demo users' where the forms reach them, and the demo users' goal
+ * rankings. Each person's answers to a form are written once, so it runs on every start.
+ */
+async function seedDemoForms(
+  users: readonly DemoUser[],
+  userIds: ReadonlyMap<string, string>,
+): Promise<void> {
+  await importForms(DEMO_FORMS);
+  const horizon = DEMO_SPHERES.find((d) => d.synthetic);
+  if (horizon && userIds.has(horizon.owner)) {
+    const sphereId = horizon.sphere.sphereId;
+    await importEntitlements(sphereId, DEMO_ENTITLEMENTS);
+    const personalityTeams = DEMO_ENTITLEMENTS.find((e) => e.formId === 'demo-big-five')?.sessionIds ?? [];
+    const answer = async (userId: string, respondent: DemoRespondent, teams: readonly string[]) => {
+      await importSurveys(userId, 'demo-wellbeing-check', demoWellbeingChecks(respondent));
+      await importSurveys(userId, 'demo-self-esteem', demoSelfEsteem(respondent));
+      const team = teams.find((t) => personalityTeams.includes(t));
+      if (team) await importSurveys(userId, 'demo-big-five', demoBigFive({ ...respondent, sessionId: team }));
+    };
+    await inBatches(SYNTHETIC_PEOPLE, (person) =>
+      answer(person.userId, { seed: person.email, pleasant: person.pleasant, sphereId, direct: true }, [
+        person.sessionId,
+      ]),
+    );
+    // The demo users of the sphere answer where the forms reach them: the sphere-wide forms need
+    // Essentials, the personality form comes through an Essentials team.
+    for (const member of horizon.members) {
+      const user = users.find((u) => u.email === member.email);
+      const userId = userIds.get(member.email);
+      if (!user || !userId) continue;
+      const teams = (horizon.sessions ?? [])
+        .filter((s) => s.members.some((m) => m.memberId === member.memberId && m.roles.includes('member')))
+        .filter((s) => s.session.subscription !== 'starter' || user.subscription !== 'starter')
+        .map((s) => s.session.sessionId);
+      const respondent = { seed: user.email, pleasant: user.temperament?.pleasant ?? 0.5, sphereId };
+      if (user.subscription && user.subscription !== 'starter') await answer(userId, respondent, teams);
+      else if (teams.some((t) => personalityTeams.includes(t)))
+        await importSurveys(
+          userId,
+          'demo-big-five',
+          demoBigFive({ ...respondent, sessionId: teams.find((t) => personalityTeams.includes(t)) }),
+        );
+    }
+  }
+  // The goal-ranking form ships with the product: Essentials users have ranked their goals.
+  for (const user of users) {
+    const userId = userIds.get(user.email);
+    if (userId && user.subscription && user.subscription !== 'starter')
+      await importSurveys(userId, GOAL_RANKING_FORM_ID, demoGoalRanking(user.email));
+  }
 }
 
 export interface DemoUser {
@@ -125,6 +191,17 @@ export const DEMO_USERS: readonly DemoUser[] = [
     locale: 'nl',
     subscription: 'starter',
     temperament: { pleasant: 0.55, energy: 4, goals: false, place: { latitude: 51.2194, longitude: 4.4025 } },
+  },
+  // On Essentials and in no sphere yet, with an address of Atelier Horizon's domain: the browser
+  // tests' person for the life compass and for joining a sphere and assessing its strategy.
+  {
+    email: 'nora@demo.wellbeing.local',
+    birthYear: 1991,
+    gender: 'female',
+    firstName: 'Nora',
+    lastName: 'Willems',
+    locale: 'en',
+    subscription: 'essentials',
   },
 ];
 
@@ -335,6 +412,9 @@ export async function seedDemoData(
         importFeelings(person.userId, contributorFeelings(person, demo.sphere.sphereId)),
       );
     }
+    await seedDemoForms(users, userIds);
+    // Camille's life compass, Atelier Horizon's strategy and its north team's, and their assessments.
+    await seedDemoStrategies(userIds);
   } finally {
     cognito.destroy();
   }

@@ -113,6 +113,10 @@ export const ERROR_KEYS = [
   'strategy-not-enabled',
   /** A strategy assessment changed after its freeze date (spec 01 §4). */
   'strategy-assessment-frozen',
+  /** A measure type that answers of forms still use cannot be deleted (spec 02 §5). */
+  'measure-type-in-use',
+  /** A form the caller may not answer: not entitled where they are, archived or unknown (spec 01 §6). */
+  'form-not-available',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { LANGUAGES } from './headers';
-import { perLanguage, type MultilingualText } from './text';
+import { MultilingualTextSchema, perLanguage, type MultilingualText } from './text';
+import { defineRoute, type RouteContract } from './route';
+import { listOf, parseFilters } from './list';
 
 /**
  * Forms (questionnaires, spec 02 §3 Form, question types, Additional results; spec 01 §3 Form
@@ -548,3 +550,618 @@ export const SurveyValuesSchema = z
   .record(FormItemIdSchema, SurveyValueSchema)
   .refine((values) => Object.keys(values).length <= FORM_ANSWERS_MAX, { message: 'too-many' });
 export type SurveyValues = z.output<typeof SurveyValuesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Routes (docs/decisions/0020-forms-api.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Page sizes (spec 01 §9, spec 02 §9): the form list 200, measure types 1000, forms (surveys) 10 000. */
+export const FORM_DEFINITIONS_MAX = 200;
+export const MEASURE_TYPES_MAX = 1_000;
+export const FORM_SURVEYS_MAX = 10_000;
+/** Entitlements of one sphere: the forms offered to it are at most the form list's page. */
+export const FORM_ENTITLEMENTS_MAX = FORM_DEFINITIONS_MAX;
+/** Sessions an entitlement may name. */
+export const ENTITLEMENT_SESSIONS_MAX = 200;
+/** Distinct measure types one form may use. */
+export const FORM_MEASURE_TYPES_MAX = 50;
+export const MEASURE_TYPE_TITLE_MAX_LENGTH = 250;
+
+const PlaceIdSchema = z.string().min(1, 'required').max(100, 'length-out-of-range-error');
+
+/**
+ * Whether `zone` is an IANA time zone this runtime knows. The same test as feeling-days', kept here
+ * so that the runner's chunk, which reads this file, does not take in the feelings' rules.
+ */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const isoDateTime = z.iso.datetime({ offset: true, message: 'not-a-date' });
+
+/** A form's editable fields as the editor sends them: not its id, date or archive flag. */
+const FormBodyFieldsSchema = FormFieldsSchema.omit({ id: true, updateDate: true, archived: true });
+
+/**
+ * POST /v1/forms/definitions: a new form; a title is required (spec 02 §5). The id is made when not
+ * given; the languages default to those the title is written in.
+ */
+export const FormCreateSchema = FormBodyFieldsSchema.extend({
+  id: FormItemIdSchema.optional(),
+  languages: FormFieldsSchema.shape.languages.optional(),
+}).superRefine((form, ctx) =>
+  formStructureRules(
+    { ...form, languages: form.languages ?? LANGUAGES.filter((l) => hasText({ [l]: form.title[l] })) },
+    ctx,
+  ),
+);
+export type FormCreate = z.output<typeof FormCreateSchema>;
+export type FormCreateInput = z.input<typeof FormCreateSchema>;
+
+/** PUT /v1/forms/definitions/{formId}: the whole form, with the `updateDate` the editor read (409 `conflict`). */
+export const FormUpdateSchema = FormBodyFieldsSchema.extend({
+  updateDate: z.iso.datetime('not-a-date'),
+}).superRefine(formStructureRules);
+export type FormUpdate = z.output<typeof FormUpdateSchema>;
+export type FormUpdateInput = z.input<typeof FormUpdateSchema>;
+
+/** What a list shows of a form (the document itself is read by id). */
+export const FormSummarySchema = z.object({
+  id: z.string(),
+  title: MultilingualTextSchema,
+  description: MultilingualTextSchema,
+  languages: z.array(z.enum(LANGUAGES)),
+  updateDate: z.string(),
+  editorFormatVersion: z.number(),
+  availability: z.enum(FORM_AVAILABILITIES),
+  isPrivate: z.boolean(),
+  archived: z.boolean(),
+  /** Questions of the form, all steps together. */
+  answersCount: z.number().int(),
+});
+export type FormSummary = z.infer<typeof FormSummarySchema>;
+
+const booleanFilter = z
+  .array(z.enum(['true', 'false'], 'not-a-boolean'))
+  .max(1, 'too-many')
+  .optional();
+const FormFiltersSchema = z.strictObject({
+  /** `private=false`: the forms a sphere may be entitled to. */
+  private: booleanFilter,
+  /** `archived=true`: the archived forms; without it, the others. */
+  archived: booleanFilter,
+  /** `id=a,b`: these forms only. */
+  id: z.array(FormItemIdSchema).max(FORM_DEFINITIONS_MAX, 'too-many').optional(),
+});
+
+/** GET /v1/forms/definitions: `_filters` `private=false`, `archived=true`, `id=a,b`; `q` searches titles. */
+export const FormListQuerySchema = z.strictObject({
+  _max: z.coerce.number().int().min(1).max(FORM_DEFINITIONS_MAX).default(FORM_DEFINITIONS_MAX),
+  _offset: z.coerce.number().int().min(0).default(0),
+  _filters: z.string().max(16_000).optional().transform(parseFilters).pipe(FormFiltersSchema),
+  q: z.string().trim().max(200).optional(),
+});
+
+const FormIdParams = z.strictObject({ formId: FormItemIdSchema });
+
+/** A measure type (spec 02 §3: an answer's `measureType`, what reports group answers by). */
+export const MeasureTypeSchema = z.object({
+  id: z.string(),
+  title: MultilingualTextSchema,
+  description: MultilingualTextSchema,
+  /** Forms whose answers use it: it can be deleted only at 0. */
+  usedBy: z.number().int(),
+  updatedAt: z.string(),
+});
+export type MeasureType = z.infer<typeof MeasureTypeSchema>;
+
+const MeasureTypeFieldsSchema = z.strictObject({
+  title: perLanguage(text(MEASURE_TYPE_TITLE_MAX_LENGTH)).default({}),
+  description: optionalText(FORM_DESCRIPTION_MAX_LENGTH),
+});
+/** POST /v1/forms/measure-types: an id not empty (`required`) and not taken (409 `exist`). */
+export const MeasureTypeCreateSchema = MeasureTypeFieldsSchema.extend({
+  // Its id is a path segment too: no slash.
+  id: MeasureTypeIdSchema.refine((id) => !id.includes('/'), { message: 'not-valid' }),
+});
+export type MeasureTypeCreate = z.output<typeof MeasureTypeCreateSchema>;
+export const MeasureTypeUpdateSchema = MeasureTypeFieldsSchema;
+export type MeasureTypeUpdate = z.output<typeof MeasureTypeUpdateSchema>;
+const MeasureTypeIdParams = z.strictObject({ measureTypeId: MeasureTypeIdSchema });
+
+export const MeasureTypeListQuerySchema = z.strictObject({
+  _max: z.coerce.number().int().min(1).max(MEASURE_TYPES_MAX).default(MEASURE_TYPES_MAX),
+  _offset: z.coerce.number().int().min(0).default(0),
+});
+
+/**
+ * A form entitled to a sphere (spec 01 §3 Form entitlement): who sees it there (`none`, the
+ * sphere's members, or the members of `sessionIds`), with the form's title.
+ */
+export const FormEntitlementSchema = z.object({
+  sphereId: z.string(),
+  formId: z.string(),
+  availabilitiesThrough: z.enum(FORM_AVAILABILITIES),
+  sessionIds: z.array(z.string()),
+  title: MultilingualTextSchema,
+  /** The form was archived since: nobody answers it any more. */
+  archived: z.boolean(),
+  updateDate: z.string(),
+});
+export type FormEntitlement = z.infer<typeof FormEntitlementSchema>;
+
+/**
+ * POST /v1/forms/spheres/{sphereId}/entitlements: a form not private, not archived and not yet
+ * entitled there (spec 01 §5); `availabilitiesThrough` defaults to the form's availability.
+ */
+export const FormEntitlementCreateSchema = z.strictObject({
+  formId: FormItemIdSchema,
+  availabilitiesThrough: z.enum(FORM_AVAILABILITIES, 'not-valid').optional(),
+});
+export type FormEntitlementCreate = z.output<typeof FormEntitlementCreateSchema>;
+
+/**
+ * PUT /v1/forms/spheres/{sphereId}/entitlements/{formId}: the spec's body (sphereId, formId,
+ * availabilitiesThrough, sessionIds), the ids those of the path; sessions only with `sessionMember`.
+ */
+export const FormEntitlementUpdateSchema = z
+  .strictObject({
+    sphereId: PlaceIdSchema,
+    formId: FormItemIdSchema,
+    availabilitiesThrough: z.enum(FORM_AVAILABILITIES, 'not-valid'),
+    sessionIds: z.array(PlaceIdSchema).max(ENTITLEMENT_SESSIONS_MAX, 'too-many').default([]),
+  })
+  .superRefine((body, ctx) => {
+    if (body.availabilitiesThrough !== 'sessionMember' && body.sessionIds.length > 0)
+      ctx.addIssue({ code: 'custom', message: 'unexpected-value-error', path: ['sessionIds'] });
+    body.sessionIds.forEach((id, index) => {
+      if (body.sessionIds.indexOf(id) !== index)
+        ctx.addIssue({ code: 'custom', message: 'exist', path: ['sessionIds', index] });
+    });
+  });
+export type FormEntitlementUpdate = z.output<typeof FormEntitlementUpdateSchema>;
+export type FormEntitlementUpdateInput = z.input<typeof FormEntitlementUpdateSchema>;
+
+const SphereParams = z.strictObject({ sphereId: PlaceIdSchema });
+const SphereFormParams = z.strictObject({ sphereId: PlaceIdSchema, formId: FormItemIdSchema });
+const SessionParams = z.strictObject({ sessionId: PlaceIdSchema });
+
+/**
+ * POST /v1/forms/surveys (the spec's `POST /forms`): the values of a form the caller may answer,
+ * checked against the form (`validateSurvey`: 400 with `body.values.<answerId>` fields). The place
+ * (a sphere, a session) is where the form is available to the caller; the server finds it when
+ * none is named. `locale` is the time zone the browser guessed, as for feelings.
+ */
+export const SurveyCreateSchema = z.strictObject({
+  formId: FormItemIdSchema,
+  values: SurveyValuesSchema,
+  locale: z.string().min(1).max(64).refine(isTimeZone, { message: 'not-valid' }).optional(),
+  fromDirectLink: z.boolean('not-a-boolean').default(false),
+  sphereId: PlaceIdSchema.optional(),
+  sessionId: PlaceIdSchema.optional(),
+});
+export type SurveyCreate = z.output<typeof SurveyCreateSchema>;
+export type SurveyCreateInput = z.input<typeof SurveyCreateSchema>;
+
+/** PUT /v1/forms/surveys/{surveyId}: every value again, within 24 hours of saving (`survey-frozen`). */
+export const SurveyUpdateSchema = z.strictObject({
+  values: SurveyValuesSchema,
+  locale: z.string().min(1).max(64).refine(isTimeZone, { message: 'not-valid' }).optional(),
+});
+export type SurveyUpdate = z.output<typeof SurveyUpdateSchema>;
+
+const StoredValueSchema = z.union([z.number(), z.string(), z.array(z.string()), z.null()]);
+
+/** A survey (spec 01 §3 Form survey), the caller's own. */
+export const FormSurveySchema = z.object({
+  id: z.string(),
+  formId: z.string(),
+  values: z.record(z.string(), StoredValueSchema),
+  locale: z.string().optional(),
+  fromDirectLink: z.boolean(),
+  sphereId: z.string().optional(),
+  sessionId: z.string().optional(),
+  /** The tags of the person and the session where it was answered (reports group by them). */
+  tagIds: z.array(z.string()),
+  creationDate: z.string(),
+  updateDate: z.string(),
+  freezeDate: z.string(),
+  /** Whether it could still be changed when the answer was made. */
+  editable: z.boolean(),
+});
+export type FormSurvey = z.infer<typeof FormSurveySchema>;
+
+const SurveyIdParams = z.strictObject({ surveyId: z.string().min(1).max(100) });
+
+/** GET /v1/forms/surveys: the caller's surveys, newest first, of one form or all, in a period. */
+export const SurveyListQuerySchema = z.strictObject({
+  formId: FormItemIdSchema.optional(),
+  start: isoDateTime.optional(),
+  end: isoDateTime.optional(),
+  _max: z.coerce.number().int().min(1).max(FORM_SURVEYS_MAX).default(FORM_SURVEYS_MAX),
+  _offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Where a form is available to the caller: a sphere, or a session of it. */
+export const FormPlaceSchema = z.object({
+  sphereId: z.string(),
+  sessionId: z.string().optional(),
+  /** Available there, but only to Essentials (my centre) unless the session's subscription opens it. */
+  reserved: z.boolean(),
+});
+export type FormPlace = z.infer<typeof FormPlaceSchema>;
+
+/** GET /v1/forms/available: one entry per form available to the caller, with the places it comes from. */
+export const AvailableFormSchema = z.object({
+  form: FormSummarySchema.pick({
+    id: true,
+    title: true,
+    description: true,
+    languages: true,
+    answersCount: true,
+  }),
+  places: z.array(FormPlaceSchema),
+  /** Every place is reserved: the caller sees the reserved-feature prompt. */
+  reserved: z.boolean(),
+});
+export type AvailableForm = z.infer<typeof AvailableFormSchema>;
+
+/** POST /v1/forms/myself-reports: my answers to a form over a period (both ends optional). */
+export const FormMyselfReportRequestSchema = z
+  .strictObject({ formId: FormItemIdSchema, start: isoDateTime.optional(), end: isoDateTime.optional() })
+  .superRefine((body, ctx) => {
+    if (body.start && body.end && Date.parse(body.start) > Date.parse(body.end))
+      ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['end'] });
+  });
+export type FormMyselfReportRequest = z.input<typeof FormMyselfReportRequestSchema>;
+
+export const FormMyselfReportSchema = z.object({
+  form: z.object({
+    id: z.string(),
+    title: MultilingualTextSchema,
+    languages: z.array(z.enum(LANGUAGES)),
+    answers: z.array(
+      z.object({
+        id: z.string(),
+        title: MultilingualTextSchema,
+        shortTitle: MultilingualTextSchema,
+        type: z.enum(ANSWER_TYPES),
+      }),
+    ),
+    additionalResults: z.array(
+      z.object({
+        id: z.string(),
+        title: MultilingualTextSchema,
+        shortTitle: MultilingualTextSchema,
+        boundaries: z.object({
+          min: z.number().optional(),
+          max: z.number().optional(),
+          average: z.number().optional(),
+          deviation: z.number().optional(),
+        }),
+      }),
+    ),
+  }),
+  /** Oldest first: the answers over time. */
+  items: z.array(
+    z.object({
+      id: z.string(),
+      creationDate: z.string(),
+      values: z.record(z.string(), StoredValueSchema),
+      results: z.record(z.string(), z.number().nullable()),
+    }),
+  ),
+  count: z.number().int(),
+});
+export type FormMyselfReport = z.infer<typeof FormMyselfReportSchema>;
+
+/**
+ * GET /v1/forms/goal-rankings: each goal's ranking from the caller's latest goal-ranking survey in
+ * the look-back (spec 02 §7, §9), 20 for goals it does not rank or without such a survey.
+ */
+export const GoalRankingsSchema = z.object({
+  formId: z.string(),
+  rankings: z.record(z.string(), z.number().int()),
+  surveyId: z.string().optional(),
+  creationDate: z.string().optional(),
+  start: z.string(),
+  end: z.string(),
+});
+export type GoalRankings = z.infer<typeof GoalRankingsSchema>;
+
+const manageForms = { action: 'manage', subject: 'form-definition' } as const;
+
+export const listFormDefinitions = defineRoute({
+  name: 'listFormDefinitions',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/definitions',
+  auth: 'registered',
+  // Super-admins read every form; a sphere's admins the forms they may entitle (not private).
+  ability: { action: 'get', subject: 'form-definition' },
+  query: FormListQuerySchema,
+  response: listOf(FormSummarySchema),
+});
+
+export const getFormDefinition = defineRoute({
+  name: 'getFormDefinition',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/definitions/{formId}',
+  // Whoever may answer it, entitle it or manage forms reads it; anyone else gets 404.
+  auth: 'user',
+  params: FormIdParams,
+  response: FormFieldsSchema,
+});
+
+export const createFormDefinition = defineRoute({
+  name: 'createFormDefinition',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/definitions',
+  auth: 'registered',
+  ability: manageForms,
+  body: FormCreateSchema,
+  response: FormFieldsSchema,
+  status: 201,
+});
+
+export const updateFormDefinition = defineRoute({
+  name: 'updateFormDefinition',
+  domain: 'forms',
+  method: 'PUT',
+  path: '/v1/forms/definitions/{formId}',
+  auth: 'registered',
+  ability: manageForms,
+  params: FormIdParams,
+  body: FormUpdateSchema,
+  response: FormFieldsSchema,
+});
+
+export const duplicateFormDefinition = defineRoute({
+  name: 'duplicateFormDefinition',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/definitions/{formId}/duplicate',
+  auth: 'registered',
+  ability: manageForms,
+  params: FormIdParams,
+  response: FormFieldsSchema,
+  status: 201,
+});
+
+export const archiveFormDefinition = defineRoute({
+  name: 'archiveFormDefinition',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/definitions/{formId}/archive',
+  auth: 'registered',
+  ability: manageForms,
+  params: FormIdParams,
+  response: FormSummarySchema,
+});
+
+export const restoreFormDefinition = defineRoute({
+  name: 'restoreFormDefinition',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/definitions/{formId}/restore',
+  auth: 'registered',
+  ability: manageForms,
+  params: FormIdParams,
+  response: FormSummarySchema,
+});
+
+export const listMeasureTypes = defineRoute({
+  name: 'listMeasureTypes',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/measure-types',
+  auth: 'registered',
+  ability: manageForms,
+  query: MeasureTypeListQuerySchema,
+  response: listOf(MeasureTypeSchema),
+});
+
+export const createMeasureType = defineRoute({
+  name: 'createMeasureType',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/measure-types',
+  auth: 'registered',
+  ability: manageForms,
+  body: MeasureTypeCreateSchema,
+  response: MeasureTypeSchema,
+  status: 201,
+});
+
+export const updateMeasureType = defineRoute({
+  name: 'updateMeasureType',
+  domain: 'forms',
+  method: 'PUT',
+  path: '/v1/forms/measure-types/{measureTypeId}',
+  auth: 'registered',
+  ability: manageForms,
+  params: MeasureTypeIdParams,
+  body: MeasureTypeUpdateSchema,
+  response: MeasureTypeSchema,
+});
+
+export const deleteMeasureType = defineRoute({
+  name: 'deleteMeasureType',
+  domain: 'forms',
+  method: 'DELETE',
+  path: '/v1/forms/measure-types/{measureTypeId}',
+  auth: 'registered',
+  ability: manageForms,
+  params: MeasureTypeIdParams,
+  response: z.undefined(),
+  status: 204,
+});
+
+export const listSphereFormEntitlements = defineRoute({
+  name: 'listSphereFormEntitlements',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/spheres/{sphereId}/entitlements',
+  auth: 'registered',
+  ability: { action: 'get', subject: 'form-entitlement', on: { sphereId: 'sphereId' } },
+  params: SphereParams,
+  response: listOf(FormEntitlementSchema),
+});
+
+export const addSphereFormEntitlement = defineRoute({
+  name: 'addSphereFormEntitlement',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/spheres/{sphereId}/entitlements',
+  auth: 'registered',
+  ability: { action: 'post', subject: 'form-entitlement', on: { sphereId: 'sphereId' } },
+  params: SphereParams,
+  body: FormEntitlementCreateSchema,
+  response: FormEntitlementSchema,
+  status: 201,
+});
+
+export const updateSphereFormEntitlement = defineRoute({
+  name: 'updateSphereFormEntitlement',
+  domain: 'forms',
+  method: 'PUT',
+  path: '/v1/forms/spheres/{sphereId}/entitlements/{formId}',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'form-entitlement', on: { sphereId: 'sphereId' } },
+  params: SphereFormParams,
+  body: FormEntitlementUpdateSchema,
+  response: FormEntitlementSchema,
+});
+
+export const deleteSphereFormEntitlement = defineRoute({
+  name: 'deleteSphereFormEntitlement',
+  domain: 'forms',
+  method: 'DELETE',
+  path: '/v1/forms/spheres/{sphereId}/entitlements/{formId}',
+  auth: 'registered',
+  // Spec 01 §6: put on form-entitlement updates or deletes.
+  ability: { action: 'put', subject: 'form-entitlement', on: { sphereId: 'sphereId' } },
+  params: SphereFormParams,
+  response: z.undefined(),
+  status: 204,
+});
+
+export const listSessionFormEntitlements = defineRoute({
+  name: 'listSessionFormEntitlements',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/sessions/{sessionId}/entitlements',
+  auth: 'registered',
+  // The session's sphere is found by the middleware: its admins hold the right there.
+  ability: { action: 'get', subject: 'form-entitlement', on: { sessionId: 'sessionId' } },
+  params: SessionParams,
+  response: listOf(FormEntitlementSchema),
+});
+
+export const listAvailableForms = defineRoute({
+  name: 'listAvailableForms',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/available',
+  auth: 'user',
+  response: listOf(AvailableFormSchema),
+});
+
+export const createSurvey = defineRoute({
+  name: 'createSurvey',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/surveys',
+  // The right is the form's availability to the caller, which the service reads once.
+  auth: 'user',
+  body: SurveyCreateSchema,
+  response: FormSurveySchema,
+  status: 201,
+});
+
+export const listSurveys = defineRoute({
+  name: 'listSurveys',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/surveys',
+  auth: 'user',
+  ability: { action: 'get', subject: 'form-survey' },
+  query: SurveyListQuerySchema,
+  response: listOf(FormSurveySchema),
+});
+
+export const getSurvey = defineRoute({
+  name: 'getSurvey',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/surveys/{surveyId}',
+  auth: 'user',
+  ability: { action: 'get', subject: 'form-survey' },
+  params: SurveyIdParams,
+  response: FormSurveySchema,
+});
+
+export const updateSurvey = defineRoute({
+  name: 'updateSurvey',
+  domain: 'forms',
+  method: 'PUT',
+  path: '/v1/forms/surveys/{surveyId}',
+  auth: 'user',
+  ability: { action: 'put', subject: 'form-survey' },
+  params: SurveyIdParams,
+  body: SurveyUpdateSchema,
+  response: FormSurveySchema,
+});
+
+/** My forms report (spec 01 §2 /apps/myforms-report), which the spec keeps from guests. */
+export const createFormMyselfReport = defineRoute({
+  name: 'createFormMyselfReport',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/myself-reports',
+  auth: 'registered',
+  ability: { action: 'get', subject: 'form-survey' },
+  body: FormMyselfReportRequestSchema,
+  response: FormMyselfReportSchema,
+});
+
+export const getGoalRankings = defineRoute({
+  name: 'getGoalRankings',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/goal-rankings',
+  auth: 'registered',
+  response: GoalRankingsSchema,
+});
+
+export const formRoutes: readonly RouteContract[] = [
+  listFormDefinitions,
+  getFormDefinition,
+  createFormDefinition,
+  updateFormDefinition,
+  duplicateFormDefinition,
+  archiveFormDefinition,
+  restoreFormDefinition,
+  listMeasureTypes,
+  createMeasureType,
+  updateMeasureType,
+  deleteMeasureType,
+  listSphereFormEntitlements,
+  addSphereFormEntitlement,
+  updateSphereFormEntitlement,
+  deleteSphereFormEntitlement,
+  listSessionFormEntitlements,
+  listAvailableForms,
+  createSurvey,
+  listSurveys,
+  getSurvey,
+  updateSurvey,
+  createFormMyselfReport,
+  getGoalRankings,
+];

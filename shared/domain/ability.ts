@@ -84,6 +84,8 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
       // The group-report exception (spec 02 §6): a group's report is its members' alone, not its
       // sphere's admins' (a member rule below gives it back to an admin who is in the group).
       rules.push({ action: 'report', subject: 'session', conditions: { sphereId }, inverted: true });
+      // The forms a sphere's admins may entitle it to: those of the catalogue that are not private.
+      rules.push({ action: 'get', subject: 'form-definition', conditions: { isPrivate: false } });
     }
     if (essentials) {
       // A sphere's strategy (decision 0019): its members read and assess it, its admins write it

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { bundleLambdas } from '../../bin/bundle';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
+import { importEntitlements, importForms } from '../../functions/forms';
+import { patchUser } from '../../functions/users';
+import { FormSchema } from '../../shared/contracts/forms';
 import { importSession } from '../../functions/sessions';
 import { importSphere } from '../../functions/spheres';
 import { DEFAULT_SPHERE_LIMITS, type SphereRole } from '../../shared/domain/spheres';
@@ -113,10 +116,38 @@ function benchFeelings(userId: string, count: number): NewFeeling[] {
   });
 }
 
+/** A form of 60 likert questions on six pages, with a score over all of them. */
+const BENCH_FORM = FormSchema.parse({
+  id: 'bench-form-60',
+  title: { fr: 'Soixante questions' },
+  languages: ['fr'],
+  updateDate: '2026-01-01T00:00:00.000Z',
+  steps: Array.from({ length: 6 }, (_, page) => ({
+    id: `p${page + 1}`,
+    title: { fr: `Page ${page + 1}` },
+    description: { fr: 'Dix questions.' },
+    answers: Array.from({ length: 10 }, (_, i) => ({
+      id: `q${page * 10 + i + 1}`,
+      type: 'likert',
+      title: { fr: `Question ${page * 10 + i + 1}` },
+      required: true,
+    })),
+  })),
+  additionalResults: [
+    {
+      id: 'score',
+      title: { fr: 'Score' },
+      computeType: 'average',
+      sources: { questions: Array.from({ length: 60 }, (_, i) => `q${i + 1}`) },
+    },
+  ],
+});
+
 /** The targets of the issues, by route. */
 const TARGETS: Record<string, { label: string; met: (r: LoadResult) => boolean }> = {
   'GET /v1/me': { label: 'p50 < 15, p99 < 60', met: (r) => r.p50Ms < 15 && r.p99Ms < 60 },
   'POST /v1/feelings': { label: 'p50 < 15', met: (r) => r.p50Ms < 15 },
+  'POST /v1/forms/surveys with a 60-answer survey': { label: 'p50 < 20', met: (r) => r.p50Ms < 20 },
   'GET /v1/me of a member of 20 spheres and 200 sessions': { label: 'p50 < 25', met: (r) => r.p50Ms < 25 },
   'GET /v1/spheres/{id}/members, first page of a 2 000-member sphere': {
     label: 'p50 < 50',
@@ -230,6 +261,27 @@ try {
       );
   }
 
+  // The 20 writers, on Essentials, are members of a sphere entitled to a 60-question form.
+  const writerIds = writers.map((token) => decodeJwt(token).sub as string);
+  await importSphere(
+    benchSphere('bench-forms'),
+    writerIds.map((userId, i) => ({
+      memberId: `w${i}`,
+      userId,
+      name: `Writer ${i}`,
+      email: `bench.writer${i}@example.be`,
+      roles: ['contributor'] as SphereRole[],
+      active: true,
+      subscription: 'starter' as const,
+    })),
+  );
+  for (const userId of writerIds) await patchUser(userId, { subscription: 'essentials' });
+  await importForms([BENCH_FORM]);
+  await importEntitlements('bench-forms', [
+    { formId: BENCH_FORM.id, availabilitiesThrough: 'sphereMember', sessionIds: [] },
+  ]);
+  const sixtyAnswers = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`q${i + 1}`, (i % 7) + 1]));
+
   /**
    * `rate`: requests per second when not RATE. The start call of a person in 20 spheres and 200
    * groups and a 2 000-member list are read once per page by one person, not 200 times a second:
@@ -263,6 +315,29 @@ try {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ value: 0.6, energy: 0.7, wordId: 'joyful', locale: 'Europe/Brussels' }),
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, authorization: writers[turn++ % writers.length] as string },
+            }),
+          },
+        ],
+      },
+    },
+    {
+      route: 'POST /v1/forms/surveys with a 60-answer survey',
+      options: {
+        url: `${api}/v1/forms/surveys`,
+        method: 'POST',
+        // A writer's token from the first request on (the bench user is in no sphere).
+        headers: { ...json, authorization: writers[0] as string },
+        body: JSON.stringify({
+          formId: BENCH_FORM.id,
+          values: sixtyAnswers,
+          sphereId: 'bench-forms',
+          locale: 'Europe/Brussels',
+        }),
         requests: [
           {
             setupRequest: (request) => ({

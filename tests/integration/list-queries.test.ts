@@ -186,3 +186,82 @@ describe('lists read by key, never by a Scan', () => {
     expect(ownReads(all, TOKEN)).toEqual(['GetItem', 'Query gsi1', 'Query gsi1'].sort());
   });
 });
+
+// Forms (decision 0020): the catalogue on gsi1, a sphere's entitlements in its partition, a
+// person's surveys by form on gsi1; the forms' summaries and sessions are then read by key.
+describe('forms lists read by key, never by a Scan', () => {
+  const superAdmin = { 'x-super-admin': 'true' };
+  let formId: string;
+
+  beforeAll(async () => {
+    const created = await stack.api<{ id: string }>('/v1/forms/definitions', {
+      method: 'POST',
+      token: admin.accessToken,
+      headers: superAdmin,
+      body: { title: { fr: 'Questionnaire des listes' } },
+    });
+    formId = created.body.id;
+    const entitled = await stack.api(`/v1/forms/spheres/${sphereId}/entitlements`, {
+      method: 'POST',
+      token: admin.accessToken,
+      body: { formId, availabilitiesThrough: 'sphereMember' },
+    });
+    expect(entitled.status).toBe(201);
+  });
+
+  it.each([
+    [
+      'GET /v1/forms/definitions: the catalogue’s summaries on gsi1 (not the documents)',
+      (): string => '/v1/forms/definitions?_filters=private%3Dfalse',
+      CHECKS,
+      ['Query gsi1'],
+      {},
+    ],
+    [
+      'GET /v1/forms/measure-types: the catalogue’s partition',
+      (): string => '/v1/forms/measure-types',
+      CHECKS,
+      ['Query table'],
+      superAdmin,
+    ],
+    [
+      'GET /v1/forms/spheres/{id}/entitlements: the sphere’s partition, then the forms’ titles by key',
+      (): string => `/v1/forms/spheres/${sphereId}/entitlements`,
+      CHECKS,
+      ['Query table', 'BatchGetItem'],
+      {},
+    ],
+    [
+      'GET /v1/forms/sessions/{id}/entitlements: the session, its sphere’s partition and the forms by key',
+      (): string => `/v1/forms/sessions/${sessionId}/entitlements`,
+      [...CHECKS, 'GetItem'],
+      ['GetItem', 'Query table', 'BatchGetItem'],
+      {},
+    ],
+    [
+      'GET /v1/forms/available: the caller’s facts, the entitlements of their one sphere, the forms by key',
+      (): string => '/v1/forms/available',
+      TOKEN,
+      ['GetItem', 'Query gsi1', 'Query gsi1', 'Query table', 'BatchGetItem'],
+      {},
+    ],
+    [
+      'GET /v1/forms/surveys?formId=…: the caller’s surveys of the form on gsi1, and their count',
+      (): string => `/v1/forms/surveys?formId=${formId}`,
+      CHECKS,
+      ['Query gsi1', 'Query gsi1'],
+      {},
+    ],
+    [
+      'GET /v1/forms/surveys: the caller’s partition, and its count',
+      (): string => '/v1/forms/surveys',
+      CHECKS,
+      ['Query table', 'Query table'],
+      {},
+    ],
+  ] as const)('%s', async (_, path, checks, own, headers) => {
+    const all = await commandsOf(path(), admin, headers);
+    expect(all.filter((c) => c.startsWith('Scan'))).toEqual([]);
+    expect(ownReads(all, checks)).toEqual([...own].sort());
+  });
+});

@@ -11,6 +11,7 @@ import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
 import { feelingsDb } from '../../functions/feelings/store';
+import { formsDb } from '../../functions/forms/store';
 import { mailTo } from '../../infra/local/ses';
 import { freePort } from '../../infra/local/net';
 import { localSqsClient } from '../../infra/local/sqs';
@@ -94,6 +95,7 @@ describe('local stack', () => {
   });
 
   describe('demo data', () => {
+    // The seed writes sixty members with a year of feelings, forms and strategies: longer than most.
     it('seeds the demo users once, and each signs in with an email code to their account', async () => {
       const first = await seedDemoData(stack.endpoints);
       expect(first.created).toEqual(DEMO_USERS.map((u) => u.email));
@@ -118,7 +120,7 @@ describe('local stack', () => {
         expect(answer.body.methods).toEqual(user.password ? ['code', 'password'] : ['code']);
       }
       expect(DEMO_USERS.some((u) => u.password)).toBe(true);
-    });
+    }, 120_000);
 
     it('gives the demo users a year of feelings (written once), one Essentials user with goals and one starter', async () => {
       expect(DEMO_USERS.map((u) => u.subscription)).toEqual(
@@ -290,6 +292,39 @@ describe('local stack', () => {
         data.every((f) => f.sphereId === 'demo-atelier-horizon' && f.sessionId === 'demo-horizon-nord'),
       ).toBe(true);
       expect(data.every((f) => (f.personalNotes ?? []).length === 0)).toBe(true);
+    });
+
+    it('gives Atelier Horizon three questionnaires its members answered, and Camille her goal ranking', async () => {
+      const camille = await camilleSignedIn();
+      const available = await stack.api<{ items: { form: { id: string }; reserved: boolean }[] }>(
+        '/v1/forms/available',
+        { token: camille.accessToken },
+      );
+      expect(available.body.items.map((i) => i.form.id).sort()).toEqual([
+        'demo-big-five',
+        'demo-self-esteem',
+        'demo-wellbeing-check',
+      ]);
+      expect(available.body.items.every((i) => !i.reserved)).toBe(true);
+      const report = await stack.api<{ count: number; items: { results: Record<string, number | null> }[] }>(
+        '/v1/forms/myself-reports',
+        { method: 'POST', token: camille.accessToken, body: { formId: 'demo-wellbeing-check' } },
+      );
+      expect(report.body.count).toBeGreaterThan(5);
+      expect(report.body.items.every((i) => typeof i.results.wellbeing === 'number')).toBe(true);
+      const rankings = await stack.api<{ surveyId?: string; rankings: Record<string, number> }>(
+        '/v1/forms/goal-rankings',
+        { token: camille.accessToken },
+      );
+      expect(rankings.body.surveyId).toBeDefined();
+      expect(Object.values(rankings.body.rankings).some((r) => r <= 5)).toBe(true);
+      const { data } = await formsDb()
+        .entities.formSurvey.query.byUser({ userId: 'demo-synthetic-01' })
+        .go({ pages: 'all' });
+      expect(new Set(data.map((s) => s.formId))).toEqual(
+        new Set(['demo-wellbeing-check', 'demo-self-esteem', 'demo-big-five']),
+      );
+      expect(data.every((s) => s.sphereId === 'demo-atelier-horizon')).toBe(true);
     });
   });
 

@@ -3,6 +3,8 @@ import { authFeature } from '../features/auth';
 import { emailsFeature } from '../features/emails';
 import { embeddingFeature } from '../features/embedding';
 import { feelingsFeature } from '../features/feelings';
+import { formsFeature } from '../features/forms';
+import { formsCentreFeature } from '../features/forms-centre';
 import { guestsFeature } from '../features/guests';
 import { homeFeature } from '../features/home';
 import { legalFeature } from '../features/legal';
@@ -10,11 +12,13 @@ import { passwordFeature } from '../features/password';
 import { profileFeature } from '../features/profile';
 import { shellFeature } from '../features/shell';
 import { spheresFeature } from '../features/spheres';
+import { strategiesFeature } from '../features/strategies';
 import { subscriptionFeature } from '../features/subscription';
 import { thinkingFeature } from '../features/thinking';
 import type { FeatureDeclaration } from '../lib/feature';
 import { registerHomeSection } from '../lib/home-sections';
 import { registerOverlay } from '../lib/overlays';
+import { registerPlaceSection, registerSettingsTab } from '../lib/place-extensions';
 
 /**
  * Every feature of the SPA, one line each: the router takes their pages and the overlay host their
@@ -26,6 +30,9 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   feelingsFeature,
   thinkingFeature,
   spheresFeature,
+  strategiesFeature,
+  formsCentreFeature,
+  formsFeature,
   subscriptionFeature,
   guestsFeature,
   profileFeature,
@@ -40,6 +47,8 @@ export const FEATURES: readonly FeatureDeclaration[] = [
 for (const feature of FEATURES) {
   for (const [name, overlay] of Object.entries(feature.overlays ?? {})) registerOverlay(name, overlay);
   for (const section of feature.homeSections ?? []) registerHomeSection(section);
+  for (const tab of feature.settingsTabs ?? []) registerSettingsTab(tab);
+  for (const section of feature.placeSections ?? []) registerPlaceSection(section);
 }
 
 /** Every page of every feature. */

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Action, Subject } from '../../../shared/contracts/route';
 import type { HomeSectionDeclaration } from './home-sections';
 import type { OverlayDeclaration } from './overlays';
+import type { PlaceSectionDeclaration, SettingsTabDeclaration } from './place-extensions';
 
 /** A page a feature owns: its path, who may see it, and its module, loaded when first visited. */
 export interface PageDeclaration {
@@ -32,6 +33,10 @@ export interface FeatureDeclaration {
   navigation?: readonly NavigationEntry[];
   homeSections?: readonly HomeSectionDeclaration[];
   overlays?: Readonly<Record<string, OverlayDeclaration>>;
+  /** Tabs of the sphere's and the session's settings pages, after their own (`?tab=<id>`). */
+  settingsTabs?: readonly SettingsTabDeclaration[];
+  /** Sections of the sphere's and the session's pages. */
+  placeSections?: readonly PlaceSectionDeclaration[];
 }
 
 export function defineFeature<const F extends FeatureDeclaration>(feature: F): F {

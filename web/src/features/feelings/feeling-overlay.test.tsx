@@ -24,6 +24,14 @@ const WORDS = [
   word('tense', 'red', 'Tense'),
 ];
 
+/** Goal rankings as GET /v1/forms/goal-rankings answers them: health ranked 2, the rest unranked. */
+const RANKINGS = {
+  formId: 'goal-ranking',
+  rankings: { health: 2, family: 20, social: 20 },
+  start: '2023-01-01T00:00:00.000Z',
+  end: '2026-12-31T23:59:59.999Z',
+};
+
 function serve({
   essentials = false,
   create = jsonResponse(201, { id: 'f-1', color: 'red', value: -0.7, energy: 0.9 }),
@@ -47,6 +55,7 @@ function serve({
     if (url.endsWith('/v1/feelings/definitions/words'))
       return jsonResponse(200, { count: WORDS.length, items: WORDS, max: 100, offset: 0 });
     if (url.endsWith('/v1/feelings') && init?.method === 'POST') return create.clone();
+    if (url.endsWith('/v1/forms/goal-rankings')) return jsonResponse(200, RANKINGS);
     return jsonResponse(404, { key: 'not-found' });
   });
 }
@@ -128,6 +137,32 @@ describe('feeling overlay', () => {
     renderPage(<FeelingOverlay params={new URLSearchParams()} done={done} close={vi.fn()} />);
     fireEvent.change(await screen.findByTestId('goal-add'), { target: { value: 'health' } });
     expect((screen.getByTestId('goal-level-health') as HTMLSelectElement).value).toBe('1');
+  });
+
+  it('offers the goals ranked 5 or better first, highlighted, and records the ranking of a goal added', async () => {
+    serve({ essentials: true });
+    renderPage(<FeelingOverlay params={new URLSearchParams('mode=good')} done={done} close={vi.fn()} />);
+    const add = await screen.findByTestId('goal-add');
+    await waitFor(() => expect(add.querySelectorAll('option')[1]?.textContent).toBe('Health (priority 2)'));
+    fireEvent.change(add, { target: { value: 'health' } });
+    expect(screen.getByTestId('goal-ranking-health').textContent).toBe('priority 2');
+    fireEvent.change(screen.getByTestId('goal-add'), { target: { value: 'family' } });
+    expect(screen.queryByTestId('goal-ranking-family')).toBeNull();
+    fireEvent.click(screen.getByTestId('intensity-step-3'));
+    fireEvent.click(screen.getByTestId('energy-step-2'));
+    fireEvent.click(screen.getByTestId('feeling-save'));
+    await waitFor(() => expect(posted()).toBeDefined());
+    expect(posted()?.goals).toEqual([
+      { id: 'health', level: 1, ranking: 2 },
+      { id: 'family', level: 1, ranking: 20 },
+    ]);
+  });
+
+  it('does not ask a starter user’s goal rankings', async () => {
+    serve();
+    renderPage(<FeelingOverlay params={new URLSearchParams()} done={done} close={vi.fn()} />);
+    await screen.findByTestId('goals-reserved');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/v1/forms/goal-rankings'))).toBe(false);
   });
 
   it('names each histogram step for screen readers', () => {

@@ -1,22 +1,27 @@
-import { ActionIcon, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeelingGoalInput } from '../../../../shared/contracts/feelings';
 import { goalLevelLabel } from '../../../../shared/domain/feeling-days';
 import {
+  DEFAULT_GOAL_RANKING,
   GOAL_AXES,
   GOAL_LEVELS,
   SUB_GOALS_PER_ROW,
   isGoalLevel,
+  isHighlightedRanking,
   type GoalLevel,
 } from '../../../../shared/domain/goals';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { ReservedFeature } from '../../components/reserved-feature';
+import { useGoalRankings } from './api/goal-rankings';
 
 /**
  * The goals a feeling moves closer or away (spec 01 §3 Goal), an Essentials feature: others see
- * why it is closed and how to open it (plans for a starter user, an account for a guest).
+ * why it is closed and how to open it (plans for a starter user, an account for a guest). Each goal
+ * carries the person's ranking from their goal-ranking survey (20 when unranked): the goals ranked
+ * 5 or better are offered first and highlighted, and a goal added records its ranking.
  */
 export function GoalsEditor({
   value,
@@ -28,8 +33,10 @@ export function GoalsEditor({
   const { t } = useTranslation();
   const ability = useAbility();
   const language = currentLanguage();
+  const allowed = ability.can('put', 'feeling-goal');
+  const rankings = useGoalRankings(allowed).data?.rankings;
 
-  if (!ability.can('put', 'feeling-goal'))
+  if (!allowed)
     return (
       <ReservedFeature
         title={t('feelings.goals.title')}
@@ -40,7 +47,15 @@ export function GoalsEditor({
     );
 
   const label = (id: string) => GOAL_AXES.find((g) => g.id === id)?.label[language] ?? id;
-  const remaining = GOAL_AXES.filter((g) => !value.some((v) => v.id === g.id));
+  const rankingOf = (id: string) => rankings?.[id] ?? DEFAULT_GOAL_RANKING;
+  // The goals that matter most first; the taxonomy's order otherwise (the sort is stable).
+  const remaining = GOAL_AXES.filter((g) => !value.some((v) => v.id === g.id)).sort(
+    (a, b) => rankingOf(a.id) - rankingOf(b.id),
+  );
+  const optionLabel = (id: string) =>
+    isHighlightedRanking(rankingOf(id))
+      ? `${label(id)} (${t('feelings.goals.priority', { ranking: rankingOf(id) })})`
+      : label(id);
   return (
     <Stack gap="xs" component="section" aria-labelledby="feeling-goals-title" data-testid="goals-editor">
       <Text id="feeling-goals-title" fw={600}>
@@ -51,7 +66,18 @@ export function GoalsEditor({
           <Group gap="xs" wrap="nowrap">
             <NativeSelect
               style={{ flex: 1 }}
-              label={label(goal.id)}
+              label={
+                isHighlightedRanking(goal.ranking ?? rankingOf(goal.id)) ? (
+                  <Group gap={6} component="span">
+                    {label(goal.id)}
+                    <Badge size="xs" variant="light" data-testid={`goal-ranking-${goal.id}`}>
+                      {t('feelings.goals.priority', { ranking: goal.ranking ?? rankingOf(goal.id) })}
+                    </Badge>
+                  </Group>
+                ) : (
+                  label(goal.id)
+                )
+              }
               value={String(goal.level)}
               onChange={(event) =>
                 onChange(
@@ -113,11 +139,11 @@ export function GoalsEditor({
           value=""
           onChange={(event) => {
             const id = event.currentTarget.value;
-            if (id) onChange([...value, { id, level: 1 }]);
+            if (id) onChange([...value, { id, level: 1, ...(rankings ? { ranking: rankingOf(id) } : {}) }]);
           }}
           data={[
             { value: '', label: t('feelings.goals.add') },
-            ...remaining.map((g) => ({ value: g.id, label: g.label[language] })),
+            ...remaining.map((g) => ({ value: g.id, label: optionLabel(g.id) })),
           ]}
           data-testid="goal-add"
         />

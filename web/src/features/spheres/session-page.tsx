@@ -1,5 +1,17 @@
-import { useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Suspense, useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -10,6 +22,7 @@ import { MoodFace } from '../../components/mood-face';
 import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';
+import { placeSections } from '../../lib/place-extensions';
 import { HOME_PATH } from '../../lib/routes';
 import { currentLanguage } from '../../i18n';
 import { useLeaveSession, useSession } from './api/sessions';
@@ -141,6 +154,11 @@ function SessionHome({ s }: { s: Session }) {
           </Group>
         </Card>
       )}
+      {placeSections('session').map(({ id, component: Section }) => (
+        <Suspense key={id} fallback={<Skeleton height={120} />}>
+          <Section place={{ kind: 'session', session: s }} />
+        </Suspense>
+      ))}
       {!s.isMember && !canEdit && (
         <Text size="sm" c="dimmed">
           {t('groups.page.notMember')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { SessionMembers } from './session-members';
 import { ThinkingAxesEditor } from './thinking-axes';
 import { DEFAULT_THINKING_GROUP } from '../../../../shared/domain/thinkings';
 import { SessionNotAllowed, WithSession } from './session-page';
+import { settingsTabs } from '../../lib/place-extensions';
 import { useTabParam } from '../../lib/use-tab-param';
 
 /**
@@ -50,7 +51,15 @@ function SessionSettings({ s }: { s: Session }) {
   const update = useUpdateSession(s.id);
   const remove = useDeleteSession(s.id);
   const [deleting, setDeleting] = useState(false);
-  const [tab, setTab] = useTabParam(SESSION_SETTINGS_TABS);
+  // Tabs other features add (the group's strategy), after the page's own.
+  const extraTabs = useMemo(() => settingsTabs('session'), []);
+  const tabIds = useMemo(() => [...SESSION_SETTINGS_TABS, ...extraTabs.map((x) => x.id)], [extraTabs]);
+  const [tab, setTab] = useTabParam(tabIds);
+  const generalTab = useRef<HTMLButtonElement>(null);
+  const openGeneralTab = () => {
+    setTab('general');
+    window.setTimeout(() => generalTab.current?.focus(), 0);
+  };
   const name = textIn(s.name, currentLanguage());
   if (!ability.can('put', on)) return <SessionNotAllowed />;
   const languages = sphere.data?.languages ?? { primary: currentLanguage(), extras: [] };
@@ -63,7 +72,7 @@ function SessionSettings({ s }: { s: Session }) {
       <Title order={1}>{t('groups.settings.title', { name })}</Title>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="general" data-testid="session-tab-general">
+          <Tabs.Tab value="general" ref={generalTab} data-testid="session-tab-general">
             {t('groups.settings.tabs.general')}
           </Tabs.Tab>
           <Tabs.Tab value="members" data-testid="session-tab-members">
@@ -75,6 +84,11 @@ function SessionSettings({ s }: { s: Session }) {
           <Tabs.Tab value="link" data-testid="session-tab-link">
             {t('groups.settings.tabs.link')}
           </Tabs.Tab>
+          {extraTabs.map((extra) => (
+            <Tabs.Tab key={extra.id} value={extra.id} data-testid={`session-tab-${extra.id}`}>
+              {t(extra.labelKey)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           {sphere.isPending || (canArrange && siblings.isPending) ? (
@@ -126,6 +140,13 @@ function SessionSettings({ s }: { s: Session }) {
             {s.category === 'contributor' && <QuickAnswerLink place={{ sessionId: s.id }} name={name} />}
           </Stack>
         </Tabs.Panel>
+        {extraTabs.map(({ id, component: Extra }) => (
+          <Tabs.Panel key={id} value={id} pt="md">
+            <Suspense fallback={<Skeleton height={160} />}>
+              <Extra place={{ kind: 'session', session: s }} openGeneralTab={openGeneralTab} />
+            </Suspense>
+          </Tabs.Panel>
+        ))}
       </Tabs>
       {ability.can('delete', on) && (
         <Card withBorder component="section" aria-labelledby="session-delete-title">

@@ -47,6 +47,7 @@ interface Draft {
   isStudyProgram: boolean;
   isTerminalEnabled: boolean;
   customizableThinkingAxes: boolean;
+  strategyEnabled: boolean;
   primary: Language;
   extras: Language[];
   lowSecurity: boolean;
@@ -72,6 +73,7 @@ function draftOf(sphere: Sphere | undefined): Draft {
     isStudyProgram: sphere?.isStudyProgram ?? false,
     isTerminalEnabled: sphere?.isTerminalEnabled ?? false,
     customizableThinkingAxes: sphere?.customizableThinkingAxes ?? false,
+    strategyEnabled: sphere?.strategyEnabled ?? false,
     primary: sphere?.languages.primary ?? currentLanguage(),
     extras: sphere?.languages.extras ?? [],
     lowSecurity: sphere?.lowSecurityAccessOptions.enabled ?? false,
@@ -109,6 +111,7 @@ function bodyOf(draft: Draft): SphereCreateInput {
     isStudyProgram: draft.isStudyProgram,
     isTerminalEnabled: draft.isTerminalEnabled,
     customizableThinkingAxes: draft.customizableThinkingAxes,
+    strategyEnabled: draft.strategyEnabled,
     languages: { primary: draft.primary, extras: draft.extras.filter((l) => l !== draft.primary) },
     lowSecurityAccessOptions: {
       enabled: draft.lowSecurity,
@@ -123,8 +126,8 @@ function bodyOf(draft: Draft): SphereCreateInput {
 
 /**
  * A sphere's identity and settings (spec 01 §3 Sphere, §5): name, category, contact, address in
- * BE, FR or LU, the domains members' addresses must end with, who may join, the study-programme
- * and terminal flags, and the languages. An extra language once offered cannot be removed. Checked
+ * BE, FR or LU, the domains members' addresses must end with, who may join, the study-programme,
+ * terminal and strategy flags, and the languages. An extra language once offered cannot be removed. Checked
  * here with the contract's own rules, then by the server; its errors show on their fields.
  */
 export function SphereForm({
@@ -357,6 +360,13 @@ export function SphereForm({
             label={t('spheres.form.customAxes')}
             checked={draft.customizableThinkingAxes}
             onChange={(e) => set('customizableThinkingAxes', e.currentTarget.checked)}
+          />
+          <Switch
+            label={t('spheres.form.strategy')}
+            description={t('spheres.form.strategyHelp')}
+            checked={draft.strategyEnabled}
+            onChange={(e) => set('strategyEnabled', e.currentTarget.checked)}
+            data-testid="sphere-strategy-enabled"
           />
           <Switch
             label={t('spheres.form.lowSecurity')}

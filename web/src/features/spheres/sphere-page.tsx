@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { notifySuccess } from '../../components/notify';
 import { HOME_PATH } from '../../lib/routes';
 import { useAbility } from '../../lib/ability';
 import { formatDate } from '../../lib/dates';
+import { placeSections } from '../../lib/place-extensions';
 import { currentLanguage } from '../../i18n';
 import { useLeaveSphere, useSphere, useSphereCategories } from './api/spheres';
 import { useSphereWording } from './api/contexts';
@@ -161,6 +162,11 @@ function SphereHome({ s }: { s: Sphere }) {
           </Stack>
         </Card>
       </SimpleGrid>
+      {placeSections('sphere').map(({ id, component: Section }) => (
+        <Suspense key={id} fallback={<Skeleton height={120} />}>
+          <Section place={{ kind: 'sphere', sphere: s }} />
+        </Suspense>
+      ))}
       <SphereSessions sphereId={s.id} />
       {s.isMember && (
         <Group>

@@ -1,9 +1,11 @@
-import { Anchor, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Suspense, useMemo, useRef } from 'react';
+import { Anchor, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
+import { settingsTabs } from '../../lib/place-extensions';
 import { useTabParam } from '../../lib/use-tab-param';
 import { useUpdateSphere } from './api/spheres';
 import { spherePath } from './paths';
@@ -41,7 +43,16 @@ function SphereSettings({ s }: { s: Sphere }) {
   const { t } = useTranslation();
   const update = useUpdateSphere(s.id);
   const ability = useAbility();
-  const [tab, setTab] = useTabParam(SPHERE_SETTINGS_TABS);
+  // Tabs other features add (the strategy, spec 01 §2 `tab=strategy`), after the page's own.
+  const extraTabs = useMemo(() => settingsTabs('sphere'), []);
+  const tabIds = useMemo(() => [...SPHERE_SETTINGS_TABS, ...extraTabs.map((x) => x.id)], [extraTabs]);
+  const [tab, setTab] = useTabParam(tabIds);
+  const generalTab = useRef<HTMLButtonElement>(null);
+  const openGeneralTab = () => {
+    setTab('admin');
+    // The tab that opens keeps the keyboard where the person is: on it, the panel next.
+    window.setTimeout(() => generalTab.current?.focus(), 0);
+  };
   if (!ability.can('put', subject('sphere', { sphereId: s.id }))) return <SphereNotAllowed />;
 
   return (
@@ -53,7 +64,7 @@ function SphereSettings({ s }: { s: Sphere }) {
       <StudyProgramNotice sphere={s} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="admin" data-testid="settings-tab-admin">
+          <Tabs.Tab value="admin" ref={generalTab} data-testid="settings-tab-admin">
             {t('spheres.settings.tabs.admin')}
           </Tabs.Tab>
           <Tabs.Tab value="members" data-testid="settings-tab-members">
@@ -80,6 +91,11 @@ function SphereSettings({ s }: { s: Sphere }) {
           <Tabs.Tab value="context" data-testid="settings-tab-context">
             {t('spheres.settings.tabs.context')}
           </Tabs.Tab>
+          {extraTabs.map((extra) => (
+            <Tabs.Tab key={extra.id} value={extra.id} data-testid={`settings-tab-${extra.id}`}>
+              {t(extra.labelKey)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="admin" pt="md">
           <SphereForm
@@ -167,6 +183,13 @@ function SphereSettings({ s }: { s: Sphere }) {
             </Table>
           </Stack>
         </Tabs.Panel>
+        {extraTabs.map(({ id, component: Extra }) => (
+          <Tabs.Panel key={id} value={id} pt="md">
+            <Suspense fallback={<Skeleton height={160} />}>
+              <Extra place={{ kind: 'sphere', sphere: s }} openGeneralTab={openGeneralTab} />
+            </Suspense>
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

@@ -1,0 +1,52 @@
+/** The forms domain as the registry (functions/domains.ts) reads it. */
+import { formRoutes } from '../../shared/contracts/forms';
+import { defineDomain, eraseInBatches } from '../lib/domain';
+import { allSurveys } from './repository';
+import { FORMS_ENTITIES, formsDb as db } from './store';
+
+export const formsDomain = defineDomain({
+  name: 'forms',
+  routes: formRoutes,
+  entities: FORMS_ENTITIES,
+  belongings: [
+    {
+      name: 'formSurveys',
+      // Forms, measure types and entitlements are the catalogue's and the spheres': they name nobody.
+      covers: ['formSurvey'],
+      csv: 'form-surveys.csv',
+      describe: {
+        fr: 'vos réponses aux questionnaires : le questionnaire, chaque réponse donnée, le lieu (sphère, groupe), les étiquettes enregistrées et les dates',
+        en: 'your answers to questionnaires: the questionnaire, each answer you gave, the place (sphere, group), the tags recorded and the dates',
+        nl: 'je antwoorden op vragenlijsten: de vragenlijst, elk antwoord dat je gaf, de plaats (sfeer, groep), de opgeslagen labels en de data',
+      },
+      // Erased, like contributor feelings: reports of spheres will read figures kept per sphere and
+      // session that name nobody (architecture §5), never the surveys themselves.
+      onLeave: 'erase',
+      async gather(owner) {
+        const items = await allSurveys(owner.userId);
+        return {
+          records: items.map((s) => ({
+            id: s.surveyId,
+            formId: s.formId,
+            values: s.values,
+            sphereId: s.sphereId,
+            sessionId: s.sessionId,
+            tagIds: s.tagIds,
+            fromDirectLink: s.fromDirectLink,
+            timeZone: s.locale,
+            creationDate: s.creationDate,
+            updateDate: s.updateDate,
+            freezeDate: s.freezeDate,
+          })),
+          leave: () =>
+            eraseInBatches(
+              (keys) => db().entities.formSurvey.delete(keys).go(),
+              items.map((s) => ({ userId: s.userId, surveyId: s.surveyId })),
+            ),
+        };
+      },
+    },
+  ],
+  // Each survey saved tells its person's open tabs (realtime `formSurveys`).
+  grants: { events: true },
+});

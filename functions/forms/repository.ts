@@ -1,0 +1,493 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Form, SurveyValues } from '../../shared/contracts/forms';
+import { isLanguage } from '../../shared/contracts/headers';
+import { compactInstant, surveyId } from '../../shared/domain/form-surveys';
+import { formAnswers } from '../../shared/domain/forms';
+import { countMatching } from '../lib/db';
+import { isConditionFailure } from '../lib/conditions';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import type { FormDefinitionEntity } from './entities/form-definition';
+import type { FormEntitlementEntity } from './entities/form-entitlement';
+import type { FormSurveyEntity } from './entities/form-survey';
+import type { MeasureTypeEntity } from './entities/measure-type';
+import { measureTypesOf, usageChanges } from './rules';
+import { formsDb as db } from './store';
+
+export type FormDefinitionItem = EntityItem<typeof FormDefinitionEntity>;
+export type MeasureTypeItem = EntityItem<typeof MeasureTypeEntity>;
+export type FormEntitlementItem = EntityItem<typeof FormEntitlementEntity>;
+export type FormSurveyItem = EntityItem<typeof FormSurveyEntity>;
+export type NewSurvey = Omit<FormSurveyItem, 'surveyId' | 'updateDate'>;
+
+/** What a form's document item holds (the rest of the form is its summary). */
+type FormDocument = Pick<Form, 'steps' | 'additionalResults' | 'completedPage'> & { logo?: string };
+
+/** A form's summary and document, read together. */
+export interface StoredForm {
+  summary: FormDefinitionItem;
+  form: Form;
+}
+
+function documentOf(form: Form): string {
+  const document: FormDocument = {
+    steps: form.steps,
+    additionalResults: form.additionalResults,
+    completedPage: form.completedPage,
+    ...(form.logo !== undefined ? { logo: form.logo } : {}),
+  };
+  return JSON.stringify(document);
+}
+
+/** The summary fields of a form (all but its id and dates). */
+function summaryOf(form: Form) {
+  return {
+    title: form.title,
+    description: form.description,
+    languages: [...form.languages],
+    editorFormatVersion: form.editorFormatVersion,
+    availability: form.availability,
+    isPrivate: form.isPrivate,
+    archived: form.archived,
+    answersCount: formAnswers(form).length,
+    measureTypes: measureTypesOf(form),
+  };
+}
+
+function formOf(summary: FormDefinitionItem, document: string): Form {
+  const parsed = JSON.parse(document) as FormDocument;
+  return {
+    id: summary.formId,
+    title: summary.title,
+    description: summary.description ?? {},
+    languages: summary.languages.filter(isLanguage),
+    updateDate: summary.updateDate,
+    editorFormatVersion: summary.editorFormatVersion,
+    availability: summary.availability,
+    isPrivate: summary.isPrivate,
+    archived: summary.archived,
+    ...(parsed.logo !== undefined ? { logo: parsed.logo } : {}),
+    steps: parsed.steps,
+    additionalResults: parsed.additionalResults,
+    completedPage: parsed.completedPage,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+// ---------------------------------------------------------------------------------------------
+
+/** The catalogue: every form's summary, one Query of gsi1 (the documents are not read). */
+export async function catalogue(): Promise<FormDefinitionItem[]> {
+  const { data } = await db().entities.formDefinition.query.catalogue({}).go({ pages: 'all' });
+  return data;
+}
+
+/** Summaries of forms by id, missing ones left out (one BatchGetItem). */
+export async function findSummaries(formIds: readonly string[]): Promise<FormDefinitionItem[]> {
+  if (formIds.length === 0) return [];
+  const { data, unprocessed } = await db()
+    .entities.formDefinition.get([...new Set(formIds)].map((formId) => ({ formId })))
+    .go();
+  if (unprocessed.length) throw new Error(`${unprocessed.length} forms were not read`);
+  return data;
+}
+
+/** A form's summary alone (GetItem). */
+export async function findSummary(formId: string): Promise<FormDefinitionItem | null> {
+  const { data } = await db().entities.formDefinition.get({ formId }).go({ consistent: true });
+  return data;
+}
+
+/** A form, its summary and its document: one Query of its partition (collection `form`). */
+export async function findStoredForm(formId: string): Promise<StoredForm | null> {
+  const { data } = await db().collections.form({ formId }).go({ consistent: true });
+  const [summary] = data.formDefinition;
+  const [content] = data.formContent;
+  return summary && content ? { summary, form: formOf(summary, content.document) } : null;
+}
+
+/** The measure types of these ids that exist (one BatchGetItem). */
+export async function findMeasureTypes(ids: readonly string[]): Promise<MeasureTypeItem[]> {
+  if (ids.length === 0) return [];
+  const { data, unprocessed } = await db()
+    .entities.measureType.get([...new Set(ids)].map((measureTypeId) => ({ measureTypeId })))
+    .go();
+  if (unprocessed.length) throw new Error(`${unprocessed.length} measure types were not read`);
+  return data;
+}
+
+type Writers = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+
+/** The usage moves of a save: +1 on each type it starts using, −1 on each it stops using. */
+function usageWrites(writers: Writers, before: readonly string[], after: readonly string[]) {
+  const { added, removed } = usageChanges(before, after);
+  return [
+    ...added.map((measureTypeId) =>
+      writers.measureType
+        .update({ measureTypeId })
+        .add({ usedBy: 1 })
+        .where(({ measureTypeId: id }, { exists }) => exists(id))
+        .commit(),
+    ),
+    ...removed.map((measureTypeId) =>
+      writers.measureType
+        .update({ measureTypeId })
+        .subtract({ usedBy: 1 })
+        .where(({ measureTypeId: id }, { exists }) => exists(id))
+        .commit(),
+    ),
+  ];
+}
+
+/**
+ * Writes a new form (its summary, its document and the usage of its measure types) in one
+ * transaction: an id already taken gives `exist`; a measure type deleted meanwhile `conflict`.
+ */
+export async function insertForm(form: Form): Promise<StoredForm> {
+  const summary = summaryOf(form);
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.formDefinition.create({ formId: form.id, ...summary }).commit(),
+      writers.formContent.create({ formId: form.id, document: documentOf(form) }).commit(),
+      ...usageWrites(writers, [], summary.measureTypes),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.rejected) throw new ConflictError('exist');
+    throw new ConflictError('conflict');
+  }
+  const created = await findStoredForm(form.id);
+  if (!created) throw new Error(`Form ${form.id} was written but cannot be read`);
+  return created;
+}
+
+/**
+ * Replaces a form if nobody saved it since `updateDate` (`conflict`), with the usage of the
+ * measure types it starts or stops using, in one transaction.
+ */
+export async function replaceForm(before: StoredForm, form: Form, updateDate: string): Promise<StoredForm> {
+  const summary = summaryOf(form);
+  const { formId } = before.summary;
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.formDefinition
+        .patch({ formId })
+        .set(summary)
+        .where(({ updateDate: current }, { eq }) => eq(current, updateDate))
+        .commit(),
+      writers.formContent.put({ formId, document: documentOf(form) }).commit(),
+      ...usageWrites(writers, before.summary.measureTypes ?? [], summary.measureTypes),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+  const saved = await findStoredForm(formId);
+  if (!saved) throw new Error(`Form ${formId} was saved but cannot be read`);
+  return saved;
+}
+
+/** Archives or restores a form (404 when there is none). */
+export async function setArchived(formId: string, archived: boolean): Promise<FormDefinitionItem> {
+  try {
+    const { data } = await db()
+      .entities.formDefinition.patch({ formId })
+      .set({ archived })
+      .go({ response: 'all_new' });
+    return data as FormDefinitionItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measure types
+// ---------------------------------------------------------------------------------------------
+
+export type MeasureTypeFields = Pick<MeasureTypeItem, 'title' | 'description'>;
+
+/** The whole catalogue of measure types, by id: one Query on its partition. */
+export async function allMeasureTypes(): Promise<MeasureTypeItem[]> {
+  const { data } = await db().entities.measureType.query.all({}).go({ pages: 'all' });
+  return data;
+}
+
+/** A new measure type; an id already taken is refused (`exist`), even when two admins race. */
+export async function insertMeasureType(
+  measureTypeId: string,
+  fields: MeasureTypeFields,
+): Promise<MeasureTypeItem> {
+  try {
+    const { data } = await db()
+      .entities.measureType.create({ measureTypeId, ...fields })
+      .go();
+    return data;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('exist', { cause: error });
+    throw error;
+  }
+}
+
+/** Changes a measure type's texts; a missing one is not created (404). */
+export async function replaceMeasureType(
+  measureTypeId: string,
+  fields: MeasureTypeFields,
+): Promise<MeasureTypeItem> {
+  try {
+    const { data } = await db()
+      .entities.measureType.patch({ measureTypeId })
+      .set(fields)
+      .go({ response: 'all_new' });
+    return data as MeasureTypeItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Deletes a measure type no form uses: 404 when there is none, 409 `measure-type-in-use` while a
+ * form uses it. The condition on `usedBy` closes the race with a form saved meanwhile.
+ */
+export async function removeMeasureType(measureTypeId: string): Promise<void> {
+  try {
+    await db()
+      .entities.measureType.delete({ measureTypeId })
+      .where(({ usedBy }, { eq }) => eq(usedBy, 0))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { data } = await db().entities.measureType.get({ measureTypeId }).go({ consistent: true });
+    if (!data) throw new NotFoundError({ cause: error });
+    throw new ConflictError('measure-type-in-use', { cause: error });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entitlements
+// ---------------------------------------------------------------------------------------------
+
+export type EntitlementFields = Pick<FormEntitlementItem, 'availabilitiesThrough' | 'sessionIds'>;
+
+/** A sphere's entitlements: one Query of its partition. */
+export async function entitlementsOf(sphereId: string): Promise<FormEntitlementItem[]> {
+  const { data } = await db().entities.formEntitlement.query.bySphere({ sphereId }).go({ pages: 'all' });
+  return data;
+}
+
+/** Entitlements by sphere and form, missing ones left out (one BatchGetItem). */
+export async function findEntitlements(
+  keys: readonly { sphereId: string; formId: string }[],
+): Promise<FormEntitlementItem[]> {
+  if (keys.length === 0) return [];
+  const { data, unprocessed } = await db()
+    .entities.formEntitlement.get([...keys])
+    .go();
+  if (unprocessed.length) throw new Error(`${unprocessed.length} entitlements were not read`);
+  return data;
+}
+
+/** A form entitled to a sphere; one already entitled there is refused (`exist`). */
+export async function insertEntitlement(
+  sphereId: string,
+  formId: string,
+  fields: EntitlementFields,
+): Promise<FormEntitlementItem> {
+  try {
+    const { data } = await db()
+      .entities.formEntitlement.create({ sphereId, formId, ...fields })
+      .go();
+    return data;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('exist', { cause: error });
+    throw error;
+  }
+}
+
+/** Changes who sees an entitled form; an entitlement removed meanwhile is not made again (404). */
+export async function replaceEntitlement(
+  sphereId: string,
+  formId: string,
+  fields: EntitlementFields,
+): Promise<FormEntitlementItem> {
+  try {
+    const { data } = await db()
+      .entities.formEntitlement.patch({ sphereId, formId })
+      .set(fields)
+      .go({ response: 'all_new' });
+    return data as FormEntitlementItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+export async function removeEntitlement(sphereId: string, formId: string): Promise<void> {
+  try {
+    await db()
+      .entities.formEntitlement.delete({ sphereId, formId })
+      .where(({ formId: id }, { exists }) => exists(id))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Surveys
+// ---------------------------------------------------------------------------------------------
+
+/** A new survey under a fresh time-ordered id (never over another). */
+export async function insertSurvey(survey: NewSurvey): Promise<FormSurveyItem> {
+  const { data } = await db()
+    .entities.formSurvey.create({
+      ...survey,
+      surveyId: surveyId(survey.creationDate, randomBytes(4).toString('hex')),
+    })
+    .go();
+  return data;
+}
+
+export async function findSurvey(userId: string, id: string): Promise<FormSurveyItem | null> {
+  const { data } = await db().entities.formSurvey.get({ userId, surveyId: id }).go({ consistent: true });
+  return data;
+}
+
+/**
+ * Changes a survey read at `read.updateDate` while it is before its freeze date; null when another
+ * tab changed it meanwhile or the window closed (the caller reads it again to say which).
+ */
+export async function changeSurvey(
+  read: FormSurveyItem,
+  changes: { values: SurveyValues; locale?: string | undefined },
+  now: string,
+): Promise<FormSurveyItem | null> {
+  try {
+    const { data } = await db()
+      .entities.formSurvey.patch({ userId: read.userId, surveyId: read.surveyId })
+      .set({ values: changes.values, ...(changes.locale !== undefined ? { locale: changes.locale } : {}) })
+      .where(
+        ({ updateDate, freezeDate }, { eq, gt }) =>
+          `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
+      )
+      .go({ response: 'all_new' });
+    return data as FormSurveyItem;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+export interface SurveyFilter {
+  formId?: string | undefined;
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+/** The bounds of a period on a creation date (`~` sorts after every date). */
+function bounds(filter: Pick<SurveyFilter, 'start' | 'end'>) {
+  return {
+    low: filter.start ? new Date(filter.start).toISOString() : '0',
+    high: filter.end ? `${new Date(filter.end).toISOString()}~` : '~',
+  };
+}
+
+/** One form's surveys of a person (gsi1), or all of them (their partition, by time-ordered id). */
+function surveysQuery(userId: string, filter: SurveyFilter) {
+  const { low, high } = bounds(filter);
+  if (filter.formId !== undefined)
+    return db()
+      .entities.formSurvey.query.byForm({ userId, formId: filter.formId })
+      .between({ creationDate: low }, { creationDate: high });
+  // A survey's id begins with its creation instant, compact.
+  return db()
+    .entities.formSurvey.query.byUser({ userId })
+    .between({ surveyId: compactInstant(low) }, { surveyId: compactInstant(high) });
+}
+
+/** A person's surveys in a period, newest first, read only as far as the page. */
+export async function querySurveys(
+  userId: string,
+  filter: SurveyFilter,
+  page: { offset: number; max: number },
+): Promise<FormSurveyItem[]> {
+  const { data } = await surveysQuery(userId, filter).go({
+    order: 'desc',
+    pages: 'all',
+    count: page.offset + page.max,
+    limit: page.offset + page.max,
+  });
+  return data.slice(page.offset, page.offset + page.max);
+}
+
+export function countSurveys(userId: string, filter: SurveyFilter): Promise<number> {
+  return countMatching(surveysQuery(userId, filter).params() as QueryCommandInput);
+}
+
+/** A person's surveys of one form in a period, oldest first (a report), or the newest `limit`. */
+export async function surveysOfForm(
+  userId: string,
+  formId: string,
+  period: Pick<SurveyFilter, 'start' | 'end'>,
+  options: { order: 'asc' | 'desc'; limit?: number },
+): Promise<FormSurveyItem[]> {
+  const { data } = await surveysQuery(userId, { formId, ...period }).go({
+    order: options.order,
+    ...(options.limit !== undefined ? { count: options.limit, limit: options.limit } : { pages: 'all' }),
+  });
+  return data;
+}
+
+/** Every survey of a person (export and erasure): one Query on their partition. */
+export async function allSurveys(userId: string): Promise<FormSurveyItem[]> {
+  const { data } = await db().entities.formSurvey.query.byUser({ userId }).go({ pages: 'all' });
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Demo data (the local stack)
+// ---------------------------------------------------------------------------------------------
+
+/** Writes forms the catalogue does not hold yet (the local stack's questionnaires); a form kept as it is. */
+export async function importForms(forms: readonly Form[]): Promise<number> {
+  const existing = new Set((await findSummaries(forms.map((f) => f.id))).map((s) => s.formId));
+  const missing = forms.filter((f) => !existing.has(f.id));
+  for (const form of missing) await insertForm(form);
+  return missing.length;
+}
+
+/** Entitles forms to a sphere where they are not yet (demo data). */
+export async function importEntitlements(
+  sphereId: string,
+  entitlements: readonly ({ formId: string } & EntitlementFields)[],
+): Promise<number> {
+  const existing = new Set((await entitlementsOf(sphereId)).map((e) => e.formId));
+  const missing = entitlements.filter((e) => !existing.has(e.formId));
+  for (const { formId, ...fields } of missing) await insertEntitlement(sphereId, formId, fields);
+  return missing.length;
+}
+
+/** Writes a person's surveys of a form they have not answered yet (demo data), in batches of 25. */
+export async function importSurveys(
+  userId: string,
+  formId: string,
+  surveys: readonly Omit<NewSurvey, 'userId' | 'formId'>[],
+): Promise<number> {
+  const { data: existing } = await db().entities.formSurvey.query.byForm({ userId, formId }).go({ limit: 1 });
+  if (existing.length > 0) return 0;
+  const items = surveys.map((s) => ({
+    ...s,
+    userId,
+    formId,
+    surveyId: surveyId(s.creationDate, randomBytes(4).toString('hex')),
+  }));
+  for (let i = 0; i < items.length; i += 25) {
+    const { unprocessed } = await db()
+      .entities.formSurvey.put(items.slice(i, i + 25))
+      .go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} surveys were not written`);
+  }
+  return items.length;
+}

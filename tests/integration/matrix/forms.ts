@@ -1,0 +1,53 @@
+import type { Example } from './example';
+
+const form = { title: { en: 'Matrix form' }, languages: ['en'] };
+const survey = '20260101T000000000Z-00000000';
+
+/**
+ * The catalogue is the super-admins' (a sphere's admins read its forms that are not private); a
+ * sphere's entitlements are its admins'; surveys are their person's, answered only where a form is
+ * entitled to them. The matrix's people are starter users and no form is entitled to them.
+ */
+export const examples: Record<string, Example> = {
+  listFormDefinitions: () => ({ query: { _filters: 'private=false' } }),
+  getFormDefinition: () => ({ params: { formId: 'matrix-form' } }),
+  createFormDefinition: () => ({ body: form }),
+  updateFormDefinition: () => ({
+    params: { formId: 'matrix-form' },
+    body: { ...form, updateDate: '2026-01-01T00:00:00.000Z' },
+  }),
+  duplicateFormDefinition: () => ({ params: { formId: 'matrix-form' } }),
+  archiveFormDefinition: () => ({ params: { formId: 'matrix-form' } }),
+  restoreFormDefinition: () => ({ params: { formId: 'matrix-form' } }),
+  listMeasureTypes: () => ({}),
+  createMeasureType: () => ({ body: { id: 'matrix-type', title: { en: 'Matrix' } } }),
+  updateMeasureType: () => ({ params: { measureTypeId: 'matrix-type' }, body: { title: { en: 'Matrix' } } }),
+  deleteMeasureType: () => ({ params: { measureTypeId: 'matrix-type' } }),
+  listSphereFormEntitlements: (owner) => ({ params: { sphereId: owner.sphereId ?? 'none' } }),
+  addSphereFormEntitlement: (owner) => ({
+    params: { sphereId: owner.sphereId ?? 'none' },
+    body: { formId: 'matrix-form', availabilitiesThrough: 'sphereMember' },
+  }),
+  updateSphereFormEntitlement: (owner) => ({
+    params: { sphereId: owner.sphereId ?? 'none', formId: 'matrix-form' },
+    body: {
+      sphereId: owner.sphereId ?? 'none',
+      formId: 'matrix-form',
+      availabilitiesThrough: 'sessionMember',
+      sessionIds: [owner.sessionId ?? 'none'],
+    },
+  }),
+  deleteSphereFormEntitlement: (owner) => ({
+    params: { sphereId: owner.sphereId ?? 'none', formId: 'matrix-form' },
+  }),
+  listSessionFormEntitlements: (owner) => ({ params: { sessionId: owner.sessionId ?? 'none' } }),
+  listAvailableForms: () => ({}),
+  createSurvey: (owner) => ({
+    body: { formId: 'matrix-form', values: { q1: 3 }, sphereId: owner.sphereId ?? 'none' },
+  }),
+  listSurveys: () => ({ query: { formId: 'matrix-form' } }),
+  getSurvey: () => ({ params: { surveyId: survey } }),
+  updateSurvey: () => ({ params: { surveyId: survey }, body: { values: { q1: 4 } } }),
+  createFormMyselfReport: () => ({ body: { formId: 'matrix-form' } }),
+  getGoalRankings: () => ({}),
+};

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { subject } from '@casl/ability';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { FormEntitlement } from '../../../../shared/contracts/forms';
+import { textIn } from '../../../../shared/domain/sessions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorState } from '../../components/error-state';
+import { notifySuccess } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
+import { overlaySearch } from '../../lib/overlays';
+import type { SettingsTabProps } from '../../lib/place-extensions';
+import { useDeleteEntitlement, useSphereEntitlements } from './api/forms';
+import { ENTITLEMENT_OVERLAY } from './paths';
+
+/**
+ * The Forms tab of a sphere's settings (`?tab=forms`, spec 01 §2 sphere page "form entitlements"):
+ * the forms entitled to the sphere and who sees them, added and changed in the
+ * `addOrUpdateFormEntitlement` overlay, removed after a confirmation.
+ */
+export default function EntitlementsTab({ place }: SettingsTabProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const sphereId = place.kind === 'sphere' ? place.sphere.id : place.session.sphereId;
+  const on = subject('form-entitlement', { sphereId });
+  const canRead = ability.can('get', on);
+  const canAdd = ability.can('post', on);
+  const canChange = ability.can('put', on);
+  const list = useSphereEntitlements(sphereId, canRead);
+  const remove = useDeleteEntitlement(sphereId);
+  const [removing, setRemoving] = useState<FormEntitlement>();
+
+  const open = (formId?: string) => {
+    const params = new URLSearchParams(overlaySearch(location.search, ENTITLEMENT_OVERLAY));
+    params.set('sphereId', sphereId);
+    if (formId) params.set('formId', formId);
+    else params.delete('formId');
+    void navigate({ pathname: location.pathname, search: `?${params.toString()}` });
+  };
+  const name = (e: FormEntitlement) => textIn(e.title, language) || e.formId;
+  const who = (e: FormEntitlement) =>
+    e.availabilitiesThrough === 'sessionMember'
+      ? t('formsCentre.entitlements.sessionsCount', { count: e.sessionIds.length })
+      : t(`formsCentre.entitlements.availability.${e.availabilitiesThrough}`);
+
+  let body;
+  if (!canRead)
+    body = (
+      <Text c="dimmed" data-testid="entitlements-forbidden">
+        {t('errors.forbidden')}
+      </Text>
+    );
+  else if (list.isPending) body = <Skeleton height={80} />;
+  else if (list.isError)
+    body = (
+      <ErrorState
+        title={t('formsCentre.entitlements.loadError')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        testId="entitlements-error"
+      />
+    );
+  else if (list.data.items.length === 0)
+    body = (
+      <Text c="dimmed" data-testid="entitlements-empty">
+        {t('formsCentre.entitlements.empty')}
+      </Text>
+    );
+  else
+    body = (
+      <Table data-testid="entitlements-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('formsCentre.entitlements.form')}</Table.Th>
+            <Table.Th>{t('formsCentre.entitlements.who')}</Table.Th>
+            {canChange && (
+              <Table.Th>
+                <VisuallyHidden>{t('formsCentre.entitlements.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data.items.map((e) => (
+            <Table.Tr key={e.formId} data-testid={`entitlement-${e.formId}`}>
+              <Table.Td>
+                {name(e)}
+                {e.archived && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    ({t('formsCentre.entitlements.archived')})
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td data-testid={`entitlement-who-${e.formId}`}>{who(e)}</Table.Td>
+              {canChange && (
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => open(e.formId)}
+                      aria-label={t('formsCentre.entitlements.editNamed', { title: name(e) })}
+                      data-testid={`entitlement-edit-${e.formId}`}
+                    >
+                      {t('formsCentre.entitlements.edit')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => {
+                        remove.reset();
+                        setRemoving(e);
+                      }}
+                      aria-label={t('formsCentre.entitlements.removeNamed', { title: name(e) })}
+                      data-testid={`entitlement-remove-${e.formId}`}
+                    >
+                      {t('formsCentre.entitlements.remove')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+
+  return (
+    <Stack data-testid="entitlements-tab">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('formsCentre.entitlements.title')}
+        </Title>
+        {canAdd && (
+          <Button onClick={() => open()} data-testid="entitlement-add">
+            {t('formsCentre.entitlements.add')}
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('formsCentre.entitlements.intro')}
+      </Text>
+      {body}
+      <ConfirmDialog
+        opened={removing !== undefined}
+        title={t('formsCentre.entitlements.removeTitle')}
+        confirmLabel={t('formsCentre.entitlements.remove')}
+        cancelLabel={t('formsCentre.entitlements.cancel')}
+        destructive
+        pending={remove.isPending}
+        error={remove.error ?? undefined}
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.formId, {
+            onSuccess: () => {
+              notifySuccess('formsCentre.entitlements.removed');
+              setRemoving(undefined);
+            },
+          });
+        }}
+        testId="entitlement-remove"
+      >
+        <Text>{removing && t('formsCentre.entitlements.removeText', { title: name(removing) })}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

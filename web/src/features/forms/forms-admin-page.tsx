@@ -1,0 +1,352 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FormCreateSchema, type FormSummary } from '../../../../shared/contracts/forms';
+import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
+import { textIn } from '../../../../shared/domain/sessions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { ErrorState } from '../../components/error-state';
+import { notifySuccess } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
+import { formatDate } from '../../lib/dates';
+import { useFormProblems } from '../../lib/form-problems';
+import {
+  useArchiveFormDefinition,
+  useCreateFormDefinition,
+  useDuplicateFormDefinition,
+  useFormDefinitions,
+  type FormListFilter,
+} from './api/forms';
+import { formEditorPath } from './paths';
+
+/** The forms administration (spec 01 §2 `/apps/forms/administration`), for those who manage forms. */
+export default function FormsAdminPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const allowed = ability.can('manage', 'form-definition');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [privacy, setPrivacy] = useState<FormListFilter['privacy']>('all');
+  const [archived, setArchived] = useState(false);
+  const forms = useFormDefinitions({ privacy, archived, q }, allowed);
+  const [creating, setCreating] = useState(false);
+  const [archiving, setArchiving] = useState<FormSummary | null>(null);
+  const archive = useArchiveFormDefinition();
+  const duplicate = useDuplicateFormDefinition();
+  const navigate = useNavigate();
+  const language = currentLanguage();
+
+  if (!allowed)
+    return (
+      <Stack>
+        <Title order={1}>{t('forms.admin.title')}</Title>
+        <Alert color="gray" data-testid="forms-admin-not-allowed">
+          {t('forms.admin.notAllowed')}
+        </Alert>
+      </Stack>
+    );
+
+  const titleOf = (f: FormSummary) => textIn(f.title, language, f.languages[0]) || f.id;
+
+  let body;
+  if (forms.isPending) body = <Skeleton height={120} data-testid="forms-admin-loading" />;
+  else if (forms.isError)
+    body = (
+      <ErrorState
+        title={t('forms.admin.loadError')}
+        error={forms.error}
+        onRetry={() => void forms.refetch()}
+        testId="forms-admin-error"
+      />
+    );
+  else if (forms.data.items.length === 0)
+    body = (
+      <Text c="dimmed" data-testid="forms-admin-empty">
+        {t('forms.admin.empty')}
+      </Text>
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped data-testid="forms-admin-table">
+          <Table.Caption>{t('forms.admin.count', { count: forms.data.count })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('forms.admin.columns.title')}</Table.Th>
+              <Table.Th scope="col">{t('forms.admin.columns.questions')}</Table.Th>
+              <Table.Th scope="col">{t('forms.admin.columns.languages')}</Table.Th>
+              <Table.Th scope="col">{t('forms.admin.columns.updated')}</Table.Th>
+              <Table.Th scope="col">{t('forms.admin.columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {forms.data.items.map((f) => (
+              <Table.Tr key={f.id} data-testid={`forms-admin-row-${f.id}`}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Anchor component={Link} to={formEditorPath(f.id)}>
+                      {titleOf(f)}
+                    </Anchor>
+                    {f.isPrivate && <Badge variant="outline">{t('forms.admin.private')}</Badge>}
+                    {f.archived && (
+                      <Badge variant="outline" color="gray">
+                        {t('forms.admin.archived')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{f.answersCount}</Table.Td>
+                <Table.Td>{f.languages.map((l) => t(`language.${l}`)).join(', ')}</Table.Td>
+                <Table.Td>{formatDate(new Date(f.updateDate))}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={formEditorPath(f.id)}
+                      aria-label={t('forms.admin.editLabel', { title: titleOf(f) })}
+                      data-testid={`forms-admin-edit-${f.id}`}
+                    >
+                      {t('forms.admin.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={duplicate.isPending && duplicate.variables === f.id}
+                      onClick={() =>
+                        duplicate.mutate(f.id, {
+                          onSuccess: (copy) =>
+                            notifySuccess('forms.admin.duplicated', {
+                              values: { title: titleOf(f), id: copy.id },
+                            }),
+                        })
+                      }
+                      aria-label={t('forms.admin.duplicateLabel', { title: titleOf(f) })}
+                      data-testid={`forms-admin-duplicate-${f.id}`}
+                    >
+                      {t('forms.admin.duplicate')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color={f.archived ? undefined : 'red.9'}
+                      onClick={() => {
+                        archive.reset();
+                        setArchiving(f);
+                      }}
+                      aria-label={t(f.archived ? 'forms.admin.restoreLabel' : 'forms.admin.archiveLabel', {
+                        title: titleOf(f),
+                      })}
+                      data-testid={`forms-admin-archive-${f.id}`}
+                    >
+                      {t(f.archived ? 'forms.admin.restore' : 'forms.admin.archive')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t('forms.admin.title')}</Title>
+        <Button onClick={() => setCreating(true)} data-testid="forms-admin-create">
+          {t('forms.admin.create')}
+        </Button>
+      </Group>
+      <Group align="flex-end">
+        <TextInput
+          label={t('forms.admin.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={320}
+          data-testid="forms-admin-search"
+        />
+        <NativeSelect
+          label={t('forms.admin.privacy')}
+          value={privacy}
+          onChange={(e) => setPrivacy(e.currentTarget.value as FormListFilter['privacy'])}
+          data={(['all', 'public', 'private'] as const).map((p) => ({
+            value: p,
+            label: t(`forms.admin.privacyOptions.${p}`),
+          }))}
+          data-testid="forms-admin-privacy"
+        />
+        <Switch
+          label={t('forms.admin.showArchived')}
+          checked={archived}
+          onChange={(e) => setArchived(e.currentTarget.checked)}
+          data-testid="forms-admin-archived"
+        />
+      </Group>
+      {body}
+      <CreateFormDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          void navigate(formEditorPath(id));
+        }}
+      />
+      <ConfirmDialog
+        opened={archiving !== null}
+        title={t(archiving?.archived ? 'forms.admin.restoreTitle' : 'forms.admin.archiveTitle')}
+        confirmLabel={t(archiving?.archived ? 'forms.admin.restore' : 'forms.admin.archive')}
+        cancelLabel={t('forms.cancel')}
+        destructive={!archiving?.archived}
+        pending={archive.isPending}
+        error={archive.error ?? undefined}
+        onCancel={() => setArchiving(null)}
+        onConfirm={() => {
+          if (!archiving) return;
+          const restoring = archiving.archived;
+          archive.mutate(
+            { formId: archiving.id, archive: !restoring },
+            {
+              onSuccess: () => {
+                notifySuccess(restoring ? 'forms.admin.restored' : 'forms.admin.archivedDone', {
+                  values: { title: titleOf(archiving) },
+                });
+                setArchiving(null);
+              },
+            },
+          );
+        }}
+        testId="forms-admin-archive"
+      >
+        <Text>
+          {archiving &&
+            t(archiving.archived ? 'forms.admin.restoreText' : 'forms.admin.archiveText', {
+              title: titleOf(archiving),
+            })}
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** A new form: a title (spec 02 §5: creation needs one) in its languages; the editor opens next. */
+function CreateFormDialog({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose(): void;
+  onCreated(id: string): void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateFormDefinition();
+  const problems = useFormProblems(create.error);
+  const [languages, setLanguages] = useState<Language[]>([currentLanguage()]);
+  const [title, setTitle] = useState('');
+  const first = languages[0] ?? currentLanguage();
+
+  const submit = () => {
+    const body = { title: title.trim() ? { [first]: title.trim() } : {}, languages };
+    if (!problems.check(FormCreateSchema, body)) return;
+    create.mutate(body, {
+      onSuccess: (form) => {
+        notifySuccess('forms.admin.created');
+        setTitle('');
+        onCreated(form.id);
+      },
+    });
+  };
+  const titleError =
+    problems.messageFor('title') &&
+    (title.trim() ? problems.messageFor('title') : t('forms.rules.formTitle'));
+
+  return (
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={t('forms.admin.createTitle')}
+      closeLabel={t('forms.cancel')}
+      data-testid="forms-create-dialog"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <Checkbox.Group
+            label={t('forms.fields.languages')}
+            description={t('forms.fields.languagesHint')}
+            value={languages}
+            onChange={(v) => {
+              const chosen = v as Language[];
+              // The order chosen is kept: the first one is the form's main language.
+              if (chosen.length)
+                setLanguages([
+                  ...languages.filter((l) => chosen.includes(l)),
+                  ...chosen.filter((l) => !languages.includes(l)),
+                ]);
+            }}
+            error={problems.messageFor('languages')}
+          >
+            <Group mt={4}>
+              {LANGUAGES.map((l) => (
+                <Checkbox
+                  key={l}
+                  value={l}
+                  label={t(`language.${l}`)}
+                  data-testid={`forms-create-language-${l}`}
+                />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <TextInput
+            label={t('forms.admin.createName', { language: t(`language.${first}`) })}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            withAsterisk
+            error={titleError}
+            data-autofocus
+            data-testid="forms-create-title"
+          />
+          {problems.general.length > 0 && (
+            <Alert color="red" role="alert" data-testid="forms-create-error">
+              {problems.general.map((p) => t(`errors.${p.key}`, { defaultValue: p.key })).join('; ')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+              {t('forms.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="forms-create-submit">
+              {t('forms.admin.createSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
