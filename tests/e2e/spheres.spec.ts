@@ -70,6 +70,8 @@ test('an admin shares the join link; another person opens it, joins as a contrib
   page,
   browser,
 }) => {
+  // Three people sign up and the admin's page reloads twice: longer than one page's work.
+  test.setTimeout(150_000);
   const admin = `ines.${Date.now()}@example.be`;
   await signUpThroughThePage(page, admin, 'Inès');
   await page.goto('/apps/create-sphere');
