@@ -15,11 +15,50 @@ import { generator } from './demo-feelings';
 type Text = Required<MultilingualText>;
 type StepInput = NonNullable<FormInput['steps']>[number];
 type AnswerInput = NonNullable<StepInput['answers']>[number];
+type LikertInput = Extract<AnswerInput, { type: 'likert' }>;
+type ResultInput = NonNullable<FormInput['additionalResults']>[number];
 
 const UPDATED = '2026-01-05T09:00:00.000Z';
 
+/** A statement of a questionnaire, answered on a likert scale. */
+interface Statement {
+  id: string;
+  title: Text;
+}
+
 const scale = (legends: readonly Text[], first: number) =>
   legends.map((legend, i) => ({ value: first + i, legend }));
+
+/** A demo questionnaire: in French, English and Dutch, last changed on the same day as the others. */
+const questionnaire = (form: Omit<FormInput, 'languages' | 'updateDate'>): FormInput => ({
+  ...form,
+  languages: ['fr', 'en', 'nl'],
+  updateDate: UPDATED,
+});
+
+/** Every statement as a required likert answer, its scale (`options` and legends) from `scaleOf`. */
+const likertStatements = <S extends Statement>(
+  statements: readonly S[],
+  scaleOf: (statement: S) => Omit<LikertInput, 'id' | 'type' | 'title' | 'required'>,
+): AnswerInput[] =>
+  statements.map((statement) => ({
+    id: statement.id,
+    type: 'likert',
+    title: statement.title,
+    required: true,
+    ...scaleOf(statement),
+  }));
+
+/** The ids of the statements `keep` selects: the questions an additional result averages. */
+const questionsOf = <S extends Statement>(statements: readonly S[], keep: (statement: S) => boolean) => ({
+  questions: statements.filter(keep).map((statement) => statement.id),
+});
+
+/** An additional result averaging its sources (or children) between `boundaries`. */
+const average = (
+  result: Omit<ResultInput, 'computeType' | 'boundaries'>,
+  boundaries: { min: number; max: number },
+): ResultInput => ({ ...result, computeType: 'average', boundaries });
 
 // ---------------------------------------------------------------------------------------------
 // Wellbeing check: five statements about the last two weeks, from 0 (never) to 5 (all the time)
@@ -34,50 +73,50 @@ const FREQUENCY: readonly Text[] = [
   { fr: 'Tout le temps', en: 'All the time', nl: 'Altijd' },
 ];
 
-const WELLBEING_ITEMS: readonly [string, Text][] = [
-  [
-    'mood',
-    {
+const WELLBEING_ITEMS: readonly Statement[] = [
+  {
+    id: 'mood',
+    title: {
       fr: 'J’ai eu le moral la plupart des journées',
       en: 'My mood has been bright on most days',
       nl: 'Ik was de meeste dagen goedgezind',
     },
-  ],
-  [
-    'ease',
-    {
+  },
+  {
+    id: 'ease',
+    title: {
       fr: 'Je me suis senti·e serein·e, sans me presser',
       en: 'I have felt at ease, without rushing',
       nl: 'Ik voelde me rustig, zonder me te haasten',
     },
-  ],
-  [
-    'energy',
-    {
+  },
+  {
+    id: 'energy',
+    title: {
       fr: 'J’ai eu de l’énergie pour ce que je voulais faire',
       en: 'I have had energy for what I wanted to do',
       nl: 'Ik had energie voor wat ik wilde doen',
     },
-  ],
-  [
-    'rested',
-    {
+  },
+  {
+    id: 'rested',
+    title: {
       fr: 'Je me suis réveillé·e en me sentant reposé·e',
       en: 'I have woken up feeling rested',
       nl: 'Ik werd uitgerust wakker',
     },
-  ],
-  [
-    'meaning',
-    {
+  },
+  {
+    id: 'meaning',
+    title: {
       fr: 'Mes journées contenaient des choses qui comptent pour moi',
       en: 'My days have held things that matter to me',
       nl: 'Mijn dagen bevatten dingen die voor mij tellen',
     },
-  ],
+  },
 ];
 
-const wellbeingCheck: FormInput = {
+const wellbeingCheck = questionnaire({
   id: 'demo-wellbeing-check',
   title: { fr: 'Bilan de bien-être', en: 'Wellbeing check', nl: 'Welzijnscheck' },
   description: {
@@ -85,8 +124,6 @@ const wellbeingCheck: FormInput = {
     en: 'Five statements about **the last two weeks**. There is no right answer.',
     nl: 'Vijf uitspraken over **de voorbije twee weken**. Er is geen goed antwoord.',
   },
-  languages: ['fr', 'en', 'nl'],
-  updateDate: UPDATED,
   availability: 'sphereMember',
   steps: [
     {
@@ -101,11 +138,7 @@ const wellbeingCheck: FormInput = {
         en: 'For each statement, choose what best describes how it has been for you.',
         nl: 'Kies bij elke uitspraak wat het best beschrijft hoe het voor jou was.',
       },
-      answers: WELLBEING_ITEMS.map(([id, title]): AnswerInput => ({
-        id,
-        type: 'likert',
-        title,
-        required: true,
+      answers: likertStatements(WELLBEING_ITEMS, () => ({
         options: scale(FREQUENCY, 0),
         legendTop: { fr: 'Jamais', en: 'Never', nl: 'Nooit' },
         legendBottom: { fr: 'Tout le temps', en: 'All the time', nl: 'Altijd' },
@@ -143,15 +176,16 @@ const wellbeingCheck: FormInput = {
     },
   ],
   additionalResults: [
-    {
-      id: 'wellbeing',
-      title: { fr: 'Indice de bien-être', en: 'Wellbeing index', nl: 'Welzijnsindex' },
-      shortTitle: { fr: 'Bien-être', en: 'Wellbeing', nl: 'Welzijn' },
-      computeType: 'average',
-      boundaries: { min: 0, max: 5 },
-      shortCode: 'WB',
-      sources: { questions: WELLBEING_ITEMS.map(([id]) => id) },
-    },
+    average(
+      {
+        id: 'wellbeing',
+        title: { fr: 'Indice de bien-être', en: 'Wellbeing index', nl: 'Welzijnsindex' },
+        shortTitle: { fr: 'Bien-être', en: 'Wellbeing', nl: 'Welzijn' },
+        shortCode: 'WB',
+        sources: questionsOf(WELLBEING_ITEMS, () => true),
+      },
+      { min: 0, max: 5 },
+    ),
   ],
   completedPage: {
     title: { fr: 'Merci !', en: 'Thank you!', nl: 'Bedankt!' },
@@ -161,7 +195,7 @@ const wellbeingCheck: FormInput = {
       nl: 'Je antwoorden tellen mee in de cijfers van je ploeg, nooit met je naam.',
     },
   },
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // Big Five, short form: two statements per trait, one of them reversed
@@ -175,11 +209,14 @@ const AGREEMENT: readonly Text[] = [
   { fr: 'Tout à fait d’accord', en: 'Agree strongly', nl: 'Helemaal akkoord' },
 ];
 /** Agreement from 1 to 5; reversed, "disagree strongly" is worth 5, so every item scores its trait. */
-const agreement = (reversed: boolean) =>
-  AGREEMENT.map((legend, i) => ({ value: reversed ? 5 - i : i + 1, legend }));
+const agreement = ({ reversed }: { reversed: boolean }) => ({
+  options: AGREEMENT.map((legend, i) => ({ value: reversed ? 5 - i : i + 1, legend })),
+});
+/** What an agreement scale's average lies between. */
+const AGREEMENT_RANGE = { min: 1, max: 5 };
 
 type Trait = 'e' | 'a' | 'c' | 'n' | 'o';
-const BIG_FIVE_ITEMS: readonly { id: string; trait: Trait; reversed: boolean; title: Text }[] = [
+const BIG_FIVE_ITEMS: readonly (Statement & { trait: Trait; reversed: boolean })[] = [
   {
     id: 'e1',
     trait: 'e',
@@ -305,7 +342,7 @@ const TRAITS: Record<Trait, { title: Text; shortTitle: Text }> = {
   },
 };
 
-const bigFive: FormInput = {
+const bigFive = questionnaire({
   id: 'demo-big-five',
   title: {
     fr: 'Personnalité en dix questions',
@@ -317,8 +354,6 @@ const bigFive: FormInput = {
     en: 'A short measure of the five broad personality traits. Answer on impulse.',
     nl: 'Een korte meting van de vijf grote persoonlijkheidstrekken. Antwoord spontaan.',
   },
-  languages: ['fr', 'en', 'nl'],
-  updateDate: UPDATED,
   availability: 'sessionMember',
   steps: [
     {
@@ -333,31 +368,28 @@ const bigFive: FormInput = {
         en: 'How much do you agree with each statement?',
         nl: 'In hoeverre ben je het eens met elke uitspraak?',
       },
-      answers: BIG_FIVE_ITEMS.map((item): AnswerInput => ({
-        id: item.id,
-        type: 'likert',
-        title: item.title,
-        required: true,
-        options: agreement(item.reversed),
-      })),
+      answers: likertStatements(BIG_FIVE_ITEMS, agreement),
     },
   ],
-  additionalResults: (Object.keys(TRAITS) as Trait[]).map((trait) => ({
-    id: trait,
-    ...TRAITS[trait],
-    computeType: 'average' as const,
-    boundaries: { min: 1, max: 5 },
-    shortCode: trait.toUpperCase(),
-    sources: { questions: BIG_FIVE_ITEMS.filter((i) => i.trait === trait).map((i) => i.id) },
-  })),
-};
+  additionalResults: (Object.keys(TRAITS) as Trait[]).map((trait) =>
+    average(
+      {
+        id: trait,
+        ...TRAITS[trait],
+        shortCode: trait.toUpperCase(),
+        sources: questionsOf(BIG_FIVE_ITEMS, (item) => item.trait === trait),
+      },
+      AGREEMENT_RANGE,
+    ),
+  ),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Self-esteem, from 1 to 5: worth (how I value myself) and competence (what I feel able to do)
 // ---------------------------------------------------------------------------------------------
 
 type Facet = 'worthiness' | 'competence';
-const SELF_ESTEEM_ITEMS: readonly { id: string; facet: Facet; reversed: boolean; title: Text }[] = [
+const SELF_ESTEEM_ITEMS: readonly (Statement & { facet: Facet; reversed: boolean })[] = [
   {
     id: 'se1',
     facet: 'worthiness',
@@ -456,7 +488,7 @@ const SELF_ESTEEM_ITEMS: readonly { id: string; facet: Facet; reversed: boolean;
   },
 ];
 
-const selfEsteem: FormInput = {
+const selfEsteem = questionnaire({
   id: 'demo-self-esteem',
   title: { fr: 'Estime de soi', en: 'Self-esteem', nl: 'Zelfwaardering' },
   description: {
@@ -464,8 +496,6 @@ const selfEsteem: FormInput = {
     en: 'Ten statements about how you see yourself, from 1 (disagree strongly) to 5 (agree strongly).',
     nl: 'Tien uitspraken over hoe je naar jezelf kijkt, van 1 (helemaal niet akkoord) tot 5 (helemaal akkoord).',
   },
-  languages: ['fr', 'en', 'nl'],
-  updateDate: UPDATED,
   availability: 'sphereMember',
   steps: [
     {
@@ -476,41 +506,38 @@ const selfEsteem: FormInput = {
         en: 'Answer with the last few months in mind.',
         nl: 'Antwoord met de voorbije maanden in gedachten.',
       },
-      answers: SELF_ESTEEM_ITEMS.map((item): AnswerInput => ({
-        id: item.id,
-        type: 'likert',
-        title: item.title,
-        required: true,
-        options: agreement(item.reversed),
-      })),
+      answers: likertStatements(SELF_ESTEEM_ITEMS, agreement),
     },
   ],
   additionalResults: [
-    {
-      id: 'worthiness',
-      title: { fr: 'Valeur de soi', en: 'Worthiness', nl: 'Eigenwaarde' },
-      computeType: 'average',
-      boundaries: { min: 1, max: 5 },
-      shortCode: 'W',
-      sources: { questions: SELF_ESTEEM_ITEMS.filter((i) => i.facet === 'worthiness').map((i) => i.id) },
-    },
-    {
-      id: 'competence',
-      title: { fr: 'Compétence', en: 'Competence', nl: 'Bekwaamheid' },
-      computeType: 'average',
-      boundaries: { min: 1, max: 5 },
-      shortCode: 'C',
-      sources: { questions: SELF_ESTEEM_ITEMS.filter((i) => i.facet === 'competence').map((i) => i.id) },
-    },
-    {
-      id: 'selfEsteem',
-      title: { fr: 'Estime de soi', en: 'Self-esteem', nl: 'Zelfwaardering' },
-      computeType: 'average',
-      boundaries: { min: 1, max: 5 },
-      children: ['worthiness', 'competence'],
-    },
+    average(
+      {
+        id: 'worthiness',
+        title: { fr: 'Valeur de soi', en: 'Worthiness', nl: 'Eigenwaarde' },
+        shortCode: 'W',
+        sources: questionsOf(SELF_ESTEEM_ITEMS, (item) => item.facet === 'worthiness'),
+      },
+      AGREEMENT_RANGE,
+    ),
+    average(
+      {
+        id: 'competence',
+        title: { fr: 'Compétence', en: 'Competence', nl: 'Bekwaamheid' },
+        shortCode: 'C',
+        sources: questionsOf(SELF_ESTEEM_ITEMS, (item) => item.facet === 'competence'),
+      },
+      AGREEMENT_RANGE,
+    ),
+    average(
+      {
+        id: 'selfEsteem',
+        title: { fr: 'Estime de soi', en: 'Self-esteem', nl: 'Zelfwaardering' },
+        children: ['worthiness', 'competence'],
+      },
+      AGREEMENT_RANGE,
+    ),
   ],
-};
+});
 
 /** The three demo questionnaires, checked by the form model. */
 export const DEMO_FORMS: readonly Form[] = [wellbeingCheck, bigFive, selfEsteem].map((f) =>
@@ -576,7 +603,7 @@ export function demoWellbeingChecks(respondent: DemoRespondent, now = Date.now()
     if (random() < 0.2) continue;
     level = Math.min(5, Math.max(0, level + (random() - 0.5) * 1.2));
     const values: SurveyValues = Object.fromEntries(
-      WELLBEING_ITEMS.map(([id]) => [id, clamp(level + (random() - 0.5) * 2, 0, 5)]),
+      WELLBEING_ITEMS.map(({ id }) => [id, clamp(level + (random() - 0.5) * 2, 0, 5)]),
     );
     if (typeof values.mood === 'number' && values.mood <= 1 && random() < 0.5)
       values.help = 'Moins de réunions et une vraie pause à midi.';

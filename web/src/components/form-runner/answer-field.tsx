@@ -1,28 +1,16 @@
-import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FormAnswer, SurveyValue } from '../../../../shared/contracts/forms';
-import type { Language } from '../../../../shared/contracts/headers';
-import { AnswerLabel, answerIds, type AnswerInputProps, type ChoiceWay } from './answer-parts';
+import type { FormAnswer } from '../../../../shared/contracts/forms';
+import { AnswerLabel, answerIds, type AnswerInputProps } from './answer-parts';
 import { ChoiceAnswerInput, SelectAnswerInput } from './choice-answers';
 import { HistoAnswerInput, LikertAnswerInput } from './scale-answers';
 import { DateAnswerInput, TextAnswerInput } from './text-answers';
 
-export interface AnswerFieldProps {
-  answer: FormAnswer;
+export interface AnswerFieldProps extends Omit<AnswerInputProps<FormAnswer>, 'ids' | 'label'> {
   /** Prefix of the answer's element ids; `${idBase}` itself is its outer element's. */
   idBase: string;
   /** The title with templates applied, in the reader's language. */
   title: string;
-  /** The description, rendered, or null. */
-  description: ReactNode;
-  value: SurveyValue | undefined;
-  error: string | undefined;
-  language: Language;
-  primary: Language;
-  readOnly: boolean;
-  onChange(value: SurveyValue | undefined, way?: ChoiceWay): void;
-  onBlur(): void;
   /** Takes the answer's value away (an optional answer's clear button). */
   onClear(): void;
 }
@@ -51,39 +39,18 @@ function AnswerInput(props: AnswerInputProps<FormAnswer>) {
  * and error, then "not applicable" where the answer offers it (the value `null`) and, on an
  * optional answer that has a value, a button that clears it.
  */
-export function AnswerField({
-  answer,
-  idBase,
-  title,
-  description,
-  value,
-  error,
-  language,
-  primary,
-  readOnly,
-  onChange,
-  onBlur,
-  onClear,
-}: AnswerFieldProps) {
+export function AnswerField({ idBase, title, onClear, ...input }: AnswerFieldProps) {
   const { t } = useTranslation();
-  const ids = answerIds(idBase);
+  const { answer, value, readOnly, onChange } = input;
   // Check boxes cannot carry aria-required: their group says "required" in words.
   const sayRequired = answer.type === 'choice' && answer.multiChoice;
   const clearable = !answer.required && value !== undefined && !readOnly;
   return (
     <div id={idBase} data-testid={`form-answer-${answer.id}`}>
       <AnswerInput
-        answer={answer}
-        value={value}
-        onChange={onChange}
-        onBlur={onBlur}
-        language={language}
-        primary={primary}
-        readOnly={readOnly}
-        ids={ids}
+        {...input}
+        ids={answerIds(idBase)}
         label={<AnswerLabel title={title} required={answer.required} sayRequired={sayRequired} />}
-        description={description}
-        error={error}
       />
       {(answer.enableNotApplicable || clearable) && (
         <Group gap="md" mt="xs">

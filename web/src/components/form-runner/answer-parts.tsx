@@ -2,7 +2,13 @@ import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { Input, Text, VisuallyHidden, type DataAttributes, type InputDescriptionProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/contracts/headers';
-import type { FormAnswer, SurveyValue } from '../../../../shared/contracts/forms';
+import type {
+  ChoiceAnswer,
+  FormAnswer,
+  HistoAnswer,
+  LikertAnswer,
+  SurveyValue,
+} from '../../../../shared/contracts/forms';
 import { arrowTarget } from './runner-rules';
 
 /** How a value was chosen: a single choice picked with the pointer scrolls to the next answer. */
@@ -46,11 +52,47 @@ export interface AnswerInputProps<A extends FormAnswer> {
   error: string | undefined;
 }
 
+/** What frames an answer's input: its ids, label, description and error. */
+export type AnswerFrame = Pick<AnswerInputProps<FormAnswer>, 'ids' | 'label' | 'description' | 'error'>;
+
+/** An answer's input's test id (`form-histo-mood`), which its parts' test ids extend. */
+export function answerTestId(answer: FormAnswer): string {
+  return `form-${answer.type}-${answer.id}`;
+}
+
 /**
  * Mantine puts an input's description in a `<p>`; a question's description is markdown (paragraphs,
  * lists), so it goes in a `<div>`, still tied to the input by `aria-describedby`.
  */
-export const blockDescription = { component: 'div' } as InputDescriptionProps & DataAttributes;
+const blockDescription = { component: 'div' } as InputDescriptionProps & DataAttributes;
+
+/**
+ * What a Mantine input (text, date, drop-down list) is given from its answer: it is labelled,
+ * described and marked in error as Mantine lays these out, "required" said without an asterisk.
+ */
+export function inputFrameProps({
+  answer,
+  ids,
+  label,
+  description,
+  error,
+  readOnly,
+  onBlur,
+}: AnswerInputProps<FormAnswer>) {
+  return {
+    id: ids.control,
+    label,
+    description,
+    descriptionProps: blockDescription,
+    error,
+    required: answer.required,
+    withAsterisk: false,
+    readOnly,
+    size: 'md',
+    onBlur,
+    'data-testid': answerTestId(answer),
+  } as const;
+}
 
 /**
  * A question's title as its label: "optional" is written out on optional answers (spec 02 §5);
@@ -80,10 +122,7 @@ export function AnswerLabel({
 }
 
 /** The attributes that name and describe a group of radio buttons or check boxes. */
-export function groupAria(
-  ids: AnswerIds,
-  { description, error, required }: { description: boolean; error: boolean; required?: boolean },
-) {
+export function groupAria({ ids, description, error }: AnswerFrame, required?: boolean) {
   const describedBy = [description ? ids.description : '', error ? ids.error : ''].filter(Boolean).join(' ');
   return {
     'aria-labelledby': ids.title,
@@ -98,16 +137,10 @@ export function groupAria(
  * laid out as Mantine lays out an input's.
  */
 export function GroupFrame({
-  ids,
-  label,
-  description,
-  error,
+  frame: { ids, label, description, error },
   children,
 }: {
-  ids: AnswerIds;
-  label: ReactNode;
-  description: ReactNode;
-  error: string | undefined;
+  frame: AnswerFrame;
   children: ReactNode;
 }) {
   return (
@@ -149,6 +182,25 @@ export function radioArrowKeys(
     event.preventDefault();
     choose(key);
     group.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]')[next]?.focus();
+  };
+}
+
+/**
+ * What makes an element a group of radio buttons for its answer (histogram, likert, single
+ * choice): its role, name, description and state, the arrow keys choosing among `values` (in the
+ * order shown) and the answer's test id. The element takes `group` as its ref.
+ */
+export function radioGroupProps(
+  props: AnswerInputProps<HistoAnswer | LikertAnswer | ChoiceAnswer>,
+  group: RefObject<HTMLElement | null>,
+  values: readonly (number | string)[],
+) {
+  const keys = values.map(String);
+  return {
+    role: 'radiogroup',
+    ...groupAria(props, props.answer.required),
+    onKeyDown: radioArrowKeys(group, keys, (key) => props.onChange(values[keys.indexOf(key)], 'keyboard')),
+    'data-testid': answerTestId(props.answer),
   };
 }
 

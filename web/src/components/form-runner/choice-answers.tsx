@@ -12,9 +12,10 @@ import { textIn } from '../../../../shared/domain/sessions';
 import {
   Counter,
   GroupFrame,
-  blockDescription,
+  answerTestId,
   groupAria,
-  radioArrowKeys,
+  inputFrameProps,
+  radioGroupProps,
   type AnswerInputProps,
 } from './answer-parts';
 
@@ -23,40 +24,45 @@ function chosenValues(value: SurveyValue | undefined): string[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** The count of a multi-choice's values chosen, n/max, said when it changes. */
+function ChoiceCounter({ answer, selected }: { answer: ChoiceAnswer | SelectAnswer; selected: string[] }) {
+  const { t } = useTranslation();
+  const { count, max } = choiceCounter(answer, selected);
+  return (
+    <Counter
+      count={count}
+      max={max}
+      live
+      spoken={
+        choiceCapReached(answer, selected)
+          ? t('formRunner.chosenAll', { count, max })
+          : t('formRunner.chosen', { count, max })
+      }
+      testId={`${answerTestId(answer)}-counter`}
+    />
+  );
+}
+
 /**
  * A choice (spec 02 §3 choice): radio buttons for one value; check boxes for several, capped at
  * `multiChoiceMax` with the count shown as n/max and the other boxes disabled once it is reached.
  */
-export function ChoiceAnswerInput({
-  answer,
-  value,
-  onChange,
-  language,
-  primary,
-  readOnly,
-  ids,
-  label,
-  description,
-  error,
-}: AnswerInputProps<ChoiceAnswer>) {
-  const { t } = useTranslation();
+export function ChoiceAnswerInput(props: AnswerInputProps<ChoiceAnswer>) {
+  const { answer, value, onChange, language, primary, readOnly, ids } = props;
   const group = useRef<HTMLDivElement>(null);
   const title = (v: ChoiceAnswer['values'][number]) => textIn(v.title, language, primary);
 
   if (!answer.multiChoice) {
     return (
-      <GroupFrame ids={ids} label={label} description={description} error={error}>
+      <GroupFrame frame={props}>
         <Stack
           ref={group}
           gap="xs"
-          role="radiogroup"
-          {...groupAria(ids, { description: !!description, error: !!error, required: answer.required })}
-          onKeyDown={radioArrowKeys(
+          {...radioGroupProps(
+            props,
             group,
             answer.values.map((v) => v.value),
-            (key) => onChange(key, 'keyboard'),
           )}
-          data-testid={`form-choice-${answer.id}`}
         >
           {answer.values.map((v) => (
             <Radio
@@ -77,15 +83,9 @@ export function ChoiceAnswerInput({
   }
 
   const selected = chosenValues(value);
-  const { count, max } = choiceCounter(answer, selected);
   return (
-    <GroupFrame ids={ids} label={label} description={description} error={error}>
-      <Stack
-        gap="xs"
-        role="group"
-        {...groupAria(ids, { description: !!description, error: !!error })}
-        data-testid={`form-choice-${answer.id}`}
-      >
+    <GroupFrame frame={props}>
+      <Stack gap="xs" role="group" {...groupAria(props)} data-testid={answerTestId(answer)}>
         {answer.values.map((v) => (
           <Checkbox
             key={v.value}
@@ -102,17 +102,7 @@ export function ChoiceAnswerInput({
           />
         ))}
       </Stack>
-      <Counter
-        count={count}
-        max={max}
-        live
-        spoken={
-          choiceCapReached(answer, selected)
-            ? t('formRunner.chosenAll', { count, max })
-            : t('formRunner.chosen', { count, max })
-        }
-        testId={`form-choice-${answer.id}-counter`}
-      />
+      <ChoiceCounter answer={answer} selected={selected} />
     </GroupFrame>
   );
 }
@@ -121,39 +111,15 @@ export function ChoiceAnswerInput({
  * A drop-down list (spec 02 §3 select): one value, or several with their cap, counted n/max, the
  * other options disabled once it is reached.
  */
-export function SelectAnswerInput({
-  answer,
-  value,
-  onChange,
-  onBlur,
-  language,
-  primary,
-  readOnly,
-  ids,
-  label,
-  description,
-  error,
-}: AnswerInputProps<SelectAnswer>) {
+export function SelectAnswerInput(props: AnswerInputProps<SelectAnswer>) {
+  const { answer, value, onChange, language, primary } = props;
   const { t } = useTranslation();
   const placeholder = textIn(answer.placeholder, language, primary) || t('formRunner.choose');
-  const common = {
-    id: ids.control,
-    label,
-    description,
-    descriptionProps: blockDescription,
-    error,
-    required: answer.required,
-    withAsterisk: false,
-    readOnly,
-    size: 'md',
-    onBlur,
-    'data-testid': `form-select-${answer.id}`,
-  } as const;
 
   if (!answer.multiChoice) {
     return (
       <Select
-        {...common}
+        {...inputFrameProps(props)}
         placeholder={placeholder}
         data={answer.values.map((v) => ({ value: v.value, label: textIn(v.title, language, primary) }))}
         value={typeof value === 'string' ? value : null}
@@ -164,11 +130,10 @@ export function SelectAnswerInput({
   }
 
   const selected = chosenValues(value);
-  const { count, max } = choiceCounter(answer, selected);
   return (
     <>
       <MultiSelect
-        {...common}
+        {...inputFrameProps(props)}
         placeholder={selected.length === 0 ? placeholder : undefined}
         data={answer.values.map((v) => ({
           value: v.value,
@@ -181,19 +146,9 @@ export function SelectAnswerInput({
           const ordered = answer.values.map((v) => v.value).filter((v) => next.includes(v));
           onChange(ordered.length > 0 ? ordered : undefined);
         }}
-        maxValues={max}
+        maxValues={choiceCounter(answer, selected).max}
       />
-      <Counter
-        count={count}
-        max={max}
-        live
-        spoken={
-          choiceCapReached(answer, selected)
-            ? t('formRunner.chosenAll', { count, max })
-            : t('formRunner.chosen', { count, max })
-        }
-        testId={`form-select-${answer.id}-counter`}
-      />
+      <ChoiceCounter answer={answer} selected={selected} />
     </>
   );
 }

@@ -1,55 +1,29 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HistoAnswer, LikertAnswer, LikertOption } from '../../../../shared/contracts/forms';
 import { histoValues } from '../../../../shared/domain/forms';
 import { textIn } from '../../../../shared/domain/sessions';
-import { GroupFrame, formatNumber, groupAria, radioArrowKeys, type AnswerInputProps } from './answer-parts';
-
-/** Kept in the keyboard's and screen readers' reach, out of sight (the bar shows it). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+import { StepScale } from '../step-scale';
+import { GroupFrame, formatNumber, radioGroupProps, type AnswerInputProps } from './answer-parts';
 
 /** Scales with more points than this show the numbers of their ends and the chosen one only. */
 const ALL_NUMBERS_UP_TO = 12;
 
 /**
- * A histogram (spec 02 §3 histo): a row of bars growing with their value, each a native radio
- * button (Tab enters the group, the arrow keys move and choose). The chosen value is written, bold
- * with a check mark, under its bar, so the choice never rests on colour alone. `reverse` shows the
- * highest value first; each legend stays by its end of the scale.
+ * A histogram (spec 02 §3 histo): a row of bars growing with their value (`StepScale`), each a
+ * native radio button (Tab enters the group, the arrow keys move and choose). The chosen value is
+ * written, bold with a check mark, under its bar, so the choice never rests on colour alone.
+ * `reverse` shows the highest value first; each legend stays by its end of the scale.
  */
-export function HistoAnswerInput({
-  answer,
-  value,
-  onChange,
-  language,
-  primary,
-  readOnly,
-  ids,
-  label,
-  description,
-  error,
-}: AnswerInputProps<HistoAnswer>) {
+export function HistoAnswerInput(props: AnswerInputProps<HistoAnswer>) {
+  const { answer, value, onChange, language, primary, readOnly, ids } = props;
   const { t } = useTranslation();
   const group = useRef<HTMLDivElement>(null);
-  const [focused, setFocused] = useState<number | null>(null);
   const values = histoValues(answer);
   const reverse = answer.direction === 'reverse';
-  const shown = reverse ? [...values].reverse() : values;
-  const chosen = typeof value === 'number' ? value : undefined;
   const low = textIn(answer.legendLow, language, primary);
   const high = textIn(answer.legendHigh, language, primary);
-  const fill = answer.color ?? 'var(--mantine-primary-color-filled)';
   const lowest = values[0];
   const highest = values.at(-1);
   const allNumbers = values.length <= ALL_NUMBERS_UP_TO;
@@ -61,81 +35,21 @@ export function HistoAnswerInput({
   };
 
   return (
-    <GroupFrame ids={ids} label={label} description={description} error={error}>
-      <div
-        ref={group}
-        role="radiogroup"
-        {...groupAria(ids, { description: !!description, error: !!error, required: answer.required })}
-        onKeyDown={radioArrowKeys(group, shown.map(String), (key) => onChange(Number(key), 'keyboard'))}
-        data-testid={`form-histo-${answer.id}`}
-      >
-        <div
-          style={{ display: 'flex', alignItems: 'flex-end', gap: values.length > 30 ? 1 : 4, height: 112 }}
-        >
-          {shown.map((v, position) => {
-            const rank = values.indexOf(v);
-            const isChosen = chosen === v;
-            const filled = chosen !== undefined && v <= chosen;
-            const numbered = allNumbers || isChosen || v === lowest || v === highest;
-            return (
-              <label
-                key={v}
-                style={{
-                  position: 'relative',
-                  flex: 1,
-                  minWidth: 0,
-                  height: '100%',
-                  display: 'flex',
-                  flexDirection: 'column',
-                  justifyContent: 'flex-end',
-                  alignItems: 'center',
-                  cursor: readOnly ? 'default' : 'pointer',
-                }}
-              >
-                <input
-                  type="radio"
-                  name={ids.control}
-                  value={String(v)}
-                  checked={isChosen}
-                  disabled={readOnly}
-                  onChange={() => onChange(v, 'pointer')}
-                  onFocus={() => setFocused(position)}
-                  onBlur={() => setFocused(null)}
-                  aria-label={spoken(v)}
-                  data-testid={`form-histo-${answer.id}-${v}`}
-                  style={visuallyHidden}
-                />
-                <span
-                  aria-hidden="true"
-                  style={{
-                    display: 'block',
-                    width: '100%',
-                    height: `${Math.max(8, ((rank + 1) / values.length) * 80)}%`,
-                    borderRadius: 4,
-                    background: filled ? fill : 'var(--mantine-color-gray-2)',
-                    border: `1px solid ${filled ? fill : 'var(--mantine-color-gray-6)'}`,
-                    outline: focused === position ? '3px solid var(--mantine-color-blue-9)' : 'none',
-                    outlineOffset: 2,
-                  }}
-                />
-                <Text
-                  component="span"
-                  aria-hidden="true"
-                  fz="sm"
-                  fw={isChosen ? 800 : 400}
-                  mt={2}
-                  style={{
-                    textDecoration: isChosen ? 'underline' : 'none',
-                    whiteSpace: 'nowrap',
-                    visibility: numbered ? 'visible' : 'hidden',
-                  }}
-                >
-                  {isChosen ? `✓${formatNumber(v, language)}` : formatNumber(v, language)}
-                </Text>
-              </label>
-            );
-          })}
-        </div>
+    <GroupFrame frame={props}>
+      <div ref={group} {...radioGroupProps(props, group, reverse ? [...values].reverse() : values)}>
+        <StepScale
+          name={ids.control}
+          values={values}
+          reverse={reverse}
+          value={typeof value === 'number' ? value : null}
+          onChange={(v) => onChange(v, 'pointer')}
+          describe={spoken}
+          written={(v) => formatNumber(v, language)}
+          numbered={(v) => allNumbers || v === lowest || v === highest}
+          testId={(v) => `form-histo-${answer.id}-${v}`}
+          fill={answer.color ?? 'var(--mantine-primary-color-filled)'}
+          readOnly={readOnly}
+        />
         {(low || high) && (
           <Group justify="space-between" mt={2} aria-hidden="true" wrap="nowrap">
             <Text fz="sm" c="dimmed">
@@ -156,18 +70,8 @@ export function HistoAnswerInput({
  * have none), in a row or a column (`display`); `legendTop` speaks for the first option and
  * `legendBottom` for the last, and stay by them when `reverse` shows the options last first.
  */
-export function LikertAnswerInput({
-  answer,
-  value,
-  onChange,
-  language,
-  primary,
-  readOnly,
-  ids,
-  label,
-  description,
-  error,
-}: AnswerInputProps<LikertAnswer>) {
+export function LikertAnswerInput(props: AnswerInputProps<LikertAnswer>) {
+  const { answer, value, onChange, language, primary, readOnly, ids } = props;
   const { t } = useTranslation();
   const group = useRef<HTMLDivElement>(null);
   const reverse = answer.direction === 'reverse';
@@ -206,17 +110,14 @@ export function LikertAnswerInput({
   ));
 
   return (
-    <GroupFrame ids={ids} label={label} description={description} error={error}>
+    <GroupFrame frame={props}>
       <div
         ref={group}
-        role="radiogroup"
-        {...groupAria(ids, { description: !!description, error: !!error, required: answer.required })}
-        onKeyDown={radioArrowKeys(
+        {...radioGroupProps(
+          props,
           group,
-          shown.map((o) => String(o.value)),
-          (key) => onChange(Number(key), 'keyboard'),
+          shown.map((o) => o.value),
         )}
-        data-testid={`form-likert-${answer.id}`}
       >
         {vertical ? (
           <Stack gap="xs">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { DateAnswer, TextAnswer } from '../../../../shared/contracts/forms';
 import { normaliseText, singleLine } from '../../../../shared/domain/forms';
 import { textIn } from '../../../../shared/domain/sessions';
-import { Counter, blockDescription, type AnswerInputProps } from './answer-parts';
+import { Counter, answerTestId, inputFrameProps, type AnswerInputProps } from './answer-parts';
 
 // A typed date is read in the answer's own format.
 dayjs.extend(customParseFormat);
@@ -17,19 +17,8 @@ dayjs.extend(customParseFormat);
  * counter n/max. A single line drops line breaks, typed or pasted, each with the spaces around it
  * becoming one space (`normaliseText`).
  */
-export function TextAnswerInput({
-  answer,
-  value,
-  onChange,
-  onBlur,
-  language,
-  primary,
-  readOnly,
-  ids,
-  label,
-  description,
-  error,
-}: AnswerInputProps<TextAnswer>) {
+export function TextAnswerInput(props: AnswerInputProps<TextAnswer>) {
+  const { answer, value, onChange, language, primary } = props;
   const { t } = useTranslation();
   const text = typeof value === 'string' ? value : '';
   const change = (typed: string) => {
@@ -37,20 +26,10 @@ export function TextAnswerInput({
     onChange(kept === '' ? undefined : kept);
   };
   const common = {
-    id: ids.control,
-    label,
-    description,
-    descriptionProps: blockDescription,
-    error,
-    required: answer.required,
-    withAsterisk: false,
+    ...inputFrameProps(props),
     placeholder: textIn(answer.placeholder, language, primary) || undefined,
     maxLength: answer.max,
-    readOnly,
-    size: 'md',
     value: text,
-    onBlur,
-    'data-testid': `form-text-${answer.id}`,
   } as const;
 
   // The browser would glue the pasted lines together: they are joined with spaces instead.
@@ -81,7 +60,7 @@ export function TextAnswerInput({
         count={text.length}
         max={answer.max}
         spoken={t('formRunner.characters', { count: text.length, max: answer.max })}
-        testId={`form-text-${answer.id}-counter`}
+        testId={`${answerTestId(answer)}-counter`}
       />
     </>
   );
@@ -97,18 +76,8 @@ export function parseDateAnswer(text: string, format: DateAnswer['format']): str
  * A date answer (spec 02 §3 date): typed or picked, shown in the answer's format, kept as
  * `YYYY-MM-DD`.
  */
-export function DateAnswerInput({
-  answer,
-  value,
-  onChange,
-  onBlur,
-  language,
-  readOnly,
-  ids,
-  label,
-  description,
-  error,
-}: AnswerInputProps<DateAnswer>) {
+export function DateAnswerInput(props: AnswerInputProps<DateAnswer>) {
+  const { answer, value, onChange, language } = props;
   const { t } = useTranslation();
   const placeholders: Record<DateAnswer['format'], string> = {
     'DD/MM/YYYY': t('formRunner.dateFormat.dayMonthYear'),
@@ -117,23 +86,13 @@ export function DateAnswerInput({
   };
   return (
     <DateInput
-      id={ids.control}
-      label={label}
-      description={description}
-      descriptionProps={blockDescription}
-      error={error}
-      required={answer.required}
-      withAsterisk={false}
-      readOnly={readOnly}
-      size="md"
+      {...inputFrameProps(props)}
       valueFormat={answer.format}
       dateParser={(text) => parseDateAnswer(text, answer.format)}
       placeholder={placeholders[answer.format]}
       locale={language}
       value={typeof value === 'string' ? value : null}
       onChange={(next) => onChange(next ?? undefined)}
-      onBlur={onBlur}
-      data-testid={`form-date-${answer.id}`}
     />
   );
 }

@@ -20,7 +20,7 @@ import { QUADRANT_STYLE } from '../../lib/quadrants';
 import { useCreateFeeling } from './api/feelings';
 import { GoalsEditor } from './goals-editor';
 import { NotesEditor, type DraftNote } from './notes-editor';
-import { StepScale } from './step-scale';
+import { FeelingScale } from './step-scale';
 import { WordChoice } from './word-choice';
 import { readPosition } from '../../lib/geolocation';
 import { ContextChoice, ContextDropped } from '../../components/context-choice';
@@ -173,7 +173,7 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
           data-testid="feeling-mood"
         />
       </div>
-      <StepScale
+      <FeelingScale
         name="intensity"
         legend={t('feelings.intensity.legend')}
         describe={(step) => t('feelings.stepOf', { step: step + 1, total: 10 })}
@@ -186,7 +186,7 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
         }}
         fill={fill}
       />
-      <StepScale
+      <FeelingScale
         name="energy"
         legend={t('feelings.energy.legend')}
         describe={(step) => t('feelings.stepOf', { step: step + 1, total: 10 })}

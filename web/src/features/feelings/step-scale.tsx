@@ -1,20 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Group, Text } from '@mantine/core';
 import { HISTOGRAM_STEPS } from '../../../../shared/domain/feelings';
+import { StepScale } from '../../components/step-scale';
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+/** The steps of a feeling's histograms, 0 … 9, written 1 … 10. */
+const STEPS = Array.from({ length: HISTOGRAM_STEPS }, (_, step) => step);
 
-export interface StepScaleProps {
+export interface FeelingScaleProps {
   /** Names the radio group and prefixes the test ids (`intensity-step-7`). */
   name: string;
   legend: string;
@@ -30,76 +22,35 @@ export interface StepScaleProps {
 }
 
 /**
- * A ten-step histogram (spec 01 §2 feeling entry) as a group of native radio buttons: Tab enters
- * it, the arrow keys move and choose, a screen reader says the step. The bars grow with the step;
- * the chosen one and those below it are filled and the chosen one is marked with its number in
- * bold and a check, so the choice does not rest on colour.
+ * One of a feeling's ten-step histograms (spec 01 §2 feeling entry): a fieldset named by its
+ * legend around the steps (`StepScale`), with the meaning of each end written under it.
  */
-export function StepScale({ name, legend, describe, low, high, value, onChange, fill }: StepScaleProps) {
-  const [focused, setFocused] = useState<number | null>(null);
+export function FeelingScale({
+  name,
+  legend,
+  describe,
+  low,
+  high,
+  value,
+  onChange,
+  fill,
+}: FeelingScaleProps) {
   const legendId = useId();
   return (
     <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }} aria-labelledby={legendId}>
       <Text component="legend" id={legendId} fw={600} mb={4} style={{ padding: 0 }}>
         {legend}
       </Text>
-      <div style={{ display: 'flex', alignItems: 'flex-end', gap: 4, height: 112 }}>
-        {Array.from({ length: HISTOGRAM_STEPS }, (_, step) => {
-          const chosen = value === step;
-          const filled = value !== null && step <= value;
-          return (
-            <label
-              key={step}
-              style={{
-                flex: 1,
-                minWidth: 0,
-                height: '100%',
-                display: 'flex',
-                flexDirection: 'column',
-                justifyContent: 'flex-end',
-                alignItems: 'center',
-                cursor: 'pointer',
-              }}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={step}
-                checked={chosen}
-                onChange={() => onChange(step)}
-                onFocus={() => setFocused(step)}
-                onBlur={() => setFocused(null)}
-                aria-label={describe(step)}
-                data-testid={`${name}-step-${step + 1}`}
-                style={visuallyHidden}
-              />
-              <span
-                aria-hidden="true"
-                style={{
-                  display: 'block',
-                  width: '100%',
-                  height: `${(step + 1) * 8}%`,
-                  borderRadius: 4,
-                  background: filled ? fill : 'var(--mantine-color-gray-2)',
-                  border: `1px solid ${filled ? fill : 'var(--mantine-color-gray-5)'}`,
-                  outline: focused === step ? '3px solid var(--mantine-color-blue-9)' : 'none',
-                  outlineOffset: 2,
-                }}
-              />
-              <Text
-                component="span"
-                aria-hidden="true"
-                size="sm"
-                fw={chosen ? 800 : 400}
-                mt={2}
-                style={{ textDecoration: chosen ? 'underline' : 'none' }}
-              >
-                {chosen ? `✓${step + 1}` : step + 1}
-              </Text>
-            </label>
-          );
-        })}
-      </div>
+      <StepScale
+        name={name}
+        values={STEPS}
+        value={value}
+        onChange={onChange}
+        describe={describe}
+        written={(step) => String(step + 1)}
+        testId={(step) => `${name}-step-${step + 1}`}
+        fill={fill}
+      />
       <Group justify="space-between" mt={2}>
         <Text size="xs" c="dimmed">
           {low}

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ComponentType } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
@@ -6,10 +7,11 @@ import { notifications } from '@mantine/notifications';
 import type { StrategyAssessment } from '../../../../shared/contracts/strategies';
 import i18n from '../../i18n';
 import { meQueryKey } from '../../lib/me';
+import type { OverlayProps } from '../../lib/overlays';
 import { queryKeysFor } from '../../lib/realtime';
 import { assessmentsKey } from './api/assessments';
 import { renderPage } from '../../test/render';
-import { fakeStrategiesServer, strategy } from '../../test/strategies-server';
+import { fakeStrategiesServer, strategy, type FakeServerOptions } from '../../test/strategies-server';
 import StrategyAssessmentOverlay from './strategy-assessment-overlay';
 import UpdateStrategyAssessmentOverlay from './update-strategy-assessment-overlay';
 
@@ -28,6 +30,15 @@ const sphereItems = [
   }),
   strategy('g', 'Say it', 1, { linkTo: 'sphere', sphereId: 'sphere-1' }),
 ];
+
+/** The fake API, answering a contributor of sphere-1 whose strategy is `sphereItems`. */
+const serveMember = (options: FakeServerOptions = {}) =>
+  fakeStrategiesServer(fetchMock, { ...member, items: sphereItems, ...options });
+
+/** An overlay of the assessments, opened with `params` (what its address says). */
+function openOverlay(Overlay: ComponentType<OverlayProps>, params: string) {
+  return renderPage(<Overlay params={new URLSearchParams(params)} done={done} close={vi.fn()} />);
+}
 
 function assessment(extra: Partial<StrategyAssessment> = {}): StrategyAssessment {
   return {
@@ -59,18 +70,13 @@ afterEach(async () => {
 });
 
 describe('assessing a sphere’s strategy', () => {
+  const openNew = () => openOverlay(StrategyAssessmentOverlay, 'sphereId=sphere-1');
+
   it('names the five levels in words beside their faces, and offers the visible items only', async () => {
-    fakeStrategiesServer(fetchMock, {
-      ...member,
+    serveMember({
       items: [...sphereItems, strategy('h', 'Restructuring', 0, { isHidden: true, linkTo: 'sphere' })],
     });
-    renderPage(
-      <StrategyAssessmentOverlay
-        params={new URLSearchParams('sphereId=sphere-1')}
-        done={done}
-        close={vi.fn()}
-      />,
-    );
+    openNew();
     await screen.findByTestId('assessment-form');
     expect(screen.getByTestId('assessment-item-v')).toBeTruthy();
     expect(screen.queryByTestId('assessment-item-h')).toBeNull();
@@ -83,14 +89,8 @@ describe('assessing a sphere’s strategy', () => {
   });
 
   it('without any answer, saving says one is needed and sends nothing', async () => {
-    const { calls } = fakeStrategiesServer(fetchMock, { ...member, items: sphereItems });
-    renderPage(
-      <StrategyAssessmentOverlay
-        params={new URLSearchParams('sphereId=sphere-1')}
-        done={done}
-        close={vi.fn()}
-      />,
-    );
+    const { calls } = serveMember();
+    openNew();
     fireEvent.click(await screen.findByTestId('assessment-save'));
     expect((await screen.findByTestId('assessment-none')).textContent).toBe(
       'Answer at least one item to save.',
@@ -106,14 +106,8 @@ describe('assessing a sphere’s strategy', () => {
   });
 
   it('sends the answers given (empty ones as none), then says it is saved and closes', async () => {
-    const { calls } = fakeStrategiesServer(fetchMock, { ...member, items: sphereItems });
-    renderPage(
-      <StrategyAssessmentOverlay
-        params={new URLSearchParams('sphereId=sphere-1')}
-        done={done}
-        close={vi.fn()}
-      />,
-    );
+    const { calls } = serveMember();
+    openNew();
     fireEvent.click(await screen.findByTestId('assessment-g-veryHappy'));
     expect(screen.getByTestId('assessment-progress').textContent).toBe('1 of 2 answered');
     fireEvent.click(screen.getByTestId('assessment-save'));
@@ -126,46 +120,23 @@ describe('assessing a sphere’s strategy', () => {
   });
 
   it('a starter member is shown the reserved-feature prompt', async () => {
-    fakeStrategiesServer(fetchMock, { ...member, subscription: 'starter', items: sphereItems });
-    renderPage(
-      <StrategyAssessmentOverlay
-        params={new URLSearchParams('sphereId=sphere-1')}
-        done={done}
-        close={vi.fn()}
-      />,
-    );
+    serveMember({ subscription: 'starter' });
+    openNew();
     expect((await screen.findByTestId('assessment-reserved')).textContent).toContain('Essentials');
   });
 
   it('a person who is not a member of the sphere is told only its members assess it', async () => {
     fakeStrategiesServer(fetchMock, { items: sphereItems });
-    renderPage(
-      <StrategyAssessmentOverlay
-        params={new URLSearchParams('sphereId=sphere-1')}
-        done={done}
-        close={vi.fn()}
-      />,
-    );
+    openNew();
     expect(await screen.findByTestId('assessment-not-allowed')).toBeTruthy();
   });
 });
 
 describe('changing one’s assessment', () => {
-  const open = () =>
-    renderPage(
-      <UpdateStrategyAssessmentOverlay
-        params={new URLSearchParams('assessmentId=assessment-1')}
-        done={done}
-        close={vi.fn()}
-      />,
-    );
+  const open = () => openOverlay(UpdateStrategyAssessmentOverlay, 'assessmentId=assessment-1');
 
   it('before its freeze date, the same form starts from its answers and saves every answer again', async () => {
-    const { calls } = fakeStrategiesServer(fetchMock, {
-      ...member,
-      items: sphereItems,
-      assessment: assessment(),
-    });
+    const { calls } = serveMember({ assessment: assessment() });
     open();
     const happy = (await screen.findByTestId('assessment-v-happy')) as HTMLInputElement;
     expect(happy.checked).toBe(true);
@@ -176,9 +147,7 @@ describe('changing one’s assessment', () => {
   });
 
   it('after its freeze date, its answers are shown to read with the reason it cannot change', async () => {
-    fakeStrategiesServer(fetchMock, {
-      ...member,
-      items: sphereItems,
+    serveMember({
       assessment: assessment({ editable: false, freezeDate: new Date(Date.now() - 1000).toISOString() }),
     });
     open();
@@ -190,9 +159,7 @@ describe('changing one’s assessment', () => {
   });
 
   it('a change the server refuses as frozen turns the form into the read-only view', async () => {
-    fakeStrategiesServer(fetchMock, {
-      ...member,
-      items: sphereItems,
+    serveMember({
       assessment: assessment(),
       assessmentUpdateAnswer: { status: 409, body: { key: 'strategy-assessment-frozen' } },
     });
@@ -205,7 +172,7 @@ describe('changing one’s assessment', () => {
   });
 
   it('an assessment that is not the person’s is not found', async () => {
-    fakeStrategiesServer(fetchMock, { ...member, items: sphereItems });
+    serveMember();
     open();
     expect(await screen.findByTestId('assessment-not-found')).toBeTruthy();
   });
