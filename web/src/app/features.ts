@@ -17,6 +17,7 @@ import { subscriptionFeature } from '../features/subscription';
 import { thinkingFeature } from '../features/thinking';
 import type { FeatureDeclaration } from '../lib/feature';
 import { registerHomeSection } from '../lib/home-sections';
+import { registerNavigationGroup } from '../lib/navigation-groups';
 import { registerOverlay } from '../lib/overlays';
 import { registerPlaceSection, registerSettingsTab } from '../lib/place-extensions';
 
@@ -47,6 +48,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
 for (const feature of FEATURES) {
   for (const [name, overlay] of Object.entries(feature.overlays ?? {})) registerOverlay(name, overlay);
   for (const section of feature.homeSections ?? []) registerHomeSection(section);
+  for (const group of feature.navigationGroups ?? []) registerNavigationGroup(group);
   for (const tab of feature.settingsTabs ?? []) registerSettingsTab(tab);
   for (const section of feature.placeSections ?? []) registerPlaceSection(section);
 }

@@ -1,15 +1,18 @@
+import { Suspense } from 'react';
 import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { subject } from '@casl/ability';
 import { useAbility } from '../lib/ability';
 import { useIsSignedIn } from '../lib/auth';
+import { navigationGroups } from '../lib/navigation-groups';
 import { NAVIGATION } from './features';
 
 /**
  * The main navigation under the top bar, signed in only: the current page is marked for screen
  * readers (aria-current) and by sight with bold text and an underline, not by colour alone. It
- * wraps on narrow screens instead of being cut off.
+ * wraps on narrow screens instead of being cut off. The groups features add (`navigation-groups.ts`)
+ * follow the entries; each shows itself only when it applies.
  */
 export function MainNav() {
   const { t } = useTranslation();
@@ -41,6 +44,11 @@ export function MainNav() {
             </Anchor>
           );
         })}
+        {navigationGroups().map(({ id, component: NavigationGroup }) => (
+          <Suspense key={id} fallback={null}>
+            <NavigationGroup />
+          </Suspense>
+        ))}
       </Group>
     </nav>
   );

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Action, Subject } from '../../../shared/contracts/route';
 import type { HomeSectionDeclaration } from './home-sections';
+import type { NavigationGroupDeclaration } from './navigation-groups';
 import type { OverlayDeclaration } from './overlays';
 import type { PlaceSectionDeclaration, SettingsTabDeclaration } from './place-extensions';
 
@@ -31,6 +32,8 @@ export interface FeatureDeclaration {
   name: string;
   pages?: readonly PageDeclaration[];
   navigation?: readonly NavigationEntry[];
+  /** Groups of the main navigation after its entries, each showing itself when it applies. */
+  navigationGroups?: readonly NavigationGroupDeclaration[];
   homeSections?: readonly HomeSectionDeclaration[];
   overlays?: Readonly<Record<string, OverlayDeclaration>>;
   /** Tabs of the sphere's and the session's settings pages, after their own (`?tab=<id>`). */

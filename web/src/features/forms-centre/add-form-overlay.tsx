@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,37 +11,56 @@ import { currentLanguage } from '../../i18n';
 import type { OverlayProps } from '../../lib/overlays';
 import { useAvailableForms, useCreateSurvey, useFormDefinition } from './api/forms';
 import { LazyRunner, LoadFailure, OverlayLoading } from './overlay-parts';
-import { UPDATE_FORM_OVERLAY } from './paths';
+import { DIRECT_LINK_PARAM, UPDATE_FORM_OVERLAY } from './paths';
 import { ESSENTIALS_REQUIRED, FORM_NOT_AVAILABLE, hasKey, surveyErrors } from './survey-errors';
 
 /**
  * `show=addForm&formId=…` (spec 01 §2): a form of my centre answered with the runner, in a place
  * named by `sphereId` or `sessionId` or, without one, where the server finds it available. What
  * the server refuses shows on the answers; once saved, the form's completed page and the way to
- * change the answers within 24 hours.
+ * change the answers within 24 hours. Opened from a shared link (`direct=1`), the survey records
+ * `fromDirectLink`, and a form that is not offered to the person says so rather than failing.
  */
 export default function AddFormOverlay({ params, done, close }: OverlayProps) {
   const { t } = useTranslation();
   const formId = params.get('formId') ?? '';
+  const direct = params.get(DIRECT_LINK_PARAM) === '1';
   const available = useAvailableForms();
   const definition = useFormDefinition(formId);
   const entry = available.data?.items.find((f) => f.form.id === formId);
 
-  if (available.isPending || definition.isPending) return <OverlayLoading testId="add-form-loading" />;
-  if (definition.isError)
-    return <LoadFailure error={definition.error} close={close} testId="add-form-not-found" />;
-  if (entry?.reserved) return <Reserved />;
+  if (available.isPending) return <OverlayLoading testId="add-form-loading" />;
   if (available.isSuccess && !entry)
-    return (
+    return direct ? (
+      <Stack>
+        <Alert
+          color="gray"
+          title={t('formsCentre.answer.directNotAvailableTitle')}
+          data-testid="add-form-not-available"
+        >
+          {t('formsCentre.answer.directNotAvailable')}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={close} data-autofocus>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    ) : (
       <Alert color="gray" data-testid="add-form-not-available">
         {t('errors.form-not-available')}
       </Alert>
     );
+  if (definition.isPending) return <OverlayLoading testId="add-form-loading" />;
+  if (definition.isError)
+    return <LoadFailure error={definition.error} close={close} testId="add-form-not-found" />;
+  if (entry?.reserved) return <Reserved />;
   return (
     <AnswerForm
       form={definition.data}
       sphereId={params.get('sphereId') ?? undefined}
       sessionId={params.get('sessionId') ?? undefined}
+      fromDirectLink={direct}
       done={done}
     />
   );
@@ -63,11 +82,13 @@ function AnswerForm({
   form,
   sphereId,
   sessionId,
+  fromDirectLink,
   done,
 }: {
   form: Form;
   sphereId: string | undefined;
   sessionId: string | undefined;
+  fromDirectLink: boolean;
   done: () => void;
 }) {
   const { t } = useTranslation();
@@ -93,7 +114,7 @@ function AnswerForm({
         answerErrors={problems?.byAnswer}
         onSubmit={(values) => {
           create.mutate(
-            { formId: form.id, values, sphereId, sessionId },
+            { formId: form.id, values, sphereId, sessionId, fromDirectLink },
             {
               onSuccess: (survey) => {
                 notifySuccess('formsCentre.answer.saved');
@@ -116,10 +137,14 @@ function Completed({ form, survey, done }: { form: Form; survey: FormSurvey; don
   const location = useLocation();
   const primary = form.languages[0];
   const { title, description } = form.completedPage;
+  // The runner that had the focus is gone: it goes to Close, so the keyboard stays in the dialog.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeRef.current?.focus(), []);
   const change = () => {
     const next = new URLSearchParams(location.search);
     next.set('show', UPDATE_FORM_OVERLAY);
     next.delete('formId');
+    next.delete(DIRECT_LINK_PARAM);
     next.set('surveyId', survey.id);
     void navigate({ pathname: location.pathname, search: `?${next.toString()}` }, { replace: true });
   };
@@ -139,7 +164,7 @@ function Completed({ form, survey, done }: { form: Form; survey: FormSurvey; don
             {t('formsCentre.answer.change')}
           </Button>
         )}
-        <Button onClick={done} data-testid="add-form-close" data-autofocus>
+        <Button ref={closeRef} onClick={done} data-testid="add-form-close" data-autofocus>
           {t('common.close')}
         </Button>
       </Group>

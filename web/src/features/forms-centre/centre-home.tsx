@@ -1,18 +1,26 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AvailableForm } from '../../../../shared/contracts/forms';
 import { isSurveyEditable } from '../../../../shared/domain/form-surveys';
 import { textIn } from '../../../../shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
+import { closeButtonProps, LONG_TOAST_DURATION_MS, notifySuccess } from '../../components/notify';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { currentLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { useMe } from '../../lib/me';
 import { overlaySearch } from '../../lib/overlays';
 import { useAvailableForms, useRecentSurveys } from './api/forms';
-import { ADD_FORM_OVERLAY, MY_FORMS_REPORT_PATH, UPDATE_FORM_OVERLAY } from './paths';
+import {
+  ADD_FORM_OVERLAY,
+  MY_FORMS_REPORT_PATH,
+  NEW_ADD_FORM_OVERLAY,
+  UPDATE_FORM_OVERLAY,
+  formDirectLink,
+} from './paths';
 import { holdsEssentials, placeName } from './places';
 
 const RECENT_MS = 24 * 60 * 60 * 1000;
@@ -20,8 +28,10 @@ const RECENT_MS = 24 * 60 * 60 * 1000;
 /**
  * Home's centre (spec 01 §2 home "my centre"): the forms available to me with where they come
  * from, each answered in the `addForm` overlay, and my answers of the last 24 hours, which can be
- * changed while they are not frozen. The centre is an Essentials feature (spec 01 §1): a form
- * available only where it is reserved shows the reserved-feature prompt instead of its button.
+ * changed while they are not frozen; "Answer a form" opens the chooser (`newAddForm`), and each
+ * form's shareable link can be copied (`addForm` with `direct=1`). The centre is an Essentials
+ * feature (spec 01 §1): a form available only where it is reserved shows the reserved-feature
+ * prompt instead of its button.
  */
 export default function CentreHome() {
   const { t } = useTranslation();
@@ -43,6 +53,21 @@ export default function CentreHome() {
     void navigate({ pathname: location.pathname, search: `?${params.toString()}` });
   };
   const title = (form: AvailableForm['form']) => textIn(form.title, language, form.languages[0]) || form.id;
+  /** Copies the form's shareable address; the toast confirms it, or gives the link to copy by hand. */
+  const copyLink = async (formId: string) => {
+    const link = formDirectLink(formId);
+    try {
+      await navigator.clipboard.writeText(link);
+      notifySuccess('formsCentre.home.linkCopied');
+    } catch {
+      notifications.show({
+        color: 'red',
+        message: t('formsCentre.home.copyFailed', { link }),
+        autoClose: LONG_TOAST_DURATION_MS,
+        closeButtonProps: closeButtonProps(),
+      });
+    }
+  };
 
   const reserved = (
     <ReservedFeature
@@ -93,15 +118,27 @@ export default function CentreHome() {
                     {t('formsCentre.home.essentialsBadge')}
                   </Badge>
                 ) : (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => open(ADD_FORM_OVERLAY, { formId: form.id })}
-                    aria-label={t('formsCentre.home.answerNamed', { title: title(form) })}
-                    data-testid={`forms-centre-answer-${form.id}`}
-                  >
-                    {t('formsCentre.home.answer')}
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      c="blue.9"
+                      onClick={() => void copyLink(form.id)}
+                      aria-label={t('formsCentre.home.copyLinkNamed', { title: title(form) })}
+                      data-testid={`forms-centre-copy-${form.id}`}
+                    >
+                      {t('formsCentre.home.copyLink')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => open(ADD_FORM_OVERLAY, { formId: form.id })}
+                      aria-label={t('formsCentre.home.answerNamed', { title: title(form) })}
+                      data-testid={`forms-centre-answer-${form.id}`}
+                    >
+                      {t('formsCentre.home.answer')}
+                    </Button>
+                  </Group>
                 )}
               </Group>
             </List.Item>
@@ -126,6 +163,7 @@ export default function CentreHome() {
                       <Button
                         size="compact-xs"
                         variant="subtle"
+                        c="blue.9"
                         onClick={() => open(UPDATE_FORM_OVERLAY, { surveyId: survey.id })}
                         data-testid={`forms-centre-open-survey-${survey.id}`}
                       >
@@ -148,9 +186,16 @@ export default function CentreHome() {
       aria-labelledby="home-forms-centre-title"
       data-testid="home-forms-centre"
     >
-      <Title order={2} size="h4" mb="xs" id="home-forms-centre-title">
-        {t('formsCentre.home.title')}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
+        <Title order={2} size="h4" id="home-forms-centre-title">
+          {t('formsCentre.home.title')}
+        </Title>
+        {openForms.length > 0 && (
+          <Button size="xs" onClick={() => open(NEW_ADD_FORM_OVERLAY, {})} data-testid="forms-centre-new">
+            {t('formsCentre.home.answerAForm')}
+          </Button>
+        )}
+      </Group>
       <Stack gap="xs">
         {body}
         {!isGuest && me.data && (

@@ -104,6 +104,7 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
                     <Button
                       size="compact-sm"
                       variant="subtle"
+                      c="blue.9"
                       onClick={() => open(e.formId)}
                       aria-label={t('formsCentre.entitlements.editNamed', { title: name(e) })}
                       data-testid={`entitlement-edit-${e.formId}`}
@@ -114,6 +115,7 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
                       size="compact-sm"
                       variant="subtle"
                       color="red"
+                      c="red.9"
                       onClick={() => {
                         remove.reset();
                         setRemoving(e);

@@ -7,6 +7,7 @@ import {
   type FormSummary,
   type FormSurvey,
 } from '../../../../shared/contracts/forms';
+import type { SessionSummary } from '../../../../shared/contracts/me';
 import type { Session } from '../../../../shared/contracts/sessions';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import { jsonResponse } from '../../test/fixtures';
@@ -90,7 +91,8 @@ export function entitlement(
   };
 }
 
-function session(id: string, name: string): Session {
+/** A contributor group of sphere-1 with the Essentials subscription. */
+export function groupSession(id: string, name: string, extra: Partial<Session> = {}): Session {
   return {
     id,
     sphereId: 'sphere-1',
@@ -109,6 +111,7 @@ function session(id: string, name: string): Session {
     roles: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updateDate: '2026-01-01T00:00:00.000Z',
+    ...extra,
   };
 }
 
@@ -120,6 +123,10 @@ export interface FormsServerOptions {
   surveys?: FormSurvey[];
   definitions?: FormSummary[];
   entitlements?: FormEntitlement[];
+  /** The forms entitled to each session, by session id (GET /v1/forms/sessions/{id}/entitlements). */
+  sessionEntitlements?: Record<string, FormEntitlement[]>;
+  /** The sessions of the start call (`me.sessions`). */
+  sessions?: SessionSummary[];
   /** Answers of the next survey writes (POST or PUT), in turn, instead of saving them. */
   surveyAnswers?: { status: number; body: unknown }[];
 }
@@ -154,6 +161,7 @@ export function fakeFormsServer(
         200,
         meFixture({
           spheres: [{ id: 'sphere-1', name: 'Atelier' }],
+          sessions: options.sessions ?? [],
           ability: { subscription, rules: defineRules(facts) },
           profile: { ...meFixture().profile, isGuest: options.isGuest ?? false },
         }),
@@ -177,8 +185,28 @@ export function fakeFormsServer(
         survey({ id: surveyMatch[1] ?? 'survey-new', values }),
       );
     }
+    const sessionEntitlements = /^\/v1\/forms\/sessions\/([^/]+)\/entitlements$/.exec(path);
+    if (sessionEntitlements) {
+      const found = options.sessionEntitlements?.[sessionEntitlements[1] ?? ''];
+      return found ? jsonResponse(200, list(found)) : jsonResponse(404, { key: 'not-found' });
+    }
+    if (path === '/v1/forms/myself-reports')
+      return jsonResponse(200, {
+        form: {
+          id: 'wellbeing',
+          title: { en: 'Wellbeing check' },
+          languages: ['en'],
+          answers: [],
+          additionalResults: [],
+        },
+        items: [],
+        count: 0,
+      });
     if (path === '/v1/spheres/sphere-1/sessions')
-      return jsonResponse(200, list([session('group-1', 'North team'), session('group-2', 'South team')]));
+      return jsonResponse(
+        200,
+        list([groupSession('group-1', 'North team'), groupSession('group-2', 'South team')]),
+      );
     const entitlementMatch = /^\/v1\/forms\/spheres\/sphere-1\/entitlements(?:\/([^/]+))?$/.exec(path);
     if (entitlementMatch) {
       const formId = entitlementMatch[1];

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
 import type { FormMyselfReport } from '../../../../shared/contracts/forms';
+import { DATE_FILTER_MIN_DAY, defaultDateFilter } from '../../../../shared/domain/date-filter';
 import { textIn } from '../../../../shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
@@ -10,9 +11,7 @@ import { Chart } from '../../lib/chart';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useMe } from '../../lib/me';
 import { useAvailableForms, useMyFormsReport } from './api/forms';
-
-const PERIODS = { all: undefined, year: 365, quarter: 91 } as const;
-type Period = keyof typeof PERIODS;
+import { PERIODS, customRange, dayOf, reportRequest, type CustomDays, type Period } from './report-period';
 
 /** A stored value in words: a list joined, not applicable said, nothing as a dash. */
 function shown(value: unknown, notApplicable: string): string {
@@ -24,8 +23,9 @@ function shown(value: unknown, notApplicable: string): string {
 
 /**
  * My forms report (`/apps/myforms-report`, spec 01 §2): my answers to one of my forms over a
- * period, oldest first, as a table, and the form's additional results over time as a chart with
- * the same figures in the table. Not for guests.
+ * period (everything, the last 12 or 3 months, or days of my choice from 2018-01-01 to today),
+ * oldest first, as a table, and the form's additional results over time as a chart with the same
+ * figures in the table. Not for guests.
  */
 export default function MyFormsReportPage() {
   const { t } = useTranslation();
@@ -35,14 +35,16 @@ export default function MyFormsReportPage() {
   const available = useAvailableForms(!isGuest);
   const [formId, setFormId] = useState('');
   const [period, setPeriod] = useState<Period>('year');
+  const [days, setDays] = useState<CustomDays>(() => {
+    const range = defaultDateFilter(new Date());
+    return { start: dayOf(range.start), end: dayOf(range.end) };
+  });
   const chosen = formId || available.data?.items[0]?.form.id || '';
-  const request = useMemo(() => {
-    if (!chosen) return undefined;
-    const days = PERIODS[period];
-    return days === undefined
-      ? { formId: chosen }
-      : { formId: chosen, start: new Date(Date.now() - days * 86_400_000).toISOString() };
-  }, [chosen, period]);
+  const request = useMemo(() => reportRequest(chosen, period, days, new Date()), [chosen, period, days]);
+  const custom = period === 'custom' ? customRange(days, new Date()) : undefined;
+  const problem = custom && 'problem' in custom ? custom.problem : undefined;
+  const problemText = problem && t(`formsCentre.report.dates.${problem.key}`);
+  const today = dayOf(new Date());
   const report = useMyFormsReport(isGuest ? undefined : request);
 
   let body;
@@ -91,7 +93,33 @@ export default function MyFormsReportPage() {
           }))}
           data-testid="myforms-report-period"
         />
-        {report.isPending ? (
+        {period === 'custom' && (
+          <Group align="flex-start" gap="sm" data-testid="myforms-report-dates">
+            <TextInput
+              type="date"
+              label={t('formsCentre.report.dates.start')}
+              value={days.start}
+              min={DATE_FILTER_MIN_DAY}
+              max={today}
+              required
+              error={problem?.field === 'start' ? problemText : undefined}
+              onChange={(event) => setDays({ ...days, start: event.currentTarget.value })}
+              data-testid="myforms-report-start"
+            />
+            <TextInput
+              type="date"
+              label={t('formsCentre.report.dates.end')}
+              value={days.end}
+              min={days.start || DATE_FILTER_MIN_DAY}
+              max={today}
+              required
+              error={problem?.field === 'end' ? problemText : undefined}
+              onChange={(event) => setDays({ ...days, end: event.currentTarget.value })}
+              data-testid="myforms-report-end"
+            />
+          </Group>
+        )}
+        {problem ? null : report.isPending ? (
           <Skeleton height={120} />
         ) : report.isError ? (
           <ErrorState

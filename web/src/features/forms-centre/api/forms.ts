@@ -9,6 +9,7 @@ import {
   getSurvey,
   listAvailableForms,
   listFormDefinitions,
+  listSessionFormEntitlements,
   listSphereFormEntitlements,
   listSurveys,
   updateSphereFormEntitlement,
@@ -31,6 +32,8 @@ export const surveysKey = ['formSurveys'] as const;
 export const availableKey = ['forms-centre', 'available'] as const;
 export const definitionsKey = ['forms-centre', 'definition'] as const;
 export const entitlementsKey = ['forms-centre', 'entitlements'] as const;
+/** The forms entitled to sessions, which change with their sphere's entitlements. */
+const sessionEntitlementsKey = ['forms-centre', 'session-entitlements'] as const;
 
 /** How many of one's recent answers the centre lists. */
 export const RECENT_SURVEYS_SHOWN = 20;
@@ -84,18 +87,20 @@ export interface NewSurvey {
   values: SurveyValues;
   sphereId?: string | undefined;
   sessionId?: string | undefined;
+  /** Answered from a shared link to the form (spec 01 §3 Form survey `fromDirectLink`). */
+  fromDirectLink?: boolean | undefined;
 }
 
 export function useCreateSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ formId, values, sphereId, sessionId }: NewSurvey) => {
+    mutationFn: ({ formId, values, sphereId, sessionId, fromDirectLink = false }: NewSurvey) => {
       const zone = timeZone();
       return callApi(createSurvey, {
         body: {
           formId,
           values,
-          fromDirectLink: false,
+          fromDirectLink,
           ...(zone ? { locale: zone } : {}),
           ...(sphereId ? { sphereId } : {}),
           ...(sessionId ? { sessionId } : {}),
@@ -137,6 +142,18 @@ export function useSphereEntitlements(sphereId: string, enabled = true) {
   return useQuery({
     queryKey: entitlementsOf(sphereId),
     queryFn: ({ signal }) => callApi(listSphereFormEntitlements, { params: { sphereId }, signal }),
+    enabled,
+  });
+}
+
+/**
+ * The forms entitled to a session: those of its sphere offered to every member, and those offered
+ * to the members of chosen groups that name it. Read by the sphere's admins (the route's ability).
+ */
+export function useSessionEntitlements(sessionId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...sessionEntitlementsKey, sessionId],
+    queryFn: ({ signal }) => callApi(listSessionFormEntitlements, { params: { sessionId }, signal }),
     enabled,
   });
 }
@@ -215,7 +232,10 @@ export function useSaveEntitlement(sphereId: string, isNew: boolean) {
       queryClient.setQueryData<ListResult<FormEntitlement>>(entitlementsOf(sphereId), (list) =>
         replaceEntitlement(list, saved),
       );
-      await queryClient.invalidateQueries({ queryKey: availableKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: availableKey }),
+        queryClient.invalidateQueries({ queryKey: sessionEntitlementsKey }),
+      ]);
     },
   });
 }
@@ -231,7 +251,10 @@ export function useDeleteEntitlement(sphereId: string) {
           ? { ...list, items: list.items.filter((e) => e.formId !== formId), count: list.count - 1 }
           : list,
       );
-      await queryClient.invalidateQueries({ queryKey: availableKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: availableKey }),
+        queryClient.invalidateQueries({ queryKey: sessionEntitlementsKey }),
+      ]);
     },
   });
 }

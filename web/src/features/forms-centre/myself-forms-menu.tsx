@@ -1,0 +1,64 @@
+import { Button, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { AvailableForm } from '../../../../shared/contracts/forms';
+import type { Me } from '../../../../shared/contracts/me';
+import { textIn } from '../../../../shared/domain/sessions';
+import { currentLanguage } from '../../i18n';
+import { useMe } from '../../lib/me';
+import { overlaySearch } from '../../lib/overlays';
+import { useAvailableForms } from './api/forms';
+import { ADD_FORM_OVERLAY } from './paths';
+
+/** Whether the person is in a contributor session whose subscription is not starter. */
+export function inOpenContributorSession(me: Me | undefined): boolean {
+  return (me?.sessions ?? []).some((s) => s.category === 'contributor' && s.subscription !== 'starter');
+}
+
+/**
+ * The entries of the "myself forms" group (spec 01 §6 menu rules): for a person in a contributor
+ * session with a non-starter subscription, the forms available to them that they may answer; none
+ * otherwise, and the group does not show.
+ */
+export function myselfFormsEntries(me: Me | undefined, forms: readonly AvailableForm[]): AvailableForm[] {
+  if (!inOpenContributorSession(me)) return [];
+  return forms.filter((f) => !f.reserved);
+}
+
+/**
+ * The "myself forms" group of the main navigation: a menu of my forms, each opening the `addForm`
+ * overlay on the current page.
+ */
+export default function MyselfFormsMenu() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const available = useAvailableForms(inOpenContributorSession(me.data));
+  const entries = myselfFormsEntries(me.data, available.data?.items ?? []);
+  if (entries.length === 0) return null;
+
+  const open = (formId: string) => {
+    const params = new URLSearchParams(overlaySearch(location.search, ADD_FORM_OVERLAY));
+    params.set('formId', formId);
+    void navigate({ pathname: location.pathname, search: `?${params.toString()}` });
+  };
+  return (
+    <Menu position="bottom-start" withinPortal trapFocus withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button variant="subtle" c="blue.9" size="compact-md" fw={500} data-testid="nav-myself-forms">
+          {t('formsCentre.menu.title')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="nav-myself-forms-dropdown">
+        <Menu.Label>{t('formsCentre.menu.label')}</Menu.Label>
+        {entries.map(({ form }) => (
+          <Menu.Item key={form.id} onClick={() => open(form.id)} data-testid={`nav-myself-form-${form.id}`}>
+            {textIn(form.title, language, form.languages[0]) || form.id}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
