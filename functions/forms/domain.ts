@@ -1,6 +1,7 @@
 /** The forms domain as the registry (functions/domains.ts) reads it. */
 import { formRoutes } from '../../shared/contracts/forms';
 import { defineDomain, eraseInBatches } from '../lib/domain';
+import { FORM_ASSET_PREFIXES } from './logo';
 import { allSurveys } from './repository';
 import { FORMS_ENTITIES, formsDb as db } from './store';
 
@@ -47,6 +48,10 @@ export const formsDomain = defineDomain({
       },
     },
   ],
-  // Each survey saved tells its person's open tabs (realtime `formSurveys`).
-  grants: { events: true },
+  // Each survey saved tells its person's open tabs (realtime `formSurveys`). Logos: the uploads it
+  // signs for editors, checked, copied to where browsers load them, and deleted (./logo.ts).
+  grants: {
+    events: true,
+    assets: { prefixes: FORM_ASSET_PREFIXES, actions: ['read', 'write', 'delete'] },
+  },
 });

@@ -5,6 +5,7 @@ import {
   createFormMyselfReport,
   createMeasureType,
   createSurvey,
+  deleteFormLogo,
   deleteMeasureType,
   deleteSphereFormEntitlement,
   duplicateFormDefinition,
@@ -17,7 +18,9 @@ import {
   listSessionFormEntitlements,
   listSphereFormEntitlements,
   listSurveys,
+  requestFormLogoUpload,
   restoreFormDefinition,
+  setFormLogo,
   updateFormDefinition,
   updateMeasureType,
   updateSphereFormEntitlement,
@@ -25,6 +28,7 @@ import {
 } from '../../shared/contracts/forms';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
+import * as logo from './logo';
 import * as service from './service';
 import * as surveys from './surveys';
 
@@ -45,6 +49,9 @@ export const handler = createHttpHandler(
     route(duplicateFormDefinition, ({ params }) => service.duplicateDefinition(params.formId)),
     route(archiveFormDefinition, ({ params }) => service.archiveDefinition(params.formId, true)),
     route(restoreFormDefinition, ({ params }) => service.archiveDefinition(params.formId, false)),
+    route(requestFormLogoUpload, ({ params, body }) => logo.requestLogoUpload(params.formId, body)),
+    route(setFormLogo, ({ params, body }) => logo.confirmLogo(params.formId, body.key)),
+    route(deleteFormLogo, ({ params }) => logo.removeLogo(params.formId)),
     route(listMeasureTypes, ({ query }) =>
       service.listMeasureTypes({ max: query._max, offset: query._offset }),
     ),

@@ -1,11 +1,13 @@
 /**
  * The forms domain's face: what other domains and the local stack may use of it (the demo
- * questionnaires, their entitlements and answers are written through the importers).
+ * questionnaires, their entitlements and answers are written through the importers), and what
+ * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`).
  */
 export {
   importEntitlements,
   importForms,
   importSurveys,
+  removeSessionFromEntitlements,
   type EntitlementFields,
   type NewSurvey,
 } from './repository';

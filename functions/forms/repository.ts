@@ -8,6 +8,7 @@ import { formAnswers } from '../../shared/domain/forms';
 import { countMatching } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import type { FormContentEntity } from './entities/form-content';
 import type { FormDefinitionEntity } from './entities/form-definition';
 import type { FormEntitlementEntity } from './entities/form-entitlement';
 import type { FormSurveyEntity } from './entities/form-survey';
@@ -16,13 +17,14 @@ import { measureTypesOf, usageChanges } from './rules';
 import { formsDb as db } from './store';
 
 export type FormDefinitionItem = EntityItem<typeof FormDefinitionEntity>;
+type FormContentItem = EntityItem<typeof FormContentEntity>;
 export type MeasureTypeItem = EntityItem<typeof MeasureTypeEntity>;
 export type FormEntitlementItem = EntityItem<typeof FormEntitlementEntity>;
 export type FormSurveyItem = EntityItem<typeof FormSurveyEntity>;
 export type NewSurvey = Omit<FormSurveyItem, 'surveyId' | 'updateDate'>;
 
-/** What a form's document item holds (the rest of the form is its summary). */
-type FormDocument = Pick<Form, 'steps' | 'additionalResults' | 'completedPage'> & { logo?: string };
+/** What a form's document holds (the rest of the form is its summary, and its logo). */
+type FormDocument = Pick<Form, 'steps' | 'additionalResults' | 'completedPage'>;
 
 /** A form's summary and document, read together. */
 export interface StoredForm {
@@ -35,7 +37,6 @@ function documentOf(form: Form): string {
     steps: form.steps,
     additionalResults: form.additionalResults,
     completedPage: form.completedPage,
-    ...(form.logo !== undefined ? { logo: form.logo } : {}),
   };
   return JSON.stringify(document);
 }
@@ -55,8 +56,8 @@ function summaryOf(form: Form) {
   };
 }
 
-function formOf(summary: FormDefinitionItem, document: string): Form {
-  const parsed = JSON.parse(document) as FormDocument;
+function formOf(summary: FormDefinitionItem, content: FormContentItem): Form {
+  const parsed = JSON.parse(content.document) as FormDocument;
   return {
     id: summary.formId,
     title: summary.title,
@@ -67,7 +68,7 @@ function formOf(summary: FormDefinitionItem, document: string): Form {
     availability: summary.availability,
     isPrivate: summary.isPrivate,
     archived: summary.archived,
-    ...(parsed.logo !== undefined ? { logo: parsed.logo } : {}),
+    ...(content.logo !== undefined ? { logo: content.logo } : {}),
     steps: parsed.steps,
     additionalResults: parsed.additionalResults,
     completedPage: parsed.completedPage,
@@ -105,7 +106,7 @@ export async function findStoredForm(formId: string): Promise<StoredForm | null>
   const { data } = await db().collections.form({ formId }).go({ consistent: true });
   const [summary] = data.formDefinition;
   const [content] = data.formContent;
-  return summary && content ? { summary, form: formOf(summary, content.document) } : null;
+  return summary && content ? { summary, form: formOf(summary, content) } : null;
 }
 
 /** The measure types of these ids that exist (one BatchGetItem). */
@@ -142,15 +143,22 @@ function usageWrites(writers: Writers, before: readonly string[], after: readonl
 }
 
 /**
- * Writes a new form (its summary, its document and the usage of its measure types) in one
- * transaction: an id already taken gives `exist`; a measure type deleted meanwhile `conflict`.
+ * Writes a new form (its summary, its document, its logo if it has one, and the usage of its
+ * measure types) in one transaction: an id already taken gives `exist`; a measure type deleted
+ * meanwhile `conflict`.
  */
 export async function insertForm(form: Form): Promise<StoredForm> {
   const summary = summaryOf(form);
   const result = await db()
     .transaction.write((writers) => [
       writers.formDefinition.create({ formId: form.id, ...summary }).commit(),
-      writers.formContent.create({ formId: form.id, document: documentOf(form) }).commit(),
+      writers.formContent
+        .create({
+          formId: form.id,
+          document: documentOf(form),
+          ...(form.logo !== undefined ? { logo: form.logo } : {}),
+        })
+        .commit(),
       ...usageWrites(writers, [], summary.measureTypes),
     ])
     .go();
@@ -165,7 +173,8 @@ export async function insertForm(form: Form): Promise<StoredForm> {
 
 /**
  * Replaces a form if nobody saved it since `updateDate` (`conflict`), with the usage of the
- * measure types it starts or stops using, in one transaction.
+ * measure types it starts or stops using, in one transaction. Its logo is not the document's: it
+ * stays as the logo routes left it, even one confirmed while the editor was open.
  */
 export async function replaceForm(before: StoredForm, form: Form, updateDate: string): Promise<StoredForm> {
   const summary = summaryOf(form);
@@ -177,7 +186,10 @@ export async function replaceForm(before: StoredForm, form: Form, updateDate: st
         .set(summary)
         .where(({ updateDate: current }, { eq }) => eq(current, updateDate))
         .commit(),
-      writers.formContent.put({ formId, document: documentOf(form) }).commit(),
+      writers.formContent
+        .patch({ formId })
+        .set({ document: documentOf(form) })
+        .commit(),
       ...usageWrites(writers, before.summary.measureTypes ?? [], summary.measureTypes),
     ])
     .go();
@@ -197,6 +209,32 @@ export async function setArchived(formId: string, archived: boolean): Promise<Fo
     return data as FormDefinitionItem;
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Sets (or, with undefined, removes) a form's logo if it is still `expected` (undefined: none);
+ * false when the form is gone or its logo changed meanwhile. Only the document item's `logo`
+ * attribute is written: the summary's `updateDate`, the editor's concurrency token, does not move,
+ * so a logo chosen in the editor neither drops its unsaved edits nor makes its next save a conflict.
+ */
+export async function writeFormLogo(
+  formId: string,
+  logo: string | undefined,
+  expected: string | undefined,
+): Promise<boolean> {
+  const item = db().entities.formContent.patch({ formId });
+  const changed = logo === undefined ? item.remove(['logo']) : item.set({ logo });
+  try {
+    await changed
+      .where(({ logo: current }, { eq, notExists }) =>
+        expected === undefined ? notExists(current) : eq(current, expected),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -332,6 +370,35 @@ export async function removeEntitlement(sphereId: string, formId: string): Promi
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
     throw error;
+  }
+}
+
+/** Attempts at taking a session out of one entitlement that an admin changes at the same time. */
+const ENTITLEMENT_ATTEMPTS = 3;
+
+/**
+ * Takes a deleted session out of the entitlements of its sphere that name it: one Query of the
+ * sphere's partition, then one UpdateItem per such entitlement under the `updateDate` read. An
+ * entitlement changed meanwhile is read again and tried again; one removed meanwhile is left gone.
+ * An entitlement left with no session reaches nobody until its admins change it.
+ */
+export async function removeSessionFromEntitlements(sphereId: string, sessionId: string): Promise<void> {
+  const naming = (await entitlementsOf(sphereId)).filter((e) => e.sessionIds.includes(sessionId));
+  await Promise.all(naming.map((e) => withoutSession(e, sessionId)));
+}
+
+async function withoutSession(read: FormEntitlementItem, sessionId: string, attempt = 1): Promise<void> {
+  const key = { sphereId: read.sphereId, formId: read.formId };
+  try {
+    await db()
+      .entities.formEntitlement.patch(key)
+      .set({ sessionIds: read.sessionIds.filter((id) => id !== sessionId) })
+      .where(({ updateDate }, { eq }) => eq(updateDate, read.updateDate))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error) || attempt >= ENTITLEMENT_ATTEMPTS) throw error;
+    const { data: again } = await db().entities.formEntitlement.get(key).go({ consistent: true });
+    if (again?.sessionIds.includes(sessionId)) await withoutSession(again, sessionId, attempt + 1);
   }
 }
 

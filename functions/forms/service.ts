@@ -25,6 +25,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { findSession, findSessions } from '../sessions';
 import { findSphere } from '../spheres';
 import { formCaller, placesOfForm } from './caller';
+import { copyFormLogo, withLogoUrl } from './logo';
 import {
   allMeasureTypes,
   catalogue,
@@ -128,8 +129,9 @@ export async function getDefinition(
   if (!stored) throw new NotFoundError();
   const caller = await formCaller(userId, superAdminHeader);
   if (caller.ability.can('get', subject('form-definition', { formId, isPrivate: stored.form.isPrivate })))
-    return stored.form;
-  if (!stored.form.archived && (await placesOfForm(caller, formId)).length > 0) return stored.form;
+    return withLogoUrl(stored.form);
+  if (!stored.form.archived && (await placesOfForm(caller, formId)).length > 0)
+    return withLogoUrl(stored.form);
   throw new NotFoundError();
 }
 
@@ -185,14 +187,14 @@ const newFormId = () => randomBytes(6).toString('hex');
 
 /**
  * POST /v1/forms/definitions: a new form (a title is required); an id already taken, the
- * goal-ranking form's included, is 409 `exist`.
+ * goal-ranking form's included, is 409 `exist`. It has no logo yet: that comes by its own routes.
  */
 export async function createDefinition(body: FormCreate): Promise<Form> {
   const id = body.id ?? newFormId();
   if (id === GOAL_RANKING_FORM_ID) throw new ConflictError('exist');
   checkSize(body);
   await checkMeasureTypes(body);
-  const { id: _id, languages, ...fields } = body;
+  const { id: _id, languages, logo: _logo, logoUrl: _logoUrl, ...fields } = body;
   const form: Form = {
     ...fields,
     id,
@@ -200,7 +202,7 @@ export async function createDefinition(body: FormCreate): Promise<Form> {
     updateDate: new Date().toISOString(),
     archived: false,
   };
-  return (await insertForm(form)).form;
+  return withLogoUrl((await insertForm(form)).form);
 }
 
 /** The product's own form cannot change (409 `form-frozen`). */
@@ -210,7 +212,7 @@ function notTheProductForm(formId: string): void {
 
 /**
  * PUT /v1/forms/definitions/{formId}: the whole form, if nobody saved it since the `updateDate` the
- * editor read (409 `conflict`). Its archive flag stays as it is.
+ * editor read (409 `conflict`). Its archive flag and its logo stay as they are.
  */
 export async function updateDefinition(formId: string, body: FormUpdate): Promise<Form> {
   notTheProductForm(formId);
@@ -219,27 +221,32 @@ export async function updateDefinition(formId: string, body: FormUpdate): Promis
   if (stored.summary.updateDate !== body.updateDate) throw new ConflictError('conflict');
   checkSize(body);
   await checkMeasureTypes(body);
-  const { updateDate, ...fields } = body;
+  const { updateDate, logo: _logo, logoUrl: _logoUrl, ...fields } = body;
   const form: Form = { ...fields, id: formId, updateDate, archived: stored.form.archived };
-  return (await replaceForm(stored, form, updateDate)).form;
+  return withLogoUrl((await replaceForm(stored, form, updateDate)).form);
 }
 
 /**
  * POST /v1/forms/definitions/{formId}/duplicate: a copy under a new id, "(copy)" after its title,
- * not archived; the goal-ranking form may be copied too (the copy is an ordinary form).
+ * not archived, with a copy of its logo (a file of its own); the goal-ranking form may be copied
+ * too (the copy is an ordinary form).
  */
 export async function duplicateDefinition(formId: string): Promise<Form> {
   const source = formId === GOAL_RANKING_FORM_ID ? GOAL_RANKING_FORM : (await findStoredForm(formId))?.form;
   if (!source) throw new NotFoundError();
+  const id = newFormId();
+  const { logo: _logo, logoUrl: _logoUrl, ...fields } = source;
+  const logo = await copyFormLogo(source.logo, id);
   const copy: Form = {
-    ...source,
-    id: newFormId(),
+    ...fields,
+    ...(logo !== undefined ? { logo } : {}),
+    id,
     title: copyTitle(source.title, FORM_TITLE_MAX_LENGTH),
     editorFormatVersion: FORM_EDITOR_FORMAT_VERSION,
     updateDate: new Date().toISOString(),
     archived: false,
   };
-  return (await insertForm(copy)).form;
+  return withLogoUrl((await insertForm(copy)).form);
 }
 
 /** POST /v1/forms/definitions/{formId}/archive and /restore. */

@@ -434,8 +434,13 @@ export const FormFieldsSchema = z.strictObject({
   /** A private form is never offered to spheres' entitlements (spec 01 §5). */
   isPrivate: z.boolean().default(false),
   archived: z.boolean().default(false),
-  /** Key of the logo in the assets bucket. */
+  /**
+   * Key of the logo in the assets bucket. The logo has its own routes (`…/{formId}/logo`, decision
+   * 0023): a save or a creation keeps the stored one whatever its body says.
+   */
   logo: z.string().min(1).max(300).optional(),
+  /** Where the browser loads the logo from; absent when the form has none (ignored in a body too). */
+  logoUrl: z.string().max(2_000).optional(),
   steps: z.array(FormStepSchema).max(FORM_STEPS_MAX, 'too-many').default([]),
   additionalResults: z.array(AdditionalResultSchema).max(ADDITIONAL_RESULTS_MAX, 'too-many').default([]),
   completedPage: z
@@ -956,6 +961,82 @@ export const restoreFormDefinition = defineRoute({
   response: FormSummarySchema,
 });
 
+/**
+ * A form's logo (spec 02 §2 survey editor, decision 0023), like a sphere's (decision 0016): PNG,
+ * JPEG or WebP, 1 MiB at most. SVG is refused: it is a document that can carry script.
+ */
+export const FORM_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type FormLogoType = (typeof FORM_LOGO_TYPES)[number];
+/** Largest logo accepted: 1 MiB. */
+export const FORM_LOGO_MAX_BYTES = 1_048_576;
+/** How long an upload granted by POST …/logo may start. */
+export const FORM_LOGO_UPLOAD_SECONDS = 300;
+
+/** POST /v1/forms/definitions/{formId}/logo: the type and size of the file about to be sent. */
+export const FormLogoUploadRequestSchema = z.strictObject({
+  contentType: z.enum(FORM_LOGO_TYPES, 'not-valid'),
+  size: z
+    .number('not-a-number')
+    .int('not-valid')
+    .min(1, 'value-out-of-range-error')
+    .max(FORM_LOGO_MAX_BYTES, 'value-out-of-range-error'),
+});
+export type FormLogoUploadRequest = z.infer<typeof FormLogoUploadRequestSchema>;
+
+/**
+ * The upload the server grants: a form POST to `uploadUrl` with every field of `fields`, then the
+ * file as the last field, named `file`. The storage refuses another type or a larger file.
+ */
+export const FormLogoUploadSchema = z.object({
+  uploadUrl: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** What PUT …/logo confirms once the file is sent. */
+  key: z.string(),
+  expiresAt: z.string(),
+});
+export type FormLogoUpload = z.infer<typeof FormLogoUploadSchema>;
+
+/** PUT /v1/forms/definitions/{formId}/logo: the uploaded file becomes the logo (checked again first). */
+export const FormLogoSchema = z.strictObject({
+  key: z.string().min(1, 'required').max(300, 'length-out-of-range-error'),
+});
+
+export const requestFormLogoUpload = defineRoute({
+  name: 'requestFormLogoUpload',
+  domain: 'forms',
+  method: 'POST',
+  path: '/v1/forms/definitions/{formId}/logo',
+  auth: 'registered',
+  ability: manageForms,
+  params: FormIdParams,
+  body: FormLogoUploadRequestSchema,
+  response: FormLogoUploadSchema,
+});
+
+export const setFormLogo = defineRoute({
+  name: 'setFormLogo',
+  domain: 'forms',
+  method: 'PUT',
+  path: '/v1/forms/definitions/{formId}/logo',
+  auth: 'registered',
+  ability: manageForms,
+  params: FormIdParams,
+  body: FormLogoSchema,
+  response: FormFieldsSchema,
+});
+
+/** DELETE /v1/forms/definitions/{formId}/logo: the form has no logo any more (one without stays so). */
+export const deleteFormLogo = defineRoute({
+  name: 'deleteFormLogo',
+  domain: 'forms',
+  method: 'DELETE',
+  path: '/v1/forms/definitions/{formId}/logo',
+  auth: 'registered',
+  ability: manageForms,
+  params: FormIdParams,
+  response: FormFieldsSchema,
+});
+
 export const listMeasureTypes = defineRoute({
   name: 'listMeasureTypes',
   domain: 'forms',
@@ -1148,6 +1229,9 @@ export const formRoutes: readonly RouteContract[] = [
   duplicateFormDefinition,
   archiveFormDefinition,
   restoreFormDefinition,
+  requestFormLogoUpload,
+  setFormLogo,
+  deleteFormLogo,
   listMeasureTypes,
   createMeasureType,
   updateMeasureType,

@@ -19,6 +19,16 @@ export const examples: Record<string, Example> = {
   duplicateFormDefinition: () => ({ params: { formId: 'matrix-form' } }),
   archiveFormDefinition: () => ({ params: { formId: 'matrix-form' } }),
   restoreFormDefinition: () => ({ params: { formId: 'matrix-form' } }),
+  // The upload named here was never sent: even a super-admin would get 400, not 500.
+  requestFormLogoUpload: () => ({
+    params: { formId: 'matrix-form' },
+    body: { contentType: 'image/png', size: 2_048 },
+  }),
+  setFormLogo: () => ({
+    params: { formId: 'matrix-form' },
+    body: { key: 'uploads/forms/matrix-form/00000000-0000-4000-8000-000000000000.png' },
+  }),
+  deleteFormLogo: () => ({ params: { formId: 'matrix-form' } }),
   listMeasureTypes: () => ({}),
   createMeasureType: () => ({ body: { id: 'matrix-type', title: { en: 'Matrix' } } }),
   updateMeasureType: () => ({ params: { measureTypeId: 'matrix-type' }, body: { title: { en: 'Matrix' } } }),

@@ -570,6 +570,17 @@ describe('form runner', () => {
     });
   });
 
+  it("shows the form's logo above its title, as decoration the title names; none without a logo", () => {
+    const form = makeForm([step('a', [yesNo('q1')])]);
+    run({ ...form, logoUrl: 'https://assets.example/logos/forms/wellbeing.png' });
+    const logo = screen.getByTestId('form-runner-logo');
+    expect(logo.getAttribute('src')).toBe('https://assets.example/logos/forms/wellbeing.png');
+    expect(logo.getAttribute('alt')).toBe('');
+    cleanup();
+    run(form);
+    expect(screen.queryByTestId('form-runner-logo')).toBeNull();
+  });
+
   it('read only, answers are shown and pages turn, nothing is saved', () => {
     run(makeForm([step('one', [yesNo('q1')]), step('two', [yesNo('q2')])]), {
       readOnly: true,

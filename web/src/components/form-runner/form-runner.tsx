@@ -244,6 +244,15 @@ export function FormRunner({
     <Stack gap="lg" data-testid={testId}>
       {showTitle && (
         <div>
+          {form.logoUrl && (
+            // The organisation's mark above the title, which names the form: decorative for readers.
+            <img
+              src={form.logoUrl}
+              alt=""
+              style={{ display: 'block', maxHeight: 56, maxWidth: '100%', marginBottom: 8 }}
+              data-testid={`${testId}-logo`}
+            />
+          )}
           <Title order={(headingLevel - 1) as TitleOrder} data-testid={`${testId}-title`}>
             {formTitle}
           </Title>

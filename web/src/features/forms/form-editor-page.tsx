@@ -16,11 +16,12 @@ import { CompletedPageTab } from './editor/completed-page-tab';
 import { DesignerTab } from './editor/designer-tab';
 import { draftProblems, updateBody, type Draft } from './editor/draft';
 import { EditorContext } from './editor/editor-context';
+import { LogoTab } from './editor/logo-tab';
 import { PreviewTab } from './editor/preview-tab';
 import { messagesOf, ruleSummary } from './editor/problems';
 import { FORMS_ADMIN_PATH } from './paths';
 
-const TABS = ['designer', 'preview', 'completed', 'results'] as const;
+const TABS = ['designer', 'preview', 'completed', 'results', 'logo'] as const;
 
 /** The survey editor (spec 01 §2 `/apps/form/{formId}/editor`, spec 02 §2). */
 export default function FormEditorPage() {
@@ -50,7 +51,11 @@ function Editor({ form, onReload }: { form: Draft; onReload(): void }) {
   const [found, setFound] = useState<FieldError[]>([]);
   const save = useUpdateFormDefinition(form.id);
   const measureTypes = useMeasureTypes();
-  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(form), [draft, form]);
+  // What a save would send: the logo is saved at once by its own routes, and is no edit.
+  const dirty = useMemo(
+    () => JSON.stringify(updateBody(draft)) !== JSON.stringify(updateBody(form)),
+    [draft, form],
+  );
 
   const serverProblems = save.error instanceof ApiError && save.error.status === 400 ? save.error.errors : [];
   const conflict = save.error instanceof ApiError && save.error.status === 409;
@@ -150,6 +155,10 @@ function Editor({ form, onReload }: { form: Draft; onReload(): void }) {
           </Tabs.Panel>
           <Tabs.Panel value="results" pt="md">
             <AdditionalResultsTab form={draft} onChange={setDraft} />
+          </Tabs.Panel>
+          <Tabs.Panel value="logo" pt="md">
+            {/* The form as last read: a logo is saved at once, whatever the draft holds. */}
+            <LogoTab form={form} />
           </Tabs.Panel>
         </Tabs>
         <LeaveGuard dirty={dirty} />

@@ -66,6 +66,13 @@ describe('forms administration', () => {
     );
   });
 
+  it('leads to the measure types', async () => {
+    serve();
+    page();
+    fireEvent.click(await screen.findByTestId('forms-admin-measure-types'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/apps/forms/measure-types'));
+  });
+
   it('says when no form matches', async () => {
     serve({ items: [] });
     page();

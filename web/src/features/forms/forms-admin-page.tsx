@@ -36,7 +36,7 @@ import {
   useFormDefinitions,
   type FormListFilter,
 } from './api/forms';
-import { formEditorPath } from './paths';
+import { formEditorPath, MEASURE_TYPES_PATH } from './paths';
 
 /** The forms administration (spec 01 §2 `/apps/forms/administration`), for those who manage forms. */
 export default function FormsAdminPage() {
@@ -149,7 +149,8 @@ export default function FormsAdminPage() {
                     <Button
                       size="xs"
                       variant="subtle"
-                      color={f.archived ? undefined : 'red.9'}
+                      color={f.archived ? undefined : 'red'}
+                      c={f.archived ? 'blue.9' : 'red.9'}
                       onClick={() => {
                         archive.reset();
                         setArchiving(f);
@@ -174,9 +175,19 @@ export default function FormsAdminPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('forms.admin.title')}</Title>
-        <Button onClick={() => setCreating(true)} data-testid="forms-admin-create">
-          {t('forms.admin.create')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            component={Link}
+            to={MEASURE_TYPES_PATH}
+            data-testid="forms-admin-measure-types"
+          >
+            {t('forms.measureTypes.title')}
+          </Button>
+          <Button onClick={() => setCreating(true)} data-testid="forms-admin-create">
+            {t('forms.admin.create')}
+          </Button>
+        </Group>
       </Group>
       <Group align="flex-end">
         <TextInput

@@ -99,7 +99,8 @@ export function SphereLogoField({ sphere }: { sphere: Sphere }) {
           {sphere.logoUrl && (
             <Button
               variant="subtle"
-              color="red.9"
+              color="red"
+              c="red.9"
               onClick={() => setRemoving(true)}
               disabled={busy}
               data-testid="sphere-logo-remove"

@@ -97,12 +97,15 @@ export function useUpdateFormDefinition(formId: string) {
   });
 }
 
+export const measureTypesKey = ['forms', 'measure-types'] as const;
+
 /** The measure types answers may feed (1000 at most, spec 02 §9). */
-export function useMeasureTypes() {
+export function useMeasureTypes(enabled = true) {
   return useQuery({
-    queryKey: ['forms', 'measure-types'],
+    queryKey: measureTypesKey,
     queryFn: ({ signal }) => callApi(listMeasureTypes, { query: { _max: 1000 }, signal }),
     staleTime: 60_000,
+    enabled,
   });
 }
 

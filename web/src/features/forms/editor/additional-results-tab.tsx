@@ -55,7 +55,8 @@ export function AdditionalResultsTab({ form, onChange }: { form: Draft; onChange
                 <Button
                   size="xs"
                   variant="subtle"
-                  color="red.9"
+                  color="red"
+                  c="red.9"
                   onClick={() =>
                     setResults(
                       results

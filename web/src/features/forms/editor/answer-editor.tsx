@@ -97,7 +97,8 @@ export function AnswerEditor(props: AnswerEditorProps) {
             <Button
               size="xs"
               variant="subtle"
-              color="red.9"
+              color="red"
+              c="red.9"
               onClick={props.onRemove}
               data-testid={`${testId}-remove`}
             >
@@ -235,6 +236,7 @@ function TypeOptions(props: AnswerEditorProps & { set(patch: Partial<FormAnswer>
             <ColorInput
               label={t('forms.fields.color')}
               format="hex"
+              eyeDropperButtonProps={{ 'aria-label': t('forms.fields.pickColor') }}
               value={answer.color ?? ''}
               onChange={(color) => change({ ...answer, color: color || undefined })}
               error={messageFor(`${path}.color`)}
@@ -332,6 +334,7 @@ function TypeOptions(props: AnswerEditorProps & { set(patch: Partial<FormAnswer>
                 <ColorInput
                   label={t('forms.fields.optionColor', { index: i + 1 })}
                   format="hex"
+                  eyeDropperButtonProps={{ 'aria-label': t('forms.fields.pickColor') }}
                   value={option.color ?? ''}
                   onChange={(color) =>
                     change({
@@ -514,7 +517,8 @@ function ChoiceOptions(props: AnswerEditorProps & { answer: ChoiceAnswer | Selec
               <Button
                 size="xs"
                 variant="subtle"
-                color="red.9"
+                color="red"
+                c="red.9"
                 disabled={values.length <= 1}
                 onClick={() => setValues(values.filter((_, j) => j !== i))}
                 data-testid={`${testId}-value-${i}-remove`}

@@ -149,7 +149,8 @@ function ConditionNode({
         {onRemove && (
           <Button
             variant="subtle"
-            color="red.9"
+            color="red"
+            c="red.9"
             size="xs"
             onClick={onRemove}
             data-testid={`${testId}-remove`}

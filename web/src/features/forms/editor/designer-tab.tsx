@@ -159,7 +159,8 @@ export function DesignerTab({ form, onChange, measureTypes }: DesignerTabProps) 
                   <Button
                     size="xs"
                     variant="subtle"
-                    color="red.9"
+                    color="red"
+                    c="red.9"
                     onClick={() => setRemoval({ step: s })}
                     data-testid={`step-${s}-remove`}
                   >

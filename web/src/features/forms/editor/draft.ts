@@ -165,9 +165,12 @@ export function leafCondition(
   return operator === 'exists' ? { operator, answerId } : { operator, answerId, value: '' };
 }
 
-/** What the editor sends: the form without its id and archive flag, with the date it read. */
+/**
+ * What the editor sends: the form without its id, archive flag and logo (saved at once by its own
+ * routes, which the server keeps), with the date it read.
+ */
 export function updateBody(form: Draft): FormUpdateInput {
-  const { id: _id, archived: _archived, ...rest } = form;
+  const { id: _id, archived: _archived, logo: _logo, logoUrl: _logoUrl, ...rest } = form;
   return rest;
 }
 

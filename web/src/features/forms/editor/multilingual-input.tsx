@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert, Button, Fieldset, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../../shared/contracts/headers';
@@ -7,6 +7,7 @@ import { Markdown } from '../../../components/markdown';
 import { errorMessages } from '../../../lib/errors';
 import { useTranslate } from '../api/forms';
 import { useEditor } from './editor-context';
+import { GlossaryInsert } from './glossary-insert';
 
 export interface MultilingualInputProps {
   label: string;
@@ -76,25 +77,19 @@ export function MultilingualInput(props: MultilingualInputProps) {
             'data-testid': `${props.testId}-${language}`,
           };
           if (!props.markdown) return <TextInput key={language} {...common} />;
-          const text = props.value[language] ?? '';
           return (
-            <Stack key={language} gap={4}>
-              <Textarea
-                {...common}
-                autosize
-                minRows={2}
-                maxRows={10}
-                description={t('forms.ml.markdownHint')}
-              />
-              {text.trim() !== '' && (
-                <Paper withBorder p="xs" data-testid={`${props.testId}-${language}-preview`}>
-                  <Text size="xs" c="dimmed">
-                    {t('forms.ml.preview')}
-                  </Text>
-                  <Markdown headingLevel={4}>{text}</Markdown>
-                </Paper>
-              )}
-            </Stack>
+            <MarkdownInput
+              key={language}
+              label={common.label}
+              text={common.value}
+              onText={(text) => set(language, text)}
+              error={common.error}
+              withAsterisk={common.withAsterisk}
+              maxLength={common.maxLength}
+              lang={language}
+              aria-describedby={common['aria-describedby']}
+              testId={common['data-testid']}
+            />
           );
         })}
         {canTranslate && targets.length > 0 && (
@@ -122,5 +117,53 @@ export function MultilingualInput(props: MultilingualInputProps) {
         )}
       </Stack>
     </Fieldset>
+  );
+}
+
+interface MarkdownInputProps {
+  label: string;
+  text: string;
+  onText(text: string): void;
+  error: string | undefined;
+  withAsterisk: boolean;
+  maxLength: number | undefined;
+  lang: Language;
+  'aria-describedby': string | undefined;
+  testId: string;
+}
+
+/** One language of a markdown text: the field, its glossary insert, and its rendering below. */
+function MarkdownInput({ text, onText, testId, ...field }: MarkdownInputProps) {
+  const { t } = useTranslation();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  return (
+    <Stack gap={4}>
+      <Textarea
+        {...field}
+        value={text}
+        onChange={(e) => onText(e.currentTarget.value)}
+        ref={textarea}
+        autosize
+        minRows={2}
+        maxRows={10}
+        description={t('forms.ml.markdownHint')}
+        data-testid={testId}
+      />
+      <GlossaryInsert
+        fieldLabel={field.label}
+        textarea={textarea}
+        value={text}
+        onInsert={onText}
+        testId={testId}
+      />
+      {text.trim() !== '' && (
+        <Paper withBorder p="xs" data-testid={`${testId}-preview`}>
+          <Text size="xs" c="dimmed">
+            {t('forms.ml.preview')}
+          </Text>
+          <Markdown headingLevel={4}>{text}</Markdown>
+        </Paper>
+      )}
+    </Stack>
   );
 }
