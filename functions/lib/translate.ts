@@ -1,4 +1,5 @@
 import type { TranslateClient } from '@aws-sdk/client-translate';
+import { TEMPLATE_PLACEHOLDER } from '../../shared/domain/forms';
 import { onClientsReset } from './aws';
 import { config } from './config';
 
@@ -17,10 +18,15 @@ async function translateApi() {
   return { client: translateClient, sdk };
 }
 
-/** Template placeholders such as `{firstName}` (spec 02 §5) are names, never words to translate. */
-const PLACEHOLDER = /\{[A-Za-z0-9_.-]+\}/g;
+/**
+ * Template placeholders such as `{firstName}` (spec 02 §5) are names, never words to translate: the
+ * forms' own pattern, as its own instance so that no `lastIndex` is shared with other callers.
+ */
+const PLACEHOLDER = new RegExp(TEMPLATE_PLACEHOLDER.source, 'g');
 const KEPT_OPEN = '<span translate="no">';
 const KEPT_CLOSE = '</span>';
+/** A kept placeholder with whatever spacing the engine put inside the mark; `$1` is the placeholder. */
+const KEPT = new RegExp(`${KEPT_OPEN}\\s*(${TEMPLATE_PLACEHOLDER.source})\\s*${KEPT_CLOSE}`, 'g');
 
 /** Marks placeholders so Amazon Translate leaves them as they are (its `translate="no"` tags). */
 export function protectPlaceholders(text: string): string {
@@ -29,7 +35,7 @@ export function protectPlaceholders(text: string): string {
 
 /** Removes the marks again, whatever spacing the engine put around them. */
 export function restorePlaceholders(text: string): string {
-  return text.replace(/<span translate="no">\s*(\{[A-Za-z0-9_.-]+\})\s*<\/span>/g, '$1');
+  return text.replace(KEPT, '$1');
 }
 
 /** One text from one language into another, through Amazon Translate's TranslateText. */

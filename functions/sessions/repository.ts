@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { isConditionFailure } from '../lib/conditions';
+import { eraseInBatches } from '../lib/domain';
 import { ConflictError } from '../lib/errors';
 import type { SessionEntity } from './entities/session';
 import type { SessionMemberEntity } from './entities/session-member';
@@ -97,7 +98,7 @@ export async function saveSession(
 
 /**
  * Deletes a session and its memberships; its children move up to its parent, their subtrees with
- * them. Many memberships are deleted in batches after the session itself.
+ * them. Many memberships are deleted in batches after the session itself (unprocessed keys retried).
  */
 export async function deleteSessionItems(
   session: SessionItem,
@@ -126,7 +127,7 @@ export async function deleteSessionItems(
       ),
     ])
     .go();
-  await removeSessionMembers(members);
+  await eraseInBatches(removeSessionMembers, [...members]);
 }
 
 /** A session's members: one Query on its partition. */

@@ -21,6 +21,7 @@ import {
   visibleName,
   type SessionRole,
 } from '../../shared/domain/sessions';
+import { removeSessionFromEntitlements } from '../forms';
 import {
   BadRequestError,
   ConflictError,
@@ -40,6 +41,7 @@ import {
   membershipIn,
   type SphereItem,
 } from '../spheres';
+import { eraseStrategyOf } from '../strategies';
 import { fullName, getAccount } from '../users';
 import {
   deleteSessionItems,
@@ -346,7 +348,11 @@ export async function updateSession(
   return toSession(saved, membership ? [...membership.roles] : null, ability, await inheritedOf(saved));
 }
 
-/** DELETE /v1/sessions/{id}: its children move up to its parent, with their subtrees; its memberships go. */
+/**
+ * DELETE /v1/sessions/{id}: its children move up to its parent, with their subtrees; its
+ * memberships go, and so do its strategy (with everyone's assessments of it) and its place in the
+ * sphere's form entitlements.
+ */
 export async function deleteSession(sessionId: string): Promise<undefined> {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
@@ -362,6 +368,10 @@ export async function deleteSession(sessionId: string): Promise<undefined> {
       : { parentSessionId: d.parentSessionId }),
   }));
   await deleteSessionItems(session, moved, members);
+  await Promise.all([
+    eraseStrategyOf({ linkTo: 'session', linkId: sessionId }),
+    removeSessionFromEntitlements(session.sphereId, sessionId),
+  ]);
   for (const member of members) await tellSessionsChanged(member.userId, 'deleted');
   return undefined;
 }

@@ -1,11 +1,13 @@
 /**
  * The strategies domain's face: what other domains and the local stack may use of it (a demo life
  * compass or sphere strategy is written through `importStrategies`, its members' assessments
- * through `importAssessments`).
+ * through `importAssessments`), and what goes with a deleted session (`eraseStrategyOf`).
  */
 export {
+  eraseStrategyOf,
   importAssessments,
   importStrategies,
+  type AssessedKey,
   type ImportedAssessment,
   type ListKey,
   type StrategyFields,

@@ -172,6 +172,27 @@ export async function eraseList(list: StoredList): Promise<void> {
   if (list.revision !== undefined) await db().entities.strategyOutline.delete(list.key).go();
 }
 
+/** Everyone's assessments of a sphere's or a session's list: one Query of gsi2 on the list. */
+export async function assessmentsOfList(key: AssessedKey): Promise<AssessmentItem[]> {
+  const { data } = await db().entities.strategyAssessment.query.byList(key).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * Deletes what a sphere's or a session's list holds once its place is gone (a deleted session):
+ * every person's assessments of it, then its strategies and its outline, each in batches with
+ * unprocessed keys retried. Each step deletes what it reads, so a run cut short is finished by the
+ * next one and a second run does nothing.
+ */
+export async function eraseStrategyOf(key: AssessedKey): Promise<void> {
+  const [list, assessments] = await Promise.all([readList(key), assessmentsOfList(key)]);
+  await eraseInBatches(
+    (keys) => db().entities.strategyAssessment.delete(keys).go(),
+    assessments.map((a) => ({ userId: a.userId, assessmentId: a.assessmentId })),
+  );
+  await eraseList(list);
+}
+
 /** Writes the strategies of a list that has none yet, in order (demo data), and its outline. */
 export async function importStrategies(
   key: ListKey,

@@ -80,4 +80,10 @@ describe('placeholder marks', () => {
     expect(restorePlaceholders('Hi <span translate="no"> {name} </span>!')).toBe('Hi {name}!');
     expect(restorePlaceholders(protectPlaceholders('{a} and {b.c}'))).toBe('{a} and {b.c}');
   });
+
+  it('keep exactly what a form template replaces: an answer id in braces', () => {
+    expect(protectPlaceholders('{answer_1-b} and { text }')).toBe(
+      '<span translate="no">{answer_1-b}</span> and { text }',
+    );
+  });
 });

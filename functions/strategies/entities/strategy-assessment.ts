@@ -4,7 +4,8 @@ import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
  * One assessment a person gave of a sphere's or a session's strategy (spec 01 §3 Strategy
  * assessment): a level's value (1 … 5) per strategy item. In the person's partition under its id
  * (time-ordered), for GetItem and "my data"; index gsi1 orders a person's assessments of one sphere
- * or session by date, so "mine there" is one Query.
+ * or session by date, so "mine there" is one Query; index gsi2 gathers everyone's assessments of one
+ * list, so those of a deleted session go with its strategy in one Query.
  */
 export const StrategyAssessmentEntity = new Entity({
   model: { entity: 'strategyAssessment', version: '1', service: SERVICE },
@@ -45,6 +46,11 @@ export const StrategyAssessmentEntity = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['userId', 'linkTo', 'linkId'] },
       sk: { field: 'gsi1sk', composite: ['creationDate', 'assessmentId'] },
+    },
+    byList: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['linkTo', 'linkId'] },
+      sk: { field: 'gsi2sk', composite: ['userId', 'assessmentId'] },
     },
   },
 });
