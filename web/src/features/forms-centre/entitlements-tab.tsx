@@ -73,65 +73,67 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
     );
   else
     body = (
-      <Table data-testid="entitlements-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('formsCentre.entitlements.form')}</Table.Th>
-            <Table.Th>{t('formsCentre.entitlements.who')}</Table.Th>
-            {canChange && (
-              <Table.Th>
-                <VisuallyHidden>{t('formsCentre.entitlements.actions')}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.data.items.map((e) => (
-            <Table.Tr key={e.formId} data-testid={`entitlement-${e.formId}`}>
-              <Table.Td>
-                {name(e)}
-                {e.archived && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    ({t('formsCentre.entitlements.archived')})
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td data-testid={`entitlement-who-${e.formId}`}>{who(e)}</Table.Td>
+      <Table.ScrollContainer minWidth={480}>
+        <Table data-testid="entitlements-list">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('formsCentre.entitlements.form')}</Table.Th>
+              <Table.Th>{t('formsCentre.entitlements.who')}</Table.Th>
               {canChange && (
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      c="blue.9"
-                      onClick={() => open(e.formId)}
-                      aria-label={t('formsCentre.entitlements.editNamed', { title: name(e) })}
-                      data-testid={`entitlement-edit-${e.formId}`}
-                    >
-                      {t('formsCentre.entitlements.edit')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      c="red.9"
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(e);
-                      }}
-                      aria-label={t('formsCentre.entitlements.removeNamed', { title: name(e) })}
-                      data-testid={`entitlement-remove-${e.formId}`}
-                    >
-                      {t('formsCentre.entitlements.remove')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+                <Table.Th>
+                  <VisuallyHidden>{t('formsCentre.entitlements.actions')}</VisuallyHidden>
+                </Table.Th>
               )}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((e) => (
+              <Table.Tr key={e.formId} data-testid={`entitlement-${e.formId}`}>
+                <Table.Td>
+                  {name(e)}
+                  {e.archived && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      ({t('formsCentre.entitlements.archived')})
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td data-testid={`entitlement-who-${e.formId}`}>{who(e)}</Table.Td>
+                {canChange && (
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        c="blue.9"
+                        onClick={() => open(e.formId)}
+                        aria-label={t('formsCentre.entitlements.editNamed', { title: name(e) })}
+                        data-testid={`entitlement-edit-${e.formId}`}
+                      >
+                        {t('formsCentre.entitlements.edit')}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        c="red.9"
+                        onClick={() => {
+                          remove.reset();
+                          setRemoving(e);
+                        }}
+                        aria-label={t('formsCentre.entitlements.removeNamed', { title: name(e) })}
+                        data-testid={`entitlement-remove-${e.formId}`}
+                      >
+                        {t('formsCentre.entitlements.remove')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     );
 
   return (

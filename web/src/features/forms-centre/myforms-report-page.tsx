@@ -176,7 +176,13 @@ function ReportView({ report }: { report: FormMyselfReport }) {
       {results.length > 0 && report.items.length > 1 && (
         <Chart option={option} label={t('formsCentre.report.chartLabel')} testId="myforms-report-chart" />
       )}
-      <Table.ScrollContainer minWidth={500}>
+      <Table.ScrollContainer
+        minWidth={500}
+        // A table wider than a phone scrolls sideways: its scroller takes the focus so arrows can do it.
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('formsCentre.report.tableCaption') },
+        }}
+      >
         <Table striped data-testid="myforms-report-table">
           <Table.Caption>{t('formsCentre.report.tableCaption')}</Table.Caption>
           <Table.Thead>

@@ -92,55 +92,57 @@ export default function SessionFormsTab({ place }: SettingsTabProps) {
   else {
     const withAnswers = isMember && list.data.items.some((e) => answerable(e.formId));
     body = (
-      <Table data-testid="session-forms-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('formsCentre.entitlements.form')}</Table.Th>
-            <Table.Th scope="col">{t('formsCentre.entitlements.who')}</Table.Th>
-            {withAnswers && (
-              <Table.Th scope="col">
-                <VisuallyHidden>{t('formsCentre.entitlements.actions')}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.data.items.map((e) => (
-            <Table.Tr key={e.formId} data-testid={`session-form-${e.formId}`}>
-              <Table.Td>
-                {name(e)}
-                {e.archived && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    ({t('formsCentre.entitlements.archived')})
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td data-testid={`session-form-who-${e.formId}`}>
-                {e.availabilitiesThrough === 'sessionMember'
-                  ? t('formsCentre.sessionForms.throughSession')
-                  : t('formsCentre.sessionForms.throughSphere')}
-              </Table.Td>
+      <Table.ScrollContainer minWidth={480}>
+        <Table data-testid="session-forms-list">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('formsCentre.entitlements.form')}</Table.Th>
+              <Table.Th scope="col">{t('formsCentre.entitlements.who')}</Table.Th>
               {withAnswers && (
-                <Table.Td>
-                  {answerable(e.formId) && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      c="blue.9"
-                      onClick={() => answer(e.formId)}
-                      aria-label={t('formsCentre.home.answerNamed', { title: name(e) })}
-                      data-testid={`session-form-answer-${e.formId}`}
-                    >
-                      {t('formsCentre.home.answer')}
-                    </Button>
-                  )}
-                </Table.Td>
+                <Table.Th scope="col">
+                  <VisuallyHidden>{t('formsCentre.entitlements.actions')}</VisuallyHidden>
+                </Table.Th>
               )}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((e) => (
+              <Table.Tr key={e.formId} data-testid={`session-form-${e.formId}`}>
+                <Table.Td>
+                  {name(e)}
+                  {e.archived && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      ({t('formsCentre.entitlements.archived')})
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td data-testid={`session-form-who-${e.formId}`}>
+                  {e.availabilitiesThrough === 'sessionMember'
+                    ? t('formsCentre.sessionForms.throughSession')
+                    : t('formsCentre.sessionForms.throughSphere')}
+                </Table.Td>
+                {withAnswers && (
+                  <Table.Td>
+                    {answerable(e.formId) && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        c="blue.9"
+                        onClick={() => answer(e.formId)}
+                        aria-label={t('formsCentre.home.answerNamed', { title: name(e) })}
+                        data-testid={`session-form-answer-${e.formId}`}
+                      >
+                        {t('formsCentre.home.answer')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     );
   }
 
