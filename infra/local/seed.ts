@@ -167,6 +167,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     firstName: 'Alex',
     lastName: 'Martin',
     locale: 'en',
+    // A password too: the forms browser test signs him in with it, sparing the codes of his address.
+    password: 'Wellbeing1',
     subscription: 'premium',
     globalRoles: ['super-admin'],
     temperament: { pleasant: 0.58, energy: 6, goals: true, place: { latitude: 50.4674, longitude: 4.8718 } },
