@@ -46,6 +46,32 @@ export function hasLogoSignature(type: LogoType, bytes: Uint8Array): boolean {
 
 const invalidKey = () => new ValidationError([{ key: 'not-valid', field: 'body.key' }]);
 
+/**
+ * The random id and the extension of the upload `key`, which must be one below `uploadPrefix`;
+ * otherwise 400 on `body.key`. Nothing is read from the bucket.
+ */
+export function uploadedLogoName(key: string, uploadPrefix: string): { id: string; extension: string } {
+  const match = key.startsWith(uploadPrefix) ? UPLOAD_NAME.exec(key.slice(uploadPrefix.length)) : null;
+  if (!match) throw invalidKey();
+  const [, id, extension] = match as unknown as [string, string, string];
+  return { id, extension };
+}
+
+/** Copies `source` to `key` in `bucket` as browsers load a logo: with its type and a long cache. */
+async function copyAsLogo(bucket: string, source: string, key: string, type: LogoType): Promise<void> {
+  const { client, sdk } = await s3Api();
+  await client.send(
+    new sdk.CopyObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      CopySource: `${bucket}/${source}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: type,
+      CacheControl: LOGO_CACHE_CONTROL,
+    }),
+  );
+}
+
 /** Deletes objects of the assets bucket, logging what could not be: the owner's state is already right. */
 export async function removeAssets(keys: readonly (string | undefined)[]): Promise<void> {
   const { client, sdk } = await s3Api();
@@ -96,9 +122,7 @@ export async function acceptUploadedLogo(options: {
   maxBytes: number;
 }): Promise<string> {
   const { key, uploadPrefix, logoPrefix, maxBytes } = options;
-  const match = key.startsWith(uploadPrefix) ? UPLOAD_NAME.exec(key.slice(uploadPrefix.length)) : null;
-  if (!match) throw invalidKey();
-  const [, id, extension] = match as unknown as [string, string, string];
+  const { id, extension } = uploadedLogoName(key, uploadPrefix);
   const expectedType = TYPE_OF_EXTENSION.get(extension);
 
   const bucket = assetsBucket();
@@ -132,16 +156,7 @@ export async function acceptUploadedLogo(options: {
   }
 
   const logo = `${logoPrefix}${id}.${extension}`;
-  await client.send(
-    new sdk.CopyObjectCommand({
-      Bucket: bucket,
-      Key: logo,
-      CopySource: `${bucket}/${key}`,
-      MetadataDirective: 'REPLACE',
-      ContentType: expectedType,
-      CacheControl: LOGO_CACHE_CONTROL,
-    }),
-  );
+  await copyAsLogo(bucket, key, logo, expectedType);
   return logo;
 }
 
@@ -156,17 +171,7 @@ export async function copyLogo(source: string, logoPrefix: string): Promise<stri
   const bucket = assetsBucket();
   const key = `${logoPrefix}${randomUUID()}.${extension}`;
   try {
-    const { client, sdk } = await s3Api();
-    await client.send(
-      new sdk.CopyObjectCommand({
-        Bucket: bucket,
-        Key: key,
-        CopySource: `${bucket}/${source}`,
-        MetadataDirective: 'REPLACE',
-        ContentType: type,
-        CacheControl: LOGO_CACHE_CONTROL,
-      }),
-    );
+    await copyAsLogo(bucket, source, key, type);
     return key;
   } catch (error) {
     logger.warn('A logo could not be copied', { source, error });

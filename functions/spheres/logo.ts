@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import {
   SPHERE_LOGO_MAX_BYTES,
   SPHERE_LOGO_UPLOAD_SECONDS,
   type Sphere,
-  type SphereLogoType,
   type SphereLogoUpload,
   type SphereLogoUploadRequest,
 } from '../../shared/contracts/spheres';
-import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX, assetsBucket } from '../lib/assets';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { isMissingObject, s3Api, uploadForm } from '../lib/s3';
+import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX } from '../lib/assets';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { acceptUploadedLogo, grantLogoUpload, removeAssets, uploadedLogoName } from '../lib/logos';
 import { publishAfterWrite } from '../realtime';
 import { findSphere, writeSphereLogo } from './repository';
 import { rolesIn, toSphere } from './service';
@@ -29,49 +26,8 @@ export const SPHERE_ASSET_PREFIXES = [`${SERVED_ASSETS_PREFIX}spheres/`, `${UPLO
 const uploadPrefix = (sphereId: string) => `${UPLOADS_PREFIX}spheres/${sphereId}/`;
 const logoPrefix = (sphereId: string) => `${SERVED_ASSETS_PREFIX}spheres/${sphereId}/`;
 
-const EXTENSIONS: Record<SphereLogoType, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
-const TYPE_OF_EXTENSION = new Map(
-  Object.entries(EXTENSIONS).map(([type, extension]) => [extension, type as SphereLogoType]),
-);
-/** The name an upload gets below its sphere's prefix: a random id and the type's extension. */
-const UPLOAD_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|webp)$/;
-
-/** Logos never change under their key (a new logo gets a new one): browsers may keep them. */
-const LOGO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
-/** Whether the first bytes of a file are those of an image of that type. */
-export function hasSignatureOf(type: SphereLogoType, bytes: Uint8Array): boolean {
-  const starts = (offset: number, expected: readonly number[]) =>
-    expected.every((byte, i) => bytes[offset + i] === byte);
-  const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-  switch (type) {
-    case 'image/png':
-      return starts(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    case 'image/jpeg':
-      return starts(0, [0xff, 0xd8, 0xff]);
-    case 'image/webp':
-      return starts(0, ascii('RIFF')) && starts(8, ascii('WEBP'));
-  }
-}
-
-const invalidKey = () => new ValidationError([{ key: 'not-valid', field: 'body.key' }]);
-
-/** Deletes objects, logging what could not be: the sphere's state is already right. */
-async function removeObjects(keys: readonly (string | undefined)[]): Promise<void> {
-  const { client, sdk } = await s3Api();
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await client.send(new sdk.DeleteObjectCommand({ Bucket: assetsBucket(), Key: key }));
-    } catch (error) {
-      logger.warn('An asset could not be deleted', { key, error });
-    }
-  }
-}
+/** Whether the first bytes of a file are those of an image of that type (as for forms' logos). */
+export { hasLogoSignature as hasSignatureOf } from '../lib/logos';
 
 async function sphereFor(userId: string, sphereId: string): Promise<Sphere> {
   const [item, roles] = await Promise.all([findSphere(sphereId), rolesIn(userId, sphereId)]);
@@ -88,17 +44,12 @@ export async function requestLogoUpload(
   body: SphereLogoUploadRequest,
 ): Promise<SphereLogoUpload> {
   if (!(await findSphere(sphereId))) throw new NotFoundError();
-  const key = `${uploadPrefix(sphereId)}${randomUUID()}.${EXTENSIONS[body.contentType]}`;
-  // Taken before signing, so the upload never expires before the time announced.
-  const expiresAt = new Date(Date.now() + SPHERE_LOGO_UPLOAD_SECONDS * 1000).toISOString();
-  const { url, fields } = await uploadForm({
-    bucket: assetsBucket(),
-    key,
+  return grantLogoUpload({
+    uploadPrefix: uploadPrefix(sphereId),
     contentType: body.contentType,
-    maxBytes: body.size,
+    size: body.size,
     expiresSeconds: SPHERE_LOGO_UPLOAD_SECONDS,
   });
-  return { uploadUrl: url, fields, key, expiresAt };
 }
 
 /**
@@ -108,60 +59,21 @@ export async function requestLogoUpload(
  * at once: one wins, the other gets `conflict`.
  */
 export async function confirmLogo(userId: string, sphereId: string, key: string): Promise<Sphere> {
-  const prefix = uploadPrefix(sphereId);
-  const match = key.startsWith(prefix) ? UPLOAD_NAME.exec(key.slice(prefix.length)) : null;
-  if (!match) throw invalidKey();
-  const [, id, extension] = match as unknown as [string, string, string];
-  const expectedType = TYPE_OF_EXTENSION.get(extension);
+  // The key's shape is checked before the sphere is read: a wrong key is a 400 even for a missing sphere.
+  uploadedLogoName(key, uploadPrefix(sphereId));
   const sphere = await findSphere(sphereId);
   if (!sphere) throw new NotFoundError();
-
-  const bucket = assetsBucket();
-  const { client, sdk } = await s3Api();
-  let head: { ContentLength?: number | undefined; ContentType?: string | undefined };
-  try {
-    head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
-  } catch (error) {
-    if (isMissingObject(error)) throw invalidKey();
-    throw error;
-  }
-  const size = head.ContentLength ?? 0;
-  if (size > SPHERE_LOGO_MAX_BYTES) {
-    await removeObjects([key]);
-    throw new ValidationError([
-      { key: 'value-out-of-range-error', field: 'body.key', values: { max: SPHERE_LOGO_MAX_BYTES } },
-    ]);
-  }
-  const type = head.ContentType?.split(';')[0]?.trim().toLowerCase();
-  if (size < 1 || !expectedType || type !== expectedType) {
-    await removeObjects([key]);
-    throw invalidKey();
-  }
-  const start = await client.send(
-    new sdk.GetObjectCommand({ Bucket: bucket, Key: key, Range: 'bytes=0-11' }),
-  );
-  const bytes = (await start.Body?.transformToByteArray()) ?? new Uint8Array();
-  if (!hasSignatureOf(expectedType, bytes)) {
-    await removeObjects([key]);
-    throw invalidKey();
-  }
-
-  const logo = `${logoPrefix(sphereId)}${id}.${extension}`;
-  await client.send(
-    new sdk.CopyObjectCommand({
-      Bucket: bucket,
-      Key: logo,
-      CopySource: `${bucket}/${key}`,
-      MetadataDirective: 'REPLACE',
-      ContentType: expectedType,
-      CacheControl: LOGO_CACHE_CONTROL,
-    }),
-  );
+  const logo = await acceptUploadedLogo({
+    key,
+    uploadPrefix: uploadPrefix(sphereId),
+    logoPrefix: logoPrefix(sphereId),
+    maxBytes: SPHERE_LOGO_MAX_BYTES,
+  });
   if (!(await writeSphereLogo(sphereId, logo, sphere.logo))) {
-    await removeObjects([logo]);
+    await removeAssets([logo]);
     throw new ConflictError('conflict');
   }
-  await removeObjects([key, sphere.logo]);
+  await removeAssets([key, sphere.logo]);
   await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
   return sphereFor(userId, sphereId);
 }
@@ -172,7 +84,7 @@ export async function removeLogo(userId: string, sphereId: string): Promise<Sphe
   if (!sphere) throw new NotFoundError();
   if (sphere.logo !== undefined) {
     if (!(await writeSphereLogo(sphereId, undefined, sphere.logo))) throw new ConflictError('conflict');
-    await removeObjects([sphere.logo]);
+    await removeAssets([sphere.logo]);
     await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
   }
   return sphereFor(userId, sphereId);

@@ -1,11 +1,8 @@
-import { useRef, useState } from 'react';
-import { Button, FileButton, Fieldset, Group, Image, Progress, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Fieldset, Image, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Sphere } from '../../../../shared/contracts/spheres';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { closeButtonProps, notifyError, notifySuccess, TOAST_DURATION_MS } from '../../components/notify';
-import { UploadError } from '../../lib/upload';
+import { LogoPicker } from '../../components/logo-picker';
+import { notifySuccess } from '../../components/notify';
 import { useRemoveSphereLogo, useUploadSphereLogo } from './api/logo';
 import { LOGO_ACCEPT, LOGO_MAX_MEGABYTES, logoFileProblem } from './logo-file';
 
@@ -36,115 +33,36 @@ export function SphereLogoField({ sphere }: { sphere: Sphere }) {
   const { t } = useTranslation();
   const upload = useUploadSphereLogo(sphere.id);
   const remove = useRemoveSphereLogo(sphere.id);
-  const [problem, setProblem] = useState<ReturnType<typeof logoFileProblem>>(null);
-  const [progress, setProgress] = useState(0);
-  const [removing, setRemoving] = useState(false);
-  const resetRef = useRef<() => void>(null);
-  const busy = upload.isPending || remove.isPending;
-
-  const choose = (file: File | null) => {
-    // The same file may be chosen again after a failure.
-    resetRef.current?.();
-    if (!file) return;
-    const found = logoFileProblem(file);
-    setProblem(found);
-    if (found) return;
-    setProgress(0);
-    upload.mutate(
-      { file, onProgress: setProgress },
-      {
-        onSuccess: () => notifySuccess('spheres.logo.saved'),
-        onError: (error) => {
-          if (!(error instanceof UploadError)) return notifyError(error);
-          console.error(error);
-          notifications.show({
-            color: 'red',
-            message: t('spheres.logo.uploadFailed'),
-            autoClose: TOAST_DURATION_MS,
-            closeButtonProps: closeButtonProps(),
-          });
-        },
-      },
-    );
-  };
 
   return (
     <Fieldset legend={t('spheres.logo.label')} data-testid="sphere-logo-field">
       <Stack gap="xs">
-        <Text size="sm" c="dimmed" id="sphere-logo-help">
-          {t('spheres.logo.help', { megabytes: LOGO_MAX_MEGABYTES })}
-        </Text>
-        <Group align="center">
-          {sphere.logoUrl ? (
-            <SphereLogo sphere={sphere} height={64} />
-          ) : (
-            <Text size="sm" data-testid="sphere-logo-none">
-              {t('spheres.logo.none')}
-            </Text>
-          )}
-          <FileButton onChange={choose} accept={LOGO_ACCEPT} resetRef={resetRef} disabled={busy}>
-            {(props) => (
-              <Button
-                variant="default"
-                {...props}
-                loading={upload.isPending}
-                disabled={busy}
-                aria-describedby={problem ? 'sphere-logo-help sphere-logo-problem' : 'sphere-logo-help'}
-                data-testid="sphere-logo-choose"
-              >
-                {t(sphere.logoUrl ? 'spheres.logo.replace' : 'spheres.logo.choose')}
-              </Button>
-            )}
-          </FileButton>
-          {sphere.logoUrl && (
-            <Button
-              variant="subtle"
-              color="red"
-              c="red.9"
-              onClick={() => setRemoving(true)}
-              disabled={busy}
-              data-testid="sphere-logo-remove"
-            >
-              {t('spheres.logo.remove')}
-            </Button>
-          )}
-        </Group>
-        {upload.isPending && (
-          <Progress
-            value={Math.round(progress * 100)}
-            aria-label={t('spheres.logo.uploading')}
-            data-testid="sphere-logo-progress"
-          />
-        )}
-        {problem && (
-          <Text size="sm" c="red.9" role="alert" id="sphere-logo-problem" data-testid="sphere-logo-problem">
-            {t(`spheres.logo.${problem}`, { megabytes: LOGO_MAX_MEGABYTES })}
-          </Text>
-        )}
+        <LogoPicker
+          idPrefix="sphere-logo"
+          logoUrl={sphere.logoUrl}
+          accept={LOGO_ACCEPT}
+          texts={{
+            help: t('spheres.logo.help', { megabytes: LOGO_MAX_MEGABYTES }),
+            alt: t('spheres.logo.alt', { name: sphere.name }),
+            none: t('spheres.logo.none'),
+            choose: t('spheres.logo.choose'),
+            replace: t('spheres.logo.replace'),
+            remove: t('spheres.logo.remove'),
+            uploading: t('spheres.logo.uploading'),
+            uploadFailed: t('spheres.logo.uploadFailed'),
+            removeTitle: t('spheres.logo.removeTitle'),
+            removeConfirm: t('spheres.logo.removeConfirm'),
+            removeCancel: t('spheres.logo.removeCancel'),
+            removeBody: t('spheres.logo.removeBody', { name: sphere.name }),
+          }}
+          fileProblem={logoFileProblem}
+          problemText={(problem) => t(`spheres.logo.${problem}`, { megabytes: LOGO_MAX_MEGABYTES })}
+          upload={upload}
+          remove={remove}
+          onUploaded={() => notifySuccess('spheres.logo.saved')}
+          onRemoved={() => notifySuccess('spheres.logo.removed')}
+        />
       </Stack>
-      <ConfirmDialog
-        opened={removing}
-        title={t('spheres.logo.removeTitle')}
-        confirmLabel={t('spheres.logo.removeConfirm')}
-        cancelLabel={t('spheres.logo.removeCancel')}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setRemoving(false);
-              notifySuccess('spheres.logo.removed');
-            },
-          })
-        }
-        onCancel={() => {
-          setRemoving(false);
-          remove.reset();
-        }}
-        pending={remove.isPending}
-        error={remove.error}
-        testId="sphere-logo-remove"
-      >
-        <Text>{t('spheres.logo.removeBody', { name: sphere.name })}</Text>
-      </ConfirmDialog>
     </Fieldset>
   );
 }
