@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { FormEntitlement } from '../../../../shared/contracts/forms';
 import { textIn } from '../../../../shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorState } from '../../components/error-state';
+import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
@@ -48,6 +48,12 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
       ? t('formsCentre.entitlements.sessionsCount', { count: e.sessionIds.length })
       : t(`formsCentre.entitlements.availability.${e.availabilitiesThrough}`);
 
+  const status = listStatus(list, {
+    loadError: t('formsCentre.entitlements.loadError'),
+    empty: t('formsCentre.entitlements.empty'),
+    skeletonHeight: 80,
+    testIds: { error: 'entitlements-error', empty: 'entitlements-empty' },
+  });
   let body;
   if (!canRead)
     body = (
@@ -55,22 +61,7 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
         {t('errors.forbidden')}
       </Text>
     );
-  else if (list.isPending) body = <Skeleton height={80} />;
-  else if (list.isError)
-    body = (
-      <ErrorState
-        title={t('formsCentre.entitlements.loadError')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        testId="entitlements-error"
-      />
-    );
-  else if (list.data.items.length === 0)
-    body = (
-      <Text c="dimmed" data-testid="entitlements-empty">
-        {t('formsCentre.entitlements.empty')}
-      </Text>
-    );
+  else if (status || !list.data) body = status;
   else
     body = (
       <Table.ScrollContainer minWidth={480}>

@@ -1,11 +1,11 @@
-import { Anchor, Button, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AvailableForm, FormEntitlement } from '../../../../shared/contracts/forms';
 import type { Session } from '../../../../shared/contracts/sessions';
 import { textIn } from '../../../../shared/domain/sessions';
-import { ErrorState } from '../../components/error-state';
+import { listStatus } from '../../components/list-status';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { overlaySearch } from '../../lib/overlays';
@@ -66,6 +66,12 @@ export default function SessionFormsTab({ place }: SettingsTabProps) {
       session,
     );
 
+  const status = listStatus(list, {
+    loadError: t('formsCentre.sessionForms.loadError'),
+    empty: t('formsCentre.sessionForms.empty'),
+    skeletonHeight: 80,
+    testIds: { error: 'session-forms-error', empty: 'session-forms-empty' },
+  });
   let body;
   if (!canRead)
     body = (
@@ -73,22 +79,7 @@ export default function SessionFormsTab({ place }: SettingsTabProps) {
         {t('formsCentre.sessionForms.adminsOnly')}
       </Text>
     );
-  else if (list.isPending) body = <Skeleton height={80} />;
-  else if (list.isError)
-    body = (
-      <ErrorState
-        title={t('formsCentre.sessionForms.loadError')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        testId="session-forms-error"
-      />
-    );
-  else if (list.data.items.length === 0)
-    body = (
-      <Text c="dimmed" data-testid="session-forms-empty">
-        {t('formsCentre.sessionForms.empty')}
-      </Text>
-    );
+  else if (status || !list.data) body = status;
   else {
     const withAnswers = isMember && list.data.items.some((e) => answerable(e.formId));
     body = (

@@ -7,7 +7,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -23,7 +22,7 @@ import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
 import { textIn } from '../../../../shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
-import { ErrorState } from '../../components/error-state';
+import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
@@ -67,23 +66,14 @@ export default function FormsAdminPage() {
 
   const titleOf = (f: FormSummary) => textIn(f.title, language, f.languages[0]) || f.id;
 
+  const status = listStatus(forms, {
+    loadError: t('forms.admin.loadError'),
+    empty: t('forms.admin.empty'),
+    skeletonHeight: 120,
+    testIds: { loading: 'forms-admin-loading', error: 'forms-admin-error', empty: 'forms-admin-empty' },
+  });
   let body;
-  if (forms.isPending) body = <Skeleton height={120} data-testid="forms-admin-loading" />;
-  else if (forms.isError)
-    body = (
-      <ErrorState
-        title={t('forms.admin.loadError')}
-        error={forms.error}
-        onRetry={() => void forms.refetch()}
-        testId="forms-admin-error"
-      />
-    );
-  else if (forms.data.items.length === 0)
-    body = (
-      <Text c="dimmed" data-testid="forms-admin-empty">
-        {t('forms.admin.empty')}
-      </Text>
-    );
+  if (status || !forms.data) body = status;
   else
     body = (
       <Table.ScrollContainer minWidth={640}>

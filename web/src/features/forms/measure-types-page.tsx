@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -25,7 +13,7 @@ import { LANGUAGES } from '../../../../shared/contracts/headers';
 import type { MultilingualText } from '../../../../shared/contracts/text';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
-import { ErrorState } from '../../components/error-state';
+import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
@@ -63,23 +51,14 @@ export default function MeasureTypesPage() {
   const titleOf = (m: MeasureType) =>
     m.title[language] || LANGUAGES.map((l) => m.title[l]).find((x) => x) || m.id;
 
+  const status = listStatus(types, {
+    loadError: t('forms.measureTypes.loadError'),
+    empty: t('forms.measureTypes.empty'),
+    skeletonHeight: 120,
+    testIds: { loading: 'measure-types-loading', error: 'measure-types-error', empty: 'measure-types-empty' },
+  });
   let body;
-  if (types.isPending) body = <Skeleton height={120} data-testid="measure-types-loading" />;
-  else if (types.isError)
-    body = (
-      <ErrorState
-        title={t('forms.measureTypes.loadError')}
-        error={types.error}
-        onRetry={() => void types.refetch()}
-        testId="measure-types-error"
-      />
-    );
-  else if (types.data.items.length === 0)
-    body = (
-      <Text c="dimmed" data-testid="measure-types-empty">
-        {t('forms.measureTypes.empty')}
-      </Text>
-    );
+  if (status || !types.data) body = status;
   else
     body = (
       <Table.ScrollContainer minWidth={560}>

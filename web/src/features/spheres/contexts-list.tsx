@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { SphereContext } from '../../../../shared/contracts/sphere-contexts';
 import { textIn } from '../../../../shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorState } from '../../components/error-state';
+import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
 import { overlaySearch } from '../../lib/overlays';
@@ -57,23 +57,14 @@ export function ContextsList({ sphereId, primary }: { sphereId: string; primary:
     );
   };
 
+  const status = listStatus(contexts, {
+    loadError: t('spheres.contexts.loadError'),
+    empty: t('spheres.contexts.empty'),
+    skeletonHeight: 120,
+    testIds: { loading: 'contexts-loading', error: 'contexts-error', empty: 'contexts-empty' },
+  });
   let body;
-  if (contexts.isPending) body = <Skeleton height={120} data-testid="contexts-loading" />;
-  else if (contexts.isError)
-    body = (
-      <ErrorState
-        title={t('spheres.contexts.loadError')}
-        error={contexts.error}
-        onRetry={() => void contexts.refetch()}
-        testId="contexts-error"
-      />
-    );
-  else if (contexts.data.items.length === 0)
-    body = (
-      <Text c="dimmed" data-testid="contexts-empty">
-        {t('spheres.contexts.empty')}
-      </Text>
-    );
+  if (status || !contexts.data) body = status;
   else
     body = (
       <Table.ScrollContainer minWidth={560}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState } from '../../components/error-state';
+import { listStatus } from '../../components/list-status';
 import { useAbility } from '../../lib/ability';
 import { formatDate } from '../../lib/dates';
 import { useSphereCategories, useSpheres } from './api/spheres';
@@ -32,22 +32,14 @@ export default function SpheresAdminPage() {
       </Stack>
     );
 
+  const status = listStatus(spheres, {
+    loadError: t('spheres.admin.loadError'),
+    empty: t('spheres.admin.empty'),
+    skeletonHeight: 120,
+    testIds: { empty: 'spheres-admin-empty' },
+  });
   let body;
-  if (spheres.isPending) body = <Skeleton height={120} />;
-  else if (spheres.isError)
-    body = (
-      <ErrorState
-        title={t('spheres.admin.loadError')}
-        error={spheres.error}
-        onRetry={() => void spheres.refetch()}
-      />
-    );
-  else if (spheres.data.items.length === 0)
-    body = (
-      <Text c="dimmed" data-testid="spheres-admin-empty">
-        {t('spheres.admin.empty')}
-      </Text>
-    );
+  if (status || !spheres.data) body = status;
   else
     body = (
       <Table.ScrollContainer minWidth={520}>
