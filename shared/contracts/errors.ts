@@ -117,6 +117,41 @@ export const ERROR_KEYS = [
   'measure-type-in-use',
   /** A form the caller may not answer: not entitled where they are, archived or unknown (spec 01 §6). */
   'form-not-available',
+  /** A campaign the caller may not open: unknown, of another sphere, or not offered to them (spec 02 §8). */
+  'campaign-forbidden',
+  /** A change the campaign's or the cycle's status does not allow (spec 02 §4 state machines). */
+  'campaign-transition-not-allowed',
+  'cycle-transition-not-allowed',
+  /** A template model the sphere's engagement-up entitlement does not offer (spec 02 §3). */
+  'campaign-template-not-available',
+  /** A cycle that starts before the previous one ends (spec 02 §5). */
+  'cycle-overlap',
+  /** A reminder on a cycle without start and end dates (spec 02 §5). */
+  'cycle-reminder-no-dates',
+  /** An admin reminder that is not before the cycle's start (spec 02 §5). */
+  'cycle-admin-reminder',
+  /** A participant reminder outside the cycle's start and end (spec 02 §5). */
+  'cycle-participant-reminder',
+  /** A notification message without the link placeholder (spec 02 §5). */
+  'cycle-missing-url-placeholder',
+  /** An SMS notification in a sphere whose SMS flag is off (spec 02 §3). */
+  'cycle-sms-not-allowed',
+  /** No cycle of the campaign collects answers now (spec 02 §8: no active survey). */
+  'cycle-not-active',
+  /** The cycle has stopped collecting: answers can no longer be given or changed (spec 02 §8). */
+  'participation-closed',
+  /** The participation was refused: nothing more can be answered in this cycle. */
+  'participation-refused',
+  /** A sphere admin who is not also a contributor cannot take part (spec 02 §6). */
+  'participation-admin-denied',
+  /** A step that cannot be opened yet: an earlier step is still to do (spec 02 §4). */
+  'participation-step-locked',
+  /** A campaign link past its expiry date (spec 01 §5). */
+  'link-expired',
+  /** A scanned code that is not one of the product's links (spec 01 §5: scan not valid). */
+  'scan-not-valid',
+  /** Anonymous feelings from a terminal where the sphere does not allow terminals (spec 01 §8). */
+  'unauth-feeling-forbidden',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
