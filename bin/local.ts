@@ -78,6 +78,7 @@ const lines = [
   `  Sign-in      ${endpoints.auth.endpoint} (pool ${endpoints.auth.userPoolId}, client ${endpoints.auth.clientId})`,
   `  Outbox       ${endpoints.outbox}/store  (sent emails: sign-in codes, notifications)`,
   `  SMS outbox   ${stack.services.sms}/store  (text messages: phone codes)`,
+  `  Scheduler    ${endpoints.scheduler}/_local/schedules  (pending cycle schedules; POST /_local/clock moves its clock)`,
   '',
   'Demo users (sign in with an email code; the code is in the outbox):',
   ...DEMO_USERS.map(

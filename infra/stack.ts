@@ -102,6 +102,8 @@ export class WellbeingStack extends Stack {
       ],
     });
     this.assets = new Assets(this, 'Assets', { web: this.web });
+    // Cycle notifications carry a link into the SPA (functions/campaigns/events.ts).
+    this.workers.notify.addEnvironment({ WEB_URL: this.web.url });
 
     // What each domain's face says its Lambda does (functions/<domain>/domain.ts).
     for (const domain of REST_DOMAINS) {
@@ -111,6 +113,7 @@ export class WellbeingStack extends Stack {
       if (domain.grants.events) this.realtime.allowPublishing(fn);
       if (domain.grants.mail) mail.grantSend(fn.function);
       if (domain.grants.assets) this.assets.grant(fn, domain.grants.assets);
+      if (domain.grants.schedules) this.workers.allowScheduling(fn);
     }
 
     const functions: Record<string, WellbeingFunction> = {

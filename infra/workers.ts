@@ -1,10 +1,13 @@
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { WellbeingFunction, type FunctionEnvironment } from './function';
 import type { Mail } from './mail';
+import { acknowledgeWildcards } from './nag';
 
 export interface QueueWithDlqProps {
   /** Timeout of the consuming Lambda: a message stays invisible 6 times as long (AWS's advice). */
@@ -42,23 +45,113 @@ export interface WorkersProps {
   environment?: FunctionEnvironment;
 }
 
-/** Asynchronous work: the notifications queue and its worker (functions/workers/notify.ts → SES). */
+/** The Scheduler API calls functions/lib/schedules.ts makes. */
+export const SCHEDULE_ACTIONS = [
+  'scheduler:CreateSchedule',
+  'scheduler:UpdateSchedule',
+  'scheduler:DeleteSchedule',
+  'scheduler:GetSchedule',
+] as const;
+
+export interface CycleSchedulesProps {
+  notifications: QueueWithDlq;
+}
+
+/**
+ * The one-time schedules of campaign cycles (decision 0026): their schedule group, and the role
+ * EventBridge Scheduler assumes to put a schedule's message on the notifications queue (or, when the
+ * queue keeps refusing it, on its dead-letter queue). The role trusts Scheduler for this account's
+ * group only.
+ */
+export class CycleSchedules extends Construct {
+  readonly group: ScheduleGroup;
+  readonly role: Role;
+  private readonly notifications: QueueWithDlq;
+
+  constructor(scope: Construct, id: string, props: CycleSchedulesProps) {
+    super(scope, id);
+    this.notifications = props.notifications;
+    this.group = new ScheduleGroup(this, 'Group', {});
+    const stack = Stack.of(this);
+    this.role = new Role(this, 'SchedulerRole', {
+      description: 'Assumed by EventBridge Scheduler to send cycle schedules to the notifications queue',
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': stack.account },
+          ArnEquals: { 'aws:SourceArn': this.group.scheduleGroupArn },
+        },
+      }),
+    });
+    // SQS-managed encryption: sending needs no KMS permission.
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['sqs:SendMessage'],
+        resources: [props.notifications.queue.queueArn, props.notifications.deadLetterQueue.queueArn],
+      }),
+    );
+  }
+
+  /** ARN of every schedule of the group. */
+  get schedulesArn(): string {
+    return Stack.of(this).formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.group.scheduleGroupName}/*`,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+  }
+
+  /**
+   * Lets a function make, move and delete the group's schedules and hand them the Scheduler role
+   * (iam:PassRole on that role, to Scheduler only), with the variables functions/lib/schedules.ts reads.
+   */
+  allow(fn: WellbeingFunction): void {
+    const statements = [
+      new PolicyStatement({ actions: [...SCHEDULE_ACTIONS], resources: [this.schedulesArn] }),
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.role.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    ];
+    for (const statement of statements) fn.function.addToRolePolicy(statement);
+    acknowledgeWildcards(
+      fn.role,
+      statements,
+      'Schedules of the cycle schedule group only: a schedule is named after the cycle it belongs to, so only the group can be named.',
+    );
+    fn.addEnvironment({
+      SCHEDULE_GROUP: this.group.scheduleGroupName,
+      SCHEDULER_ROLE_ARN: this.role.roleArn,
+      NOTIFICATIONS_QUEUE_ARN: this.notifications.queue.queueArn,
+      NOTIFICATIONS_DLQ_ARN: this.notifications.deadLetterQueue.queueArn,
+    });
+  }
+}
+
+/** Asynchronous work: the notifications queue and its worker (functions/workers/notify.ts → SES, SNS). */
 export class Workers extends Construct {
   readonly notifications: QueueWithDlq;
   readonly notify: WellbeingFunction;
+  private cycleSchedules: CycleSchedules | undefined;
 
   constructor(scope: Construct, id: string, props: WorkersProps) {
     super(scope, id);
     const timeout = Duration.seconds(30);
     this.notify = new WellbeingFunction(this, 'Notify', {
       entry: props.entryFor('functions/workers/notify.ts'),
-      description: 'Sends queued notifications (email)',
+      description: 'Sends queued notifications (email, SMS) and runs cycle events',
       timeout,
       // Idempotency: a message processed twice has one effect, recorded in the table.
       table: { table: props.table, access: 'readWrite' },
       environment: { MAIL_FROM: props.mail.from, ...props.environment },
     });
     props.mail.grantSend(this.notify.function);
+    // SNS Publish to a phone number names no topic, so it has no resource ARN. Allowing Publish on
+    // anything but an SNS ARN allows exactly that: SMS, and no topic or platform endpoint.
+    this.notify.function.addToRolePolicy(
+      new PolicyStatement({ actions: ['sns:Publish'], notResources: ['arn:aws:sns:*:*:*'] }),
+    );
 
     this.notifications = new QueueWithDlq(this, 'Notifications', { consumerTimeout: timeout });
     this.notify.function.addEventSource(
@@ -70,5 +163,24 @@ export class Workers extends Construct {
   allowQueueing(fn: WellbeingFunction): void {
     this.notifications.queue.grantSendMessages(fn.function);
     fn.addEnvironment({ NOTIFICATIONS_QUEUE_URL: this.notifications.queue.queueUrl });
+  }
+
+  /** The cycle schedules (group and Scheduler role), made with the first function that uses them. */
+  get schedules(): CycleSchedules | undefined {
+    return this.cycleSchedules;
+  }
+
+  /**
+   * Lets a function (a domain with the `schedules` grant) make one-time schedules onto the
+   * notifications queue. The worker gets the same rights the first time: the cycle events it runs
+   * queue notifications and may move the cycle's schedules.
+   */
+  allowScheduling(fn: WellbeingFunction): void {
+    if (!this.cycleSchedules) {
+      this.cycleSchedules = new CycleSchedules(this, 'CycleSchedules', { notifications: this.notifications });
+      this.allowQueueing(this.notify);
+      this.cycleSchedules.allow(this.notify);
+    }
+    this.cycleSchedules.allow(fn);
   }
 }

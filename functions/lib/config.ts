@@ -14,18 +14,30 @@ const ConfigSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   SNS_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
+  /** EventBridge Scheduler's endpoint: the local scheduler (infra/local/scheduler.ts) locally. */
+  SCHEDULER_ENDPOINT: z.url().optional(),
   /** Sender of the product's emails (a verified SES identity in AWS). */
   MAIL_FROM: z.string().min(3).default('no-reply@wellbeing.local'),
   USER_POOL_ID: z.string().optional(),
   USER_POOL_CLIENT_ID: z.string().optional(),
   /** Issuer of the tokens when it is not Cognito's regional one (the local issuer). */
   TOKEN_ISSUER: z.url().optional(),
+  /** Where people open the product (links in notifications); the allowed origin when unset. */
+  WEB_URL: z.url().optional(),
   /** Origin allowed to call the API from a browser. */
   ALLOWED_ORIGIN: z.string().default('*'),
   /** Endpoint of the WebSocket API's @connections management API. */
   WS_MANAGEMENT_ENDPOINT: z.url().optional(),
   /** URL of the notifications queue (functions/lib/queue.ts). */
   NOTIFICATIONS_QUEUE_URL: z.url().optional(),
+  /** ARN of the same queue: the target of the one-time schedules (functions/lib/schedules.ts). */
+  NOTIFICATIONS_QUEUE_ARN: z.string().startsWith('arn:').optional(),
+  /** ARN of its dead-letter queue: where a schedule's message goes when the queue refuses it. */
+  NOTIFICATIONS_DLQ_ARN: z.string().startsWith('arn:').optional(),
+  /** Schedule group of the product's one-time schedules (decision 0026). */
+  SCHEDULE_GROUP: z.string().min(1).max(64).optional(),
+  /** Role EventBridge Scheduler assumes to send a schedule's message to the queue. */
+  SCHEDULER_ROLE_ARN: z.string().startsWith('arn:').optional(),
   /** Bucket of the files the product shows, such as sphere logos (functions/lib/assets.ts). */
   ASSETS_BUCKET: z.string().min(1).optional(),
   /** Base URL browsers load that bucket's served files from (the SPA's origin in AWS). */

@@ -83,6 +83,14 @@ export interface DomainGrants {
   /** Translates texts with Amazon Translate (TranslateText). */
   translate?: boolean;
   /**
+   * Makes one-time schedules that put a message on the notifications queue
+   * (functions/lib/schedules.ts, decision 0026): the cycle schedule group and the role EventBridge
+   * Scheduler assumes are made once for the stack; the Lambda may create, update, read and delete
+   * the group's schedules, pass that role to Scheduler only, and gets SCHEDULE_GROUP,
+   * SCHEDULER_ROLE_ARN and the queue's ARNs.
+   */
+  schedules?: boolean;
+  /**
    * Objects of the assets bucket under these key prefixes (each below `logos/` or `uploads/`); the
    * Lambda also gets ASSETS_BUCKET and ASSETS_URL.
    */

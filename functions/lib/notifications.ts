@@ -22,9 +22,34 @@ export const TagRulesWorkSchema = z.strictObject({
   kind: z.literal('tag-rules'),
   sphereId: z.string().min(1).max(64),
 });
+/** A text message to a phone number in international format (E.164), sent through SNS. */
+export const SmsNotificationSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  kind: z.literal('sms'),
+  to: z.e164(),
+  text: z.string().min(1).max(1600),
+});
+/**
+ * A moment of a campaign cycle, put on the queue by its one-time schedule (functions/lib/schedules.ts,
+ * decision 0026): its start, its stop, or one of its notifications (`notificationId`). `version` is
+ * the cycle's version when the schedule was made: the campaigns domain ignores a message whose
+ * version is no longer the cycle's, so a schedule left behind by a change has no effect.
+ */
+export const CycleEventMessageSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  kind: z.literal('cycle-event'),
+  campaignId: z.string().min(1).max(64),
+  cycleId: z.string().min(1).max(64),
+  event: z.enum(['start', 'stop', 'notification']),
+  notificationId: z.string().min(1).max(64).optional(),
+  version: z.int().min(0),
+});
+export type CycleEventMessage = z.infer<typeof CycleEventMessageSchema>;
 export const NotificationMessageSchema = z.discriminatedUnion('kind', [
   EmailNotificationSchema,
   TagRulesWorkSchema,
+  SmsNotificationSchema,
+  CycleEventMessageSchema,
 ]);
 export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
 /** What a caller enqueues: the id is drawn when it has none. */

@@ -1,5 +1,5 @@
 import { configureHandlers } from '../lib/environment';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
@@ -10,14 +10,21 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from '../../tests/support/events';
 import { db } from '../../tests/support/db';
-import type { NotificationMessage } from '../lib/queue';
+import type { CycleEventMessage, NotificationMessage } from '../lib/notifications';
 import { handler } from './notify';
+
+const { handleCycleEvent } = vi.hoisted(() => ({
+  handleCycleEvent: vi.fn<(event: CycleEventMessage) => Promise<void>>(),
+}));
+vi.mock('../campaigns', () => ({ handleCycleEvent }));
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
+const sns = mockClient(SNSClient);
 
 beforeAll(() =>
   configureHandlers({
@@ -30,6 +37,10 @@ beforeAll(() =>
 beforeEach(() => {
   ddb.reset();
   ses.reset();
+  sns.reset();
+  handleCycleEvent.mockReset();
+  handleCycleEvent.mockResolvedValue(undefined);
+  sns.on(PublishCommand).resolves({ MessageId: 'sns-1' });
   ddb.on(PutCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
   ddb.on(DeleteCommand).resolves({});
@@ -38,6 +49,14 @@ beforeEach(() => {
 
 function email(id: string, to = `${id}@example.be`): NotificationMessage {
   return { id, kind: 'email', to, subject: `Code ${id}`, html: `<p>${id}</p>`, text: id };
+}
+
+function sms(id: string, to = '+32470000001'): NotificationMessage {
+  return { id, kind: 'sms', to, text: `Text ${id}` };
+}
+
+function cycleEvent(id: string, event: CycleEventMessage['event'] = 'start'): CycleEventMessage {
+  return { id, kind: 'cycle-event', campaignId: 'k1', cycleId: 'c1', event, version: 2 };
 }
 
 function record(messageId: string, body: unknown): SQSRecord {
@@ -155,5 +174,133 @@ describe('notifications worker', () => {
   it('reports every record when the whole batch fails, instead of throwing', async () => {
     const result = await handler(batch(record('a', 'x'), record('b', 'y')), lambdaContext);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'a' }, { itemIdentifier: 'b' }]);
+  });
+});
+
+/**
+ * The processed-message markers kept as DynamoDB would: a claim is a conditional put that fails when
+ * the marker exists (and its lock has not run out), `done` is an update, a release a delete.
+ */
+function markersInTable(): Map<string, Record<string, unknown>> {
+  const items = new Map<string, Record<string, unknown>>();
+  const keyOf = (key: Record<string, unknown> | undefined) => JSON.stringify([key?.pk, key?.sk]);
+  ddb.on(PutCommand).callsFake((input: { Item: Record<string, unknown> }) => {
+    const existing = items.get(keyOf(input.Item));
+    if (existing && !(existing.status === 'inProgress' && Number(existing.lockedUntil) < Date.now()))
+      throw conditionFailed();
+    items.set(keyOf(input.Item), { ...input.Item });
+    return {};
+  });
+  ddb
+    .on(GetCommand)
+    .callsFake((input: { Key: Record<string, unknown> }) => ({ Item: items.get(keyOf(input.Key)) }));
+  ddb
+    .on(UpdateCommand)
+    .callsFake((input: { Key: Record<string, unknown>; ExpressionAttributeValues?: unknown }) => {
+      const item = items.get(keyOf(input.Key));
+      if (item && JSON.stringify(input.ExpressionAttributeValues).includes('done')) item.status = 'done';
+      return {};
+    });
+  ddb.on(DeleteCommand).callsFake((input: { Key: Record<string, unknown> }) => {
+    items.delete(keyOf(input.Key));
+    return {};
+  });
+  return items;
+}
+
+describe('text messages', () => {
+  it('sends an sms notification through SNS to its number, as a transactional message', async () => {
+    const result = await handler(batch(record('m1', sms('s1'))), lambdaContext);
+    expect(result.batchItemFailures).toEqual([]);
+    const published = sns.commandCalls(PublishCommand).map((c) => c.args[0].input);
+    expect(published).toHaveLength(1);
+    expect(published[0]?.PhoneNumber).toBe('+32470000001');
+    expect(published[0]?.Message).toBe('Text s1');
+    expect(published[0]?.MessageAttributes?.['AWS.SNS.SMS.SMSType']?.StringValue).toBe('Transactional');
+  });
+
+  it('refuses a number that is not in international format, alone in its batch', async () => {
+    const result = await handler(
+      batch(record('bad', sms('s1', '0470000001')), record('ok', sms('s2'))),
+      lambdaContext,
+    );
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'bad' }]);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(1);
+  });
+
+  it('sends the same message delivered twice once (redelivery, or the same id queued again)', async () => {
+    markersInTable();
+    await handler(batch(record('m1', sms('s1'))), lambdaContext);
+    const again = await handler(batch(record('m2', sms('s1'))), lambdaContext);
+    expect(again.batchItemFailures).toEqual([]);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(1);
+  });
+
+  it('sends the same message twice in one batch once, failing the copy while the first is sent', async () => {
+    markersInTable();
+    const result = await handler(batch(record('m1', sms('s1')), record('m2', sms('s1'))), lambdaContext);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(1);
+    // The copy either saw the first one done or busy: busy comes back later and is then skipped.
+    expect(result.batchItemFailures.length).toBeLessThanOrEqual(1);
+    const redelivered = await handler(batch(record('m2', sms('s1'))), lambdaContext);
+    expect(redelivered.batchItemFailures).toEqual([]);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(1);
+  });
+
+  it('gives the claim back when SNS refuses, so the redelivery sends the message', async () => {
+    const markers = markersInTable();
+    sns.on(PublishCommand).rejectsOnce(new Error('SNS throttled')).resolves({ MessageId: 'sns-2' });
+    const first = await handler(batch(record('m1', sms('s1'))), lambdaContext);
+    expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(markers.size).toBe(0);
+    const second = await handler(batch(record('m1', sms('s1'))), lambdaContext);
+    expect(second.batchItemFailures).toEqual([]);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(2);
+  });
+});
+
+describe('cycle events', () => {
+  it('hands a cycle event to the campaigns domain, once per message id', async () => {
+    markersInTable();
+    const event = cycleEvent('cycle-c1-start-v2');
+    await handler(batch(record('m1', event)), lambdaContext);
+    await handler(batch(record('m2', event)), lambdaContext);
+    expect(handleCycleEvent).toHaveBeenCalledTimes(1);
+    expect(handleCycleEvent).toHaveBeenCalledWith(event);
+  });
+
+  it('fails a poison message alone: the rest of the batch is sent and batchItemFailures names only it', async () => {
+    const result = await handler(
+      batch(
+        record('mail', email('n1')),
+        record('poison', { ...cycleEvent('e1'), event: 'explode' }),
+        record('text', sms('s1')),
+        record('cycle', cycleEvent('e2', 'stop')),
+      ),
+      lambdaContext,
+    );
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'poison' }]);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(1);
+    expect(handleCycleEvent).toHaveBeenCalledTimes(1);
+    expect(handleCycleEvent.mock.calls[0]?.[0]).toMatchObject({ id: 'e2', event: 'stop' });
+  });
+
+  it('refuses a cycle event without a version or with a negative one', async () => {
+    const { version: _version, ...unversioned } = cycleEvent('e1');
+    const result = await handler(
+      batch(record('none', unversioned), record('negative', { ...cycleEvent('e2'), version: -1 })),
+      lambdaContext,
+    );
+    expect(result.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['none', 'negative']);
+    expect(handleCycleEvent).not.toHaveBeenCalled();
+  });
+
+  it('fails the record and gives the claim back when the campaigns domain throws', async () => {
+    const markers = markersInTable();
+    handleCycleEvent.mockRejectedValueOnce(new Error('table busy'));
+    const result = await handler(batch(record('m1', cycleEvent('e1'))), lambdaContext);
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(markers.size).toBe(0);
   });
 });

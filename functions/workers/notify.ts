@@ -3,6 +3,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { sendEmail } from '../lib/mail';
 import { logger } from '../lib/logger';
 import { NotificationMessageSchema, type NotificationMessage } from '../lib/notifications';
+import { sendSms } from '../lib/sms';
 import { retagSphere } from '../spheres';
 import { claimMessage, completeMessage, releaseMessage } from './repository';
 
@@ -14,6 +15,16 @@ async function deliver(message: NotificationMessage): Promise<void> {
     case 'tag-rules':
       await retagSphere(message.sphereId);
       return;
+    case 'sms':
+      await sendSms(message.to, message.text);
+      return;
+    case 'cycle-event': {
+      // The campaigns domain loads with the first cycle event, not in the worker's init; it ignores
+      // an event whose version is no longer the cycle's (decision 0026).
+      const { handleCycleEvent } = await import('../campaigns');
+      await handleCycleEvent(message);
+      return;
+    }
   }
 }
 

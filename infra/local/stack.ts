@@ -6,6 +6,7 @@ import { startCognito, type LocalCognito } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
 import { freePort } from './net';
+import { startScheduler } from './scheduler';
 import { startS3 } from './s3';
 import { startSes } from './ses';
 import { startSms } from './sms';
@@ -15,6 +16,8 @@ import { startWebSocketGateway } from './websocket';
 
 export const LOCAL_TABLE_NAME = 'wellbeing-local';
 export const LOCAL_REGION = 'eu-west-1';
+export const LOCAL_SCHEDULE_GROUP = 'wellbeing-local-cycles';
+export const LOCAL_SCHEDULER_ROLE_ARN = 'arn:aws:iam::000000000000:role/wellbeing-local-scheduler';
 
 /** Ports of the local servers. */
 export interface LocalPorts {
@@ -26,6 +29,8 @@ export interface LocalPorts {
   outbox: number;
   /** Local SMS outbox (SNS Publish emulator). */
   sms: number;
+  /** Local EventBridge Scheduler (one-time schedules onto the notifications queue). */
+  scheduler: number;
   sqs: number;
   s3: number;
   dynamodb: number;
@@ -40,6 +45,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   auth: 9100,
   outbox: 8005,
   sms: 8006,
+  scheduler: 8007,
   sqs: 9324,
   s3: 4569,
   dynamodb: 8000,
@@ -69,6 +75,8 @@ export interface LocalEndpoints {
   api: string;
   ws: string;
   outbox: string;
+  /** The local scheduler: SCHEDULER_ENDPOINT, and `POST /_local/clock` to move its clock. */
+  scheduler: string;
   auth: { endpoint: string; region: string; userPoolId: string; clientId: string };
 }
 
@@ -116,9 +124,9 @@ export { configureHandlers } from '../../functions/lib/environment';
 
 /**
  * Starts the whole product on this machine (ARCHITECTURE §8): DynamoDB Local with the single table,
- * SES, SQS with the notifications worker's poller, S3, the local Cognito issuer, the REST gateway,
- * the WebSocket gateway with its @connections API and, if asked, the SPA. Every handler runs in
- * this process with its environment pointing at the emulators, so one stack per process.
+ * SES, SQS with the notifications worker's poller, the scheduler that feeds its queue, S3, the
+ * local Cognito issuer, the REST gateway, the WebSocket gateway with its @connections API and, if
+ * asked, the SPA. Every handler runs in this process with its environment pointing at the emulators, so one stack per process.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const notice = options.notice ?? ((message: string) => console.warn(message));
@@ -186,6 +194,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ]);
     await ensureTable(dynamodb.endpoint, LOCAL_TABLE_NAME);
     const sms = started('SMS', await startSms({ port: await port('sms') }));
+    const scheduler = started(
+      'scheduler',
+      await startScheduler({
+        port: await port('scheduler'),
+        sqs: sqs.client,
+        queues: new Map([
+          [sqs.notifications.arn, sqs.notifications.url],
+          [sqs.notificationsDlq.arn, sqs.notificationsDlq.url],
+        ]),
+        ...(options.persistent ? { dataFile: join(dataDir, 'schedules.json') } : {}),
+      }),
+    );
 
     const env: Record<string, string> = {
       TABLE_NAME: LOCAL_TABLE_NAME,
@@ -202,6 +222,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ASSETS_URL: `${s3.endpoint}/${s3.buckets.assets}`,
       SNS_ENDPOINT: sms.endpoint,
       NOTIFICATIONS_QUEUE_URL: sqs.notifications.url,
+      // One-time schedules of campaign cycles (decision 0026): the local scheduler sends them to
+      // the local queue; the role is named as in AWS but nothing assumes it here.
+      SCHEDULER_ENDPOINT: scheduler.endpoint,
+      SCHEDULE_GROUP: LOCAL_SCHEDULE_GROUP,
+      SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
+      NOTIFICATIONS_QUEUE_ARN: sqs.notifications.arn,
+      NOTIFICATIONS_DLQ_ARN: sqs.notificationsDlq.arn,
       WS_MANAGEMENT_ENDPOINT: ws.managementEndpoint,
       MAIL_FROM: 'no-reply@wellbeing.local',
       // No translation engine runs offline: texts come back as copies, marked as not translated.
@@ -274,6 +301,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         api: api.url,
         ws: ws.url,
         outbox: ses.outbox,
+        scheduler: scheduler.endpoint,
         auth: {
           endpoint: cognito.endpoint,
           region: cognito.region,
