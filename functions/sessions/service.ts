@@ -42,6 +42,7 @@ import {
   type SphereItem,
 } from '../spheres';
 import { eraseStrategyOf } from '../strategies';
+import { eraseLinksOf } from '../links';
 import { fullName, getAccount } from '../users';
 import {
   deleteSessionItems,
@@ -370,6 +371,7 @@ export async function deleteSession(sessionId: string): Promise<undefined> {
   await deleteSessionItems(session, moved, members);
   await Promise.all([
     eraseStrategyOf({ linkTo: 'session', linkId: sessionId }),
+    eraseLinksOf({ place: 'session', placeId: sessionId }),
     removeSessionFromEntitlements(session.sphereId, sessionId),
   ]);
   for (const member of members) await tellSessionsChanged(member.userId, 'deleted');

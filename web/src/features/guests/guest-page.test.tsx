@@ -25,8 +25,8 @@ const credentials = { userId: 'u-1', username: 'guest-1', secret: 's3cret' };
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function renderGuestPage(entry = '/guest') {
-  return renderPage(<GuestPage />, { path: '/guest', entry });
+function renderGuestPage(entry = '/guest', state?: unknown) {
+  return renderPage(<GuestPage />, { path: '/guest', entry, state });
 }
 
 describe('guest connection page', () => {
@@ -162,6 +162,20 @@ describe('guest connection page', () => {
     await screen.findByTestId('guest-error');
     expect(readGuestCredentials()).toEqual({ username: 'guest-7', secret: 'kept' });
     expect(screen.getByTestId('guest-resume')).toBeTruthy();
+  });
+
+  it('goes back to the page that sent the visitor here (a shared link), never to another site', async () => {
+    storeGuestCredentials({ username: 'guest-7', secret: 'kept' });
+    renderGuestPage('/guest', { from: '/l/abcd1234' });
+    fireEvent.click(await screen.findByTestId('guest-resume'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/l/abcd1234'));
+  });
+
+  it('a return address of another site is ignored: home', async () => {
+    storeGuestCredentials({ username: 'guest-7', secret: 'kept' });
+    renderGuestPage('/guest', { from: '//evil.example.com/' });
+    fireEvent.click(await screen.findByTestId('guest-resume'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
   });
 
   it('a signed-in visitor goes straight home', async () => {

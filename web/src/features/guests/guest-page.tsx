@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { GUEST_MAX_ATTEMPTS } from '../../../../shared/contracts/guests';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { authSessionQueryKey, useIsSignedIn } from '../../lib/auth';
+import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { errorMessages } from '../../lib/errors';
-import { HOME_PATH, LOGIN_PATH } from '../../lib/routes';
+import { LOGIN_PATH } from '../../lib/routes';
 import { createGuestWithRetries, guestRequestFor } from './api/create-guest';
 import { GuestRefusedError, signInAsGuest } from './api/guest-sign-in';
 import {
@@ -33,13 +33,15 @@ export default function GuestPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const signedIn = useIsSignedIn();
+  // A page that sent the visitor here (a shared link's page) is where they come back to.
+  const returnTo = safeReturnPath((useLocation().state as ReturnState | null)?.from);
   const [stored, setStored] = useState<StoredGuestCredentials | null>(() => readGuestCredentials());
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
 
   if (signedIn.isPending) return <FullPageLoader />;
   // Signed in (already, or just now): the home page.
-  if (signedIn.data === true) return <Navigate to={HOME_PATH} replace />;
+  if (signedIn.data === true) return <Navigate to={returnTo} replace />;
 
   async function enter(action: 'new' | 'resume', credentials: StoredGuestCredentials) {
     setBusy({ action, step: 'signing-in' });

@@ -1,0 +1,33 @@
+import {
+  createLink,
+  deleteLink,
+  getLink,
+  getLinkCampaign,
+  listSessionLinks,
+  listSphereLinks,
+  updateLink,
+} from '../../shared/contracts/links';
+import { createHttpHandler, route } from '../lib/http';
+import { callerAccounts } from '../access';
+import * as service from './service';
+
+const page = (query: { _max: number; _offset: number }) => ({ max: query._max, offset: query._offset });
+
+export const handler = createHttpHandler(
+  [
+    route(createLink, ({ body }) => service.createLink(body)),
+    route(listSphereLinks, ({ params, query }) =>
+      service.listLinks({ place: 'sphere', placeId: params.sphereId }, page(query)),
+    ),
+    route(listSessionLinks, ({ params, query }) =>
+      service.listLinks({ place: 'session', placeId: params.sessionId }, page(query)),
+    ),
+    route(getLink, ({ caller, headers, params }) =>
+      service.getLink({ userId: caller.userId, superAdminMode: headers.superAdmin }, params.id),
+    ),
+    route(updateLink, ({ ability, params, body }) => service.updateLink(ability, params.id, body)),
+    route(deleteLink, ({ ability, params }) => service.deleteLink(ability, params.id)),
+    route(getLinkCampaign, ({ params }) => service.linkCampaign(params.id)),
+  ],
+  callerAccounts,
+);

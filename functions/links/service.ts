@@ -1,0 +1,261 @@
+import { subject } from '@casl/ability';
+import type { Link, LinkCampaign, LinkCreate, LinkUpdate } from '../../shared/contracts/links';
+import { linkCategoryProblems } from '../../shared/contracts/links';
+import type { FieldError } from '../../shared/contracts/errors';
+import { buildAbility, defineRules, type AppAbility } from '../../shared/domain/ability';
+import {
+  defaultExpiry,
+  expiryProblem,
+  isExpirySet,
+  isLinkExpired,
+  orderedWizards,
+  type LinkCategory,
+  type LinkWizard,
+} from '../../shared/domain/links';
+import { abilityFacts } from '../access';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { findSession } from '../sessions';
+import { findSphere, isSphereLinkCode, sphereLinkCode } from '../spheres';
+import {
+  changeLink,
+  findLink as readLink,
+  insertLink,
+  linksOf,
+  removeLink,
+  type LinkItem,
+  type LinkPlace,
+} from './repository';
+
+/**
+ * Links (decision 0027): made, changed and deleted by their sphere's admins (a session's owners),
+ * opened by anyone signed in while they have not expired. A link's code is the sphere's HMAC of
+ * `link:<id>`, a campaign's of `campaign:<id>`: they prove where a link comes from and open nothing
+ * by themselves.
+ */
+
+/** What a link's code names. */
+const linkSubject = (linkId: string) => `link:${linkId}`;
+const campaignSubject = (campaignId: string) => `campaign:${campaignId}`;
+
+/** The code of a campaign's links: the campaigns domain checks it when a participant arrives. */
+export async function campaignLinkCode(sphereId: string, campaignId: string): Promise<string | null> {
+  return sphereLinkCode(sphereId, campaignSubject(campaignId));
+}
+
+/** Whether a code is the one of a campaign of a sphere (constant-time comparison). */
+export async function isCampaignLinkCode(
+  sphereId: string,
+  campaignId: string,
+  code: string,
+): Promise<boolean> {
+  const sphere = await findSphere(sphereId);
+  return sphere !== null && isSphereLinkCode(sphere, campaignSubject(campaignId), code);
+}
+
+/** The list a link belongs to. */
+const placeOf = (link: { sessionId?: string | undefined; sphereId: string }): LinkPlace =>
+  link.sessionId !== undefined
+    ? { place: 'session', placeId: link.sessionId }
+    : { place: 'sphere', placeId: link.sphereId };
+
+const rightsOn = (link: Pick<LinkItem, 'sphereId' | 'sessionId'>) =>
+  subject(
+    'url',
+    link.sessionId !== undefined
+      ? { sphereId: link.sphereId, sessionId: link.sessionId }
+      : { sphereId: link.sphereId },
+  );
+
+/** The caller's rules, for a route that any signed-in person may call (opening a link). */
+async function abilityOf(userId: string, superAdminMode: boolean): Promise<AppAbility | null> {
+  const facts = await abilityFacts(userId);
+  return facts ? buildAbility(defineRules({ ...facts, userId, superAdminMode })) : null;
+}
+
+/** The wizards as stored, in their running order, each with its own fields only. */
+export function storedWizards(wizards: readonly LinkWizard[]): LinkItem['wizards'] {
+  return orderedWizards(wizards).map((w) => ({ ...w }));
+}
+
+export function toWizards(stored: LinkItem['wizards']): LinkWizard[] {
+  return stored.map((w): LinkWizard => {
+    switch (w.type) {
+      case 'feeling':
+        return {
+          type: 'feeling',
+          period: (w.period ?? 'none') as Extract<LinkWizard, { type: 'feeling' }>['period'],
+        };
+      case 'thinking':
+        return { type: 'thinking', groupId: w.groupId ?? 'default' };
+      case 'form':
+        return { type: 'form', formId: w.formId ?? '' };
+      default:
+        return { type: w.type };
+    }
+  });
+}
+
+/** A link as the contract shows it: everything to its admins, what opening it needs to others. */
+async function toLink(item: LinkItem, full: boolean, now = Date.now()): Promise<Link> {
+  const validationCode = (await sphereLinkCode(item.sphereId, linkSubject(item.linkId))) ?? '';
+  return {
+    id: item.linkId,
+    category: item.category,
+    sphereId: item.sphereId,
+    ...(item.sessionId !== undefined ? { sessionId: item.sessionId } : {}),
+    ...(item.campaignId !== undefined ? { campaignId: item.campaignId } : {}),
+    name: item.name,
+    ...(item.redirectUrl !== undefined ? { redirectUrl: item.redirectUrl } : {}),
+    expiredAt: item.expiredAt,
+    expirySet: isExpirySet(item.expiredAt, now),
+    ...(item.messageForUser !== undefined ? { messageForUser: item.messageForUser } : {}),
+    ...(item.endMessageForUser !== undefined ? { endMessageForUser: item.endMessageForUser } : {}),
+    defaultLanguage: item.defaultLanguage,
+    stepNumber: item.stepNumber,
+    wizards: toWizards(item.wizards),
+    validationCode,
+    ...(full
+      ? {
+          description: item.description,
+          specificTagIds: item.specificTagIds,
+          createdAt: item.createdAt,
+          updatedAt: item.updatedAt,
+        }
+      : {}),
+  };
+}
+
+/** The expiry to store: the day given (at least tomorrow where the caller is), else 100 years ahead. */
+function checkedExpiry(
+  body: { expiredAt?: string | undefined; timeZone?: string | undefined },
+  now: number,
+): string {
+  if (body.expiredAt === undefined || body.expiredAt.trim() === '') return defaultExpiry(now, body.timeZone);
+  const problem = expiryProblem(body.expiredAt, now, body.timeZone);
+  if (problem) throw new ValidationError([{ key: problem, field: 'body.expiredAt' }]);
+  return body.expiredAt.slice(0, 10);
+}
+
+/** The fields an admin writes, as stored. */
+function writtenFields(body: LinkUpdate, now: number) {
+  return {
+    name: body.name,
+    description: body.description,
+    redirectUrl: body.redirectUrl,
+    expiredAt: checkedExpiry(body, now),
+    messageForUser: body.messageForUser || undefined,
+    endMessageForUser: body.endMessageForUser || undefined,
+    defaultLanguage: body.defaultLanguage,
+    specificTagIds: body.specificTagIds,
+    stepNumber: body.stepNumber,
+    wizards: storedWizards(body.wizards),
+  };
+}
+
+const defined = <T extends Record<string, unknown>>(fields: T): T =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
+
+/**
+ * POST /v1/shorten-urls: the middleware checked the right on the sphere (and session) named; the
+ * sphere must exist, and a session must be of that sphere.
+ */
+export async function createLink(body: LinkCreate, now = Date.now()): Promise<Link> {
+  const sphere = await findSphere(body.sphereId);
+  if (!sphere) throw new NotFoundError();
+  if (body.sessionId !== undefined) {
+    const session = await findSession(body.sessionId);
+    if (!session) throw new NotFoundError();
+    if (session.sphereId !== body.sphereId) throw new ForbiddenError();
+  }
+  const item = await insertLink(
+    defined({
+      category: body.category,
+      ...placeOf(body),
+      sphereId: body.sphereId,
+      sessionId: body.sessionId,
+      campaignId: body.campaignId,
+      ...writtenFields(body, now),
+    }) as Parameters<typeof insertLink>[0],
+  );
+  return toLink(item, true, now);
+}
+
+/** GET …/spheres/{sphereId} and …/sessions/{sessionId}: a place's links, newest first. */
+export async function listLinks(place: LinkPlace, page: { max: number; offset: number }, now = Date.now()) {
+  const items = await linksOf(place);
+  const shown = items.slice(page.offset, page.offset + page.max);
+  return {
+    count: items.length,
+    items: await Promise.all(shown.map((i) => toLink(i, true, now))),
+    max: page.max,
+    offset: page.offset,
+  };
+}
+
+/**
+ * GET …/{id}: a link anyone signed in may open while it has not expired (`link-expired`, 410); its
+ * admins read every field, and read it expired too (to change its expiry).
+ */
+export async function getLink(
+  caller: { userId: string; superAdminMode: boolean },
+  linkId: string,
+  now = Date.now(),
+): Promise<Link> {
+  const item = await readLink(linkId);
+  if (!item) throw new NotFoundError();
+  const ability = await abilityOf(caller.userId, caller.superAdminMode);
+  const admin = mayManage(ability ?? undefined, 'get', item);
+  if (!admin && isLinkExpired(item.expiredAt, now)) throw new DomainError('link-expired', 410);
+  return toLink(item, admin, now);
+}
+
+/** Whether the caller may act on a link: the right held on its sphere, or on its session. */
+export function mayManage(
+  ability: AppAbility | undefined,
+  action: 'get' | 'put' | 'delete',
+  link: Pick<LinkItem, 'sphereId' | 'sessionId'>,
+): boolean {
+  return ability?.can(action, rightsOn(link)) ?? false;
+}
+
+/** A link the caller may act on (checked on its sphere or session); another's is forbidden. */
+async function linkFor(ability: AppAbility | undefined, action: 'put' | 'delete', linkId: string) {
+  const item = await readLink(linkId);
+  if (!item) throw new NotFoundError();
+  if (!mayManage(ability, action, item)) throw new ForbiddenError();
+  return item;
+}
+
+/** PUT …/{id}: every field again, checked against the link's category. */
+export async function updateLink(
+  ability: AppAbility | undefined,
+  linkId: string,
+  body: LinkUpdate,
+  now = Date.now(),
+): Promise<Link> {
+  const item = await linkFor(ability, 'put', linkId);
+  const problems = linkCategoryProblems(body, item.category as LinkCategory);
+  if (problems.length)
+    throw new ValidationError(
+      problems.map((p) => ({ key: p.key, field: ['body', ...p.path].join('.') }) as FieldError),
+    );
+  const changed = await changeLink(linkId, writtenFields(body, now) as Parameters<typeof changeLink>[1]);
+  return toLink(changed, true, now);
+}
+
+/** DELETE …/{id}. */
+export async function deleteLink(ability: AppAbility | undefined, linkId: string): Promise<undefined> {
+  await linkFor(ability, 'delete', linkId);
+  await removeLink(linkId);
+  return undefined;
+}
+
+/** GET …/{id}/campaign (spec 02 §7): a campaign link's campaign, while the link has not expired. */
+export async function linkCampaign(linkId: string, now = Date.now()): Promise<LinkCampaign> {
+  const item = await readLink(linkId);
+  if (!item || item.category !== 'campaign' || item.campaignId === undefined) throw new NotFoundError();
+  if (isLinkExpired(item.expiredAt, now)) throw new DomainError('link-expired', 410);
+  const validationCode = await campaignLinkCode(item.sphereId, item.campaignId);
+  if (!validationCode) throw new NotFoundError();
+  return { campaignId: item.campaignId, sphereId: item.sphereId, validationCode };
+}

@@ -1,0 +1,146 @@
+import { useEffect } from 'react';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { closeButtonProps, TOAST_DURATION_MS } from '../../components/notify';
+import { useIsSignedIn, type ReturnState } from '../../lib/auth';
+import { ApiError } from '../../lib/errors';
+import { useMe } from '../../lib/me';
+import { overlayOpensFor } from '../../lib/overlays';
+import { GUEST_PATH, HOME_PATH, LOGIN_PATH, participationPath } from '../../lib/routes';
+import { useLink, useLinkCampaign } from './api/links';
+import { linkPath } from './paths';
+import { runSearch, STARTED_PARAM } from './run-plan';
+
+/** The key of the message an unopenable link shows: expired, or not (or no longer) a link. */
+export function failureKey(error: unknown): 'errors.link-expired' | 'errors.invalid-link' {
+  return error instanceof ApiError && error.keys.includes('link-expired')
+    ? 'errors.link-expired'
+    : 'errors.invalid-link';
+}
+
+/**
+ * The link page (`/l/{linkId}`, spec 01 §2, spec 02 §2): what opening a shared link lands on. A
+ * visitor without a session chooses to continue as a guest or to sign in, and comes back here; then
+ * the link's welcome, its steps run one after the other as the overlays of their features, and its
+ * end message or the address it sends to. An expired or unknown link says so and goes home.
+ */
+export default function LinkPage() {
+  const { t } = useTranslation();
+  const linkId = useParams().linkId ?? '';
+  const signedIn = useIsSignedIn();
+  if (signedIn.isPending) return <FullPageLoader />;
+  if (!signedIn.data) {
+    const state: ReturnState = { from: linkPath(linkId) };
+    return (
+      <Container size="xs" py="xl">
+        <Paper withBorder p="lg" data-testid="link-sign-in">
+          <Stack>
+            <Title order={1} size="h3">
+              {t('links.page.welcome')}
+            </Title>
+            <Text>{t('links.page.signInFirst')}</Text>
+            <Group>
+              <Button component={RouterLink} to={GUEST_PATH} state={state} data-testid="link-as-guest">
+                {t('links.page.asGuest')}
+              </Button>
+              <Button
+                component={RouterLink}
+                to={LOGIN_PATH}
+                state={state}
+                variant="default"
+                data-testid="link-sign-in-button"
+              >
+                {t('links.page.signIn')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Container>
+    );
+  }
+  return <OpenedLink linkId={linkId} />;
+}
+
+function OpenedLink({ linkId }: { linkId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const link = useLink(linkId);
+  // A campaign's link opens the campaign's participation, with the code that proves where it came from.
+  const campaign = useLinkCampaign(linkId, link.data?.category === 'campaign');
+  const me = useMe();
+  const isGuest = me.data?.profile.isGuest ?? false;
+  const started = search.get(STARTED_PARAM) === '1';
+  const running = search.has('show');
+  const ended = started && !running;
+  const redirectUrl = link.data?.redirectUrl;
+
+  useEffect(() => {
+    const failed = link.isError ? link.error : campaign.isError ? campaign.error : null;
+    if (failed)
+      notifications.show({
+        color: 'red',
+        message: t(failureKey(failed)),
+        autoClose: TOAST_DURATION_MS,
+        closeButtonProps: closeButtonProps(),
+      });
+  }, [link.isError, link.error, campaign.isError, campaign.error, t]);
+
+  useEffect(() => {
+    // At the end, a link that sends elsewhere does so (after its end message, if any, was read).
+    if (ended && redirectUrl && !link.data?.endMessageForUser) window.location.assign(redirectUrl);
+  }, [ended, redirectUrl, link.data?.endMessageForUser]);
+
+  if (link.isError || campaign.isError) return <Navigate to={HOME_PATH} replace />;
+  if (campaign.data)
+    return (
+      <Navigate to={participationPath(campaign.data.campaignId, campaign.data.validationCode)} replace />
+    );
+  if (link.isPending || me.isPending || (link.data.category === 'campaign' && campaign.isPending))
+    return <FullPageLoader />;
+
+  const start = () =>
+    void navigate({ search: `?${runSearch(link.data, (o) => overlayOpensFor(o, isGuest)).toString()}` });
+
+  return (
+    <Container size="sm" py="xl">
+      <Paper withBorder p="lg" data-testid="link-page">
+        <Stack>
+          <Title order={1} size="h3">
+            {link.data.name}
+          </Title>
+          {ended ? (
+            <>
+              <Text data-testid="link-end-message">
+                {link.data.endMessageForUser || t('links.page.thanks')}
+              </Text>
+              <Group>
+                {redirectUrl ? (
+                  <Button component="a" href={redirectUrl} data-testid="link-continue">
+                    {t('links.page.continue')}
+                  </Button>
+                ) : (
+                  <Button component={RouterLink} to={HOME_PATH} data-testid="link-home">
+                    {t('links.page.home')}
+                  </Button>
+                )}
+              </Group>
+            </>
+          ) : (
+            <>
+              {link.data.messageForUser && <Text data-testid="link-message">{link.data.messageForUser}</Text>}
+              <Group>
+                <Button onClick={start} data-testid="link-start">
+                  {t('links.page.start')}
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

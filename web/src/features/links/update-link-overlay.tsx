@@ -1,0 +1,43 @@
+import { Alert, Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../components/notify';
+import { errorMessages } from '../../lib/errors';
+import type { OverlayProps } from '../../lib/overlays';
+import { useLink, useUpdateLink } from './api/links';
+import { LinkForm } from './link-form';
+
+/** Overlay `updateLink` (spec 02 §2): a link's fields again; its place and category stay. */
+export default function UpdateLinkOverlay({ params, done, close }: OverlayProps) {
+  const { t } = useTranslation();
+  const linkId = params.get('linkId') ?? '';
+  const link = useLink(linkId);
+  const update = useUpdateLink(linkId);
+  if (link.isError)
+    return (
+      <Alert color="red" role="alert" data-testid="link-load-error">
+        {errorMessages(link.error, t)}
+      </Alert>
+    );
+  if (link.isPending) return <Skeleton height={420} />;
+  return (
+    <LinkForm
+      link={link.data}
+      target={{
+        category: link.data.category,
+        sphereId: link.data.sphereId,
+        ...(link.data.sessionId ? { sessionId: link.data.sessionId } : {}),
+      }}
+      pending={update.isPending}
+      error={update.error}
+      onCancel={close}
+      onSubmit={(body) =>
+        update.mutate(body, {
+          onSuccess: () => {
+            notifySuccess('links.saved');
+            done();
+          },
+        })
+      }
+    />
+  );
+}
