@@ -1,5 +1,12 @@
 /**
- * The feelings domain's face: what other domains and the local stack may use of it.
+ * The feelings domain's face: what other domains and the local stack may use of it. Terminals
+ * record their visitors' feelings and read a session's day summaries here (decision 0028).
  */
 export { importFeelings, type NewFeeling } from './repository';
 export { EMOTION_WORDS } from './words';
+export {
+  querySessionDays,
+  recordTerminalFeeling,
+  type NewTerminalFeeling,
+  type TerminalFeelingItem,
+} from './terminal-feelings';

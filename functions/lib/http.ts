@@ -35,6 +35,8 @@ export interface RouteInput<R extends RouteContract> {
 export interface WithHeaders<T> {
   body: T;
   headers: Record<string, string>;
+  /** A success status other than the contract's (a replayed write answers 200, not 201). */
+  status?: number;
 }
 
 export type RouteImplementation<R extends RouteContract> = (
@@ -65,7 +67,7 @@ function isWithHeaders(value: unknown): value is WithHeaders<unknown> {
     value !== null &&
     'body' in value &&
     'headers' in value &&
-    Object.keys(value).length === 2
+    Object.keys(value).every((key) => key === 'body' || key === 'headers' || key === 'status')
   );
 }
 
@@ -179,9 +181,11 @@ export function route<R extends RouteContract>(
         requestId: event.requestContext?.requestId ?? 'local',
         event,
       });
-      const { body: responseBody, headers: extraHeaders } = isWithHeaders(result)
-        ? result
-        : { body: result, headers: {} };
+      const {
+        body: responseBody,
+        headers: extraHeaders,
+        status = contract.status,
+      } = isWithHeaders(result) ? result : { body: result, headers: {} };
       const output = contract.response.parse(responseBody);
       if (options.binary !== undefined) {
         if (!(output instanceof Uint8Array)) throw new Error(`${contract.name} must answer bytes`);
@@ -192,7 +196,7 @@ export function route<R extends RouteContract>(
           isBase64Encoded: true,
         };
       }
-      return json(contract.status, output, extraHeaders);
+      return json(status, output, extraHeaders);
     },
   };
 }

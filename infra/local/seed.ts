@@ -15,6 +15,12 @@ import { importSession } from '../../functions/sessions';
 import { importEntitlements, importForms, importSurveys } from '../../functions/forms';
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
 import { seedDemoStrategies } from './demo-strategies';
+import {
+  DEMO_SALES_UP_USER,
+  DEMO_TERMINAL_ADMIN,
+  DEMO_TERMINAL_SPHERE,
+  seedDemoTerminals,
+} from './demo-terminals';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import { DEMO_AXES, demoThinkings } from './demo-thinkings';
 import { DEFAULT_THINKING_GROUP } from '../../shared/domain/thinkings';
@@ -194,6 +200,28 @@ export const DEMO_USERS: readonly DemoUser[] = [
     subscription: 'starter',
     temperament: { pleasant: 0.55, energy: 4, goals: false, place: { latitude: 51.2194, longitude: 4.4025 } },
   },
+  // Boulangerie Soleil's admin and its Sales-Up member, who sets up its terminals
+  // (infra/local/demo-terminals.ts).
+  {
+    email: DEMO_TERMINAL_ADMIN,
+    birthYear: 1983,
+    gender: 'female',
+    firstName: 'Inès',
+    lastName: 'Lambert',
+    locale: 'fr',
+    password: 'Wellbeing1',
+    subscription: 'starter',
+  },
+  {
+    email: DEMO_SALES_UP_USER,
+    birthYear: 1996,
+    gender: 'male',
+    firstName: 'Théo',
+    lastName: 'Renard',
+    locale: 'en',
+    password: 'Wellbeing1',
+    subscription: 'starter',
+  },
   // On Essentials and in no sphere yet, with an address of Atelier Horizon's domain: the browser
   // tests' person for the life compass and for joining a sphere and assessing its strategy.
   {
@@ -333,7 +361,7 @@ export async function seedDemoData(
       (poolUserCreated || accountCreated ? report.created : report.existing).push(user.email);
     }
     // The demo spheres and their members, written once, among the users seeded here.
-    for (const demo of DEMO_SPHERES) {
+    for (const demo of [...DEMO_SPHERES, DEMO_TERMINAL_SPHERE]) {
       const ownerId = userIds.get(demo.owner);
       if (!ownerId) continue;
       const synthetic = demo.synthetic ? SYNTHETIC_PEOPLE : [];
@@ -417,6 +445,8 @@ export async function seedDemoData(
     await seedDemoForms(users, userIds);
     // Camille's life compass, Atelier Horizon's strategy and its north team's, and their assessments.
     await seedDemoStrategies(userIds);
+    // Boulangerie Soleil's counter kiosk and a few of its visitors' answers.
+    await seedDemoTerminals(userIds);
   } finally {
     cognito.destroy();
   }

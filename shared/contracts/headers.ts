@@ -4,6 +4,8 @@ import * as z from 'zod';
 export const HEADER_LANGUAGE = 'x-language';
 export const HEADER_SOURCE = 'x-source';
 export const HEADER_SUPER_ADMIN = 'x-super-admin';
+/** A terminal's key, sent by its kiosk instead of a token (shared/contracts/terminals.ts). */
+export const HEADER_TERMINAL_KEY = 'x-terminal-key';
 
 /** Response headers of list routes. */
 export const HEADER_PAGINATION_MAX = 'x-pagination-max';
@@ -21,6 +23,7 @@ export const CORS_ALLOW_HEADERS = [
   HEADER_LANGUAGE,
   HEADER_SOURCE,
   HEADER_SUPER_ADMIN,
+  HEADER_TERMINAL_KEY,
 ] as const;
 export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const CORS_EXPOSE_HEADERS = [

@@ -156,7 +156,7 @@ describe('REST API built from the contracts', () => {
       const responses = (preflight!.properties.Integration as Json).IntegrationResponses as Json[];
       const headers = responses[0]?.ResponseParameters as Record<string, string>;
       expect(headers['method.response.header.Access-Control-Allow-Headers']).toBe(
-        "'content-type,authorization,x-language,x-source,x-super-admin'",
+        "'content-type,authorization,x-language,x-source,x-super-admin,x-terminal-key'",
       );
       // The only allowed origin is the SPA's CloudFront domain.
       expect(JSON.stringify(headers['method.response.header.Access-Control-Allow-Origin'])).toContain(

@@ -25,6 +25,8 @@ export type CallOptions<R extends RouteContract> = ParamsOption<R> &
     signal?: AbortSignal;
     /** Sends the super-admin header whatever the mode (the probe that decides to offer the mode). */
     superAdmin?: boolean;
+    /** Headers of the route's own (a terminal's key), sent after the spec's. */
+    headers?: Record<string, string>;
   };
 
 /** What every option bag looks like once the route's generics are gone. */
@@ -34,6 +36,7 @@ interface LooseOptions {
   body?: unknown;
   signal?: AbortSignal;
   superAdmin?: boolean;
+  headers?: Record<string, string>;
 }
 
 let onUnauthorized: () => void = () => window.location.assign(LOGIN_PATH);
@@ -101,6 +104,7 @@ async function send(route: RouteContract, opts: LooseOptions, accept: string): P
   };
   if (opts.superAdmin === true || superAdminModeOn()) headers[HEADER_SUPER_ADMIN] = 'true';
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, opts.headers);
   if (route.auth !== 'public') {
     const token = await getAccessToken();
     if (!token) {
