@@ -2,16 +2,19 @@ import type { RouteContract } from '../shared/contracts/route';
 import type { Belonging, DomainFace } from './lib/domain';
 import { accountDomain } from './account/domain';
 import { authDomain } from './auth/domain';
+import { campaignsDomain } from './campaigns/domain';
 import { emailsDomain } from './emails/domain';
 import { feelingsDomain } from './feelings/domain';
 import { formsDomain } from './forms/domain';
 import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
+import { linksDomain } from './links/domain';
 import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
 import { sessionsDomain } from './sessions/domain';
 import { spheresDomain } from './spheres/domain';
 import { strategiesDomain } from './strategies/domain';
+import { terminalsDomain } from './terminals/domain';
 import { thinkingsDomain } from './thinkings/domain';
 import { translationsDomain } from './translations/domain';
 import { usersDomain } from './users/domain';
@@ -35,8 +38,11 @@ export const DOMAINS: readonly DomainFace[] = [
   thinkingsDomain,
   strategiesDomain,
   formsDomain,
+  campaignsDomain,
+  linksDomain,
   spheresDomain,
   sessionsDomain,
+  terminalsDomain,
   translationsDomain,
   accountDomain,
   workersDomain,

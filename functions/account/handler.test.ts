@@ -160,6 +160,7 @@ describe('GET /v1/me/export', () => {
       'README.txt',
       'access-code-sign-ins.csv',
       'access-codes.csv',
+      'campaign-participations.csv',
       'connections.csv',
       'created-spheres.csv',
       'data.json',
@@ -175,6 +176,7 @@ describe('GET /v1/me/export', () => {
       'sign-in-code-sends.csv',
       'sign-in-codes.csv',
       'strategy-assessments.csv',
+      'terminals.csv',
       'thinkings.csv',
     ]);
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array)) as Record<string, unknown>;

@@ -4,6 +4,7 @@
  * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`).
  */
 export {
+  findStoredForm,
   importEntitlements,
   importForms,
   importSurveys,

@@ -111,6 +111,7 @@ export function toSphere(item: SphereItem, roles: readonly SphereRole[] | null):
     ...(logoUrl !== undefined ? { logoUrl } : {}),
     limits: item.limits,
     entitlements: item.entitlements,
+    campaignSmsEnabled: item.campaignSmsEnabled === true,
     isMember: roles !== null,
     roles: roles ? [...roles] : [],
     createdAt: item.createdAt,

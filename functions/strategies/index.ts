@@ -7,6 +7,7 @@ export {
   eraseStrategyOf,
   importAssessments,
   importStrategies,
+  readList,
   type AssessedKey,
   type ImportedAssessment,
   type ListKey,

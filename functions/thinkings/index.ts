@@ -2,6 +2,7 @@
  * The thinkings domain's face: what other domains and the local stack may use of it.
  */
 export {
+  findAxis,
   importAxes,
   importContextAxes,
   importThinkings,

@@ -8,6 +8,7 @@ export {
   abilityFacts,
   accountStanding,
   addUnverifiedEmail,
+  contactFactsOf,
   convertedGuestItems,
   createAccount,
   findEmailOwner,

@@ -144,6 +144,8 @@ export const SphereSchema = z.object({
     engagementUp: z.object({ active: z.boolean(), campaignTemplatesAvailable: z.boolean() }),
     salesUp: z.object({ active: z.boolean() }),
   }),
+  /** Campaign notifications may go by SMS (spec 02 §3: campaign SMS notification flag), a paid option. */
+  campaignSmsEnabled: z.boolean(),
   /** Whether the caller is an active member, and their roles there. */
   isMember: z.boolean(),
   roles: z.array(z.enum(SPHERE_ROLES)),

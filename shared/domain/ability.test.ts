@@ -250,3 +250,39 @@ describe('machine translation (post on translation, spec 01 §6)', () => {
     expect(can({ isGuest: true })).toBe(false);
   });
 });
+
+describe('links (url, decision 0027): a sphere’s admins and a session’s owners, on their own', () => {
+  const url = (fields: { sphereId: string; sessionId?: string }) => subject('url', fields);
+  const ability = (facts: Partial<AbilityFacts>) => buildAbility(defineRules({ ...base, ...facts }));
+
+  it('a sphere admin manages the links of their sphere and of its sessions, not another sphere’s', () => {
+    const admin = ability({ spheres: [{ sphereId: 'A', roles: ['admin'] }] });
+    for (const action of ['get', 'post', 'put', 'delete'] as const) {
+      expect(admin.can(action, url({ sphereId: 'A' }))).toBe(true);
+      expect(admin.can(action, url({ sphereId: 'A', sessionId: 'g1' }))).toBe(true);
+      expect(admin.can(action, url({ sphereId: 'B' }))).toBe(false);
+    }
+  });
+
+  it('a session owner manages their session’s links only, not the sphere’s nor another session’s', () => {
+    const owner = ability({
+      spheres: [{ sphereId: 'A', roles: ['contributor'] }],
+      sessions: [{ sessionId: 'g1', sphereId: 'A', category: 'contributor', roles: ['owner'] }],
+    });
+    expect(owner.can('post', url({ sphereId: 'A', sessionId: 'g1' }))).toBe(true);
+    expect(owner.can('delete', url({ sphereId: 'A', sessionId: 'g1' }))).toBe(true);
+    expect(owner.can('post', url({ sphereId: 'A' }))).toBe(false);
+    expect(owner.can('get', url({ sphereId: 'A', sessionId: 'g2' }))).toBe(false);
+  });
+
+  it('a contributor, a session member and a guest hold no right on links', () => {
+    const contributor = ability({
+      spheres: [{ sphereId: 'A', roles: ['contributor'] }],
+      sessions: [{ sessionId: 'g1', sphereId: 'A', category: 'contributor', roles: ['member'] }],
+    });
+    expect(contributor.can('get', url({ sphereId: 'A' }))).toBe(false);
+    expect(contributor.can('get', url({ sphereId: 'A', sessionId: 'g1' }))).toBe(false);
+    expect(contributor.can('post', 'url')).toBe(false);
+    expect(ability({ isGuest: true }).can('get', 'url')).toBe(false);
+  });
+});

@@ -22,7 +22,17 @@ export interface SessionMembership {
 }
 
 /** What a sphere's admins manage there (spec 01 §6, spec 02 §6), always on their own sphere. */
-const SPHERE_ADMIN_SUBJECTS: Subject[] = ['sphere', 'member', 'session', 'sphere-tag', 'form-entitlement'];
+const SPHERE_ADMIN_SUBJECTS: Subject[] = [
+  'sphere',
+  'member',
+  'session',
+  'sphere-tag',
+  'form-entitlement',
+  // Campaigns (spec 02 §6): their definitions, cycles and who takes part, never the answers.
+  'campaign',
+  'campaign-cycle',
+  'campaign-participation',
+];
 
 /** What the rules are computed from. Memberships and global roles join as their capabilities land. */
 export interface AbilityFacts {
@@ -87,6 +97,10 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
       // The forms a sphere's admins may entitle it to: those of the catalogue that are not private.
       rules.push({ action: 'get', subject: 'form-definition', conditions: { isPrivate: false } });
     }
+    // A sphere's links (decision 0027): its admins make, read, change and delete them, and those
+    // of its sessions and campaigns (all carry the sphere's id).
+    if (roles.includes('admin'))
+      rules.push({ action: ['get', 'post', 'put', 'delete'], subject: 'url', conditions: { sphereId } });
     if (essentials) {
       // A sphere's strategy (decision 0019): its members read and assess it, its admins write it
       // and the strategies of its sessions. `sessionId` absent: a member's rule is on the sphere's
@@ -110,6 +124,9 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     if (roles.includes('owner')) actions.push('put', 'smartReport');
     if (roles.includes('member')) actions.push('report');
     rules.push({ action: actions, subject: 'session', conditions: { sessionId } });
+    // A session's links are its owners' (decision 0027).
+    if (roles.includes('owner'))
+      rules.push({ action: ['get', 'post', 'put', 'delete'], subject: 'url', conditions: { sessionId } });
     if (essentials) {
       // A session's strategy: its members read and assess it, its owners write it.
       if (roles.includes('member'))

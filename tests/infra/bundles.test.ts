@@ -7,15 +7,22 @@ import { bundleLambdas } from '../../bin/bundle';
  * Each Lambda bundled as CDK bundles it (CommonJS, AWS SDK external) loads and exports a handler:
  * catches a dependency that cannot live in a CommonJS bundle before a deploy does.
  */
+/**
+ * The account Lambda serves "my data" and leaving the product: it loads every domain's face (their
+ * entities and belongings, with the route lists they carry), so it grows with each domain. It is
+ * called rarely (an export, a departure), where a cold start costs least (decision 0004).
+ */
+const LIMITS: Record<string, number> = { 'api-account': 600 * 1024 };
+
 describe('Lambda bundles', () => {
-  it('load in Node and export a handler function, each under 500 KB', async () => {
+  it('load in Node and export a handler function, each under 500 KB (the account Lambda 600 KB)', async () => {
     const bundles = await bundleLambdas('.local/test-bundles');
     const require = createRequire(import.meta.url);
     process.env.TABLE_NAME ??= 'wellbeing-test';
     for (const [name, { file, bytes }] of Object.entries(bundles)) {
       const module = require(join(process.cwd(), file)) as { handler?: unknown };
       expect(typeof module.handler, name).toBe('function');
-      expect(bytes, name).toBeLessThan(500 * 1024);
+      expect(bytes, name).toBeLessThan(LIMITS[name] ?? 500 * 1024);
     }
   }, 120_000);
 });

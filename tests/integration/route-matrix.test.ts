@@ -91,6 +91,24 @@ beforeAll(async () => {
     token,
     body: { roles: ['owner', 'member'] },
   });
+  // The owner's campaign, with one measure and one cycle.
+  const campaign = await stack.api<{ campaignId: string; updateDate: string }>(
+    `/v1/campaigns/spheres/${owner.sphereId}`,
+    { method: 'POST', token, body: { name: 'Owner campaign', publicName: { en: 'Our pulse' } } },
+  );
+  if (campaign.status !== 201) throw new Error(`The matrix's campaign was not created: ${campaign.status}`);
+  await stack.api(`/v1/campaigns/${campaign.body.campaignId}/measures`, {
+    method: 'PUT',
+    token,
+    body: { measures: [{ id: 'mood', type: 'feeling' }], updateDate: campaign.body.updateDate },
+  });
+  const cycle = await stack.api<{ cycleId: string }>(`/v1/campaigns/${campaign.body.campaignId}/cycles`, {
+    method: 'POST',
+    token,
+    body: { internalLabel: 'Matrix cycle' },
+  });
+  if (cycle.status !== 201) throw new Error(`The matrix's cycle was not created: ${cycle.status}`);
+  Object.assign(owner, { campaignId: campaign.body.campaignId, cycleId: cycle.body.cycleId });
   // A contributor joins the owner's sphere by its link, and no group.
   contributor = await person('contributor@example.be', 'Contributor');
   const key = await stack.api<{ sphereKey: string }>(`/v1/spheres/${owner.sphereId}/join-key`, { token });

@@ -47,6 +47,8 @@ export const SphereEntity = new Entity({
     domains: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     isStudyProgram: { type: 'boolean', required: true, default: false },
     isTerminalEnabled: { type: 'boolean', required: true, default: false },
+    /** Campaign notifications by SMS (spec 02 §3 Sphere: campaign SMS notification flag), a paid option. */
+    campaignSmsEnabled: { type: 'boolean', default: false },
     customizableThinkingAxes: { type: 'boolean', required: true, default: false },
     /** Strategies of the sphere and its sessions (decision 0019); spheres written before it have none: off. */
     strategyEnabled: { type: 'boolean', default: false },

@@ -13,6 +13,9 @@ export interface Person {
   sessionId?: string;
   /** Its real name, which must never reach anyone outside the group but the sphere's admins. */
   sessionName?: string;
+  /** A campaign of that sphere with one cycle (created before the matrix runs). */
+  campaignId?: string;
+  cycleId?: string;
 }
 
 /**

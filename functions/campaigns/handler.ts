@@ -1,0 +1,89 @@
+import {
+  actOnParticipation,
+  commandCampaign,
+  commandCycle,
+  createCampaign,
+  createCycle,
+  deleteCampaign,
+  deleteCycle,
+  getCampaign,
+  getCampaignAccess,
+  getParticipation,
+  getParticipationStep,
+  listCycleParticipants,
+  listCycles,
+  listSphereCampaigns,
+  saveParticipationStep,
+  updateCampaign,
+  updateCampaignMeasures,
+  updateCycle,
+  CAMPAIGNS_PAGE_MAX,
+} from '../../shared/contracts/campaigns';
+import { callerAccounts } from '../access';
+import { createHttpHandler, route } from '../lib/http';
+import * as definitions from './definitions';
+import * as participation from './participation';
+import { cycleParticipants } from './participants';
+
+/** A campaign named by a path is checked on its sphere: the admins' rights are held there. */
+const accounts = {
+  ...callerAccounts,
+  place: async (resource: Record<string, unknown>) =>
+    callerAccounts.place
+      ? callerAccounts.place(await definitions.campaignPlace(resource))
+      : definitions.campaignPlace(resource),
+};
+
+const participant = (
+  caller: { userId: string },
+  headers: { language: participation.Participant['language'] },
+) => ({
+  userId: caller.userId,
+  language: headers.language,
+});
+
+export const handler = createHttpHandler(
+  [
+    route(listSphereCampaigns, ({ params }) =>
+      definitions.listCampaigns(params.sphereId, CAMPAIGNS_PAGE_MAX),
+    ),
+    route(createCampaign, ({ params, body }) => definitions.createCampaign(params.sphereId, body)),
+    route(getCampaign, ({ params }) => definitions.getCampaign(params.campaignId)),
+    route(updateCampaign, ({ params, body }) => definitions.updateCampaign(params.campaignId, body)),
+    route(deleteCampaign, ({ params }) => definitions.deleteCampaign(params.campaignId)),
+    route(updateCampaignMeasures, ({ params, body }) => definitions.updateMeasures(params.campaignId, body)),
+    route(commandCampaign, ({ params, body }) => definitions.commandCampaign(params.campaignId, body.action)),
+    route(listCycles, ({ params }) => definitions.listCycles(params.campaignId)),
+    route(createCycle, ({ params, body }) => definitions.createCycle(params.campaignId, body)),
+    route(updateCycle, ({ params, body }) =>
+      definitions.updateCycle(params.campaignId, params.cycleId, body),
+    ),
+    route(deleteCycle, ({ params }) => definitions.deleteCycle(params.campaignId, params.cycleId)),
+    route(commandCycle, ({ params, body }) =>
+      definitions.commandCycle(params.campaignId, params.cycleId, body),
+    ),
+    route(listCycleParticipants, ({ params }) => cycleParticipants(params.campaignId, params.cycleId)),
+    route(getCampaignAccess, ({ caller, headers, params, query }) =>
+      participation.campaignAccess(participant(caller, headers), params.campaignId, query.code),
+    ),
+    route(getParticipation, ({ caller, headers, params, query }) =>
+      participation.getParticipation(participant(caller, headers), params.campaignId, query.code),
+    ),
+    route(actOnParticipation, ({ caller, headers, params, query, body }) =>
+      participation.actOnParticipation(participant(caller, headers), params.campaignId, query.code, body),
+    ),
+    route(getParticipationStep, ({ caller, headers, params, query }) =>
+      participation.getStep(participant(caller, headers), params.campaignId, query.code, params.stepId),
+    ),
+    route(saveParticipationStep, ({ caller, headers, params, query, body }) =>
+      participation.saveStep(
+        participant(caller, headers),
+        params.campaignId,
+        query.code,
+        params.stepId,
+        body,
+      ),
+    ),
+  ],
+  accounts,
+);
