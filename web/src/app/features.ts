@@ -1,4 +1,5 @@
 import { accountFeature } from '../features/account';
+import { campaignsFeature } from '../features/campaigns';
 import { authFeature } from '../features/auth';
 import { emailsFeature } from '../features/emails';
 import { embeddingFeature } from '../features/embedding';
@@ -8,12 +9,16 @@ import { formsCentreFeature } from '../features/forms-centre';
 import { guestsFeature } from '../features/guests';
 import { homeFeature } from '../features/home';
 import { legalFeature } from '../features/legal';
+import { linksFeature } from '../features/links';
+import { scanFeature } from '../features/scan';
+import { participationFeature } from '../features/participation';
 import { passwordFeature } from '../features/password';
 import { profileFeature } from '../features/profile';
 import { shellFeature } from '../features/shell';
 import { spheresFeature } from '../features/spheres';
 import { strategiesFeature } from '../features/strategies';
 import { subscriptionFeature } from '../features/subscription';
+import { terminalsFeature } from '../features/terminals';
 import { thinkingFeature } from '../features/thinking';
 import type { FeatureDeclaration } from '../lib/feature';
 import { registerHomeSection } from '../lib/home-sections';
@@ -32,8 +37,13 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   thinkingFeature,
   spheresFeature,
   strategiesFeature,
+  linksFeature,
+  scanFeature,
   formsCentreFeature,
+  campaignsFeature,
   formsFeature,
+  participationFeature,
+  terminalsFeature,
   subscriptionFeature,
   guestsFeature,
   profileFeature,

@@ -19,3 +19,23 @@ export function quickAnswerPath(
   params.set('validationCode', validationCode);
   return `${QUICK_ANSWER_PATH}?${params.toString()}`;
 }
+
+/** The page a shared link opens (`/l/{linkId}`): its steps, then its end (decision 0027). */
+export const LINK_PAGE_PATH = '/l/:linkId';
+export const linkPath = (linkId: string) => `/l/${encodeURIComponent(linkId)}`;
+
+/** The scan page (spec 01 §2): a camera QR scanner and an enter-code form. */
+export const SCAN_PATH = '/apps/scan';
+
+/** A campaign's page and its settings (spec 02 §2 `/apps/campaigns/{campaignId}[/settings]`). */
+export const CAMPAIGN_PAGE_PATH = '/apps/campaigns/:campaignId';
+export const CAMPAIGN_SETTINGS_PATH = '/apps/campaigns/:campaignId/settings';
+export const campaignPath = (campaignId: string) => `/apps/campaigns/${encodeURIComponent(campaignId)}`;
+export const campaignSettingsPath = (campaignId: string) => `${campaignPath(campaignId)}/settings`;
+
+/** A campaign's participant page (spec 02 §2), opened from its invitation link with `?code=`. */
+export const PARTICIPATION_PATH = '/apps/participation/:campaignId';
+export function participationPath(campaignId: string, code?: string | null): string {
+  const path = `/apps/participation/${encodeURIComponent(campaignId)}`;
+  return code ? `${path}?${new URLSearchParams({ code }).toString()}` : path;
+}

@@ -20,8 +20,8 @@ import { QUADRANT_STYLE } from '../../lib/quadrants';
 import { useCreateFeeling } from './api/feelings';
 import { GoalsEditor } from './goals-editor';
 import { NotesEditor, type DraftNote } from './notes-editor';
-import { FeelingScale } from './step-scale';
-import { WordChoice } from './word-choice';
+import { FeelingScale } from '../../components/feeling-scale';
+import { WordChoice } from '../../components/word-choice';
 import { readPosition } from '../../lib/geolocation';
 import { ContextChoice, ContextDropped } from '../../components/context-choice';
 import { encodeContext, requestedContext } from '../../lib/contexts';
@@ -43,7 +43,13 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const initialMood = params.get('mode');
   const [mood, setMood] = useState<Mood | null>(isMood(initialMood) ? initialMood : null);
   const { context, setContext, dropped, dismissDropped } = useContributionContext(params, close);
-  const [period, setPeriod] = useState<EvaluationPeriodType>('none');
+  // A shared link may ask for a period (`period=week`); anything else starts at none.
+  const [period, setPeriod] = useState<EvaluationPeriodType>(() => {
+    const asked = params.get('period');
+    return EVALUATION_PERIODS.includes(asked as EvaluationPeriodType)
+      ? (asked as EvaluationPeriodType)
+      : 'none';
+  });
   const [intensity, setIntensity] = useState<number | null>(null);
   const [energy, setEnergy] = useState<number | null>(null);
   const [wordId, setWordId] = useState<string | null>(null);

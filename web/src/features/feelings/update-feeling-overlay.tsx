@@ -16,7 +16,7 @@ import { useEmotionWords, useFeeling, useUpdateFeeling } from './api/feelings';
 import { GoalsDraftEditor } from './goals-editor';
 import { QuadrantBadge } from './quadrant-badge';
 import { NotesEditor, type DraftNote } from './notes-editor';
-import { WordChoice } from './word-choice';
+import { WordChoice } from '../../components/word-choice';
 
 function Summary({ feeling }: { feeling: Feeling }) {
   const { t } = useTranslation();

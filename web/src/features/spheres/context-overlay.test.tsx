@@ -31,6 +31,7 @@ const sphere: Sphere = {
     engagementUp: { active: true, campaignTemplatesAvailable: false },
     salesUp: { active: false },
   },
+  campaignSmsEnabled: false,
   isMember: true,
   roles: ['admin'],
   createdAt: '2025-01-01T00:00:00.000Z',

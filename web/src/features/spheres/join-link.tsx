@@ -1,20 +1,8 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  CopyButton,
-  Group,
-  Image,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import QRCode from 'qrcode';
+import { useState } from 'react';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LinkWithQr, type LinkWithQrLabels } from '../../components/link-with-qr';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
 import { useJoinKey, useRenewJoinKey } from './api/spheres';
@@ -22,9 +10,6 @@ import { useRenewSessionJoinKey, useSessionJoinKey } from './api/sessions';
 import { sessionJoinPath, sphereJoinPath } from './paths';
 import { useQuickAnswerCode } from './api/quick-answers';
 import { quickAnswerPath } from '../../lib/routes';
-
-/** QR code of the join link (spec 01 §9): 256 pixels, low error correction. */
-const QR_OPTIONS = { width: 256, margin: 2, errorCorrectionLevel: 'L' } as const;
 
 /** The sphere's join link (spec 01 §2 sphere settings). */
 export function SphereJoinLink({ sphereId, sphereName }: { sphereId: string; sphereName: string }) {
@@ -75,6 +60,7 @@ function JoinLink({
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const labels = useLinkLabels(t('spheres.link.qrAlt', { name }));
   const link = joinKey.value ? `${window.location.origin}${pathFor(joinKey.value)}` : '';
 
   if (joinKey.error)
@@ -89,12 +75,7 @@ function JoinLink({
       <Text size="sm" c="dimmed">
         {t(introKey)}
       </Text>
-      <LinkWithQr
-        link={link}
-        fileName={`${name}-join.png`}
-        qrAlt={t('spheres.link.qrAlt', { name })}
-        testId="join-link"
-      />
+      <LinkWithQr link={link} fileName={`${name}-join.png`} labels={labels} testId="join-link" />
       <Group>
         <Button
           variant="default"
@@ -130,58 +111,16 @@ function JoinLink({
   );
 }
 
-/** A link to share: copied, and its QR code shown and downloaded as a PNG. */
-function LinkWithQr({
-  link,
-  fileName,
-  qrAlt,
-  testId,
-}: {
-  link: string;
-  fileName: string;
-  qrAlt: string;
-  testId: string;
-}) {
+/** The spheres' words around a shared link and its QR code. */
+function useLinkLabels(qrAlt: string): LinkWithQrLabels {
   const { t } = useTranslation();
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    if (!link) return;
-    let current = true;
-    void QRCode.toDataURL(link, QR_OPTIONS).then((url) => {
-      if (current) setQr(url);
-    });
-    return () => {
-      current = false;
-    };
-  }, [link]);
-  return (
-    <>
-      <Group align="flex-end" wrap="nowrap">
-        <TextInput
-          label={t('spheres.link.label')}
-          value={link}
-          readOnly
-          style={{ flex: 1 }}
-          data-testid={`${testId}-url`}
-        />
-        <CopyButton value={link}>
-          {({ copied, copy }) => (
-            <Button variant="light" onClick={copy} data-testid={`${testId}-copy`}>
-              {copied ? t('spheres.link.copied') : t('spheres.link.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      {qr && (
-        <Stack gap={4} align="flex-start">
-          <Image src={qr} w={256} h={256} alt={qrAlt} data-testid={`${testId}-qr`} />
-          <Anchor href={qr} download={fileName} size="sm" data-testid={`${testId}-download`}>
-            {t('spheres.link.download')}
-          </Anchor>
-        </Stack>
-      )}
-    </>
-  );
+  return {
+    link: t('spheres.link.label'),
+    copy: t('spheres.link.copy'),
+    copied: t('spheres.link.copied'),
+    download: t('spheres.link.download'),
+    qrAlt,
+  };
 }
 
 /**
@@ -198,6 +137,7 @@ export function QuickAnswerLink({
 }) {
   const { t } = useTranslation();
   const code = useQuickAnswerCode(place);
+  const labels = useLinkLabels(t('spheres.quickLink.qrAlt', { name }));
   return (
     <Stack gap="sm" data-testid="quick-link" component="section" aria-labelledby="quick-link-title">
       <Title order={2} size="h4" id="quick-link-title">
@@ -216,7 +156,7 @@ export function QuickAnswerLink({
         <LinkWithQr
           link={`${window.location.origin}${quickAnswerPath(place, code.data.validationCode)}`}
           fileName={`${name}-quick-answer.png`}
-          qrAlt={t('spheres.quickLink.qrAlt', { name })}
+          labels={labels}
           testId="quick-link"
         />
       )}

@@ -53,6 +53,7 @@ const sphere = {
     engagementUp: { active: true, campaignTemplatesAvailable: false },
     salesUp: { active: false },
   },
+  campaignSmsEnabled: false,
   isMember: true,
   roles: ['admin'],
   createdAt: '2026-01-01T00:00:00.000Z',

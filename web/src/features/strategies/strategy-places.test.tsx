@@ -33,6 +33,7 @@ const sphere = (strategyEnabled: boolean): Sphere => ({
     engagementUp: { active: true, campaignTemplatesAvailable: false },
     salesUp: { active: false },
   },
+  campaignSmsEnabled: false,
   isMember: true,
   roles: ['admin'],
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -4,7 +4,6 @@ import {
   createMyselfReport as createMyselfReportRoute,
   getFeeling as getFeelingRoute,
   getFeelingFacets,
-  getFeelingWords,
   listFeelings as listFeelingsRoute,
   updateFeeling as updateFeelingRoute,
   type FeelingCreateInput,
@@ -16,14 +15,8 @@ import { callApi } from '../../../lib/api';
 /** Every cached read of feelings starts with this key, so one write refreshes them all. */
 export const feelingsKey = ['feelings'] as const;
 
-/** The emotion words: fixed content, fetched once per visit. */
-export function useEmotionWords() {
-  return useQuery({
-    queryKey: [...feelingsKey, 'words'],
-    queryFn: ({ signal }) => callApi(getFeelingWords, { signal }),
-    staleTime: Infinity,
-  });
-}
+/** The emotion words (shared with the campaign steps' word choice). */
+export { useEmotionWords } from '../../../lib/feeling-words';
 
 export function useCreateFeeling() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Group, Text } from '@mantine/core';
-import { HISTOGRAM_STEPS } from '../../../../shared/domain/feelings';
-import { StepScale } from '../../components/step-scale';
+import { HISTOGRAM_STEPS } from '../../../shared/domain/feelings';
+import { StepScale } from './step-scale';
 
 /** The steps of a feeling's histograms, 0 … 9, written 1 … 10. */
 const STEPS = Array.from({ length: HISTOGRAM_STEPS }, (_, step) => step);

@@ -1,10 +1,10 @@
 import { Chip, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/contracts/headers';
-import { QUADRANTS, type FeelingColor } from '../../../../shared/domain/feelings';
-import { ErrorState } from '../../components/error-state';
-import { quadrantSwatch, quadrantSymbol } from '../../lib/quadrants';
-import { useEmotionWords } from './api/feelings';
+import type { Language } from '../../../shared/contracts/headers';
+import { QUADRANTS, type FeelingColor } from '../../../shared/domain/feelings';
+import { ErrorState } from './error-state';
+import { quadrantSwatch, quadrantSymbol } from '../lib/quadrants';
+import { useEmotionWords } from '../lib/feeling-words';
 
 /**
  * The words of the quadrant the two histograms point to (25 of them), one to choose or none; the

@@ -1,0 +1,198 @@
+import type { vi } from 'vitest';
+import type { Campaign, Cycle, CycleParticipants } from '../../../../shared/contracts/campaigns';
+import type { FormEntitlement } from '../../../../shared/contracts/forms';
+import type { Sphere } from '../../../../shared/contracts/spheres';
+import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+import { jsonResponse } from '../../test/fixtures';
+import { meFixture } from '../../test/me';
+
+export const NOW = '2026-03-01T10:00:00.000Z';
+
+export function testSphere(extra: Partial<Sphere> = {}): Sphere {
+  return {
+    id: 'sphere-1',
+    name: 'Atelier',
+    category: 'company',
+    address: { country: 'BE' },
+    domains: [],
+    isStudyProgram: false,
+    isTerminalEnabled: false,
+    customizableThinkingAxes: false,
+    strategyEnabled: true,
+    accessPolicy: 'AUTH',
+    lowSecurityAccessOptions: { enabled: false, label: {} },
+    languages: { primary: 'en', extras: [] },
+    limits: { tags: 10, members: 10, groups: 10 },
+    entitlements: {
+      engagementUp: { active: true, campaignTemplatesAvailable: false },
+      salesUp: { active: false },
+    },
+    campaignSmsEnabled: false,
+    isMember: true,
+    roles: ['admin'],
+    createdAt: NOW,
+    updateDate: NOW,
+    ...extra,
+  };
+}
+
+export function testCampaign(extra: Partial<Campaign> = {}): Campaign {
+  return {
+    campaignId: 'campaign-1',
+    sphereId: 'sphere-1',
+    name: 'Spring pulse',
+    internalLabel: '',
+    publicName: { en: 'How are we doing?' },
+    code: '',
+    description: {},
+    timezone: 'Europe/Brussels',
+    tags: [],
+    useSphereLogo: true,
+    mode: 'simple',
+    templateModel: 'blank',
+    defaultLocale: 'en',
+    firstMessage: {},
+    welcomeMessage: {},
+    endMessage: {},
+    qrStepNumber: 0,
+    allowGuest: false,
+    allowDelegation: false,
+    targets: { tagIds: [], sessionIds: [] },
+    measures: [],
+    status: 'draft',
+    preparationStatus: 'making',
+    active: true,
+    validationCode: 'code-123',
+    creationDate: NOW,
+    updateDate: NOW,
+    ...extra,
+  };
+}
+
+export function testCycle(extra: Partial<Cycle> = {}): Cycle {
+  return {
+    cycleId: 'cycle-1',
+    campaignId: 'campaign-1',
+    sphereId: 'sphere-1',
+    internalLabel: 'March',
+    message: {},
+    measureIds: [],
+    start: '2026-03-02T08:00:00.000Z',
+    end: '2026-03-09T18:00:00.000Z',
+    notifications: [],
+    allowRefuse: true,
+    isTest: false,
+    status: 'draft',
+    testMode: false,
+    testRunning: false,
+    version: 1,
+    log: [],
+    creationDate: NOW,
+    updateDate: NOW,
+    ...extra,
+  };
+}
+
+export function participants(counts: Partial<CycleParticipants['counts']> = {}): CycleParticipants {
+  return {
+    counts: { invited: 3, blank: 0, inProgress: 0, done: 0, refused: 0, ...counts },
+    people: [],
+  };
+}
+
+export interface CampaignsServerOptions {
+  roles?: AbilityFacts['spheres'][number]['roles'];
+  sphere?: Sphere;
+  campaigns?: Campaign[];
+  cycles?: Cycle[];
+  participants?: CycleParticipants;
+  forms?: FormEntitlement[];
+  /** Answers of the next writes (POST or PUT), in turn, instead of saving them. */
+  writeAnswers?: { status: number; body: unknown }[];
+}
+
+const list = <T>(items: T[]) => ({ count: items.length, items, max: 200, offset: 0 });
+
+/** A small fake of the campaigns API (and what its editors read) over `fetch`, recording what was sent. */
+export function fakeCampaignsServer(
+  fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
+  options: CampaignsServerOptions = {},
+) {
+  const facts: AbilityFacts = {
+    userId: 'user-1',
+    isGuest: false,
+    subscription: 'essentials',
+    globalRoles: [],
+    superAdminMode: false,
+    spheres: [{ sphereId: 'sphere-1', roles: options.roles ?? ['admin'] }],
+    sessions: [],
+  };
+  const state = {
+    campaigns: [...(options.campaigns ?? [])],
+    cycles: [...(options.cycles ?? [])],
+  };
+  const writeAnswers = [...(options.writeAnswers ?? [])];
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const path = new URL(String(input)).pathname;
+    const method = init?.method ?? 'GET';
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    sent.push({ method, path, body });
+    if (path === '/v1/me')
+      return jsonResponse(
+        200,
+        meFixture({
+          spheres: [{ id: 'sphere-1', name: 'Atelier' }],
+          ability: { subscription: 'essentials', rules: defineRules(facts) },
+        }),
+      );
+    if (path === '/v1/spheres/sphere-1') return jsonResponse(200, options.sphere ?? testSphere());
+    if (path === '/v1/forms/spheres/sphere-1/entitlements')
+      return jsonResponse(200, list(options.forms ?? []));
+    if (path === '/v1/spheres/sphere-1/tags' || path === '/v1/spheres/sphere-1/sessions')
+      return jsonResponse(200, list([]));
+    if (path === '/v1/thinkings/definitions/axes') return jsonResponse(200, list([]));
+    if (method !== 'GET' && method !== 'DELETE') {
+      const answer = writeAnswers.shift();
+      if (answer) return jsonResponse(answer.status, answer.body);
+    }
+    if (path === '/v1/campaigns/spheres/sphere-1') {
+      if (method === 'GET')
+        return jsonResponse(200, { items: state.campaigns, count: state.campaigns.length });
+      const created = testCampaign({ ...(body as Partial<Campaign>), campaignId: 'campaign-new' });
+      state.campaigns.push(created);
+      return jsonResponse(201, created);
+    }
+    const participantsMatch = /^\/v1\/campaigns\/([^/]+)\/cycles\/([^/]+)\/participants$/.exec(path);
+    if (participantsMatch) return jsonResponse(200, options.participants ?? participants());
+    const commandMatch = /^\/v1\/campaigns\/([^/]+)\/cycles\/([^/]+)\/commands$/.exec(path);
+    if (commandMatch) {
+      const cycle = state.cycles.find((c) => c.cycleId === commandMatch[2]) ?? testCycle();
+      return jsonResponse(200, { cycle, participantCount: 0 });
+    }
+    const cycleMatch = /^\/v1\/campaigns\/([^/]+)\/cycles(?:\/([^/]+))?$/.exec(path);
+    if (cycleMatch) {
+      if (method === 'DELETE') {
+        state.cycles = state.cycles.filter((c) => c.cycleId !== cycleMatch[2]);
+        return new Response(null, { status: 204 });
+      }
+      if (method === 'GET') return jsonResponse(200, { items: state.cycles, count: state.cycles.length });
+      const saved = testCycle({ ...(body as Partial<Cycle>), cycleId: cycleMatch[2] ?? 'cycle-new' });
+      state.cycles = [...state.cycles.filter((c) => c.cycleId !== saved.cycleId), saved];
+      return jsonResponse(method === 'POST' ? 201 : 200, saved);
+    }
+    const campaignMatch = /^\/v1\/campaigns\/([^/]+)(\/measures|\/commands)?$/.exec(path);
+    if (campaignMatch) {
+      const found = state.campaigns.find((c) => c.campaignId === campaignMatch[1]);
+      if (!found) return jsonResponse(404, { key: 'not-found' });
+      if (method === 'GET') return jsonResponse(200, found);
+      const saved = { ...found, ...(body as Partial<Campaign>), updateDate: new Date().toISOString() };
+      state.campaigns = state.campaigns.map((c) => (c.campaignId === saved.campaignId ? saved : c));
+      return jsonResponse(200, saved);
+    }
+    return jsonResponse(404, { key: 'not-found' });
+  });
+  return {
+    calls: (method: string, path: string) => sent.filter((c) => c.method === method && c.path === path),
+  };
+}
