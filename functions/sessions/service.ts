@@ -169,7 +169,9 @@ export async function listSphereSessions(
   const rolesBySession = new Map(memberships.map((m) => [m.sessionId, [...m.roles]]));
   const byId = new Map(items.map((s) => [s.sessionId, s]));
   const visible = items
-    .filter((s) => ability?.can('get', subject('session', { sessionId: s.sessionId, sphereId })))
+    .filter((s) =>
+      ability?.can('get', subject('session', { sessionId: s.sessionId, sphereId, category: s.category })),
+    )
     .filter((s) => s.archived === (query.archived === 'true'))
     .filter((s) => query.isLeaf !== 'false' || !s.isLeaf)
     .map((s) =>

@@ -92,6 +92,17 @@ describe('sphere rights follow memberships, sphere by sphere', () => {
     expect(inA([...roles]).can(action, on(type, 'B'))).toBe(b);
   });
 
+  it('a sales-up member sees the consumer sessions of their sphere, not its contributor groups nor another sphere’s', () => {
+    const salesUp = inA(['sales-up']);
+    const session = (sphereId: string, category: 'consumer' | 'contributor') =>
+      subject('session', { sessionId: 's1', sphereId, category });
+    expect(salesUp.can('get', session('A', 'consumer'))).toBe(true);
+    expect(salesUp.can('get', session('A', 'contributor'))).toBe(false);
+    expect(salesUp.can('get', session('B', 'consumer'))).toBe(false);
+    expect(salesUp.can('put', session('A', 'consumer'))).toBe(false);
+    expect(inA(['contributor']).can('get', session('A', 'consumer'))).toBe(false);
+  });
+
   it('a person in no sphere reads none, and any registered person may create one', () => {
     const none = buildAbility(defineRules(base));
     expect(none.can('get', on('sphere', 'A'))).toBe(false);

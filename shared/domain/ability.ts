@@ -101,6 +101,10 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     // of its sessions and campaigns (all carry the sphere's id).
     if (roles.includes('admin'))
       rules.push({ action: ['get', 'post', 'put', 'delete'], subject: 'url', conditions: { sphereId } });
+    if (roles.includes('sales-up'))
+      // Sales-up members set up the terminals of the sphere's consumer sessions (decision 0028):
+      // they see those sessions, nothing of its contributor groups.
+      rules.push({ action: 'get', subject: 'session', conditions: { sphereId, category: 'consumer' } });
     if (essentials) {
       // A sphere's strategy (decision 0019): its members read and assess it, its admins write it
       // and the strategies of its sessions. `sessionId` absent: a member's rule is on the sphere's
