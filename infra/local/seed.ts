@@ -15,6 +15,7 @@ import { importSession } from '../../functions/sessions';
 import { importEntitlements, importForms, importSurveys } from '../../functions/forms';
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
 import { seedDemoStrategies } from './demo-strategies';
+import { seedDemoCampaigns } from './demo-campaigns';
 import {
   DEMO_SALES_UP_USER,
   DEMO_TERMINAL_ADMIN,
@@ -163,6 +164,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     firstName: 'Camille',
     lastName: 'Dubois',
     locale: 'fr',
+    // A password too: the campaign browser tests sign her in with it, sparing her address's codes.
+    password: 'Wellbeing1',
     subscription: 'essentials',
     temperament: { pleasant: 0.62, energy: 5, goals: true, place: { latitude: 50.8466, longitude: 4.3528 } },
   },
@@ -447,6 +450,8 @@ export async function seedDemoData(
     await seedDemoStrategies(userIds);
     // Boulangerie Soleil's counter kiosk and a few of its visitors' answers.
     await seedDemoTerminals(userIds);
+    // Atelier Horizon's Pulse campaign: a cycle collected with its members' answers, one collecting, its link.
+    await seedDemoCampaigns(userIds);
   } finally {
     cognito.destroy();
   }

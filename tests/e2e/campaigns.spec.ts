@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signInWithCodeThroughThePage } from './support';
+import { expectNoSeriousAxeViolations, signInWithPassword } from './support';
 
 /**
  * Campaign administration (spec 02 §2, issue 12): Camille, Atelier Horizon's admin (infra/local),
@@ -15,7 +15,7 @@ test('an admin creates a campaign with a feeling measure, a form measure and a c
   page,
 }) => {
   test.setTimeout(240_000);
-  await signInWithCodeThroughThePage(page, CAMILLE);
+  await signInWithPassword(page, CAMILLE);
 
   // The sphere's Campaigns tab, in English.
   await page.goto(`/apps/spheres/${SPHERE}/settings?tab=campaigns&lang=en`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptLegalConsentsIfAsked, expectNoSeriousAxeViolations, tabTo } from './support';
+import { expectNoSeriousAxeViolations, signInWithPassword, tabTo } from './support';
 
 /**
  * Alex, the demo super-admin (infra/local/seed.ts), designs a questionnaire, offers it to his
@@ -10,17 +10,6 @@ import { acceptLegalConsentsIfAsked, expectNoSeriousAxeViolations, tabTo } from 
 const ALEX = 'alex@demo.wellbeing.local';
 const SPHERE = 'demo-clinique-tilleuls';
 const GROUP = 'demo-tilleuls-soins';
-
-async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-use-password').click();
-  await page.getByTestId('signin-password').fill(password);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('home-greeting')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await acceptLegalConsentsIfAsked(page);
-}
 
 /** A question of the designer: its id and its English title. */
 async function describeQuestion(question: Locator, id: string, title: string) {

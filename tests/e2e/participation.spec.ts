@@ -5,7 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   mailCount,
   outbox,
-  signInWithCodeThroughThePage,
+  signInWithPassword,
   tabTo,
 } from './support';
 
@@ -59,7 +59,7 @@ async function invitationPath(email: string, subject: string): Promise<string> {
 
 /** Camille's token, as her own calls send it. */
 async function adminAuthorization(page: Page): Promise<string> {
-  await signInWithCodeThroughThePage(page, CAMILLE);
+  await signInWithPassword(page, CAMILLE);
   const me = page.waitForRequest(
     (r) => r.url().includes('/v1/me') && r.headers().authorization !== undefined,
   );

@@ -107,6 +107,21 @@ export async function tabTo(page: Page, target: Locator, limit = 40) {
   await expect(target).toBeFocused();
 }
 
+/**
+ * Signs a demo account that has a password in with it, and waits for home: the browser tests of a
+ * run share each address's three codes per ten minutes, so the admins' longer tests use passwords.
+ */
+export async function signInWithPassword(page: Page, email: string, password = 'Wellbeing1') {
+  await page.goto('/login');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-use-password').click();
+  await page.getByTestId('signin-password').fill(password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await acceptLegalConsentsIfAsked(page);
+}
+
 /** Signs an existing account in with an email code, as a person would, and waits for home. */
 export async function signInWithCodeThroughThePage(page: Page, email: string) {
   await page.goto('/login');
