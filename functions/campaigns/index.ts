@@ -1,6 +1,12 @@
 /**
  * The campaigns domain's face: what the notifications worker runs when a cycle's schedule fires,
- * and what the local stack needs to seed a demo campaign.
+ * and what the local stack needs to seed a demo campaign (its items, the steps a cycle asks, the
+ * key of a person's answer while a cycle collects, and the server's check of an answer).
  */
 export { handleCycleEvent } from './events';
 export { campaignCode } from './definitions';
+export { importCampaign, importCycle, importParticipations } from './imports';
+export { answerKeyOf } from './keys';
+export { stepDefinitions } from './participation';
+export { answerProblems } from './validation';
+export type { AnswerItem, CampaignItem, CycleItem, ParticipantItem } from './repository';

@@ -1,0 +1,60 @@
+import { isConditionFailure } from '../lib/conditions';
+import {
+  findCycle,
+  type AnswerItem,
+  type CampaignItem,
+  type CycleItem,
+  type ParticipantItem,
+} from './repository';
+import { campaignsDb as db } from './store';
+
+/**
+ * Campaigns made elsewhere (the local stack's demo data), written as a real run leaves them: each
+ * item under its own key, created only when it is not there yet, so writing them again changes
+ * nothing (a participation that moved on since is kept as it is).
+ */
+
+type Imported<T> = Omit<T, 'creationDate' | 'updateDate'> & { creationDate?: string };
+
+/** Writes a campaign under its id; false when one is there already (left as it is). */
+export async function importCampaign(item: Imported<CampaignItem>): Promise<boolean> {
+  return created(() => db().entities.campaign.create(item).go());
+}
+
+/** Writes a cycle under its id unless it is there, and answers the cycle as stored. */
+export async function importCycle(item: Imported<CycleItem>): Promise<CycleItem> {
+  await created(() => db().entities.campaignCycle.create(item).go());
+  const stored = await findCycle(item.campaignId, item.cycleId);
+  if (!stored) throw new Error(`The cycle ${item.cycleId} was not written`);
+  return stored;
+}
+
+/**
+ * Writes participations and answers of a cycle, each unless it is there: the participations by
+ * person, the answers by key. Answers the number of items written.
+ */
+export async function importParticipations(
+  participants: readonly ParticipantItem[],
+  answers: readonly AnswerItem[],
+): Promise<number> {
+  const writes = [
+    ...answers.map((a) => () => created(() => db().entities.campaignAnswer.create(a).go())),
+    ...participants.map((p) => () => created(() => db().entities.campaignParticipant.create(p).go())),
+  ];
+  let written = 0;
+  for (let i = 0; i < writes.length; i += 10) {
+    const done = await Promise.all(writes.slice(i, i + 10).map((write) => write()));
+    written += done.filter(Boolean).length;
+  }
+  return written;
+}
+
+async function created(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
