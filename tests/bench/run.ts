@@ -12,6 +12,9 @@ import { importSession } from '../../functions/sessions';
 import { importSphere } from '../../functions/spheres';
 import { DEFAULT_SPHERE_LIMITS, type SphereRole } from '../../shared/domain/spheres';
 import { feelingColor } from '../../shared/domain/feelings';
+import { sendNotification } from '../../functions/campaigns/events';
+import { readCampaign } from '../../functions/campaigns/repository';
+import { readOutbox } from '../../infra/local/ses';
 import { startTestStack } from '../integration/harness';
 import { dynamoTimeOf, recordDynamoCalls, settled } from './dynamo-time';
 import { spaSizes } from './spa-chunks';
@@ -155,6 +158,10 @@ const TARGETS: Record<string, { label: string; met: (r: LoadResult) => boolean }
     label: 'p50 < 50',
     met: (r) => r.p50Ms < 50,
   },
+  'PUT /v1/campaigns/{id}/participation/steps/{stepId}, a feeling step': {
+    label: 'p50 < 20',
+    met: (r) => r.p50Ms < 20,
+  },
   'GET /v1/feelings': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
   'GET /v1/feelings/facets': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
   'POST /v1/feelings/myself-reports': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
@@ -162,7 +169,17 @@ const TARGETS: Record<string, { label: string; met: (r: LoadResult) => boolean }
 
 mkdirSync(RESULTS, { recursive: true });
 const stack = await startTestStack();
-let http: { date: string; node: string; results: LoadResult[] };
+let http: { date: string; node: string; results: LoadResult[]; invitations: Invitations };
+/** A cycle's invitations to a 2 000-member sphere: queued (ms), then sent by the worker (ms since). */
+interface Invitations {
+  members: number;
+  queued: number;
+  queuedMs: number;
+  sent: number;
+  sentMs: number;
+  perSecond: number;
+}
+let invitations: Invitations;
 try {
   const api = stack.endpoints.api;
   const tokens = await stack.signInWithCode('bench@example.be', { firstName: 'Bench' });
@@ -282,6 +299,57 @@ try {
   await importEntitlements('bench-forms', [
     { formId: BENCH_FORM.id, availabilitiesThrough: 'sphereMember', sessionIds: [] },
   ]);
+  // A collecting campaign of the writers' sphere (its admin: the member of 20 spheres): each writer
+  // has accepted, and saves a feeling step again and again (an answer may change while it collects).
+  await importSphere(benchSphere('bench-campaign'), [
+    { ...person(0), memberId: 'a0', roles: ['admin'] as SphereRole[] },
+    ...writerIds.map((userId, i) => ({
+      memberId: `w${i}`,
+      userId,
+      name: `Writer ${i}`,
+      email: `bench.writer${i}@example.be`,
+      roles: ['contributor'] as SphereRole[],
+      active: true,
+      subscription: 'starter' as const,
+    })),
+  ]);
+  const adminJson = { ...manyAuth, 'content-type': 'application/json' };
+  async function call<T>(path: string, method: string, body: unknown, headersOf = adminJson): Promise<T> {
+    const response = await fetch(`${api}${path}`, { method, headers: headersOf, body: JSON.stringify(body) });
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+  async function collectingCampaign(sphereId: string, notifications: unknown[]) {
+    const campaign = await call<{ campaignId: string; updateDate: string }>(
+      `/v1/campaigns/spheres/${sphereId}`,
+      'POST',
+      { name: `Bench pulse ${sphereId}` },
+    );
+    await call(`/v1/campaigns/${campaign.campaignId}/measures`, 'PUT', {
+      measures: [{ id: 'mood', type: 'feeling', wordSelection: false }],
+      updateDate: campaign.updateDate,
+    });
+    const cycle = await call<{ cycleId: string }>(`/v1/campaigns/${campaign.campaignId}/cycles`, 'POST', {
+      internalLabel: 'Bench cycle',
+      notifications,
+    });
+    await call(`/v1/campaigns/${campaign.campaignId}/cycles/${cycle.cycleId}/commands`, 'POST', {
+      action: 'startCollection',
+    });
+    return { campaignId: campaign.campaignId, cycleId: cycle.cycleId };
+  }
+  const stepCampaign = await collectingCampaign('bench-campaign', []);
+  for (const token of writers)
+    await call(
+      `/v1/campaigns/${stepCampaign.campaignId}/participation`,
+      'POST',
+      { action: 'accept' },
+      {
+        ...json,
+        authorization: token,
+      },
+    );
   const sixtyAnswers = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`q${i + 1}`, (i % 7) + 1]));
 
   /**
@@ -351,6 +419,23 @@ try {
       },
     },
     {
+      route: 'PUT /v1/campaigns/{id}/participation/steps/{stepId}, a feeling step',
+      options: {
+        url: `${api}/v1/campaigns/${stepCampaign.campaignId}/participation/steps/mood`,
+        method: 'PUT',
+        headers: { ...json, authorization: writers[0] as string },
+        body: JSON.stringify({ type: 'feeling', mood: 'good', intensityStep: 6, energyStep: 7 }),
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, authorization: writers[turn++ % writers.length] as string },
+            }),
+          },
+        ],
+      },
+    },
+    {
       route: 'GET /v1/feelings (first page of 50, 10 000 feelings)',
       options: { url: `${api}/v1/feelings?_max=50`, headers: heavyAuth },
     },
@@ -381,7 +466,37 @@ try {
       ratio: dynamoMs ? Number((result.p50Ms / dynamoMs).toFixed(2)) : null,
     });
   }
-  http = { date: new Date().toISOString(), node: process.version, results };
+  // Starting a cycle of the 2 000-member sphere: its invitation to every member, queued (the fan-out
+  // the worker runs when the invitation's schedule fires, timed alone), then sent by the worker
+  // through the SES emulator until the outbox holds them all.
+  const invited = await collectingCampaign('bench-sphere-0', [
+    // Anchored at an end the cycle does not have: never scheduled, so only the timed call sends it.
+    { id: 'invite', subject: 'Bench invitation', message: 'Your opinion counts: {url}', anchor: 'end' },
+  ]);
+  const read = await readCampaign(invited.campaignId);
+  const cycle = read?.cycles.find((c) => c.cycleId === invited.cycleId);
+  if (!read || !cycle) throw new Error('The bench campaign is missing');
+  const queueStart = performance.now();
+  const queued = await sendNotification(read.campaign, cycle, 'invite', new Date());
+  const queuedMs = Math.round(performance.now() - queueStart);
+  const sentCount = async () =>
+    (await readOutbox(stack.endpoints.outbox)).filter((m) => m.subject.includes('Bench invitation')).length;
+  let sent = 0;
+  while (performance.now() - queueStart < 300_000) {
+    sent = await sentCount();
+    if (sent >= queued) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const sentMs = Math.round(performance.now() - queueStart);
+  invitations = {
+    members: 2_000,
+    queued,
+    queuedMs,
+    sent,
+    sentMs,
+    perSecond: Math.round(sent / (sentMs / 1000)),
+  };
+  http = { date: new Date().toISOString(), node: process.version, results, invitations };
   writeFileSync(join(RESULTS, 'http.json'), JSON.stringify(http, null, 2) + '\n');
 } finally {
   await stack.stop();
@@ -433,6 +548,11 @@ try {
         target ? ok(r.requests > 0 && r.non2xx === 0 && target.met(r)) : 'n/a'
       } |`;
     }),
+    '',
+    `Starting a cycle of a 2 000-member sphere: its invitation to every member queued in ${http.invitations.queuedMs} ms (${http.invitations.queued} messages; target < 10 000 ms: ${ok(http.invitations.queued === 2_000 && http.invitations.queuedMs < 10_000)}), all sent through the SES emulator after ${http.invitations.sentMs} ms (${http.invitations.sent} sent, ${http.invitations.perSecond} a second, ${http.invitations.queued - http.invitations.sent} missing: ${ok(http.invitations.sent === http.invitations.queued)}).`,
+    "The fan-out reads the sphere's members (one Query), the people's languages (BatchGetItem by 100) and the",
+    "cycle's participations (one Query), then queues with SendMessageBatch (10 a call, 8 calls at a time); each",
+    'message has the id of the cycle, the notification and the person, so a fan-out run twice sends once.',
     '',
     'The DynamoDB column is the sum of the DynamoDB calls one request of the route makes, recorded and then',
     'replayed one after the other on the same emulator with nothing else running (median of 30 replays); the',
