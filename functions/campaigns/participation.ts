@@ -142,6 +142,9 @@ async function access(caller: Participant, campaignId: string, code: string | un
   if (!contributor && !admin) {
     const codeValid = code !== undefined && isSphereLinkCode(sphere, `campaign:${campaignId}`, code);
     if (!(campaign.allowGuest && codeValid)) throw new ForbiddenError('campaign-forbidden');
+    // Its links stop letting outsiders in at the campaign's link expiration (spec 02 §3).
+    if (campaign.linkExpiration !== undefined && Date.parse(campaign.linkExpiration) <= Date.now())
+      throw new ForbiddenError('link-expired');
     contributor = true;
   }
   return { campaign, cycles, sphere, member: active ? member : null, contributor, admin };

@@ -12,6 +12,8 @@ import { campaignsDb } from '../../functions/campaigns/store';
 import { spheresDb } from '../../functions/spheres/store';
 import { advanceSchedulerClock, pendingSchedules } from '../../infra/local/scheduler';
 import { mailTo, type OutboxMail } from '../../infra/local/ses';
+import { localSqsClient } from '../../infra/local/sqs';
+import { ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 import { wholeTable } from './table-scan';
 
@@ -592,6 +594,54 @@ describe('guests', () => {
     const allowed = await participation(guest, campaign.validationCode);
     expect(allowed.status).toBe(200);
     expect((await participation(guest, 'not-the-code')).status).toBe(403);
+    const expired = await api<Campaign>(ada, `/v1/campaigns/${campaign.campaignId}`, 'PUT', {
+      ...fields,
+      allowGuest: true,
+      linkExpiration: new Date(Date.now() - 60_000).toISOString(),
+      updateDate: opened.body.updateDate,
+    });
+    expect(expired.status).toBe(200);
+    const late = await participation(guest, campaign.validationCode);
+    expect(late.status).toBe(403);
+    expect(late.body).toMatchObject({ key: 'link-expired' });
+    // The sphere's own contributors are not outsiders: its link expiring does not shut them out.
+    expect((await participation(zoe)).status).toBe(200);
     void elsewhere;
   });
+});
+
+describe('the notifications worker', () => {
+  it('sends a message delivered twice once, and moves a poison message to the DLQ while the rest of its batch is sent', async () => {
+    const client = localSqsClient(stack.services.sqs.endpoint);
+    const mail = (id: string, to: string) =>
+      JSON.stringify({ id, kind: 'email', to, subject: 'Batch check', html: '<p>Hello</p>', text: 'Hello' });
+    await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: stack.services.sqs.notificationsQueueUrl,
+        Entries: [
+          { Id: 'a', MessageBody: mail('batch-a', 'batch.a@example.be') },
+          { Id: 'poison', MessageBody: '{"kind":"cycle-event","campaignId":42}' },
+          { Id: 'a-again', MessageBody: mail('batch-a', 'batch.a@example.be') },
+          { Id: 'b', MessageBody: mail('batch-b', 'batch.b@example.be') },
+        ],
+      }),
+    );
+    await eventually(
+      async () =>
+        (await mailTo(stack.endpoints.outbox, 'batch.b@example.be')).length === 1 ? true : undefined,
+      { what: 'the rest of the batch', tries: 600 },
+    );
+    const dead = await eventually(
+      async () => {
+        const { Messages } = await client.send(
+          new ReceiveMessageCommand({ QueueUrl: stack.services.sqs.notificationsDlqUrl, WaitTimeSeconds: 0 }),
+        );
+        return Messages?.find((m) => m.Body?.includes('"campaignId":42'));
+      },
+      { what: 'the poison message in the DLQ', tries: 600 },
+    );
+    expect(dead.Body).toContain('cycle-event');
+    expect(await mailTo(stack.endpoints.outbox, 'batch.a@example.be')).toHaveLength(1);
+    client.destroy();
+  }, 60_000);
 });
