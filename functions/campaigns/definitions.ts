@@ -193,7 +193,7 @@ export async function listCampaigns(sphereId: string, max: number): Promise<Camp
     .filter((r): r is NonNullable<typeof r> => r !== null)
     .map(({ campaign, cycles }) => {
       const { measures: _measures, ...rest } = toCampaign(campaign, cycles, sphere, null);
-      return rest;
+      return { ...rest, cyclesCount: cycles.length };
     });
   return { items: rows, count: rows.length };
 }

@@ -273,7 +273,8 @@ export const CampaignSchema = z.object({
 export type Campaign = z.infer<typeof CampaignSchema>;
 
 export const CampaignListSchema = z.object({
-  items: z.array(CampaignSchema.omit({ measures: true })),
+  /** Each campaign without its measures, with how many cycles it has (cancelled ones included). */
+  items: z.array(CampaignSchema.omit({ measures: true }).extend({ cyclesCount: z.number() })),
   count: z.number(),
 });
 export type CampaignList = z.infer<typeof CampaignListSchema>;

@@ -167,6 +167,13 @@ describe('campaign definitions', () => {
     expect((await api(yann, `/v1/campaigns/${campaign.campaignId}`)).status).toBe(403);
     expect((await api(zoe, `/v1/campaigns/${campaign.campaignId}`)).status).toBe(403);
     expect((await api(yann, `/v1/campaigns/spheres/${sphere.id}`)).status).toBe(403);
+    const list = await api<{ items: { campaignId: string; cyclesCount: number }[] }>(
+      ada,
+      `/v1/campaigns/spheres/${sphere.id}`,
+    );
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ campaignId: campaign.campaignId, cyclesCount: 0 }),
+    ]);
     expect(
       (await api(zoe, `/v1/campaigns/${campaign.campaignId}/cycles`, 'POST', { internalLabel: 'x' })).status,
     ).toBe(403);

@@ -58,6 +58,7 @@ export default function CampaignsTab({ place }: SettingsTabProps) {
               <Table.Th>{t('campaigns.list.preparation')}</Table.Th>
               <Table.Th>{t('campaigns.list.start')}</Table.Th>
               <Table.Th>{t('campaigns.list.end')}</Table.Th>
+              <Table.Th>{t('campaigns.list.cycles')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -80,6 +81,7 @@ export default function CampaignsTab({ place }: SettingsTabProps) {
                 </Table.Td>
                 <Table.Td>{date(c.start)}</Table.Td>
                 <Table.Td>{date(c.end)}</Table.Td>
+                <Table.Td data-testid={`campaign-cycles-${c.campaignId}`}>{c.cyclesCount}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -158,7 +158,13 @@ export function fakeCampaignsServer(
     }
     if (path === '/v1/campaigns/spheres/sphere-1') {
       if (method === 'GET')
-        return jsonResponse(200, { items: state.campaigns, count: state.campaigns.length });
+        return jsonResponse(200, {
+          items: state.campaigns.map((c) => ({
+            ...c,
+            cyclesCount: state.cycles.filter((cycle) => cycle.campaignId === c.campaignId).length,
+          })),
+          count: state.campaigns.length,
+        });
       const created = testCampaign({ ...(body as Partial<Campaign>), campaignId: 'campaign-new' });
       state.campaigns.push(created);
       return jsonResponse(201, created);

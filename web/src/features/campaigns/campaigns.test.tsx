@@ -65,6 +65,7 @@ describe("the sphere's Campaigns tab", () => {
   it('lists the campaigns with their list and preparation statuses as text, and opens the creation overlay', async () => {
     fakeCampaignsServer(fetchMock, {
       campaigns: [testCampaign({ status: 'inProgress', preparationStatus: 'collecting' })],
+      cycles: [testCycle()],
     });
     renderPage(
       <>
@@ -74,6 +75,7 @@ describe("the sphere's Campaigns tab", () => {
     );
     expect((await screen.findByTestId('campaign-status-campaign-1')).textContent).toBe('Collecting');
     expect(screen.getByTestId('campaign-preparation-campaign-1').textContent).toBe('Collecting');
+    expect(screen.getByTestId('campaign-cycles-campaign-1').textContent).toBe('1');
     fireEvent.click(screen.getByTestId('campaign-new'));
     expect(screen.getByTestId('location').textContent).toBe('/?show=campaign&sphereId=sphere-1');
   });
