@@ -4,7 +4,7 @@ import { acceptLegalConsentsIfAsked, expectNoSeriousAxeViolations, signInWithPas
 /**
  * Campaign links and the scan page (spec 01 §2, spec 02 §2, issue 12): a campaign that welcomes
  * guests gets a link from Camille, Atelier Horizon's admin; a visitor without an account opens it,
- * continues as a guest, lands on the campaign's participation, answers and is invited to register.
+ * continues as a guest, lands on the campaign's participation and answers.
  * The scan page's enter-code form opens a link typed by hand and refuses what is not one.
  */
 const CAMILLE = 'camille@demo.wellbeing.local';
@@ -72,7 +72,7 @@ async function guestCampaignLink(request: APIRequestContext, authorization: stri
   return ((await link.json()) as { id: string }).id;
 }
 
-test('a campaign link opened without an account: continue as a guest, take part, then be invited to register', async ({
+test('a campaign link opened without an account: continue as a guest, accept the documents, take part to the thanks page', async ({
   page,
   browser,
   request,
@@ -92,16 +92,22 @@ test('a campaign link opened without an account: continue as a guest, take part,
   await expectNoSeriousAxeViolations(visitor);
   await visitor.getByTestId('link-as-guest').click();
   await visitor.getByTestId('guest-continue').click();
-  await acceptLegalConsentsIfAsked(visitor);
 
   // Back on the link, which opens the campaign's participation with its code.
   await expect(visitor).toHaveURL(/\/apps\/participation\/[^?]+\?code=.+/, { timeout: 30_000 });
   await expect(visitor.getByTestId('participation-welcome')).toBeVisible();
+  // A new guest first accepts the terms of use and the privacy policy, which block the app until then.
+  await expect(visitor.getByRole('dialog', { name: 'Documents to accept' })).toBeVisible();
+  await acceptLegalConsentsIfAsked(visitor);
   await expectNoSeriousAxeViolations(visitor);
   await visitor.getByTestId('participation-accept').click();
   await visitor.getByTestId('participation-mood-bad').click();
-  await visitor.getByTestId('participation-intensity-step-3').check({ force: true });
-  await visitor.getByTestId('participation-energy-step-8').check({ force: true });
+  // The scales' radios are visually hidden behind their bars: chosen by keyboard, as a person would.
+  for (const testId of ['participation-intensity-step-3', 'participation-energy-step-8']) {
+    await visitor.getByTestId(testId).focus();
+    await visitor.keyboard.press('Space');
+    await expect(visitor.getByTestId(testId)).toBeChecked();
+  }
   await visitor.getByTestId('participation-save').click();
   await expect(visitor.getByTestId('participation-thanks')).toContainText('Thank you!');
   await expect(visitor.getByTestId('participation-ring-text')).toHaveText('100%');
