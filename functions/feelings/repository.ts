@@ -43,18 +43,25 @@ const notesText = (notes: readonly { value: string }[]) => notes.map((n) => n.va
  * writing the same day at that instant (a person's tabs and devices rarely write at once; tests
  * record twenty feelings in parallel), and the most it waits, at random, before trying again.
  */
-const DAY_WRITE_ATTEMPTS = 30;
-const DAY_WRITE_JITTER_MS = 25;
+export const DAY_WRITE_ATTEMPTS = 30;
+export const DAY_WRITE_JITTER_MS = 25;
 
 /** One item of a TransactWriteItems, as the DocumentClient takes it. */
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * The day summary's share of a write: every key of `delta` ADDed to the stored flat counts in one
  * atomic update (decision 0008), which needs the summary to exist already.
  */
 function dayUpdate(userId: string, day: string, delta: DayCounts): TransactItem {
-  const { Key, TableName } = db().entities.feelingDay.get({ userId, day }).params();
+  return countsAdd(db().entities.feelingDay.get({ userId, day }).params(), delta);
+}
+
+/** `delta` ADDed to the flat counts of the summary at `Key` (a person's day or a session's). */
+export function countsAdd(
+  { Key, TableName }: { Key: Record<string, unknown>; TableName: string },
+  delta: DayCounts,
+): TransactItem {
   const names: Record<string, string> = { '#counts': 'counts', '#updatedAt': 'updatedAt', '#pk': 'pk' };
   const values: Record<string, unknown> = { ':now': new Date().toISOString() };
   const adds = Object.entries(flattenCounts(delta)).map(([key, n], i) => {

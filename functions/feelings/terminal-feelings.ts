@@ -1,16 +1,11 @@
 import type { EntityItem } from 'electrodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import {
-  contribution,
-  countsOf,
-  dayOf,
-  flattenCounts,
-  type DayCounts,
-} from '../../shared/domain/feeling-days';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { contribution, countsOf, dayOf, type DayCounts } from '../../shared/domain/feeling-days';
 import type { FeelingColor } from '../../shared/domain/feelings';
 import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import type { TerminalFeelingEntity } from './entities/terminal-feeling';
+import { countsAdd, DAY_WRITE_ATTEMPTS, DAY_WRITE_JITTER_MS, type TransactItem } from './repository';
 import { feelingsDb as db } from './store';
 
 /**
@@ -39,32 +34,9 @@ export interface NewTerminalFeeling {
   locale?: string | undefined;
 }
 
-/** Same bounds as a person's day writes (repository.ts): rare races on one session's day. */
-const DAY_WRITE_ATTEMPTS = 30;
-const DAY_WRITE_JITTER_MS = 25;
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 /** The session summary's share of a write: `delta` ADDed to its flat counts (it must exist). */
 function sessionDayUpdate(sessionId: string, day: string, delta: DayCounts): TransactItem {
-  const { Key, TableName } = db().entities.sessionFeelingDay.get({ sessionId, day }).params();
-  const names: Record<string, string> = { '#counts': 'counts', '#updatedAt': 'updatedAt', '#pk': 'pk' };
-  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
-  const adds = Object.entries(flattenCounts(delta)).map(([key, n], i) => {
-    names[`#k${i}`] = key;
-    values[`:v${i}`] = n;
-    return `#counts.#k${i} :v${i}`;
-  });
-  return {
-    Update: {
-      TableName,
-      Key,
-      UpdateExpression: `SET #updatedAt = :now${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(#pk) AND attribute_exists(#counts)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return countsAdd(db().entities.sessionFeelingDay.get({ sessionId, day }).params(), delta);
 }
 
 async function ensureSessionDay(sessionId: string, day: string): Promise<void> {
