@@ -8,6 +8,7 @@ import {
   deleteCycle,
   getCampaign,
   getCampaignAccess,
+  getCampaignDelegation,
   getParticipation,
   getParticipationStep,
   listCycleParticipants,
@@ -19,6 +20,7 @@ import {
   updateCycle,
   CAMPAIGNS_PAGE_MAX,
 } from '../../shared/contracts/campaigns';
+import { campaignDelegation } from './delegation';
 import { callerAccounts } from '../access';
 import { createHttpHandler, route } from '../lib/http';
 import * as definitions from './definitions';
@@ -65,6 +67,9 @@ export const handler = createHttpHandler(
     route(listCycleParticipants, ({ params }) => cycleParticipants(params.campaignId, params.cycleId)),
     route(getCampaignAccess, ({ caller, headers, params, query }) =>
       participation.campaignAccess(participant(caller, headers), params.campaignId, query.code),
+    ),
+    route(getCampaignDelegation, ({ headers, params }) =>
+      campaignDelegation(params.campaignId, headers.language),
     ),
     route(getParticipation, ({ caller, headers, params, query }) =>
       participation.getParticipation(participant(caller, headers), params.campaignId, query.code),

@@ -4,6 +4,7 @@
  * key of a person's answer while a cycle collects, and the server's check of an answer).
  */
 export { handleCycleEvent } from './events';
+export { enterByDelegation } from './delegation';
 export { campaignCode } from './definitions';
 export { importCampaign, importCycle, importParticipations } from './imports';
 export { answerKeyOf } from './keys';

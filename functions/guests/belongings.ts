@@ -8,9 +8,9 @@ export const GUESTS_BELONGINGS: readonly Belonging[] = [
     covers: ['guest', 'guestKey'],
     single: true,
     describe: {
-      fr: "comment vous êtes arrivé en tant qu'invité (lien, délégation de campagne) et l'adresse en cours d'enregistrement",
-      en: 'how you arrived as a guest (link, campaign delegation) and the address being registered',
-      nl: 'hoe je als gast bent binnengekomen (link, campagnedelegatie) en het adres dat wordt geregistreerd',
+      fr: "comment vous êtes arrivé en tant qu'invité (le lien) et l'adresse en cours d'enregistrement",
+      en: 'how you arrived as a guest (the link) and the address being registered',
+      nl: 'hoe je als gast bent binnengekomen (de link) en het adres dat wordt geregistreerd',
     },
     onLeave: 'erase',
     // The guest key lets a guest sign in again to repeat a failed attempt: it goes last.
@@ -25,7 +25,6 @@ export const GUESTS_BELONGINGS: readonly Belonging[] = [
           ? [
               {
                 link: guest.link,
-                delegation: guest.delegation,
                 pendingEmail: guest.pendingEmail,
                 createdAt: guest.createdAt,
                 convertedAt: guest.convertedAt,

@@ -77,11 +77,7 @@ describe('POST /users/guests', () => {
   it('creates a confirmed identity without any message, stores only the hash of the secret it answers', async () => {
     poolAnswersCreation();
     ddb.on(TransactWriteCommand).resolves({});
-    const response = await call(
-      '/users/guests',
-      { link: 'https://app.example/c/1', delegation: { accessCode: 'A1', campaignId: 'c-1' } },
-      { language: 'nl' },
-    );
+    const response = await call('/users/guests', { link: 'https://app.example/c/1' }, { language: 'nl' });
     expect(response.statusCode).toBe(201);
     const answer = JSON.parse(response.body) as { userId: string; username: string; secret: string };
     expect(answer).toMatchObject({ userId: SUB, username: SUB });
@@ -109,7 +105,6 @@ describe('POST /users/guests', () => {
       expect.objectContaining({
         __edb_e__: 'guest',
         link: 'https://app.example/c/1',
-        delegation: { accessCode: 'A1', campaignId: 'c-1' },
       }),
     );
     expect(written).toContainEqual(

@@ -41,8 +41,6 @@ export async function createGuest(input: CreateGuestRequest, locale: Language): 
           .create({
             userId,
             link: input.link,
-            // Recorded, not checked: the campaigns capability will check delegations.
-            ...(input.delegation ? { delegation: input.delegation } : {}),
           })
           .commit(),
         guestKey.create({ userId, secretHash: hashGuestSecret(secret) }).commit(),

@@ -9,6 +9,7 @@ import type {
 import {
   ACCESS_CODE_MAX_FAILURES,
   ACCESS_CODE_WINDOW_MS,
+  DELEGATION_MAX_FAILURES,
   normaliseAccessCode,
 } from '../../shared/domain/spheres';
 import { normaliseEmail } from '../../shared/domain/sign-in';
@@ -138,6 +139,20 @@ export async function updateAccessCodes(
   return getAccessCodes(sphereId, memberId);
 }
 
+/** The local stack's demo: a member's code, hashed as an admin's would be (nothing if already held). */
+export async function importAccessCode(sphereId: string, memberId: string, code: string): Promise<void> {
+  const sphere = await findSphere(sphereId);
+  if (!sphere) throw new Error(`No sphere ${sphereId} for the code`);
+  const codeHash = hashCode(await saltOf(sphere), code);
+  try {
+    await db()
+      .entities.accessCode.create({ sphereId, codeHash, memberId, hint: normaliseAccessCode(code).slice(-2) })
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** Removes every code of a member and their low-security access (DELETE, leaving, removal). */
 export async function removeAccessCodes(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
   for (const code of await codesOf(member))
@@ -168,10 +183,18 @@ export async function accessSignInPage(sphereId: string): Promise<AccessSignInPa
   return { sphereName: sphere.name, label: sphere.lowSecurityAccessOptions?.label ?? {} };
 }
 
-/** Refuses the address for the rest of the window once it gave too many wrong codes. */
-async function checkAttempts(sphereId: string, email: string, nowMs: number): Promise<void> {
+/**
+ * Refuses the address (or, for a delegation, the campaign) for the rest of the window once it gave
+ * too many wrong codes.
+ */
+async function checkAttempts(
+  sphereId: string,
+  email: string,
+  nowMs: number,
+  max = ACCESS_CODE_MAX_FAILURES,
+): Promise<void> {
   const { data } = await db().entities.accessCodeAttempts.get({ sphereId, email }).go({ consistent: true });
-  if (data && data.windowStart > nowMs - ACCESS_CODE_WINDOW_MS && data.failures >= ACCESS_CODE_MAX_FAILURES)
+  if (data && data.windowStart > nowMs - ACCESS_CODE_WINDOW_MS && data.failures >= max)
     throw new TooManyRequestsError('too-many-attempts');
 }
 
@@ -278,6 +301,76 @@ export async function accessSignIn(
   const ticket = await issueDelegationTicket(person.userId, sphereId, nowMs);
   logger.info('Access code accepted', { sphereId, memberId: member.memberId });
   return { username: person.username, ticket };
+}
+
+/**
+ * Who enters for a member found by their code alone (a campaign's delegation, decision 0029): the
+ * guest the member signed in as before, or, for a member still waiting for their person, a new guest
+ * of their own. A member whose person has an account with an address signs in with it: the code
+ * alone does not open an account (`delegation-sign-in-required`). Null when the member cannot enter
+ * this way (left or revoked).
+ */
+async function personOfCode(
+  sphere: SphereItem,
+  member: MemberItem,
+  language: Language,
+): Promise<{ userId: string; username: string } | null> {
+  if (!isPendingUserId(member.userId)) {
+    if (!member.active) return null;
+    if (await isGuest(member.userId)) return { userId: member.userId, username: member.userId };
+    throw new ForbiddenError('delegation-sign-in-required');
+  }
+  if (member.inactiveReason !== 'no-user') return null;
+  if (member.email && (await findVerifiedEmailOwner(normaliseEmail(member.email))))
+    throw new ForbiddenError('delegation-sign-in-required');
+  const userId = await createDelegatedGuest(
+    `/participation?sphere=${sphere.sphereId}`,
+    language,
+    member.name.trim().split(/\s+/)[0] ?? '',
+  );
+  if (!(await linkPendingMember(member, { userId, name: member.name, email: member.email }))) {
+    // Another entry linked the member first: this one's new guest is not kept.
+    await removeGuestIdentity(userId);
+    const again = await findMember(sphere.sphereId, member.memberId);
+    return again && !isPendingUserId(again.userId) ? personOfCode(sphere, again, language) : null;
+  }
+  const joined = await findMember(sphere.sphereId, member.memberId);
+  if (joined) await retagMember(joined);
+  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  logger.info('Waiting member entered by delegation as a guest', {
+    sphereId: sphere.sphereId,
+    memberId: member.memberId,
+  });
+  return { userId, username: userId };
+}
+
+/**
+ * Entry by a campaign's delegation (spec 01 §7 `POST /users/guests` with an access code and a
+ * campaign; decision 0029), once the campaign has allowed it: the member of the sphere whose code
+ * this is, allowed to use codes, gets a one-time ticket for the sign-in challenge, as the guest of
+ * their own. A wrong code answers `invalid-delegation` and counts against the campaign (`scope`);
+ * after DELEGATION_MAX_FAILURES in the window, `too-many-attempts`.
+ */
+export async function delegatedSignIn(
+  sphereId: string,
+  scope: string,
+  accessCode: string,
+  language: Language,
+  nowMs = Date.now(),
+): Promise<{ userId: string; username: string; ticket: string }> {
+  const sphere = await lowSecuritySphere(sphereId);
+  await checkAttempts(sphereId, scope, nowMs, DELEGATION_MAX_FAILURES);
+  const member = await memberOfCode(sphere, accessCode);
+  const person = member?.lowSecurityAccessEnabled ? await personOfCode(sphere, member, language) : null;
+  if (!member || !person) {
+    await countFailure(sphereId, scope, nowMs);
+    logger.info('Delegation refused', { sphereId });
+    throw new BadRequestError('invalid-delegation');
+  }
+  const ticket = await issueDelegationTicket(person.userId, sphereId, nowMs);
+  logger.info('Delegation accepted', { sphereId, memberId: member.memberId });
+  return { userId: person.userId, username: person.username, ticket };
 }
 
 /**

@@ -11,10 +11,17 @@ export {
   membersOf,
   membershipIn,
   membershipsOf,
+  pendingUserId,
   type MemberItem,
   type SphereItem,
 } from './repository';
 export { spheresOfPerson, toSphere } from './service';
-export { isSphereLinkCode, sphereLinkCode } from './access-codes';
+export {
+  accessSignInPage,
+  delegatedSignIn,
+  importAccessCode,
+  isSphereLinkCode,
+  sphereLinkCode,
+} from './access-codes';
 export { activeTagsOf, checkSessionTags, importTags, retagPerson, retagSphere } from './tags';
 export { importContexts } from './contexts';

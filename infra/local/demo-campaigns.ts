@@ -235,6 +235,8 @@ export function demoCampaign(now: number, demo: DemoSphere = DEMO_CAMPAIGN_SPHER
       nl: 'Bedankt! De resultaten worden per ploeg gedeeld als de bevraging afloopt, zodra genoeg mensen geantwoord hebben.',
     },
     allowGuest: false,
+    // Jef, who has no mailbox, takes part with his staff number (decision 0029).
+    allowDelegation: true,
   });
   const created = iso(dayStart(now) - 49 * DAY_MS + 9 * HOUR_MS);
   return {

@@ -33,6 +33,11 @@ export interface DemoSphere {
   };
   /** Whether the sixty synthetic members (SYNTHETIC_PEOPLE) belong to it. */
   synthetic?: boolean;
+  /**
+   * Members the admins added who have no account and no mailbox of their own yet: they enter with
+   * the access code the sphere gave them (decisions 0014, 0029).
+   */
+  delegates?: readonly { memberId: string; name: string; email: string; accessCode: string }[];
 }
 
 /** A demo session of the sphere, and its members by their sphere member id. */
@@ -103,6 +108,11 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
       // Its strategy and its north team's are written and assessed (infra/local/demo-strategies.ts).
       strategyEnabled: true,
       accessPolicy: 'DOMAINS_ONLY',
+      // Workshop staff without a mailbox enter its campaign with their staff number.
+      lowSecurityAccessOptions: {
+        enabled: true,
+        label: { fr: 'Matricule', en: 'Staff number', nl: 'Personeelsnummer' },
+      },
       languages: { primary: 'fr', extras: ['en', 'nl'] },
       limits: { ...DEFAULT_SPHERE_LIMITS },
       entitlements,
@@ -141,6 +151,14 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
       },
     ],
     synthetic: true,
+    delegates: [
+      {
+        memberId: 'demo-horizon-jef',
+        name: 'Jef Peeters',
+        email: 'jef@demo.wellbeing.local',
+        accessCode: 'HZ-1042',
+      },
+    ],
     thinkingAxes: {
       contributor: ['team-spirit', 'workload', 'recognition', 'support'],
       consumer: ['meaning', 'future'],

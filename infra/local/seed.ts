@@ -10,7 +10,13 @@ import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { importAxes, importContextAxes, importThinkings } from '../../functions/thinkings';
-import { importContexts, importSphere, importTags } from '../../functions/spheres';
+import {
+  importAccessCode,
+  importContexts,
+  importSphere,
+  importTags,
+  pendingUserId,
+} from '../../functions/spheres';
 import { importSession } from '../../functions/sessions';
 import { importEntitlements, importForms, importSurveys } from '../../functions/forms';
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
@@ -384,9 +390,23 @@ export async function seedDemoData(
           subscription: 'starter' as const,
           firstDayOfWork: p.firstDayOfWork,
         })),
+        // Waiting for their person, who enters with an access code (decision 0029).
+        ...(demo.delegates ?? []).map((d) => ({
+          memberId: d.memberId,
+          userId: pendingUserId(d.email),
+          email: d.email,
+          name: d.name,
+          roles: ['contributor' as const],
+          active: false,
+          inactiveReason: 'no-user' as const,
+          lowSecurityAccessEnabled: true,
+          subscription: 'starter' as const,
+        })),
       ];
       const created = await importSphere(demoSphereItem(demo, ownerId), members);
       if (!created) continue;
+      for (const d of demo.delegates ?? [])
+        await importAccessCode(demo.sphere.sphereId, d.memberId, d.accessCode);
       // Its groups and sessions, with the demo users (and the synthetic members) among their members.
       for (const { session, members: inSession } of demo.sessions ?? []) {
         const listed = [

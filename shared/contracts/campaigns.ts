@@ -3,6 +3,7 @@ import { defineRoute, type RouteContract } from './route';
 import { LANGUAGES } from './headers';
 import { FormSchema } from './forms';
 import { MultilingualTextSchema, perLanguage } from './text';
+import { ACCESS_SIGN_IN_LIMIT } from '../domain/client-limits';
 import { isTimeZone } from '../domain/feeling-days';
 import { EVALUATION_PERIODS, HISTOGRAM_STEPS } from '../domain/feelings';
 import { THINKING_VALUES } from '../domain/thinkings';
@@ -721,6 +722,31 @@ export const getCampaignAccess = defineRoute({
   response: CampaignAccessSchema,
 });
 
+/**
+ * What a visitor without a session needs to enter a campaign with an access code (spec 01 §7
+ * delegation, decision 0029): the sphere's name and the label of its codes. Only a campaign that
+ * allows delegation, in a sphere that allows access codes, answers; anything else is
+ * `campaign-forbidden`, the same for a campaign that does not exist.
+ */
+export const CampaignDelegationSchema = z.object({
+  campaignId: z.string(),
+  sphereName: z.string(),
+  publicName: z.string(),
+  label: MultilingualTextSchema,
+});
+export type CampaignDelegation = z.infer<typeof CampaignDelegationSchema>;
+
+export const getCampaignDelegation = defineRoute({
+  name: 'getCampaignDelegation',
+  domain: 'campaigns',
+  method: 'GET',
+  path: '/v1/campaigns/{campaignId}/delegation',
+  auth: 'public',
+  params: CampaignParams,
+  response: CampaignDelegationSchema,
+  clientLimit: ACCESS_SIGN_IN_LIMIT,
+});
+
 export const getParticipation = defineRoute({
   name: 'getParticipation',
   domain: 'campaigns',
@@ -782,6 +808,7 @@ export const campaignRoutes: readonly RouteContract[] = [
   commandCycle,
   listCycleParticipants,
   getCampaignAccess,
+  getCampaignDelegation,
   getParticipation,
   actOnParticipation,
   getParticipationStep,

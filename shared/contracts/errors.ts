@@ -105,6 +105,8 @@ export const ERROR_KEYS = [
   'sphere-lowSecurityAccessOptions-disabled',
   /** The address and access code do not sign anyone in here (spec 01 §8; the message names the code's label). */
   'invalid-delegation',
+  /** An access code whose member has an account with an address: they sign in with it (decision 0029). */
+  'delegation-sign-in-required',
   /** A quick-answer link whose code is not its sphere's or session's (spec 01 §2: invalid link). */
   'invalid-link',
   /** A feeling recorded further from the sphere than its distance rule allows (spec 01 §7). */

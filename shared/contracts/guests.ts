@@ -19,7 +19,10 @@ export const GUEST_SECRET_LENGTH = 43;
 export const GUEST_RETRY_DELAY_MS = 2000;
 export const GUEST_MAX_ATTEMPTS = 3;
 
-/** Access through a campaign's delegation: the participant's access code for that campaign. */
+/**
+ * Access through a campaign's delegation: the access code a sphere gave one of its members, and the
+ * campaign that allows it (decision 0029).
+ */
 export const GuestDelegationSchema = z.strictObject({
   accessCode: z.string().trim().min(1).max(64),
   campaignId: z.string().trim().min(1).max(128),
@@ -39,6 +42,11 @@ export const GuestCredentialsSchema = z.object({
   username: z.string(),
   /** Answer to the guest challenge; shown once, stored only hashed by the server. */
   secret: z.string(),
+  /**
+   * Set for a delegation (an access code and a campaign, decision 0029): the secret is a one-time
+   * ticket valid for two minutes, used at once and never kept; the next visit asks for the code.
+   */
+  oneTime: z.boolean().optional(),
 });
 export type GuestCredentials = z.infer<typeof GuestCredentialsSchema>;
 

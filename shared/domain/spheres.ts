@@ -103,6 +103,11 @@ export const ACCESS_CODES_MAX = 10;
 /** Wrong access codes accepted for one address in one sphere per window, then `too-many-attempts`. */
 export const ACCESS_CODE_MAX_FAILURES = 5;
 export const ACCESS_CODE_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Wrong access codes accepted for one campaign's delegation per window (no address to count them
+ * against: every visitor of the campaign shares the budget), then `too-many-attempts`.
+ */
+export const DELEGATION_MAX_FAILURES = 50;
 
 /** The form an access code is compared in: no spaces, upper case (a code is read out, not typed twice). */
 export function normaliseAccessCode(code: string): string {

@@ -36,6 +36,7 @@ export const examples: Record<string, Example> = {
   commandCycle: (owner) => ({ params: ids(owner), body: { action: 'enableTestMode' } }),
   listCycleParticipants: (owner) => ({ params: ids(owner) }),
   getCampaignAccess: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
+  getCampaignDelegation: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
   getParticipation: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
   actOnParticipation: (owner) => ({
     params: { campaignId: ids(owner).campaignId },

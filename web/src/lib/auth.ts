@@ -1,4 +1,4 @@
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
 import { useQuery } from '@tanstack/react-query';
 import { HOME_PATH, LOGIN_PATH } from './routes';
 
@@ -45,6 +45,20 @@ export async function endSession(): Promise<void> {
   } catch {
     // Local tokens are cleared by Amplify even when the revoke call fails.
   }
+}
+
+const signInDone = (result: SignInOutput) => result.isSignedIn || result.nextStep.signInStep === 'DONE';
+
+/**
+ * Signs in with a one-time ticket the API answered for an access code (decisions 0014, 0029): the
+ * custom-auth challenge's answer in place of a mailed code. Whoever was signed in on this browser is
+ * signed out first. False when Cognito did not take the ticket (used, expired).
+ */
+export async function signInWithTicket(username: string, ticket: string): Promise<boolean> {
+  await endSession();
+  const started = await signIn({ username, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+  if (signInDone(started)) return true;
+  return signInDone(await confirmSignIn({ challengeResponse: ticket }));
 }
 
 /** A page the sign-in page may send the user back to: a path of this app, never another site. */

@@ -59,7 +59,8 @@ export default function GuestPage() {
         setBusy({ action: 'new', step: 'creating', attempt }),
       );
       const credentials = { username: created.username, secret: created.secret };
-      if (storeGuestCredentials(credentials)) setStored(credentials);
+      // A delegation's secret is a one-time ticket: nothing to keep for a later visit.
+      if (!created.oneTime && storeGuestCredentials(credentials)) setStored(credentials);
       await enter('new', credentials);
     } catch (failure) {
       setBusy(null);

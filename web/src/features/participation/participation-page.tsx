@@ -11,6 +11,7 @@ import { GUEST_PATH, HOME_PATH, LOGIN_PATH, SCAN_PATH, participationPath } from 
 import { useParticipation } from './api/participation';
 import { CampaignScreen } from './campaign-screen';
 import { loadFailure } from './rules';
+import { DelegationEntry } from './delegation-entry';
 
 /**
  * The participant page of a campaign (`/apps/participation/{campaignId}?code=…`, spec 02 §2 "Mon
@@ -24,11 +25,12 @@ export default function ParticipationPage() {
   const code = search.get('code')?.trim() || undefined;
   const signedIn = useIsSignedIn();
   if (signedIn.isPending) return <FullPageLoader />;
-  if (!signedIn.data) return <SignInFirst from={participationPath(campaignId, code)} />;
+  if (!signedIn.data)
+    return <SignInFirst campaignId={campaignId} from={participationPath(campaignId, code)} />;
   return <Participation campaignId={campaignId} code={code} />;
 }
 
-function SignInFirst({ from }: { from: string }) {
+function SignInFirst({ campaignId, from }: { campaignId: string; from: string }) {
   const { t } = useTranslation();
   const state: ReturnState = { from };
   return (
@@ -39,6 +41,7 @@ function SignInFirst({ from }: { from: string }) {
             {t('participation.signIn.title')}
           </Title>
           <Text>{t('participation.signIn.intro')}</Text>
+          <DelegationEntry campaignId={campaignId} />
           <Group>
             <Button
               component={RouterLink}

@@ -1,12 +1,14 @@
 import type { vi } from 'vitest';
 import {
   MeasureSchema,
+  type CampaignDelegation,
   type MeasureInput,
   type Participation,
   type ParticipationView,
   type StepDefinition,
   type StepView,
 } from '../../../../shared/contracts/campaigns';
+import type { GuestCredentials } from '../../../../shared/contracts/guests';
 import type { ParticipantScreen, StepStatus } from '../../../../shared/domain/campaigns';
 import { jsonResponse } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
@@ -98,6 +100,10 @@ export interface ServerOptions {
   /** The answers of PUT …/steps/{id}, in turn. */
   saves?: (ParticipationView | { status: number; body: unknown })[];
   isGuest?: boolean;
+  /** The campaign's delegation page (no token); without it, `campaign-forbidden`. */
+  delegation?: CampaignDelegation;
+  /** The answer of POST /users/guests with a delegation. */
+  entry?: GuestCredentials | { status: number; body: unknown };
 }
 
 const isFailure = (v: unknown): v is { status: number; body: unknown } =>
@@ -130,6 +136,14 @@ export function fakeParticipationServer(
       );
     if (path === '/v1/feelings/definitions/words')
       return jsonResponse(200, { count: 0, items: [], max: 200, offset: 0 });
+    if (path === `/v1/campaigns/${CAMPAIGN_ID}/delegation`)
+      return options.delegation
+        ? jsonResponse(200, options.delegation)
+        : jsonResponse(403, { key: 'campaign-forbidden' });
+    if (path === '/users/guests' && method === 'POST') {
+      const entry = options.entry ?? { status: 400, body: { key: 'invalid-delegation' } };
+      return isFailure(entry) ? jsonResponse(entry.status, entry.body) : jsonResponse(201, entry);
+    }
     if (path === base && method === 'GET') {
       const next = views.length > 1 ? views.shift() : views[0];
       return next ? answer(next) : jsonResponse(404, { key: 'not-found' });

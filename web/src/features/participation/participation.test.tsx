@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { confirmSignIn, fetchAuthSession, signIn } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARTICIPANT_SCREENS } from '../../../../shared/domain/campaigns';
 import i18n from '../../i18n';
@@ -21,7 +21,12 @@ import {
   view,
 } from './participation-test-server';
 
-vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: vi.fn(),
+  signOut: vi.fn(),
+  signIn: vi.fn(),
+  confirmSignIn: vi.fn(),
+}));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -138,7 +143,62 @@ describe('the participant screen', () => {
     const guest = await screen.findByTestId('participation-as-guest');
     expect(guest.getAttribute('href')).toBe('/guest');
     expect(screen.getByTestId('participation-sign-in-button').getAttribute('href')).toBe('/login');
-    expect(server.sent).toEqual([]);
+    // Only whether the campaign takes an access code was asked (it does not: no code form).
+    expect(server.sent.map((c) => c.path)).toEqual([`/v1/campaigns/${CAMPAIGN_ID}/delegation`]);
+    expect(screen.queryByTestId('participation-delegation')).toBeNull();
+  });
+});
+
+describe('entry with an access code (delegation)', () => {
+  const delegation = {
+    campaignId: CAMPAIGN_ID,
+    sphereName: 'Atelier Horizon',
+    publicName: 'Pulse',
+    label: { fr: 'Matricule', en: 'Staff number' },
+  };
+
+  it('a wrong code says so in the sphere’s words and keeps what was typed', async () => {
+    signedIn(false);
+    const server = fakeParticipationServer(fetchMock, { views: [view('welcome')], delegation });
+    renderParticipation();
+    const form = await screen.findByTestId('participation-delegation');
+    expect(form.textContent).toContain('Atelier Horizon');
+    const input = within(form).getByLabelText(/Staff number/);
+    fireEvent.change(input, { target: { value: ' hz-9 ' } });
+    fireEvent.click(within(form).getByTestId('participation-delegation-submit'));
+    const error = await screen.findByTestId('participation-delegation-error');
+    expect(error.textContent).toBe(i18n.t('participation.delegation.invalid', { label: 'Staff number' }));
+    expect((input as HTMLInputElement).value).toBe(' hz-9 ');
+    expect(server.calls('POST', '/users/guests')[0]?.body).toMatchObject({
+      delegation: { accessCode: 'hz-9', campaignId: CAMPAIGN_ID },
+    });
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('the right code signs in with its one-time ticket and opens the campaign', async () => {
+    signedIn(false);
+    fakeParticipationServer(fetchMock, {
+      views: [view('welcome')],
+      delegation,
+      entry: { userId: 'u-jef', username: 'u-jef', secret: 'ticket-1', oneTime: true },
+    });
+    vi.mocked(signIn).mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE' },
+    } as Awaited<ReturnType<typeof signIn>>);
+    vi.mocked(confirmSignIn).mockImplementation(async () => {
+      signedIn(true);
+      return { isSignedIn: true, nextStep: { signInStep: 'DONE' } } as Awaited<
+        ReturnType<typeof confirmSignIn>
+      >;
+    });
+    renderParticipation();
+    const form = await screen.findByTestId('participation-delegation');
+    fireEvent.change(within(form).getByLabelText(/Staff number/), { target: { value: 'HZ-1042' } });
+    fireEvent.click(within(form).getByTestId('participation-delegation-submit'));
+    expect(await screen.findByTestId('participation-welcome')).toBeTruthy();
+    expect(vi.mocked(signIn).mock.calls[0]?.[0]).toMatchObject({ username: 'u-jef' });
+    expect(confirmSignIn).toHaveBeenCalledWith({ challengeResponse: 'ticket-1' });
   });
 });
 

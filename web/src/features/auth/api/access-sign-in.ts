@@ -1,12 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
 import {
   accessSignIn,
   getAccessSignIn,
   type AccessSignIn,
 } from '../../../../../shared/contracts/access-codes';
 import { callApi } from '../../../lib/api';
-import { endSession } from '../../../lib/auth';
+import { signInWithTicket } from '../../../lib/auth';
 
 /** The sign-in page in access-code mode: the sphere's name and what it calls its codes. */
 export function useAccessSignInPage(sphereId: string) {
@@ -25,8 +24,6 @@ export class TicketRefusedError extends Error {
   }
 }
 
-const isDone = (result: SignInOutput) => result.isSignedIn || result.nextStep.signInStep === 'DONE';
-
 /**
  * Signs in with an address and a sphere's access code (decision 0014): the API checks them and
  * answers a one-time ticket, which answers the custom-auth challenge in place of a mailed code.
@@ -35,13 +32,7 @@ export function useAccessSignIn(sphereId: string, onSignedIn: () => Promise<void
   return useMutation({
     mutationFn: async (body: AccessSignIn) => {
       const { username, ticket } = await callApi(accessSignIn, { params: { id: sphereId }, body });
-      // Whoever was signed in on this browser is signed out first.
-      await endSession();
-      const started = await signIn({ username, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
-      if (!isDone(started)) {
-        const answered = await confirmSignIn({ challengeResponse: ticket });
-        if (!isDone(answered)) throw new TicketRefusedError();
-      }
+      if (!(await signInWithTicket(username, ticket))) throw new TicketRefusedError();
       await onSignedIn();
     },
     meta: { errorsShownInline: true },
