@@ -28,6 +28,7 @@ import {
   type TestAction,
 } from '../../shared/domain/campaigns';
 import { assetUrl } from '../lib/assets';
+import { removeAssets } from '../lib/logos';
 import {
   BadRequestError,
   ConflictError,
@@ -67,13 +68,25 @@ export async function campaignPlace(resource: Record<string, unknown>): Promise<
 /** A campaign's SMS notifications need the sphere's option (spec 02 §3 Sphere: campaign SMS flag). */
 export const smsAllowed = (sphere: SphereItem): boolean => sphere.campaignSmsEnabled === true;
 
+/**
+ * The logo participants see: the campaign's own (./logo.ts), else its sphere's when the campaign
+ * uses it, else none.
+ */
+export function shownLogoUrl(
+  campaign: Pick<CampaignItem, 'logo' | 'useSphereLogo'>,
+  sphere: Pick<SphereItem, 'logo'> | null,
+): string | undefined {
+  if (campaign.logo !== undefined) return assetUrl(campaign.logo);
+  return campaign.useSphereLogo ? assetUrl(sphere?.logo) : undefined;
+}
+
 function toCampaign(
   item: CampaignItem,
   cycles: readonly CycleItem[],
   sphere: SphereItem | null,
   validationCode: string | null,
 ): Campaign {
-  const logoUrl = item.useSphereLogo ? assetUrl(sphere?.logo) : undefined;
+  const logoUrl = shownLogoUrl(item, sphere);
   return {
     campaignId: item.campaignId,
     sphereId: item.sphereId,
@@ -85,6 +98,7 @@ function toCampaign(
     timezone: item.timezone,
     tags: item.tags,
     useSphereLogo: item.useSphereLogo,
+    ...(item.logo !== undefined ? { logo: item.logo } : {}),
     ...(logoUrl !== undefined ? { logoUrl } : {}),
     ...(item.start !== undefined ? { start: item.start } : {}),
     ...(item.end !== undefined ? { end: item.end } : {}),
@@ -232,13 +246,17 @@ export async function updateCampaign(campaignId: string, body: CampaignUpdate): 
   return answer(item, cycles);
 }
 
-/** A campaign is deleted only while none of its cycles has collected (spec 02 §4). */
+/**
+ * A campaign is deleted only while none of its cycles has collected (spec 02 §4); its own logo's
+ * file goes with it.
+ */
 export async function deleteCampaign(campaignId: string): Promise<undefined> {
-  const { cycles } = await loaded(campaignId);
+  const { campaign, cycles } = await loaded(campaignId);
   if (cycles.some((c) => hasCollected(c.status) || c.status === 'inProgress'))
     throw new ConflictError('campaign-transition-not-allowed');
   await Promise.all(cycles.map((c) => cancelSchedules(c)));
   await removeCampaign(campaignId, cycles);
+  await removeAssets([campaign.logo]);
   return undefined;
 }
 

@@ -2,6 +2,7 @@
 import { campaignRoutes } from '../../shared/contracts/campaigns';
 import { defineDomain } from '../lib/domain';
 import { answerKeyOf } from './keys';
+import { CAMPAIGN_ASSET_PREFIXES } from './logo';
 import {
   eraseAnswers,
   eraseParticipations,
@@ -67,5 +68,10 @@ export const campaignsDomain = defineDomain({
     },
   ],
   // Cycles are scheduled (decision 0026); notifications go through the queue every domain may use.
-  grants: { schedules: true },
+  // Logos: the uploads it signs for admins, checked, copied to where browsers load them, and
+  // deleted (./logo.ts).
+  grants: {
+    schedules: true,
+    assets: { prefixes: CAMPAIGN_ASSET_PREFIXES, actions: ['read', 'write', 'delete'] },
+  },
 });

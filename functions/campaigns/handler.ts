@@ -19,11 +19,15 @@ import {
   updateCampaignMeasures,
   updateCycle,
   CAMPAIGNS_PAGE_MAX,
+  deleteCampaignLogo,
+  requestCampaignLogoUpload,
+  setCampaignLogo,
 } from '../../shared/contracts/campaigns';
 import { campaignDelegation } from './delegation';
 import { callerAccounts } from '../access';
 import { createHttpHandler, route } from '../lib/http';
 import * as definitions from './definitions';
+import * as logo from './logo';
 import * as participation from './participation';
 import { cycleParticipants } from './participants';
 
@@ -55,6 +59,9 @@ export const handler = createHttpHandler(
     route(deleteCampaign, ({ params }) => definitions.deleteCampaign(params.campaignId)),
     route(updateCampaignMeasures, ({ params, body }) => definitions.updateMeasures(params.campaignId, body)),
     route(commandCampaign, ({ params, body }) => definitions.commandCampaign(params.campaignId, body.action)),
+    route(requestCampaignLogoUpload, ({ params, body }) => logo.requestLogoUpload(params.campaignId, body)),
+    route(setCampaignLogo, ({ params, body }) => logo.confirmLogo(params.campaignId, body.key)),
+    route(deleteCampaignLogo, ({ params }) => logo.removeLogo(params.campaignId)),
     route(listCycles, ({ params }) => definitions.listCycles(params.campaignId)),
     route(createCycle, ({ params, body }) => definitions.createCycle(params.campaignId, body)),
     route(updateCycle, ({ params, body }) =>

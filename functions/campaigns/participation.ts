@@ -25,7 +25,6 @@ import {
   type StepStatus,
 } from '../../shared/domain/campaigns';
 import { textIn } from '../../shared/domain/sessions';
-import { assetUrl } from '../lib/assets';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { findStoredForm } from '../forms';
 import { sessionMembershipsOf } from '../sessions';
@@ -50,6 +49,7 @@ import {
   type CycleItem,
   type ParticipantItem,
 } from './repository';
+import { shownLogoUrl } from './definitions';
 import { answerKeyOf } from './keys';
 import { answerProblems } from './validation';
 
@@ -166,7 +166,7 @@ export async function campaignAccess(
 ): Promise<CampaignAccess> {
   const { campaign, sphere } = await access(caller, campaignId, code);
   const primary = campaign.defaultLocale;
-  const logoUrl = campaign.useSphereLogo ? assetUrl(sphere.logo) : undefined;
+  const logoUrl = shownLogoUrl(campaign, sphere);
   return {
     campaignId,
     sphereId: campaign.sphereId,
@@ -226,7 +226,7 @@ function view(
   const cycle = chosen.cycle;
   const definitions = cycle ? stepDefinitions(campaign, cycle, caller.language) : [];
   const participation = cycle && participant ? participationOf(participant, cycle, definitions) : undefined;
-  const logoUrl = campaign.useSphereLogo ? assetUrl(sphere.logo) : undefined;
+  const logoUrl = shownLogoUrl(campaign, sphere);
   const screen = participantScreen({
     cycle,
     now,

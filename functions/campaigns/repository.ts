@@ -1,5 +1,9 @@
 import type { EntityItem } from 'electrodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../lib/aws';
 import { isConditionFailure } from '../lib/conditions';
+import { config } from '../lib/config';
+import { TABLE } from '../lib/table';
 import { eraseInBatches } from '../lib/domain';
 import { ConflictError } from '../lib/errors';
 import type { AnswerEntity } from './entities/answer';
@@ -62,6 +66,41 @@ export async function changeCampaign(
     return data as CampaignItem;
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError();
+    throw error;
+  }
+}
+
+/**
+ * Sets (or, with undefined, removes) a campaign's own logo if it is still `expected` (undefined:
+ * none); false when the campaign is gone or its logo changed meanwhile. An UpdateItem of the one
+ * attribute rather than ElectroDB's patch, which would move `updateDate`: the logo has its own
+ * routes, and `updateDate` stays the settings form's concurrency token (decisions 0016, 0023).
+ */
+export async function writeCampaignLogo(
+  campaignId: string,
+  logo: string | undefined,
+  expected: string | undefined,
+): Promise<boolean> {
+  const { Key } = db().entities.campaign.get({ campaignId }).params<{ Key: Record<string, unknown> }>();
+  const values: Record<string, string> = {};
+  if (logo !== undefined) values[':logo'] = logo;
+  if (expected !== undefined) values[':expected'] = expected;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().TABLE_NAME,
+        Key,
+        UpdateExpression: logo === undefined ? 'REMOVE #logo' : 'SET #logo = :logo',
+        ConditionExpression: `attribute_exists(#pk) AND ${
+          expected === undefined ? 'attribute_not_exists(#logo)' : '#logo = :expected'
+        }`,
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#logo': 'logo' },
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

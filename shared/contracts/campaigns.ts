@@ -1,7 +1,15 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { LANGUAGES } from './headers';
-import { FormSchema } from './forms';
+import {
+  FORM_LOGO_MAX_BYTES,
+  FORM_LOGO_TYPES,
+  FORM_LOGO_UPLOAD_SECONDS,
+  FormLogoSchema,
+  FormLogoUploadRequestSchema,
+  FormLogoUploadSchema,
+  FormSchema,
+} from './forms';
 import { MultilingualTextSchema, perLanguage } from './text';
 import { ACCESS_SIGN_IN_LIMIT } from '../domain/client-limits';
 import { isTimeZone } from '../domain/feeling-days';
@@ -32,7 +40,8 @@ import {
  * Campaigns (spec 02 §2, §3, §4, §5, §7, §8): an organisation asks its people, cycle after cycle.
  * Five areas, all under `/v1/campaigns`:
  * - **definitions**: a sphere's campaigns (`/v1/campaigns/spheres/{sphereId}`), one campaign
- *   (`/v1/campaigns/{campaignId}`), its measures (`…/measures`) and its commands (`…/commands`);
+ *   (`/v1/campaigns/{campaignId}`), its measures (`…/measures`), its own logo (`…/logo`) and its
+ *   commands (`…/commands`);
  * - **cycles**: `…/cycles`, one cycle and its commands (`…/cycles/{cycleId}/commands`) and who
  *   takes part (`…/cycles/{cycleId}/participants`: statuses and counts, never answers);
  * - **access**: what a participant sees before taking part (`…/access`);
@@ -102,8 +111,17 @@ const CampaignFieldsSchema = z.strictObject({
     .array(z.string().trim().min(1, 'empty').max(50, 'length-out-of-range-error'))
     .max(CAMPAIGN_TAGS_MAX, 'too-many')
     .default([]),
-  /** The sphere's logo (true) or none of its own yet; a campaign's own logo is a later upload. */
+  /**
+   * Whether participants see the sphere's logo when the campaign has none of its own. The campaign's
+   * own logo has its own routes (`…/{campaignId}/logo`); it wins over the sphere's.
+   */
   useSphereLogo: z.boolean('not-a-boolean').default(true),
+  /**
+   * The own logo's key and URL, as a campaign read answers them: accepted so that a client may send
+   * back what it read, and ignored (only the logo routes set the logo).
+   */
+  logo: z.string().max(300).optional(),
+  logoUrl: z.string().max(2_000).optional(),
   start: IsoSchema.optional(),
   end: IsoSchema.optional(),
   mode: z.enum(CAMPAIGN_MODES, 'not-valid').default('simple'),
@@ -246,6 +264,12 @@ export const CampaignSchema = z.object({
   timezone: z.string(),
   tags: z.array(z.string()),
   useSphereLogo: z.boolean(),
+  /** The key of the campaign's own logo in the assets bucket; absent when it has none. */
+  logo: z.string().optional(),
+  /**
+   * Where the browser loads the logo participants see: the campaign's own, else the sphere's when
+   * `useSphereLogo`, else none.
+   */
   logoUrl: z.string().optional(),
   start: z.string().optional(),
   end: z.string().optional(),
@@ -793,6 +817,62 @@ export const saveParticipationStep = defineRoute({
   response: ParticipationViewSchema,
 });
 
+/**
+ * A campaign's own logo (spec 02 §3 Campaign `logo`), as a form's (decision 0023) and a sphere's
+ * (decision 0016): PNG, JPEG or WebP, 1 MiB at most, sent by the browser straight to the storage.
+ */
+export const CAMPAIGN_LOGO_TYPES = FORM_LOGO_TYPES;
+export type CampaignLogoType = (typeof CAMPAIGN_LOGO_TYPES)[number];
+/** Largest logo accepted: 1 MiB. */
+export const CAMPAIGN_LOGO_MAX_BYTES = FORM_LOGO_MAX_BYTES;
+/** How long an upload granted by POST …/logo may start. */
+export const CAMPAIGN_LOGO_UPLOAD_SECONDS = FORM_LOGO_UPLOAD_SECONDS;
+/** POST /v1/campaigns/{campaignId}/logo: the type and size of the file about to be sent. */
+export const CampaignLogoUploadRequestSchema = FormLogoUploadRequestSchema;
+export type CampaignLogoUploadRequest = z.infer<typeof CampaignLogoUploadRequestSchema>;
+/** The upload granted: a form POST to `uploadUrl` with every field, then the file last as `file`. */
+export const CampaignLogoUploadSchema = FormLogoUploadSchema;
+export type CampaignLogoUpload = z.infer<typeof CampaignLogoUploadSchema>;
+/** PUT /v1/campaigns/{campaignId}/logo: the uploaded file becomes the logo (checked again first). */
+export const CampaignLogoSchema = FormLogoSchema;
+
+export const requestCampaignLogoUpload = defineRoute({
+  name: 'requestCampaignLogoUpload',
+  domain: 'campaigns',
+  method: 'POST',
+  path: '/v1/campaigns/{campaignId}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'campaign', on: onCampaign },
+  params: CampaignParams,
+  body: CampaignLogoUploadRequestSchema,
+  response: CampaignLogoUploadSchema,
+});
+
+/** Its `updateDate` does not move: the settings form's unsaved edits and its next save are kept. */
+export const setCampaignLogo = defineRoute({
+  name: 'setCampaignLogo',
+  domain: 'campaigns',
+  method: 'PUT',
+  path: '/v1/campaigns/{campaignId}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'campaign', on: onCampaign },
+  params: CampaignParams,
+  body: CampaignLogoSchema,
+  response: CampaignSchema,
+});
+
+/** DELETE /v1/campaigns/{campaignId}/logo: no logo of its own any more (one without stays so). */
+export const deleteCampaignLogo = defineRoute({
+  name: 'deleteCampaignLogo',
+  domain: 'campaigns',
+  method: 'DELETE',
+  path: '/v1/campaigns/{campaignId}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'campaign', on: onCampaign },
+  params: CampaignParams,
+  response: CampaignSchema,
+});
+
 export const campaignRoutes: readonly RouteContract[] = [
   listSphereCampaigns,
   createCampaign,
@@ -813,4 +893,7 @@ export const campaignRoutes: readonly RouteContract[] = [
   actOnParticipation,
   getParticipationStep,
   saveParticipationStep,
+  requestCampaignLogoUpload,
+  setCampaignLogo,
+  deleteCampaignLogo,
 ];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_UPLOAD_SECONDS, type LogoType } from './logos';
 import { LANGUAGES } from './headers';
 import { MultilingualTextSchema, perLanguage, type MultilingualText } from './text';
 import { defineRoute, type RouteContract } from './route';
@@ -965,12 +966,10 @@ export const restoreFormDefinition = defineRoute({
  * A form's logo (spec 02 §2 survey editor, decision 0023), like a sphere's (decision 0016): PNG,
  * JPEG or WebP, 1 MiB at most. SVG is refused: it is a document that can carry script.
  */
-export const FORM_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type FormLogoType = (typeof FORM_LOGO_TYPES)[number];
-/** Largest logo accepted: 1 MiB. */
-export const FORM_LOGO_MAX_BYTES = 1_048_576;
-/** How long an upload granted by POST …/logo may start. */
-export const FORM_LOGO_UPLOAD_SECONDS = 300;
+export const FORM_LOGO_TYPES = LOGO_TYPES;
+export type FormLogoType = LogoType;
+export const FORM_LOGO_MAX_BYTES = LOGO_MAX_BYTES;
+export const FORM_LOGO_UPLOAD_SECONDS = LOGO_UPLOAD_SECONDS;
 
 /** POST /v1/forms/definitions/{formId}/logo: the type and size of the file about to be sent. */
 export const FormLogoUploadRequestSchema = z.strictObject({

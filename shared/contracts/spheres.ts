@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_UPLOAD_SECONDS, type LogoType } from './logos';
 import { defineRoute, type RouteContract } from './route';
 import { LANGUAGES } from './headers';
 import { listOf } from './list';
@@ -445,12 +446,10 @@ export const deleteSphereMember = defineRoute({
  * A sphere's logo (spec 01 §3 `logo`, decision 0016): PNG, JPEG or WebP. SVG is refused: it is a
  * document that can carry script.
  */
-export const SPHERE_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type SphereLogoType = (typeof SPHERE_LOGO_TYPES)[number];
-/** Largest logo accepted: 1 MiB. */
-export const SPHERE_LOGO_MAX_BYTES = 1_048_576;
-/** How long an upload granted by POST …/logo may start. */
-export const SPHERE_LOGO_UPLOAD_SECONDS = 300;
+export const SPHERE_LOGO_TYPES = LOGO_TYPES;
+export type SphereLogoType = LogoType;
+export const SPHERE_LOGO_MAX_BYTES = LOGO_MAX_BYTES;
+export const SPHERE_LOGO_UPLOAD_SECONDS = LOGO_UPLOAD_SECONDS;
 
 /** POST /v1/spheres/{id}/logo: the type and size of the file the admin is about to send. */
 export const SphereLogoUploadRequestSchema = z.strictObject({

@@ -18,6 +18,11 @@ export const CampaignEntity = new Entity({
     timezone: { type: 'string', required: true },
     tags: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     useSphereLogo: { type: 'boolean', required: true, default: true },
+    /**
+     * The key of its own logo in the assets bucket, written by the logo routes alone, without moving
+     * `updateDate` (functions/campaigns/logo.ts): a settings save never writes it.
+     */
+    logo: { type: 'string' },
     start: { type: 'string' },
     end: { type: 'string' },
     mode: { type: ['simple', 'managed', 'manual'] as const, required: true },

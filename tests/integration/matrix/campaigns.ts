@@ -47,4 +47,15 @@ export const examples: Record<string, Example> = {
     params: { campaignId: ids(owner).campaignId, stepId: 'mood' },
     body: { type: 'feeling', mood: 'good', intensityStep: 5, energyStep: 5 },
   }),
+  // A campaign's own logo is its admins' (`put` on campaign). The upload named here was never sent:
+  // even the owner would get 400, not 500.
+  requestCampaignLogoUpload: (owner) => ({
+    params: { campaignId: ids(owner).campaignId },
+    body: { contentType: 'image/png', size: 2_048 },
+  }),
+  setCampaignLogo: (owner) => ({
+    params: { campaignId: ids(owner).campaignId },
+    body: { key: `uploads/campaigns/${ids(owner).campaignId}/00000000-0000-4000-8000-000000000000.png` },
+  }),
+  deleteCampaignLogo: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
 };

@@ -7,6 +7,8 @@ import { jsonResponse } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 
 export const NOW = '2026-03-01T10:00:00.000Z';
+/** Where the fake serves a campaign's own logo once confirmed. */
+export const CAMPAIGN_LOGO_URL = 'https://app.example.com/logos/campaigns/campaign-1/a.png';
 
 export function testSphere(extra: Partial<Sphere> = {}): Sphere {
   return {
@@ -186,6 +188,28 @@ export function fakeCampaignsServer(
       const saved = testCycle({ ...(body as Partial<Cycle>), cycleId: cycleMatch[2] ?? 'cycle-new' });
       state.cycles = [...state.cycles.filter((c) => c.cycleId !== saved.cycleId), saved];
       return jsonResponse(method === 'POST' ? 201 : 200, saved);
+    }
+    // A campaign's own logo: its routes leave its updateDate as it is.
+    const logoMatch = /^\/v1\/campaigns\/([^/]+)\/logo$/.exec(path);
+    if (logoMatch) {
+      const found = state.campaigns.find((c) => c.campaignId === logoMatch[1]);
+      if (!found) return jsonResponse(404, { key: 'not-found' });
+      const uploadKey = `uploads/campaigns/${found.campaignId}/x.png`;
+      if (method === 'POST')
+        return jsonResponse(200, {
+          uploadUrl: 'https://assets.example.com/',
+          fields: { key: uploadKey, 'Content-Type': 'image/png', Policy: 'p' },
+          key: uploadKey,
+          expiresAt: '2026-03-01T10:05:00.000Z',
+        });
+      const { logo: _logo, logoUrl: _logoUrl, ...rest } = found;
+      const sphereLogo = (options.sphere ?? testSphere()).logoUrl;
+      const saved: Campaign =
+        method === 'PUT'
+          ? { ...rest, logo: `logos/campaigns/${found.campaignId}/a.png`, logoUrl: CAMPAIGN_LOGO_URL }
+          : { ...rest, ...(rest.useSphereLogo && sphereLogo ? { logoUrl: sphereLogo } : {}) };
+      state.campaigns = state.campaigns.map((c) => (c.campaignId === saved.campaignId ? saved : c));
+      return jsonResponse(200, saved);
     }
     const campaignMatch = /^\/v1\/campaigns\/([^/]+)(\/measures|\/commands)?$/.exec(path);
     if (campaignMatch) {

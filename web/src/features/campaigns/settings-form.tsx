@@ -31,6 +31,7 @@ import {
 import { notifySuccess } from '../../components/notify';
 import { errorsFromIssues } from '../../lib/errors';
 import { useUpdateCampaign } from './api/campaigns';
+import { CampaignLogoField } from './campaign-logo';
 import { offeredTemplates } from './campaign-overlay';
 import {
   MultilingualInput,
@@ -42,7 +43,9 @@ import {
   useConflictReload,
 } from './parts';
 
-type Draft = Required<Omit<CampaignUpdateInput, 'start' | 'end' | 'linkExpiration' | 'endRedirectUrl'>> & {
+type Draft = Required<
+  Omit<CampaignUpdateInput, 'start' | 'end' | 'linkExpiration' | 'endRedirectUrl' | 'logo' | 'logoUrl'>
+> & {
   start: string;
   end: string;
   linkExpiration: string;
@@ -173,11 +176,11 @@ export function SettingsForm({ campaign, sphere }: { campaign: Campaign; sphere:
           error={problems.messageFor('tags')}
           data-testid="campaign-tags"
         />
-        <Switch
-          label={t('campaigns.fields.useSphereLogo')}
-          checked={draft.useSphereLogo}
-          onChange={(e) => set('useSphereLogo', e.currentTarget.checked)}
-          data-testid="campaign-use-sphere-logo"
+        <CampaignLogoField
+          campaign={campaign}
+          sphere={sphere}
+          useSphereLogo={draft.useSphereLogo}
+          onUseSphereLogoChange={(v) => set('useSphereLogo', v)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {instant('start')}

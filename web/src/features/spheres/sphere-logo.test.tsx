@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage, testConfig } from '../../test/render';
-import { logoFileProblem } from './logo-file';
+import { logoFileProblem } from '../../lib/logo-file';
 import { SphereLogo, SphereLogoField } from './sphere-logo';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));

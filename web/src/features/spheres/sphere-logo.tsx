@@ -4,7 +4,7 @@ import type { Sphere } from '../../../../shared/contracts/spheres';
 import { LogoPicker } from '../../components/logo-picker';
 import { notifySuccess } from '../../components/notify';
 import { useRemoveSphereLogo, useUploadSphereLogo } from './api/logo';
-import { LOGO_ACCEPT, LOGO_MAX_MEGABYTES, logoFileProblem } from './logo-file';
+import { LOGO_ACCEPT, LOGO_MAX_MEGABYTES, logoFileProblem } from '../../lib/logo-file';
 
 /** The sphere's logo, named for those who cannot see it; nothing when the sphere has none. */
 export function SphereLogo({ sphere, height = 48 }: { sphere: Sphere; height?: number }) {

@@ -66,7 +66,7 @@ export function useCreateCampaign(sphereId: string) {
 }
 
 /** After a change the campaign's answer replaces the cached one; lists read it again. */
-function useCampaignSaved() {
+export function useCampaignSaved() {
   const queryClient = useQueryClient();
   return async (campaign: Campaign) => {
     queryClient.setQueryData(campaignKey(campaign.campaignId), campaign);

@@ -8,7 +8,7 @@ import {
 import { callApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/errors';
 import { postFileForm } from '../../../lib/upload';
-import { isLogoType } from '../editor/logo-file';
+import { isLogoType } from '../../../lib/logo-file';
 import { formsKey } from './forms';
 
 /**

@@ -8,7 +8,7 @@ import i18n from '../../../i18n';
 import { jsonResponse, renderPage } from '../../../test/render';
 import FormEditorPage from '../form-editor-page';
 import { fetchMock, meResponse, sent as sentBody, wellbeingForm } from '../test-server';
-import { logoFileProblem } from './logo-file';
+import { logoFileProblem } from '../../../lib/logo-file';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

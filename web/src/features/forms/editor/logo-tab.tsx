@@ -5,7 +5,7 @@ import { textIn } from '../../../../../shared/domain/sessions';
 import { LogoPicker } from '../../../components/logo-picker';
 import { notifySuccess } from '../../../components/notify';
 import { useRemoveFormLogo, useUploadFormLogo } from '../api/logo';
-import { LOGO_ACCEPT, LOGO_MAX_MEGABYTES, logoFileProblem } from './logo-file';
+import { LOGO_ACCEPT, LOGO_MAX_MEGABYTES, logoFileProblem } from '../../../lib/logo-file';
 
 /**
  * The form's logo (spec 02 §2 survey editor, decision 0023): the current one, a button to choose a

@@ -8,7 +8,7 @@ import {
 import { callApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/errors';
 import { postFileForm } from '../../../lib/upload';
-import { isLogoType } from '../logo-file';
+import { isLogoType } from '../../../lib/logo-file';
 import { spheresKey } from './spheres';
 
 /** The sphere with its new logo: shown at once, and the lists read again. */
