@@ -1,14 +1,18 @@
 import {
   createLink,
   deleteLink,
+  deleteLinkLogo,
   getLink,
   getLinkCampaign,
   listSessionLinks,
   listSphereLinks,
+  requestLinkLogoUpload,
+  setLinkLogo,
   updateLink,
 } from '../../shared/contracts/links';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
+import * as logo from './logo';
 import * as service from './service';
 
 const page = (query: { _max: number; _offset: number }) => ({ max: query._max, offset: query._offset });
@@ -28,6 +32,11 @@ export const handler = createHttpHandler(
     route(updateLink, ({ ability, params, body }) => service.updateLink(ability, params.id, body)),
     route(deleteLink, ({ ability, params }) => service.deleteLink(ability, params.id)),
     route(getLinkCampaign, ({ params }) => service.linkCampaign(params.id)),
+    route(requestLinkLogoUpload, ({ ability, params, body }) =>
+      logo.requestLogoUpload(ability, params.id, body),
+    ),
+    route(setLinkLogo, ({ ability, params, body }) => logo.confirmLogo(ability, params.id, body.key)),
+    route(deleteLinkLogo, ({ ability, params }) => logo.removeLogo(ability, params.id)),
   ],
   callerAccounts,
 );

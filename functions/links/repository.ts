@@ -17,6 +17,7 @@ export type LinkChanges = Omit<
   | 'sphereId'
   | 'sessionId'
   | 'campaignId'
+  | 'logo'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -73,6 +74,31 @@ export async function changeLink(linkId: string, changes: LinkChanges): Promise<
     return data as LinkItem;
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Sets (or, with undefined, removes) a link's logo if it is still `expected` (undefined: none);
+ * false when the link is gone or its logo changed meanwhile. Only the logo (and `updatedAt`) is
+ * written: the link's other fields stay as the last save left them.
+ */
+export async function writeLinkLogo(
+  linkId: string,
+  logo: string | undefined,
+  expected: string | undefined,
+): Promise<boolean> {
+  const item = db().entities.shortUrl.patch({ linkId });
+  const changed = logo === undefined ? item.remove(['logo']) : item.set({ logo });
+  try {
+    await changed
+      .where(({ logo: current }, { eq, notExists }) =>
+        expected === undefined ? notExists(current) : eq(current, expected),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

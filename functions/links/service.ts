@@ -13,9 +13,11 @@ import {
   type LinkWizard,
 } from '../../shared/domain/links';
 import { abilityFacts } from '../access';
+import { assetUrl } from '../lib/assets';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { removeAssets } from '../lib/logos';
 import { findSession } from '../sessions';
-import { findSphere, isSphereLinkCode, sphereLinkCode } from '../spheres';
+import { activeTagsOf, findSphere, isSphereLinkCode, sphereLinkCode } from '../spheres';
 import {
   changeLink,
   findLink as readLink,
@@ -95,9 +97,13 @@ export function toWizards(stored: LinkItem['wizards']): LinkWizard[] {
   });
 }
 
-/** A link as the contract shows it: everything to its admins, what opening it needs to others. */
-async function toLink(item: LinkItem, full: boolean, now = Date.now()): Promise<Link> {
+/**
+ * A link as the contract shows it: everything to its admins, what opening it needs to others (its
+ * logo included: the link page shows it).
+ */
+export async function toLink(item: LinkItem, full: boolean, now = Date.now()): Promise<Link> {
   const validationCode = (await sphereLinkCode(item.sphereId, linkSubject(item.linkId))) ?? '';
+  const logoUrl = assetUrl(item.logo);
   return {
     id: item.linkId,
     category: item.category,
@@ -114,6 +120,7 @@ async function toLink(item: LinkItem, full: boolean, now = Date.now()): Promise<
     stepNumber: item.stepNumber,
     wizards: toWizards(item.wizards),
     validationCode,
+    ...(logoUrl !== undefined ? { logoUrl } : {}),
     ...(full
       ? {
           description: item.description,
@@ -146,10 +153,27 @@ function writtenFields(body: LinkUpdate, now: number) {
     messageForUser: body.messageForUser || undefined,
     endMessageForUser: body.endMessageForUser || undefined,
     defaultLanguage: body.defaultLanguage,
-    specificTagIds: body.specificTagIds,
+    specificTagIds: [...new Set(body.specificTagIds)],
     stepNumber: body.stepNumber,
     wizards: storedWizards(body.wizards),
   };
+}
+
+/**
+ * The tags a link is given must be tags of its sphere that are not archived (400 `not-valid` on
+ * `body.specificTagIds`). Only the tags added are checked: one the link holds stays, even archived
+ * since.
+ */
+export async function checkLinkTags(
+  sphereId: string,
+  tagIds: readonly string[],
+  held: readonly string[] = [],
+): Promise<void> {
+  const added = tagIds.filter((id) => !held.includes(id));
+  if (added.length === 0) return;
+  const active = new Set(((await activeTagsOf([sphereId])).get(sphereId) ?? []).map((t) => t.tagId));
+  if (!added.every((id) => active.has(id)))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.specificTagIds' }]);
 }
 
 const defined = <T extends Record<string, unknown>>(fields: T): T =>
@@ -167,6 +191,7 @@ export async function createLink(body: LinkCreate, now = Date.now()): Promise<Li
     if (!session) throw new NotFoundError();
     if (session.sphereId !== body.sphereId) throw new ForbiddenError();
   }
+  await checkLinkTags(body.sphereId, body.specificTagIds);
   const item = await insertLink(
     defined({
       category: body.category,
@@ -219,7 +244,7 @@ export function mayManage(
 }
 
 /** A link the caller may act on (checked on its sphere or session); another's is forbidden. */
-async function linkFor(ability: AppAbility | undefined, action: 'put' | 'delete', linkId: string) {
+export async function linkFor(ability: AppAbility | undefined, action: 'put' | 'delete', linkId: string) {
   const item = await readLink(linkId);
   if (!item) throw new NotFoundError();
   if (!mayManage(ability, action, item)) throw new ForbiddenError();
@@ -239,14 +264,16 @@ export async function updateLink(
     throw new ValidationError(
       problems.map((p) => ({ key: p.key, field: ['body', ...p.path].join('.') }) as FieldError),
     );
+  await checkLinkTags(item.sphereId, body.specificTagIds, item.specificTagIds);
   const changed = await changeLink(linkId, writtenFields(body, now) as Parameters<typeof changeLink>[1]);
   return toLink(changed, true, now);
 }
 
-/** DELETE …/{id}. */
+/** DELETE …/{id}: the link, then its logo's file. */
 export async function deleteLink(ability: AppAbility | undefined, linkId: string): Promise<undefined> {
-  await linkFor(ability, 'delete', linkId);
+  const item = await linkFor(ability, 'delete', linkId);
   await removeLink(linkId);
+  await removeAssets([item.logo]);
   return undefined;
 }
 

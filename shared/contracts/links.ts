@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_UPLOAD_SECONDS, type LogoType } from './logos';
 import { defineRoute, type RouteContract } from './route';
 import { listOf, listQuery } from './list';
 import { LANGUAGES } from './headers';
@@ -70,6 +71,10 @@ const LinkFieldsSchema = z.strictObject({
   messageForUser: message.optional(),
   endMessageForUser: message.optional(),
   defaultLanguage: z.enum(LANGUAGES, 'not-valid').default('fr'),
+  /**
+   * Tags of the link's sphere (spec 01 §3): the server checks each added one is an active tag of
+   * that sphere (400 `not-valid` on `body.specificTagIds`); one the link holds stays, even archived.
+   */
   specificTagIds: z.array(IdSchema).max(100, 'too-many').default([]),
   stepNumber: z
     .number('not-a-number')
@@ -155,6 +160,11 @@ export const LinkSchema = z.object({
   wizards: z.array(LinkWizardSchema),
   /** Proves the link was made in its sphere: `sphereLinkCode(sphereId, 'link:' + id)`. */
   validationCode: z.string(),
+  /**
+   * Where the browser loads the link's own logo from (its own routes, `…/{id}/logo`); absent when
+   * it has none. The link page shows it to everyone who opens the link.
+   */
+  logoUrl: z.string().optional(),
   description: z.string().optional(),
   specificTagIds: z.array(z.string()).optional(),
   createdAt: z.string().optional(),
@@ -261,6 +271,82 @@ export const getLinkCampaign = defineRoute({
   response: LinkCampaignSchema,
 });
 
+/**
+ * A link's logo (spec 01 §3, spec 02 §3 Short URL alias `logo`; decision 0027), like a form's
+ * (decision 0023): PNG, JPEG or WebP, 1 MiB at most. SVG is refused: it is a document that can
+ * carry script. Those who may change the link choose it.
+ */
+export const LINK_LOGO_TYPES = LOGO_TYPES;
+export type LinkLogoType = LogoType;
+export const LINK_LOGO_MAX_BYTES = LOGO_MAX_BYTES;
+export const LINK_LOGO_UPLOAD_SECONDS = LOGO_UPLOAD_SECONDS;
+
+/** POST /v1/shorten-urls/{id}/logo: the type and size of the file about to be sent. */
+export const LinkLogoUploadRequestSchema = z.strictObject({
+  contentType: z.enum(LINK_LOGO_TYPES, 'not-valid'),
+  size: z
+    .number('not-a-number')
+    .int('not-valid')
+    .min(1, 'value-out-of-range-error')
+    .max(LINK_LOGO_MAX_BYTES, 'value-out-of-range-error'),
+});
+export type LinkLogoUploadRequest = z.infer<typeof LinkLogoUploadRequestSchema>;
+
+/**
+ * The upload the server grants: a form POST to `uploadUrl` with every field of `fields`, then the
+ * file as the last field, named `file`. The storage refuses another type or a larger file.
+ */
+export const LinkLogoUploadSchema = z.object({
+  uploadUrl: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** What PUT …/logo confirms once the file is sent. */
+  key: z.string(),
+  expiresAt: z.string(),
+});
+export type LinkLogoUpload = z.infer<typeof LinkLogoUploadSchema>;
+
+/** PUT /v1/shorten-urls/{id}/logo: the uploaded file becomes the logo (checked again first). */
+export const LinkLogoSchema = z.strictObject({
+  key: z.string().min(1, 'required').max(300, 'length-out-of-range-error'),
+});
+
+/** POST …/{id}/logo: the right to change the link, checked on its sphere or session once read. */
+export const requestLinkLogoUpload = defineRoute({
+  name: 'requestLinkLogoUpload',
+  domain: 'links',
+  method: 'POST',
+  path: '/v1/shorten-urls/{id}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'url' },
+  params: LinkParams,
+  body: LinkLogoUploadRequestSchema,
+  response: LinkLogoUploadSchema,
+});
+
+export const setLinkLogo = defineRoute({
+  name: 'setLinkLogo',
+  domain: 'links',
+  method: 'PUT',
+  path: '/v1/shorten-urls/{id}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'url' },
+  params: LinkParams,
+  body: LinkLogoSchema,
+  response: LinkSchema,
+});
+
+/** DELETE …/{id}/logo: the link has no logo any more (one without stays so). */
+export const deleteLinkLogo = defineRoute({
+  name: 'deleteLinkLogo',
+  domain: 'links',
+  method: 'DELETE',
+  path: '/v1/shorten-urls/{id}/logo',
+  auth: 'registered',
+  ability: { action: 'put', subject: 'url' },
+  params: LinkParams,
+  response: LinkSchema,
+});
+
 export const linkRoutes: RouteContract[] = [
   createLink,
   listSphereLinks,
@@ -269,4 +355,7 @@ export const linkRoutes: RouteContract[] = [
   updateLink,
   deleteLink,
   getLinkCampaign,
+  requestLinkLogoUpload,
+  setLinkLogo,
+  deleteLinkLogo,
 ];

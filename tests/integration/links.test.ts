@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import type { Link, LinkCampaign, LinkList } from '../../shared/contracts/links';
 import type { Session } from '../../shared/contracts/sessions';
 import type { Sphere } from '../../shared/contracts/spheres';
+import type { Tag } from '../../shared/contracts/tags';
 import { addDays, todayIn } from '../../shared/domain/links';
 import { campaignLinkCode, isCampaignLinkCode } from '../../functions/links';
 import { linksDb } from '../../functions/links/store';
@@ -242,6 +243,95 @@ describe('listing, opening, changing and deleting', () => {
     expect((await api(ada, `/v1/shorten-urls/${made.body.id}`, 'DELETE')).status).toBe(204);
     expect((await api(guest, `/v1/shorten-urls/${made.body.id}`)).status).toBe(404);
     expect((await api(ada, `/v1/shorten-urls/${made.body.id}`, 'DELETE')).status).toBe(404);
+  });
+});
+
+describe('a link’s tags', () => {
+  const newTag = (tokens: Tokens, sphereId: string, name: string) =>
+    api<Tag>(tokens, `/v1/spheres/${sphereId}/tags`, 'POST', {
+      name: { en: name },
+      type: 'department',
+      color: '#336699',
+      weight: 1,
+    });
+  const fieldsOf = (link: ReturnType<typeof sphereLink>) => {
+    const { category: _category, sphereId: _sphereId, ...fields } = link;
+    return fields;
+  };
+
+  it('takes tags of its sphere, and refuses one of another sphere or an unknown one on specificTagIds', async () => {
+    const hall = await newTag(ada, sphere.id, 'Hall');
+    expect(hall.status).toBe(201);
+    const theirs = await newTag(yann, elsewhere.id, 'Their hall');
+    expect(theirs.status).toBe(201);
+
+    const made = await api<Link>(
+      ada,
+      '/v1/shorten-urls',
+      'POST',
+      sphereLink({ specificTagIds: [hall.body.id] }),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.specificTagIds).toEqual([hall.body.id]);
+    // Those who open the link do not read its tags.
+    expect((await api<Link>(guest, `/v1/shorten-urls/${made.body.id}`)).body.specificTagIds).toBeUndefined();
+
+    for (const specificTagIds of [[theirs.body.id], [hall.body.id, 'no-such-tag']]) {
+      const refused = await api(ada, '/v1/shorten-urls', 'POST', sphereLink({ specificTagIds }));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ errors: [{ key: 'not-valid', field: 'body.specificTagIds' }] });
+    }
+    const changed = await api(
+      ada,
+      `/v1/shorten-urls/${made.body.id}`,
+      'PUT',
+      fieldsOf(sphereLink({ specificTagIds: [hall.body.id, theirs.body.id] })),
+    );
+    expect(changed.status).toBe(400);
+    expect(changed.body).toMatchObject({ errors: [{ key: 'not-valid', field: 'body.specificTagIds' }] });
+    const read = await api<Link>(ada, `/v1/shorten-urls/${made.body.id}`);
+    expect(read.body.specificTagIds).toEqual([hall.body.id]);
+  });
+
+  it('refuses a tag archived before it is given, and keeps one the link holds when it is archived later', async () => {
+    const kept = await newTag(ada, sphere.id, 'Kept');
+    const old = await newTag(ada, sphere.id, 'Old');
+    const archive = (tag: Tag) =>
+      api(ada, `/v1/spheres/${sphere.id}/tags/${tag.id}`, 'PUT', {
+        name: tag.name,
+        type: tag.type,
+        color: tag.color,
+        weight: tag.weight,
+        modules: tag.modules,
+        keywords: [],
+        archived: true,
+      });
+    const made = await api<Link>(
+      ada,
+      '/v1/shorten-urls',
+      'POST',
+      sphereLink({ specificTagIds: [kept.body.id] }),
+    );
+    expect(made.status).toBe(201);
+    expect((await archive(kept.body)).status).toBe(200);
+    expect((await archive(old.body)).status).toBe(200);
+
+    const again = await api<Link>(
+      ada,
+      `/v1/shorten-urls/${made.body.id}`,
+      'PUT',
+      fieldsOf(sphereLink({ name: 'Renamed', specificTagIds: [kept.body.id, kept.body.id] })),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.specificTagIds).toEqual([kept.body.id]);
+    const refused = await api(
+      ada,
+      `/v1/shorten-urls/${made.body.id}`,
+      'PUT',
+      fieldsOf(sphereLink({ specificTagIds: [kept.body.id, old.body.id] })),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errors: [{ key: 'not-valid', field: 'body.specificTagIds' }] });
   });
 });
 

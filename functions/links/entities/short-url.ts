@@ -28,6 +28,11 @@ export const ShortUrlEntity = new Entity({
     messageForUser: { type: 'string' },
     endMessageForUser: { type: 'string' },
     defaultLanguage: { type: LANGUAGES, required: true },
+    /**
+     * Key of the link's logo in the assets bucket (`logos/links/<linkId>/…`), set and removed by
+     * its own routes only (functions/links/logo.ts).
+     */
+    logo: { type: 'string' },
     specificTagIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     stepNumber: { type: 'number', required: true, default: 0 },
     wizards: {

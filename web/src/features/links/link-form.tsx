@@ -5,12 +5,15 @@ import {
   Checkbox,
   Fieldset,
   Group,
+  MultiSelect,
   Select,
   Stack,
   Switch,
+  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
 import {
@@ -33,8 +36,12 @@ import {
   type LinkCategory,
   type WizardType,
 } from '../../../../shared/domain/links';
+import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
+import { useSphereTags } from './api/links';
+import { tagChoices } from './tag-choices';
 
 /** The place a new link is made for (from the overlay's query parameters). */
 export interface LinkTarget {
@@ -58,6 +65,7 @@ interface Draft {
   period: string;
   groupId: string;
   formId: string;
+  tagIds: string[];
 }
 
 const timeZone = () => {
@@ -88,6 +96,7 @@ function draftOf(link: Link | undefined): Draft {
     period: feeling && 'period' in feeling ? feeling.period : 'none',
     groupId: thinking && 'groupId' in thinking ? thinking.groupId : 'default',
     formId: form && 'formId' in form ? form.formId : '',
+    tagIds: link?.specificTagIds ?? [],
   };
 }
 
@@ -110,7 +119,8 @@ function wizardsOf(draft: Draft): LinkWizardInput[] {
 /**
  * A link's form (spec 01 §5, spec 02 §5): name (required, 300), description (2000), the steps it
  * runs with their settings (a form step names its form), messages (250 each), an optional expiry
- * (at least tomorrow; none means 100 years), language, step number and where to go at the end.
+ * (at least tomorrow; none means 100 years), language, step number, where to go at the end and,
+ * for those who may read the sphere's tags, the link's tags.
  * Checked with the contract's schema, then by the server.
  */
 export function LinkForm({
@@ -133,6 +143,10 @@ export function LinkForm({
   const { general, messageFor, check } = useFormProblems(error);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const zone = timeZone();
+  const ability = useAbility();
+  // The sphere's tags are its admins' to read; others keep the link's tags as they are.
+  const mayReadTags = ability.can('get', subject('sphere-tag', { sphereId: target.sphereId }));
+  const tags = useSphereTags(target.sphereId, mayReadTags);
 
   const submit = () => {
     const fields: LinkUpdateInput = {
@@ -144,7 +158,7 @@ export function LinkForm({
       ...(draft.messageForUser.trim() ? { messageForUser: draft.messageForUser } : {}),
       ...(draft.endMessageForUser.trim() ? { endMessageForUser: draft.endMessageForUser } : {}),
       defaultLanguage: draft.defaultLanguage,
-      specificTagIds: link?.specificTagIds ?? [],
+      specificTagIds: draft.tagIds,
       stepNumber: Number(draft.stepNumber),
       wizards: wizardsOf(draft),
     };
@@ -314,6 +328,32 @@ export function LinkForm({
             data-testid="link-step"
           />
         </Group>
+        {mayReadTags &&
+          (tags.isError ? (
+            <Alert color="red" role="alert" data-testid="link-tags-error">
+              {t('links.form.tagsLoadError')}
+            </Alert>
+          ) : (
+            <MultiSelect
+              label={t('links.form.tags')}
+              description={t('links.form.tagsHelp')}
+              data={tags.isSuccess ? tagChoices(tags.data.items, draft.tagIds, currentLanguage()) : []}
+              value={draft.tagIds}
+              onChange={(value) => set('tagIds', value)}
+              searchable
+              clearable
+              disabled={tags.isPending}
+              placeholder={tags.isPending ? t('links.form.tagsLoading') : undefined}
+              nothingFoundMessage={t('links.form.tagsNone')}
+              error={messageFor('specificTagIds')}
+              data-testid="link-tags"
+            />
+          ))}
+        {!link && (
+          <Text size="sm" c="dimmed" data-testid="link-logo-later">
+            {t('links.form.logoLater')}
+          </Text>
+        )}
         {general.length > 0 && (
           <Alert color="red" role="alert" data-testid="link-form-error">
             {general.map((p) => translateErrorItem(p, t)).join(' ')}

@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { subject } from '@casl/ability';
+import { Badge, Button, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { closeButtonProps, TOAST_DURATION_MS } from '../../components/notify';
+import type { Link } from '../../../../shared/contracts/links';
+import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
 import { useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { useMe } from '../../lib/me';
 import { overlayOpensFor } from '../../lib/overlays';
 import { GUEST_PATH, HOME_PATH, LOGIN_PATH, participationPath } from '../../lib/routes';
-import { useLink, useLinkCampaign } from './api/links';
+import { useLink, useLinkCampaign, useSphereTags } from './api/links';
+import { tagChoices } from './tag-choices';
 import { linkPath } from './paths';
 import { runSearch, STARTED_PARAM } from './run-plan';
 
@@ -64,6 +69,34 @@ export default function LinkPage() {
   return <OpenedLink linkId={linkId} />;
 }
 
+/**
+ * The tags a link gives, for its admins who may read the sphere's tags (others are never sent
+ * them); nothing when it has none.
+ */
+function LinkTags({ link }: { link: Link }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const held = link.specificTagIds ?? [];
+  const allowed = held.length > 0 && ability.can('get', subject('sphere-tag', { sphereId: link.sphereId }));
+  const tags = useSphereTags(link.sphereId, allowed);
+  if (!allowed || !tags.isSuccess) return null;
+  const names = tagChoices(tags.data.items, held, currentLanguage()).filter((c) => held.includes(c.value));
+  return (
+    <Group gap="xs" data-testid="link-tags">
+      <Text size="sm" c="dimmed" id="link-tags-label">
+        {t('links.page.tags')}
+      </Text>
+      <Group gap={4} role="list" aria-labelledby="link-tags-label">
+        {names.map((tag) => (
+          <Badge key={tag.value} variant="light" color="gray" c="dark.7" role="listitem">
+            {tag.label}
+          </Badge>
+        ))}
+      </Group>
+    </Group>
+  );
+}
+
 function OpenedLink({ linkId }: { linkId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -109,9 +142,21 @@ function OpenedLink({ linkId }: { linkId: string }) {
     <Container size="sm" py="xl">
       <Paper withBorder p="lg" data-testid="link-page">
         <Stack>
+          {link.data.logoUrl && (
+            <Image
+              src={link.data.logoUrl}
+              alt={t('links.page.logoAlt', { name: link.data.name })}
+              h={80}
+              w="auto"
+              maw={256}
+              fit="contain"
+              data-testid="link-page-logo"
+            />
+          )}
           <Title order={1} size="h3">
             {link.data.name}
           </Title>
+          <LinkTags link={link.data} />
           {ended ? (
             <>
               <Text data-testid="link-end-message">

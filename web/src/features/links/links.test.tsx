@@ -4,13 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { notifications } from '@mantine/notifications';
 import type { Link } from '../../../../shared/contracts/links';
+import type { Me } from '../../../../shared/contracts/me';
 import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Tag } from '../../../../shared/contracts/tags';
+import { defineRules } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';
 import LinkPage from './link-page';
 import LinksSettingsTab from './links-settings-tab';
 import AddLinkOverlay from './add-link-overlay';
+import UpdateLinkOverlay from './update-link-overlay';
+import { logoFileProblem } from '../../lib/logo-file';
+import { tagChoices } from './tag-choices';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -33,12 +39,28 @@ const link = (fields: Partial<Link> = {}): Link => ({
   ...fields,
 });
 
-/** The fake API: `/v1/me`, and the given answers by path. */
-function serve(answers: Record<string, () => Response>) {
+/** The rules of the sphere's admin: its links and its tags are theirs. */
+const sphereAdmin = (): Partial<Me> => ({
+  ability: {
+    subscription: 'starter',
+    rules: defineRules({
+      userId: 'user-1',
+      isGuest: false,
+      subscription: 'starter',
+      globalRoles: [],
+      superAdminMode: false,
+      spheres: [{ sphereId: 'sphere-1', roles: ['admin'] }],
+      sessions: [],
+    }),
+  },
+});
+
+/** The fake API: `/v1/me` (a new account unless `me` says more), and the given answers by path. */
+function serve(answers: Record<string, () => Response>, me: Partial<Me> = {}) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input));
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    if (key === 'GET /v1/me') return jsonResponse(200, meFixture());
+    if (key === 'GET /v1/me') return jsonResponse(200, meFixture(me));
     const answer = answers[key];
     return answer ? answer() : jsonResponse(404, { key: 'not-found' });
   });
@@ -52,9 +74,44 @@ function signedIn(yes: boolean) {
   );
 }
 
+/** What the storage received, and how it answers (the browser's XMLHttpRequest, replaced). */
+const uploads: { url: string; body: FormData }[] = [];
+class FakeRequest {
+  private url = '';
+  private listeners: Record<string, () => void> = {};
+  status = 0;
+  upload = { addEventListener: () => undefined };
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners[type] = listener;
+  }
+  send(body: FormData) {
+    uploads.push({ url: this.url, body });
+    setTimeout(() => {
+      this.status = 204;
+      this.listeners.load?.();
+    }, 0);
+  }
+}
+
+const sentBody = (method: string, path: string) =>
+  JSON.parse(
+    String(
+      fetchMock.mock.calls.find(
+        ([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url)).pathname === path,
+      )?.[1]?.body,
+    ),
+  ) as Record<string, unknown>;
+const callsTo = (path: string) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === path);
+
 beforeEach(async () => {
   vi.clearAllMocks();
+  uploads.length = 0;
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
   signedIn(true);
   await i18n.changeLanguage('en');
 });
@@ -167,5 +224,225 @@ describe('the new link form', () => {
       name: 'Poster',
       wizards: [{ type: 'feeling', period: 'none' }],
     });
+  });
+});
+
+const LINK_PATH = '/v1/shorten-urls/abcd1234';
+const LOGO_PATH = `${LINK_PATH}/logo`;
+const LOGO_URL = 'https://app.example.com/logos/links/abcd1234/a.png';
+
+const file = (type: string, size: number) => new File([new Uint8Array(size)], 'logo', { type });
+function choose(chosen: File) {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { value: [chosen], configurable: true });
+  fireEvent.change(input);
+}
+const editOverlay = () =>
+  renderPage(
+    <UpdateLinkOverlay params={new URLSearchParams('linkId=abcd1234')} done={vi.fn()} close={vi.fn()} />,
+  );
+
+describe('a link’s logo', () => {
+  it('refuses what cannot be a logo before sending anything: another type, an empty or a large file', () => {
+    expect(logoFileProblem({ type: 'image/svg+xml', size: 10 })).toBe('wrongType');
+    expect(logoFileProblem({ type: 'image/gif', size: 10 })).toBe('wrongType');
+    expect(logoFileProblem({ type: 'image/png', size: 0 })).toBe('empty');
+    expect(logoFileProblem({ type: 'image/webp', size: 1_048_577 })).toBe('tooLarge');
+    expect(logoFileProblem({ type: 'image/jpeg', size: 1_048_576 })).toBeNull();
+  });
+
+  it('says in words why a chosen file is refused, linked to the button, and sends nothing', async () => {
+    serve({ [`GET ${LINK_PATH}`]: () => jsonResponse(200, link()) }, sphereAdmin());
+    editOverlay();
+    expect(await screen.findByTestId('link-logo-none')).toBeTruthy();
+    choose(file('image/png', 2_000_000));
+    expect((await screen.findByTestId('link-logo-problem')).textContent).toBe(
+      'This image is larger than 1 MB: choose a smaller one.',
+    );
+    expect(screen.getByTestId('link-logo-choose').getAttribute('aria-describedby')).toContain(
+      'link-logo-problem',
+    );
+    expect(callsTo(LOGO_PATH)).toHaveLength(0);
+    expect(uploads).toHaveLength(0);
+  });
+
+  it('the edit overlay sends a chosen logo at once and shows it with its alt text, then removes it after a confirmation', async () => {
+    serve(
+      {
+        [`GET ${LINK_PATH}`]: () => jsonResponse(200, link()),
+        [`POST ${LOGO_PATH}`]: () =>
+          jsonResponse(200, {
+            uploadUrl: 'https://assets.example.com/',
+            fields: { key: 'uploads/links/abcd1234/x.png', 'Content-Type': 'image/png', Policy: 'p' },
+            key: 'uploads/links/abcd1234/x.png',
+            expiresAt: '2026-11-01T10:05:00.000Z',
+          }),
+        [`PUT ${LOGO_PATH}`]: () => jsonResponse(200, link({ logoUrl: LOGO_URL })),
+        [`DELETE ${LOGO_PATH}`]: () => jsonResponse(200, link()),
+      },
+      sphereAdmin(),
+    );
+    editOverlay();
+    // An unsaved edit of the link's fields stays while the logo is saved.
+    const name = (await screen.findByTestId('link-name')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Poster, renamed' } });
+    choose(file('image/png', 10));
+    await waitFor(() => expect(callsTo(LOGO_PATH)).toHaveLength(2));
+    expect(sentBody('POST', LOGO_PATH)).toEqual({ contentType: 'image/png', size: 10 });
+    expect(uploads[0]!.url).toBe('https://assets.example.com/');
+    expect([...uploads[0]!.body.keys()]).toEqual(['key', 'Content-Type', 'Policy', 'file']);
+    expect(sentBody('PUT', LOGO_PATH)).toEqual({ key: 'uploads/links/abcd1234/x.png' });
+
+    const image = await screen.findByTestId('link-logo');
+    expect(image.getAttribute('src')).toBe(LOGO_URL);
+    expect(image.getAttribute('alt')).toBe('Logo of the link Poster in the hall');
+    expect(screen.getByTestId('link-logo-choose').textContent).toContain('Replace the logo');
+    expect((screen.getByTestId('link-name') as HTMLInputElement).value).toBe('Poster, renamed');
+
+    fireEvent.click(screen.getByTestId('link-logo-remove'));
+    expect(callsTo(LOGO_PATH)).toHaveLength(2);
+    fireEvent.click(await screen.findByTestId('link-logo-remove-confirm'));
+    expect(await screen.findByTestId('link-logo-none')).toBeTruthy();
+    expect(callsTo(LOGO_PATH).at(-1)?.[1]?.method).toBe('DELETE');
+  });
+
+  it('a new link says its logo comes once it is saved', async () => {
+    serve({});
+    renderPage(
+      <AddLinkOverlay
+        params={new URLSearchParams('category=sphere&sphereId=sphere-1')}
+        done={vi.fn()}
+        close={vi.fn()}
+      />,
+    );
+    expect((await screen.findByTestId('link-logo-later')).textContent).toBe(
+      'You can choose a logo for this link once it is saved.',
+    );
+    expect(screen.queryByTestId('link-logo-block')).toBeNull();
+  });
+
+  it('the link page shows the logo, with its alt text, to whoever opens the link', async () => {
+    serve({ [`GET ${LINK_PATH}`]: () => jsonResponse(200, link({ logoUrl: LOGO_URL })) });
+    renderPage(<LinkPage />, { path: '/l/:linkId', entry: '/l/abcd1234' });
+    const image = await screen.findByTestId('link-page-logo');
+    expect(image.getAttribute('src')).toBe(LOGO_URL);
+    expect(image.getAttribute('alt')).toBe('Logo of Poster in the hall');
+  });
+});
+
+const tag = (id: string, name: string, fields: Partial<Tag> = {}): Tag => ({
+  id,
+  shortId: id,
+  name: { en: name },
+  type: 'department',
+  color: '#336699',
+  weight: 1,
+  modules: ['member', 'direct'],
+  keywords: [],
+  archived: false,
+  autoTag: false,
+  updateDate: '2026-11-01T10:00:00.000Z',
+  ...fields,
+});
+const sphereTags = [
+  tag('hall', 'Hall'),
+  tag('members', 'Members only', { modules: ['member'] }),
+  tag('old', 'Old wing', { archived: true }),
+];
+const TAGS_PATH = '/v1/spheres/sphere-1/tags';
+
+describe('a link’s tags', () => {
+  it('offers the sphere’s active tags for direct links, and keeps those the link holds, named', () => {
+    expect(tagChoices(sphereTags, [], 'en')).toEqual([{ value: 'hall', label: 'Hall' }]);
+    expect(tagChoices(sphereTags, ['old', 'gone'], 'en')).toEqual([
+      { value: 'hall', label: 'Hall' },
+      { value: 'old', label: 'Old wing' },
+      { value: 'gone', label: 'gone' },
+    ]);
+  });
+
+  it('a sphere admin chooses tags in a labelled field, and the new link carries them', async () => {
+    const created = vi.fn(() => jsonResponse(201, link({ specificTagIds: ['hall'] })));
+    serve(
+      {
+        [`GET ${TAGS_PATH}`]: () => jsonResponse(200, { count: 3, items: sphereTags, max: 2000, offset: 0 }),
+        'POST /v1/shorten-urls': created,
+      },
+      sphereAdmin(),
+    );
+    const done = vi.fn();
+    renderPage(
+      <AddLinkOverlay
+        params={new URLSearchParams('category=sphere&sphereId=sphere-1')}
+        done={done}
+        close={vi.fn()}
+      />,
+    );
+    fireEvent.change(await screen.findByLabelText(/Name/), { target: { value: 'Poster' } });
+    const field = await screen.findByRole('textbox', { name: 'Tags of the link' });
+    await waitFor(() => expect((field as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(field);
+    const hall = await screen.findByRole('option', { name: 'Hall' });
+    // Only the active tags meant for direct links are offered.
+    expect(screen.queryByRole('option', { name: 'Members only' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Old wing' })).toBeNull();
+    fireEvent.click(hall);
+    fireEvent.click(screen.getByTestId('link-save'));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(sentBody('POST', '/v1/shorten-urls')).toMatchObject({ specificTagIds: ['hall'] });
+  });
+
+  it('shows the server’s refusal of a tag under the tag field', async () => {
+    serve(
+      {
+        [`GET ${TAGS_PATH}`]: () => jsonResponse(200, { count: 3, items: sphereTags, max: 2000, offset: 0 }),
+        'POST /v1/shorten-urls': () =>
+          jsonResponse(400, { errors: [{ key: 'not-valid', field: 'body.specificTagIds' }] }),
+      },
+      sphereAdmin(),
+    );
+    renderPage(
+      <AddLinkOverlay
+        params={new URLSearchParams('category=sphere&sphereId=sphere-1')}
+        done={vi.fn()}
+        close={vi.fn()}
+      />,
+    );
+    fireEvent.change(await screen.findByLabelText(/Name/), { target: { value: 'Poster' } });
+    fireEvent.click(screen.getByTestId('link-save'));
+    const field = await screen.findByRole('textbox', { name: 'Tags of the link' });
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+  });
+
+  it('without the right to read the sphere’s tags there is no tag field, and a change keeps the link’s tags', async () => {
+    const saved = vi.fn(() => jsonResponse(200, link({ specificTagIds: ['hall'] })));
+    serve({
+      [`GET ${LINK_PATH}`]: () => jsonResponse(200, link({ specificTagIds: ['hall'] })),
+      [`PUT ${LINK_PATH}`]: saved,
+    });
+    editOverlay();
+    await screen.findByTestId('link-name');
+    expect(screen.queryByTestId('link-tags')).toBeNull();
+    fireEvent.click(screen.getByTestId('link-save'));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(sentBody('PUT', LINK_PATH)).toMatchObject({ specificTagIds: ['hall'] });
+    expect(callsTo(TAGS_PATH)).toHaveLength(0);
+  });
+
+  it('the link page names the link’s tags for its admins', async () => {
+    serve(
+      {
+        [`GET ${LINK_PATH}`]: () => jsonResponse(200, link({ specificTagIds: ['hall', 'old'] })),
+        [`GET ${TAGS_PATH}`]: () => jsonResponse(200, { count: 3, items: sphereTags, max: 2000, offset: 0 }),
+      },
+      sphereAdmin(),
+    );
+    renderPage(<LinkPage />, { path: '/l/:linkId', entry: '/l/abcd1234' });
+    const tags = await screen.findByTestId('link-tags');
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['Hall', 'Old wing']);
   });
 });

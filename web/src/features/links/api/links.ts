@@ -1,16 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createLink,
   deleteLink,
+  deleteLinkLogo,
   getLink,
   getLinkCampaign,
   listSessionLinks,
   listSphereLinks,
+  requestLinkLogoUpload,
+  setLinkLogo,
   updateLink,
+  type Link,
   type LinkCreateInput,
   type LinkUpdateInput,
 } from '../../../../../shared/contracts/links';
+import { listSphereTags } from '../../../../../shared/contracts/tags';
 import { callApi } from '../../../lib/api';
+import { ApiError } from '../../../lib/errors';
+import { postFileForm } from '../../../lib/upload';
+import { isLogoType } from '../../../lib/logo-file';
 
 /** Where links are listed: a sphere's (its own and its campaigns') or a session's. */
 export type LinkPlace = { sphereId: string } | { sessionId: string };
@@ -74,5 +82,57 @@ export function useLinkCampaign(linkId: string, enabled: boolean) {
     queryFn: ({ signal }) => callApi(getLinkCampaign, { params: { id: linkId }, signal }),
     enabled: enabled && linkId !== '',
     retry: false,
+  });
+}
+
+/**
+ * A sphere's tags (spec 01 §3 Tag), active and archived (a link keeps one archived since, and
+ * shows its name), for the link form's tag field and the link page: read only by those who may
+ * read the sphere's tags (`enabled`), its admins.
+ */
+export function useSphereTags(sphereId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...linksKey, 'tags', sphereId],
+    queryFn: ({ signal }) => callApi(listSphereTags, { params: { id: sphereId }, query: {}, signal }),
+    enabled: enabled && sphereId !== '',
+  });
+}
+
+/** The link with its new logo, shown at once; the lists read it again. */
+function logoChanged(queryClient: QueryClient, link: Link): void {
+  queryClient.setQueryData([...linksKey, 'one', link.id], link);
+  void queryClient.invalidateQueries({ queryKey: [...linksKey, 'list'] });
+}
+
+/**
+ * A new logo for the link: the server grants an upload for the file's type and size, the file goes
+ * straight to the storage (with its progress), then the server checks it and makes it the logo.
+ */
+export function useUploadLinkLogo(linkId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
+      // The logo block checks the file first; the server refuses another type all the same.
+      if (!isLogoType(file.type)) throw new ApiError(400, [{ key: 'not-valid', field: 'body.contentType' }]);
+      const upload = await callApi(requestLinkLogoUpload, {
+        params: { id: linkId },
+        body: { contentType: file.type, size: file.size },
+      });
+      await postFileForm(upload.uploadUrl, upload.fields, file, onProgress);
+      return callApi(setLinkLogo, { params: { id: linkId }, body: { key: upload.key } });
+    },
+    // The logo block says what failed in its own words.
+    meta: { errorsShownInline: true },
+    onSuccess: (link) => logoChanged(queryClient, link),
+  });
+}
+
+export function useRemoveLinkLogo(linkId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(deleteLinkLogo, { params: { id: linkId } }),
+    // The confirmation dialog shows the error.
+    meta: { errorsShownInline: true },
+    onSuccess: (link) => logoChanged(queryClient, link),
   });
 }
