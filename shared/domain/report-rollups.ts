@@ -1,0 +1,186 @@
+/**
+ * The arithmetic of report rollups (decision 0030): what one answer adds to the aggregates of its
+ * scope (sphere, session, campaign cycle) and week, per group (the whole scope, each of the answer's
+ * group tags, each pair of them), and who answered. Pure: the server turns the deltas into atomic
+ * additions written with the answer, and the rebuild applies the same deltas to every raw answer,
+ * so a rebuilt rollup and a live one are equal by construction; `RollupBook` is that sum in memory.
+ *
+ * Counts are integers (sums of tenths), so adding and removing is exact in any order.
+ */
+
+/** An answer counts in the pairs of at most this many of its group tags (36 groups with the scope). */
+export const REPORT_TAGS_PER_ANSWER_MAX = 8;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WEEK = /^(\d{4})-W(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+function utcDay(day: string): number {
+  const match = DAY.exec(day);
+  if (!match) throw new RangeError(`Not a day: ${day}`);
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (new Date(ms).toISOString().slice(0, 10) !== day) throw new RangeError(`Not a day: ${day}`);
+  return ms;
+}
+
+const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The ISO 8601 week of a calendar day (`2026-W48`): weeks start on Monday, week 1 holds a Thursday. */
+export function isoWeekOf(day: string): string {
+  const ms = utcDay(day);
+  const weekday = (new Date(ms).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const thursday = ms + (3 - weekday) * DAY_MS;
+  const year = new Date(thursday).getUTCFullYear();
+  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The Monday and the Sunday of an ISO week. */
+export function weekBounds(week: string): { first: string; last: string } {
+  const match = WEEK.exec(week);
+  if (!match) throw new RangeError(`Not a week: ${week}`);
+  const year = Number(match[1]);
+  const jan4 = Date.UTC(year, 0, 4);
+  const monday = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS + (Number(match[2]) - 1) * 7 * DAY_MS;
+  const first = dayString(monday);
+  if (isoWeekOf(first) !== week) throw new RangeError(`Not a week: ${week}`);
+  return { first, last: dayString(monday + 6 * DAY_MS) };
+}
+
+/** The weeks wholly inside the days `from` to `to` (both included), oldest first. */
+export function weeksWithin(from: string, to: string): string[] {
+  const start = utcDay(from);
+  const end = utcDay(to);
+  const weeks: string[] = [];
+  // The first Monday on or after `from`.
+  let monday = start + ((7 - ((new Date(start).getUTCDay() + 6) % 7)) % 7) * DAY_MS;
+  for (; monday + 6 * DAY_MS <= end; monday += 7 * DAY_MS) weeks.push(isoWeekOf(dayString(monday)));
+  return weeks;
+}
+
+/** The canonical key of a group: `''` for the whole scope, a tag id, or two tag ids sorted, `a+b`. */
+export function groupKey(tagIds: readonly string[]): string {
+  const sorted = [...new Set(tagIds)].sort();
+  if (sorted.length > 2) throw new RangeError('A report group has at most two group tags');
+  return sorted.join('+');
+}
+
+/** The tags of an answer that count: distinct, sorted, the first REPORT_TAGS_PER_ANSWER_MAX. */
+export function countedTags(tagIds: readonly string[]): string[] {
+  return [...new Set(tagIds)].sort().slice(0, REPORT_TAGS_PER_ANSWER_MAX);
+}
+
+/**
+ * The groups an answer given under `tagIds` counts in: the whole scope, each tag, each pair. Only
+ * the first REPORT_TAGS_PER_ANSWER_MAX tags (sorted) count, so an answer moves at most 37 groups.
+ */
+export function groupKeysOf(tagIds: readonly string[]): string[] {
+  const tags = countedTags(tagIds);
+  const keys = [''];
+  for (const tag of tags) keys.push(tag);
+  for (let i = 0; i < tags.length; i++)
+    for (let j = i + 1; j < tags.length; j++) keys.push(`${tags[i]}+${tags[j]}`);
+  return keys;
+}
+
+/** Flat integer counts (`count`, `value`, `color|red`, `word|calm`, …). */
+export type Counts = Readonly<Record<string, number>>;
+
+/** What a feeling adds: one answer, its value and energy in tenths, its colour and its word. */
+export function feelingCounts(feeling: {
+  value: number;
+  energy: number;
+  color: string;
+  wordId?: string | undefined;
+}): Counts {
+  return {
+    count: 1,
+    value: Math.round(feeling.value * 10),
+    energy: Math.round(feeling.energy * 10),
+    [`color|${feeling.color}`]: 1,
+    ...(feeling.wordId ? { [`word|${feeling.wordId}`]: 1 } : {}),
+  };
+}
+
+/** One answer's share of the rollups: where it counts, who gave it, under which tags, and what. */
+export interface Contribution {
+  /** `sphere#<id>`, `session#<id>`, `cycle#<id>`. */
+  scope: string;
+  week: string;
+  /** The person's pseudonymous key in the sphere. */
+  person: string;
+  tagIds: readonly string[];
+  counts: Counts;
+}
+
+/** The counts moved per group by adding (+1) or removing (−1) a contribution. */
+export function groupDeltas(contribution: Contribution, sign: 1 | -1): { group: string; counts: Counts }[] {
+  const counts = Object.fromEntries(Object.entries(contribution.counts).map(([k, n]) => [k, n * sign]));
+  return groupKeysOf(contribution.tagIds).map((group) => ({ group, counts }));
+}
+
+/** `counts` added to `into`, keys that come back to zero removed. */
+export function addCounts(into: Record<string, number>, counts: Counts): void {
+  for (const [key, n] of Object.entries(counts)) {
+    const sum = (into[key] ?? 0) + n;
+    if (sum === 0) delete into[key];
+    else into[key] = sum;
+  }
+}
+
+/** A person in a week of a scope: how many of their answers count, and each tag's share of them. */
+export interface WeekPerson {
+  answers: number;
+  tags: Record<string, number>;
+}
+
+/**
+ * Rollups in memory: the sum of contributions per scope, week and group, and the people of each
+ * week. What the stored rollups hold, to compare a rebuild with live ones and to reason in tests.
+ */
+export class RollupBook {
+  private readonly groups = new Map<string, Record<string, number>>();
+  private readonly weeks = new Map<string, Map<string, WeekPerson>>();
+
+  apply(contribution: Contribution, sign: 1 | -1): void {
+    const at = `${contribution.scope}|${contribution.week}`;
+    for (const { group, counts } of groupDeltas(contribution, sign)) {
+      const key = `${at}|${group}`;
+      const into = this.groups.get(key) ?? {};
+      addCounts(into, counts);
+      if (Object.keys(into).length) this.groups.set(key, into);
+      else this.groups.delete(key);
+    }
+    const people = this.weeks.get(at) ?? new Map<string, WeekPerson>();
+    const person = people.get(contribution.person) ?? { answers: 0, tags: {} };
+    person.answers += sign;
+    addCounts(person.tags, Object.fromEntries(countedTags(contribution.tagIds).map((t) => [t, sign])));
+    if (person.answers === 0) people.delete(contribution.person);
+    else people.set(contribution.person, person);
+    if (people.size) this.weeks.set(at, people);
+    else this.weeks.delete(at);
+  }
+
+  counts(scope: string, week: string, group: string): Counts {
+    return this.groups.get(`${scope}|${week}|${group}`) ?? {};
+  }
+
+  people(scope: string, week: string): ReadonlyMap<string, WeekPerson> {
+    return this.weeks.get(`${scope}|${week}`) ?? new Map();
+  }
+
+  /** Everything held, in a stable order, to compare two books. */
+  snapshot(): { groups: [string, Record<string, number>][]; weeks: [string, [string, WeekPerson][]][] } {
+    const sortedEntries = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
+    return {
+      groups: sortedEntries(this.groups).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).sort())]),
+      weeks: sortedEntries(this.weeks).map(([k, people]) => [
+        k,
+        sortedEntries(people).map(([p, w]) => [
+          p,
+          { answers: w.answers, tags: Object.fromEntries(Object.entries(w.tags).sort()) },
+        ]),
+      ]),
+    };
+  }
+}
