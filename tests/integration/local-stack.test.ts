@@ -274,12 +274,30 @@ describe('local stack', () => {
       expect(contexts.body.items[0]?.substitutions.fr).toContainEqual({ from: 'groupe', to: 'équipe' });
     });
 
+    it('lets Jef enter the demo campaign with his staff number alone', async () => {
+      const page = await stack.api<{ label: Record<string, string> }>(
+        '/v1/campaigns/demo-horizon-pulse/delegation',
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.label).toMatchObject({ fr: 'Matricule', en: 'Staff number' });
+      const entry = await stack.api<{ oneTime: boolean }>('/users/guests', {
+        method: 'POST',
+        body: {
+          link: 'http://localhost/demo',
+          delegation: { accessCode: 'HZ-1042', campaignId: 'demo-horizon-pulse' },
+        },
+      });
+      expect(entry.status).toBe(201);
+      expect(entry.body.oneTime).toBe(true);
+    });
+
     it('gives Atelier Horizon sixty synthetic members, twenty in each team, with a year of feelings there', async () => {
       const camille = await camilleSignedIn();
       const members = await stack.api<{ count: number }>('/v1/spheres/demo-atelier-horizon/members', {
         token: camille.accessToken,
       });
-      expect(members.body.count).toBe(63);
+      // Camille, Sam, Lotte, the sixty, and Jef, who waits for his first entry with his staff number.
+      expect(members.body.count).toBe(64);
       const nord = await stack.api<{ items: unknown[] }>('/v1/sessions/demo-horizon-nord/members', {
         token: camille.accessToken,
       });
