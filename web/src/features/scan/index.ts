@@ -8,6 +8,8 @@ import { SCAN_PATH } from '../../lib/routes';
 export const scanFeature = defineFeature({
   name: 'scan',
   pages: [{ path: SCAN_PATH, access: 'public', load: () => import('./scan-page') }],
+  // A code on a poster or a kiosk is one tap away from every page (spec 01 §2 scan page).
+  navigation: [{ path: SCAN_PATH, labelKey: 'nav.scan', order: 30 }],
   overlays: {
     scan: { titleKey: 'scan.title', size: 'sm', load: () => import('./scan-overlay') },
     enterCode: { titleKey: 'scan.code.title', size: 'sm', load: () => import('./scan-overlay') },
