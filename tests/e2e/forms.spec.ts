@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signInWithPassword, tabTo } from './support';
+import { expectNoSeriousAxeViolations, sidewaysScroll, signInWithPassword, tabTo } from './support';
 
 /**
  * Alex, the demo super-admin (infra/local/seed.ts), designs a questionnaire, offers it to his
@@ -226,13 +226,3 @@ test('a questionnaire goes from the designer to a group: previewed, offered, ans
     await expectNoSeriousAxeViolations(page);
   }
 });
-
-/** How far the page scrolls sideways, in pixels (0 when it fits). */
-function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const root = (
-      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
-    ).document.documentElement;
-    return root.scrollWidth - root.clientWidth;
-  });
-}

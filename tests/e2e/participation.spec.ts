@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   mailCount,
   outbox,
+  sidewaysScroll,
   signInWithPassword,
   tabTo,
 } from './support';
@@ -230,4 +231,43 @@ test('a participant opens the emailed link, accepts, completes both steps watchi
   await expect(lotte.getByTestId('participation-screen-refused')).toBeVisible();
   await expectNoSeriousAxeViolations(lotte);
   await lotteContext.close();
+});
+
+test('a member without a mailbox enters the demo campaign with his staff number on a phone, and each screen fits it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Jef Peeters (infra/local): added by Atelier Horizon's admins, no account, staff number HZ-1042.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const jef = await context.newPage();
+  await jef.goto('/apps/participation/demo-horizon-pulse?lang=en');
+  const entry = jef.getByTestId('participation-delegation');
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText('Atelier Horizon');
+  await expect(jef.getByLabel('Staff number')).toBeVisible();
+  expect(await sidewaysScroll(jef)).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxeViolations(jef);
+
+  // A wrong number says so in the sphere's words and keeps what was typed.
+  await jef.getByLabel('Staff number').fill('HZ-0000');
+  await jef.getByTestId('participation-delegation-submit').click();
+  await expect(jef.getByTestId('participation-delegation-error')).toContainText('Staff number');
+  await expect(jef.getByLabel('Staff number')).toHaveValue('HZ-0000');
+
+  // His own number, typed as it is read out: the campaign opens, as a guest of his own.
+  await jef.getByLabel('Staff number').fill(' hz-1042 ');
+  await jef.keyboard.press('Enter');
+  await expect(jef.getByTestId('participation-welcome')).toBeVisible({ timeout: 30_000 });
+  await expect(jef.getByRole('dialog', { name: 'Documents to accept' })).toBeVisible();
+  await acceptLegalConsentsIfAsked(jef);
+  expect(await sidewaysScroll(jef)).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxeViolations(jef);
+
+  // Accepting opens the first step: on a phone the step menu folds away and nothing scrolls sideways.
+  await jef.getByTestId('participation-accept').click();
+  await expect(jef.getByTestId('participation-step')).toBeVisible();
+  await expect(jef.getByTestId('participation-ring-text')).toHaveText('0%');
+  expect(await sidewaysScroll(jef)).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxeViolations(jef);
+  await context.close();
 });

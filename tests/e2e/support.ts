@@ -68,6 +68,16 @@ export async function expectNoSeriousAxeViolations(page: Page, include?: string)
   ).toEqual([]);
 }
 
+/** How far the page scrolls sideways, in pixels (0 or less when it fits its viewport). */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+    ).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+}
+
 /** The blocking legal-consent modal, when documents are pending: accept all. */
 export async function acceptLegalConsentsIfAsked(page: Page) {
   const accept = page.getByTestId('legal-accept');
