@@ -34,6 +34,7 @@ export const feelingsDomain = defineDomain({
             sphereId: f.sphereId,
             sessionId: f.sessionId,
             fromDirectLink: f.fromDirectLink,
+            specificTagIds: f.specificTagIds,
             evaluationPeriod: f.evaluationPeriod.type,
             latitude: f.geoPoint.latitude,
             longitude: f.geoPoint.longitude,

@@ -8,6 +8,7 @@ import { FEELINGS_MAX } from '../../shared/contracts/feelings';
 import { buildAbility, defineRules } from '../../shared/domain/ability';
 import { feelingColor, isFeelingEditable } from '../../shared/domain/feelings';
 import { goalsProblem } from '../../shared/domain/goals';
+import { isLinkExpired } from '../../shared/domain/links';
 import { tooFarFromSphere } from '../../shared/domain/spheres';
 import { facetsOf } from '../../shared/domain/feeling-days';
 import { myselfReport, type ReportInterval } from '../../shared/domain/myself-report';
@@ -16,6 +17,7 @@ import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
 import {
   BadRequestError,
   ConflictError,
+  DomainError,
   ForbiddenError,
   NotFoundError,
   ValidationError,
@@ -23,6 +25,7 @@ import {
 import { publishAfterWrite } from '../realtime';
 import { callerAccounts } from '../access';
 import { mayContributeIn } from '../sessions';
+import { findLink } from '../links';
 import { findSphere, membershipIn } from '../spheres';
 import {
   changeFeeling,
@@ -56,6 +59,7 @@ export function toFeeling(item: FeelingItem, now: number): Feeling {
     ...(item.sphereId !== undefined ? { sphereId: item.sphereId } : {}),
     ...(item.sessionId !== undefined ? { sessionId: item.sessionId } : {}),
     ...(item.fromDirectLink ? { fromDirectLink: true } : {}),
+    ...(item.specificTagIds?.length ? { specificTagIds: item.specificTagIds } : {}),
     evaluationPeriod: item.evaluationPeriod,
     geoPoint: item.geoPoint,
     ...(item.locale !== undefined ? { locale: item.locale } : {}),
@@ -110,8 +114,9 @@ function numberNotes(
  */
 async function checkContext(
   userId: string,
-  body: Pick<FeelingCreate, 'sphereId' | 'sessionId' | 'geoPoint' | 'validationCode'>,
-): Promise<{ sphereId?: string; sessionId?: string; fromDirectLink?: boolean }> {
+  body: Pick<FeelingCreate, 'sphereId' | 'sessionId' | 'geoPoint' | 'validationCode' | 'linkId'>,
+  now: number,
+): Promise<{ sphereId?: string; sessionId?: string; fromDirectLink?: boolean; specificTagIds?: string[] }> {
   // Through a quick-answer link: its code must be the one of the place it names.
   if (body.validationCode !== undefined) await linkedPlace({ ...body, validationCode: body.validationCode });
   let context: { sphereId?: string; sessionId?: string; fromDirectLink?: boolean };
@@ -130,7 +135,31 @@ async function checkContext(
   // The sphere's distance rule (spec 01 §7): a feeling recorded too far from it is refused.
   const sphere = await findSphere(context.sphereId as string);
   if (sphere && tooFarFromSphere(sphere, body.geoPoint)) throw new BadRequestError('sphere-too-far');
+  if (body.linkId !== undefined)
+    return { ...context, fromDirectLink: true, specificTagIds: await linkTags(body.linkId, context, now) };
   return body.validationCode !== undefined ? { ...context, fromDirectLink: true } : context;
+}
+
+/**
+ * The tags a campaign link gives the feelings recorded through it (spec 01 §3 Short URL alias
+ * `specificTagIds`; decision 0027): a link of the sphere the feeling is recorded in (and of its
+ * session, when the link names one), still open. Another place's link, or none, is `invalid-link`;
+ * an expired one `link-expired`.
+ */
+async function linkTags(
+  linkId: string,
+  context: { sphereId?: string; sessionId?: string },
+  now: number,
+): Promise<string[]> {
+  const link = await findLink(linkId);
+  if (
+    !link ||
+    link.sphereId !== context.sphereId ||
+    (link.sessionId !== undefined && link.sessionId !== context.sessionId)
+  )
+    throw new BadRequestError('invalid-link');
+  if (isLinkExpired(link.expiredAt, now)) throw new DomainError('link-expired', 410);
+  return [...link.specificTagIds];
 }
 
 /**
@@ -142,7 +171,7 @@ export async function createFeeling(userId: string, body: FeelingCreate, now = D
   if (body.color !== undefined && body.color !== color)
     throw new ValidationError([{ key: 'not-valid', field: 'body.color' }]);
   checkWord(body.wordId);
-  const context = await checkContext(userId, body);
+  const context = await checkContext(userId, body, now);
   await checkGoals(userId, body.goals);
   const id = await insertFeeling({
     userId,

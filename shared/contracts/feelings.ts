@@ -93,6 +93,11 @@ export const FeelingCreateSchema = z.strictObject({
   sessionId: z.string().min(1).max(100).optional(),
   /** The code of the quick-answer link the feeling came from, for that sphere or session. */
   validationCode: z.string().min(1).max(100).optional(),
+  /**
+   * The campaign link (short URL alias) the feeling came through, for that sphere or session: its
+   * tags become the feeling's own (`specificTagIds`, spec 01 §3), counted in the sphere's reports.
+   */
+  linkId: z.string().min(1).max(100).optional(),
   evaluationPeriod: EvaluationPeriodSchema.default({ value: 0, type: 'none' }),
   geoPoint: GeoPointSchema.default({ latitude: 0, longitude: 0 }),
   /** The time zone the browser guessed (spec 01 §3 Feeling `locale`), an IANA name. */
@@ -123,6 +128,8 @@ export const FeelingSchema = z.object({
   sessionId: z.string().optional(),
   /** Recorded through a quick-answer link (spec 01 §3 `fromDirectLink`). */
   fromDirectLink: z.boolean().optional(),
+  /** The tags of the link it came through (spec 01 §3 `specificTagIds`). */
+  specificTagIds: z.array(z.string()).optional(),
   evaluationPeriod: EvaluationPeriodSchema,
   geoPoint: GeoPointSchema,
   locale: z.string().optional(),

@@ -293,6 +293,41 @@ describe('a link’s tags', () => {
     expect(read.body.specificTagIds).toEqual([hall.body.id]);
   });
 
+  it('a feeling recorded through the link takes its tags; another place’s link is invalid-link', async () => {
+    const entrance = await newTag(ada, sphere.id, 'Entrance');
+    const made = await api<Link>(
+      ada,
+      '/v1/shorten-urls',
+      'POST',
+      sphereLink({ specificTagIds: [entrance.body.id] }),
+    );
+    expect(made.status).toBe(201);
+    const feeling = { value: 0.6, energy: 0.5, sphereId: sphere.id, linkId: made.body.id };
+    const recorded = await api<{ id: string }>(zoe, '/v1/feelings', 'POST', feeling);
+    expect(recorded.status).toBe(201);
+    const read = await api<{ specificTagIds?: string[]; fromDirectLink?: boolean }>(
+      zoe,
+      `/v1/feelings/${recorded.body.id}`,
+    );
+    expect(read.body).toMatchObject({ specificTagIds: [entrance.body.id], fromDirectLink: true });
+
+    // A link of another sphere, one that does not exist, or the group's link for the whole sphere.
+    const theirs = await api<Link>(yann, '/v1/shorten-urls', 'POST', {
+      ...sphereLink(),
+      sphereId: elsewhere.id,
+    });
+    const groupLink = await api<Link>(zoe, '/v1/shorten-urls', 'POST', {
+      ...sphereLink({ category: 'session', stepNumber: 99 }),
+      sessionId: group.id,
+    });
+    expect([theirs.status, groupLink.status]).toEqual([201, 201]);
+    for (const linkId of [theirs.body.id, 'no-such-link', groupLink.body.id]) {
+      const refused = await api(zoe, '/v1/feelings', 'POST', { ...feeling, linkId });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ key: 'invalid-link' });
+    }
+  });
+
   it('refuses a tag archived before it is given, and keeps one the link holds when it is archived later', async () => {
     const kept = await newTag(ada, sphere.id, 'Kept');
     const old = await newTag(ada, sphere.id, 'Old');

@@ -67,8 +67,10 @@ export const FeelingEntity = new Entity({
       },
     },
     timestamp: { type: 'string', required: true, readOnly: true },
-    /** Recorded through a quick-answer link of its sphere or session. */
+    /** Recorded through a quick-answer link or a campaign link of its sphere or session. */
     fromDirectLink: { type: 'boolean', readOnly: true },
+    /** The tags of the campaign link it came through (spec 01 §3 `specificTagIds`). */
+    specificTagIds: { type: 'list', items: { type: 'string' }, readOnly: true },
     freezeDate: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },

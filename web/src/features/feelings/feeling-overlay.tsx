@@ -91,6 +91,12 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
         encodeContext(context) === encodeContext(requestedContext(params))
           ? { validationCode: params.get('validationCode') as string }
           : {}),
+        // From a campaign link: the link, whose tags the feeling takes (checked by the server).
+        ...(context !== null &&
+        params.get('linkId') &&
+        encodeContext(context) === encodeContext(requestedContext(params))
+          ? { linkId: params.get('linkId') as string }
+          : {}),
         personalNotes: notes
           .filter((n) => n.value.trim() !== '')
           .map((n) => ({ value: n.value.trim(), type: n.type })),

@@ -31,6 +31,8 @@ describe('running a link’s steps', () => {
     );
     expect(search.get('show')).toBe('feeling,thinking,addForm,profile');
     expect(search.get('sphereId')).toBe('s1');
+    // The link itself, whose tags what is recorded through it takes.
+    expect(search.get('linkId')).toBe(link({}).id);
     expect(search.get('period')).toBe('day');
     expect(search.get('groupId')).toBe('team');
     expect(search.get('formId')).toBe('f1');

@@ -21,8 +21,8 @@ export const STARTED_PARAM = 'started';
 /**
  * The query string that runs a link's steps in order on the link page (`show=a,b,…`, one step after
  * the other): each overlay reads the context it needs from the same parameters (the sphere, the
- * session, the feeling's period, the thinking group, the form and that it comes from a direct
- * link). Steps whose overlay does not open for this person (a guest and a registered-only step) are
+ * session, the link, the feeling's period, the thinking group, the form and that it comes from a
+ * direct link). Steps whose overlay does not open for this person (a guest and a registered-only step) are
  * left out.
  */
 export function runSearch(link: Link, opens: (overlay: string) => boolean): URLSearchParams {
@@ -38,6 +38,8 @@ export function runSearch(link: Link, opens: (overlay: string) => boolean): URLS
   if (link.sessionId && (sessionWide || !link.wizards.some((w) => w.type === 'sphereStrategyAssessment')))
     params.set('sessionId', link.sessionId);
   params.set('sphereId', link.sphereId);
+  // The link itself: a step recorded through it takes its tags.
+  params.set('linkId', link.id);
   for (const wizard of link.wizards) {
     if (wizard.type === 'feeling' && wizard.period !== 'none') params.set('period', wizard.period);
     if (wizard.type === 'thinking') params.set('groupId', wizard.groupId);
