@@ -8,7 +8,6 @@ import { FEELINGS_MAX } from '../../shared/contracts/feelings';
 import { buildAbility, defineRules } from '../../shared/domain/ability';
 import { feelingColor, isFeelingEditable } from '../../shared/domain/feelings';
 import { goalsProblem } from '../../shared/domain/goals';
-import { isLinkExpired } from '../../shared/domain/links';
 import { tooFarFromSphere } from '../../shared/domain/spheres';
 import { facetsOf } from '../../shared/domain/feeling-days';
 import { myselfReport, type ReportInterval } from '../../shared/domain/myself-report';
@@ -17,7 +16,6 @@ import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
 import {
   BadRequestError,
   ConflictError,
-  DomainError,
   ForbiddenError,
   NotFoundError,
   ValidationError,
@@ -25,7 +23,7 @@ import {
 import { publishAfterWrite } from '../realtime';
 import { callerAccounts } from '../access';
 import { mayContributeIn } from '../sessions';
-import { findLink } from '../links';
+import { linkTagsFor } from '../links';
 import { findSphere, membershipIn } from '../spheres';
 import {
   changeFeeling,
@@ -136,30 +134,8 @@ async function checkContext(
   const sphere = await findSphere(context.sphereId as string);
   if (sphere && tooFarFromSphere(sphere, body.geoPoint)) throw new BadRequestError('sphere-too-far');
   if (body.linkId !== undefined)
-    return { ...context, fromDirectLink: true, specificTagIds: await linkTags(body.linkId, context, now) };
+    return { ...context, fromDirectLink: true, specificTagIds: await linkTagsFor(body.linkId, context, now) };
   return body.validationCode !== undefined ? { ...context, fromDirectLink: true } : context;
-}
-
-/**
- * The tags a campaign link gives the feelings recorded through it (spec 01 §3 Short URL alias
- * `specificTagIds`; decision 0027): a link of the sphere the feeling is recorded in (and of its
- * session, when the link names one), still open. Another place's link, or none, is `invalid-link`;
- * an expired one `link-expired`.
- */
-async function linkTags(
-  linkId: string,
-  context: { sphereId?: string; sessionId?: string },
-  now: number,
-): Promise<string[]> {
-  const link = await findLink(linkId);
-  if (
-    !link ||
-    link.sphereId !== context.sphereId ||
-    (link.sessionId !== undefined && link.sessionId !== context.sessionId)
-  )
-    throw new BadRequestError('invalid-link');
-  if (isLinkExpired(link.expiredAt, now)) throw new DomainError('link-expired', 410);
-  return [...link.specificTagIds];
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '../../shared/domain/links';
 import { abilityFacts } from '../access';
 import { assetUrl } from '../lib/assets';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { BadRequestError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { removeAssets } from '../lib/logos';
 import { findSession } from '../sessions';
 import { activeTagsOf, findSphere, isSphereLinkCode, sphereLinkCode } from '../spheres';
@@ -285,4 +285,26 @@ export async function linkCampaign(linkId: string, now = Date.now()): Promise<Li
   const validationCode = await campaignLinkCode(item.sphereId, item.campaignId);
   if (!validationCode) throw new NotFoundError();
   return { campaignId: item.campaignId, sphereId: item.sphereId, validationCode };
+}
+
+/**
+ * The tags a link gives what is recorded through it (spec 01 §3 Short URL alias `specificTagIds`;
+ * decision 0027): a link of the sphere the answer is recorded in (and of its session, when the link
+ * names one), still open. Another place's link, or none, is `invalid-link`; an expired one
+ * `link-expired`.
+ */
+export async function linkTagsFor(
+  linkId: string,
+  place: { sphereId?: string | undefined; sessionId?: string | undefined },
+  now = Date.now(),
+): Promise<string[]> {
+  const link = await readLink(linkId);
+  if (
+    !link ||
+    link.sphereId !== place.sphereId ||
+    (link.sessionId !== undefined && link.sessionId !== place.sessionId)
+  )
+    throw new BadRequestError('invalid-link');
+  if (isLinkExpired(link.expiredAt, now)) throw new DomainError('link-expired', 410);
+  return [...link.specificTagIds];
 }

@@ -31,6 +31,8 @@ export const thinkingsDomain = defineDomain({
             sphereId: t.sphereId,
             sessionId: t.sessionId,
             groupId: t.groupId,
+            fromDirectLink: t.fromDirectLink,
+            specificTagIds: t.specificTagIds,
             axes: t.axes,
             latitude: t.geoPoint.latitude,
             longitude: t.geoPoint.longitude,

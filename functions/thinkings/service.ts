@@ -26,6 +26,7 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { findSession, mayContributeIn, type SessionItem } from '../sessions';
+import { linkTagsFor } from '../links';
 import { findSphere, membershipIn } from '../spheres';
 import {
   allAxes,
@@ -173,6 +174,8 @@ export function toThinking(item: ThinkingItem, now: number): Thinking {
     ...(item.sphereId !== undefined ? { sphereId: item.sphereId } : {}),
     ...(item.sessionId !== undefined ? { sessionId: item.sessionId } : {}),
     ...(item.groupId !== undefined ? { groupId: item.groupId } : {}),
+    ...(item.fromDirectLink ? { fromDirectLink: true } : {}),
+    ...(item.specificTagIds?.length ? { specificTagIds: item.specificTagIds } : {}),
     geoPoint: item.geoPoint,
     ...(item.locale !== undefined ? { locale: item.locale } : {}),
     creationDate: item.creationDate,
@@ -244,6 +247,8 @@ export async function createThinking(
 ): Promise<Thinking> {
   const place = await thinkingPlace(userId, body);
   const axes = checkAnswers(body.axes, place.axes);
+  // Through a campaign link of that place: the link's tags are the thinking's.
+  const specificTagIds = body.linkId !== undefined ? await linkTagsFor(body.linkId, place, now) : undefined;
   const creationDate = new Date(now).toISOString();
   const item = await insertThinking(place.sessionId ?? place.sphereId ?? MYSELF_CONTEXT, {
     userId,
@@ -252,6 +257,7 @@ export async function createThinking(
     ...(place.sphereId !== undefined ? { sphereId: place.sphereId } : {}),
     ...(place.sessionId !== undefined ? { sessionId: place.sessionId } : {}),
     ...(place.groupId !== undefined ? { groupId: place.groupId } : {}),
+    ...(specificTagIds !== undefined ? { fromDirectLink: true, specificTagIds } : {}),
     geoPoint: body.geoPoint,
     ...(body.locale !== undefined ? { locale: body.locale } : {}),
     creationDate,

@@ -116,6 +116,11 @@ export const ThinkingCreateSchema = z.strictObject({
   sessionId: z.string().min(1).max(100).optional(),
   groupId: GroupIdSchema.optional(),
   category: z.string().min(1).max(50).optional(),
+  /**
+   * The campaign link (short URL alias) the thinking came through, for that sphere or session: its
+   * tags become the thinking's own (`specificTagIds`, spec 01 §3).
+   */
+  linkId: z.string().min(1).max(100).optional(),
   geoPoint: GeoPointSchema.default({ latitude: 0, longitude: 0 }),
   locale: z.string().min(1).max(64).refine(isTimeZone, { message: 'not-valid' }).optional(),
 });
@@ -136,6 +141,9 @@ export const ThinkingSchema = z.object({
   sphereId: z.string().optional(),
   sessionId: z.string().optional(),
   groupId: z.string().optional(),
+  /** Recorded through a campaign link (spec 01 §3 `fromDirectLink`), and the link's tags. */
+  fromDirectLink: z.boolean().optional(),
+  specificTagIds: z.array(z.string()).optional(),
   geoPoint: GeoPointSchema,
   locale: z.string().optional(),
   creationDate: z.string(),

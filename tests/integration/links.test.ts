@@ -7,6 +7,7 @@ import type { Tag } from '../../shared/contracts/tags';
 import { addDays, todayIn } from '../../shared/domain/links';
 import { campaignLinkCode, isCampaignLinkCode } from '../../functions/links';
 import { linksDb } from '../../functions/links/store';
+import { usersDb } from '../../functions/users/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
@@ -293,7 +294,7 @@ describe('a link’s tags', () => {
     expect(read.body.specificTagIds).toEqual([hall.body.id]);
   });
 
-  it('a feeling recorded through the link takes its tags; another place’s link is invalid-link', async () => {
+  it('a feeling or a thinking recorded through the link takes its tags; another place’s link is invalid-link', async () => {
     const entrance = await newTag(ada, sphere.id, 'Entrance');
     const made = await api<Link>(
       ada,
@@ -310,6 +311,31 @@ describe('a link’s tags', () => {
       `/v1/feelings/${recorded.body.id}`,
     );
     expect(read.body).toMatchObject({ specificTagIds: [entrance.body.id], fromDirectLink: true });
+    // A thinking too: thinking is an Essentials feature, and the catalogue's axes are a super-admin's.
+    await usersDb()
+      .entities.user.patch({ userId: decodeJwt(zoe.accessToken).sub ?? '' })
+      .set({ subscription: 'essentials' })
+      .go();
+    await usersDb()
+      .entities.user.patch({ userId: decodeJwt(ada.accessToken).sub ?? '' })
+      .set({ globalRoles: ['super-admin'] })
+      .go();
+    const axis = await stack.api('/v1/thinkings/definitions/axes', {
+      method: 'POST',
+      token: ada.accessToken,
+      headers: { 'x-super-admin': 'true' },
+      body: { id: 'safety', name: { en: 'Safety' }, modules: ['sphere', 'session'], required: true },
+    });
+    expect(axis.status).toBe(201);
+    const thought = { sphereId: sphere.id, linkId: made.body.id, axes: [{ id: 'safety', value: 0.5 }] };
+    const thinking = await api<{ specificTagIds?: string[]; fromDirectLink?: boolean }>(
+      zoe,
+      '/v1/thinkings',
+      'POST',
+      thought,
+    );
+    expect(thinking.status).toBe(201);
+    expect(thinking.body).toMatchObject({ specificTagIds: [entrance.body.id], fromDirectLink: true });
 
     // A link of another sphere, one that does not exist, or the group's link for the whole sphere.
     const theirs = await api<Link>(yann, '/v1/shorten-urls', 'POST', {
@@ -325,6 +351,8 @@ describe('a link’s tags', () => {
       const refused = await api(zoe, '/v1/feelings', 'POST', { ...feeling, linkId });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ key: 'invalid-link' });
+      const refusedThinking = await api(zoe, '/v1/thinkings', 'POST', { ...thought, linkId });
+      expect(refusedThinking.body).toMatchObject({ key: 'invalid-link' });
     }
   });
 

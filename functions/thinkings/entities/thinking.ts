@@ -28,6 +28,9 @@ export const ThinkingEntity = new Entity({
     sessionId: { type: 'string', readOnly: true },
     /** The session's group of questions the thinking answered. */
     groupId: { type: 'string', readOnly: true },
+    /** Recorded through a campaign link of its sphere or session, and that link's tags. */
+    fromDirectLink: { type: 'boolean', readOnly: true },
+    specificTagIds: { type: 'list', items: { type: 'string' }, readOnly: true },
     geoPoint: GEO_POINT_ATTRIBUTE,
     locale: { type: 'string' },
     creationDate: { type: 'string', required: true, readOnly: true },

@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { useAbility } from '../../lib/ability';
-import { encodeContext, isAllowed } from '../../lib/contexts';
+import { encodeContext, isAllowed, requestedContext } from '../../lib/contexts';
 import { useContributionContext } from '../../lib/use-contribution-context';
 import { readPosition } from '../../lib/geolocation';
 import { useMe } from '../../lib/me';
@@ -101,6 +101,12 @@ export default function ThinkingOverlay({ params, done, close }: OverlayProps) {
                 locale: Intl.DateTimeFormat().resolvedOptions().timeZone,
                 ...(context ?? {}),
                 ...(context && 'sessionId' in context && groupId ? { groupId } : {}),
+                // From a campaign link, in the place it names: the link, whose tags the thinking takes.
+                ...(context !== null &&
+                params.get('linkId') &&
+                encodeContext(context) === encodeContext(requestedContext(params))
+                  ? { linkId: params.get('linkId') as string }
+                  : {}),
               },
               {
                 onSuccess: () => {
