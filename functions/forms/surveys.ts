@@ -22,6 +22,7 @@ import {
 } from '../../shared/domain/goal-ranking';
 import { textIn } from '../../shared/domain/sessions';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { linkTagsFor } from '../links';
 import { publishAfterWrite } from '../realtime';
 import { findSessions, type SessionItem } from '../sessions';
 import { membershipIn, type MemberItem } from '../spheres';
@@ -183,6 +184,8 @@ export async function createSurvey(
   let place: Place | undefined;
   let tagIds: string[] = [];
   if (ownForm) {
+    // The goal ranking is the person's own: no link's place to take tags from.
+    if (body.linkId !== undefined) throw new ValidationError([{ key: 'not-valid', field: 'body.linkId' }]);
     checkGoalRanking(caller, body);
     form = GOAL_RANKING_FORM;
     checkValues(form, body.values);
@@ -203,6 +206,9 @@ export async function createSurvey(
     place = found.place;
     checkValues(form, body.values);
     tagIds = await placeTags(userId, place, found.sessions, early);
+    // Through a campaign link of that place: the link's tags join the survey's.
+    if (body.linkId !== undefined)
+      tagIds = [...new Set([...tagIds, ...(await linkTagsFor(body.linkId, place ?? {}, now))])];
   }
   const creationDate = new Date(now).toISOString();
   const item = await insertSurvey({
@@ -210,7 +216,7 @@ export async function createSurvey(
     formId: body.formId,
     values: body.values,
     ...(body.locale !== undefined ? { locale: body.locale } : {}),
-    fromDirectLink: body.fromDirectLink,
+    fromDirectLink: body.fromDirectLink || body.linkId !== undefined,
     ...(place ? { sphereId: place.sphereId } : {}),
     ...(place?.sessionId !== undefined ? { sessionId: place.sessionId } : {}),
     tagIds,

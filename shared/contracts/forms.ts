@@ -749,6 +749,11 @@ export const SurveyCreateSchema = z.strictObject({
   fromDirectLink: z.boolean('not-a-boolean').default(false),
   sphereId: PlaceIdSchema.optional(),
   sessionId: PlaceIdSchema.optional(),
+  /**
+   * The campaign link (short URL alias) the form was answered through, for the survey's place: its
+   * tags join the survey's (`tagIds`), and the survey is from a direct link.
+   */
+  linkId: z.string().min(1).max(100).optional(),
 });
 export type SurveyCreate = z.output<typeof SurveyCreateSchema>;
 export type SurveyCreateInput = z.input<typeof SurveyCreateSchema>;

@@ -910,6 +910,38 @@ describe('goal ranking (/v1/forms/goal-rankings)', () => {
   });
 });
 
+describe('surveys through a campaign link', () => {
+  it('a survey answered through a campaign link takes the link’s tags; another sphere’s link is invalid-link', async () => {
+    const tag = await api<{ id: string }>(camille, `/v1/spheres/${horizon.id}/tags`, 'POST', {
+      name: { en: 'Poster' },
+      type: 'department',
+      color: '#336699',
+      weight: 1,
+    });
+    expect(tag.status).toBe(201);
+    const link = (place: Sphere, owner: Tokens, specificTagIds: string[]) =>
+      api<{ id: string }>(owner, '/v1/shorten-urls', 'POST', {
+        category: 'sphere',
+        sphereId: place.id,
+        name: 'Poster',
+        defaultLanguage: 'en',
+        stepNumber: 100,
+        specificTagIds,
+        wizards: [{ type: 'form', formId: wellbeingId }],
+      });
+    const ours = await link(horizon, camille, [tag.body.id]);
+    const theirs = await link(elsewhere, olga, []);
+    expect([ours.status, theirs.status]).toEqual([201, 201]);
+    const body = { formId: wellbeingId, values: { q1: 4, q2: ['rest'] }, sphereId: horizon.id };
+    const saved = await answer(camille, { ...body, linkId: ours.body.id });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ tagIds: [tag.body.id], fromDirectLink: true });
+    const refused = await answer(camille, { ...body, linkId: theirs.body.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ key: 'invalid-link' });
+  });
+});
+
 describe('my data', () => {
   it('surveys are in "download my data" and erased when their person leaves; forms and entitlements stay', async () => {
     const leaver = await stack.signInWithCode('leo.forms@example.be', { firstName: 'Léo', locale: 'en' });

@@ -61,6 +61,7 @@ export default function AddFormOverlay({ params, done, close }: OverlayProps) {
       sphereId={params.get('sphereId') ?? undefined}
       sessionId={params.get('sessionId') ?? undefined}
       fromDirectLink={direct}
+      linkId={params.get('linkId') ?? undefined}
       done={done}
     />
   );
@@ -83,12 +84,15 @@ function AnswerForm({
   sphereId,
   sessionId,
   fromDirectLink,
+  linkId,
   done,
 }: {
   form: Form;
   sphereId: string | undefined;
   sessionId: string | undefined;
   fromDirectLink: boolean;
+  /** The campaign link that opened it, whose tags the survey takes. */
+  linkId: string | undefined;
   done: () => void;
 }) {
   const { t } = useTranslation();
@@ -114,7 +118,7 @@ function AnswerForm({
         answerErrors={problems?.byAnswer}
         onSubmit={(values) => {
           create.mutate(
-            { formId: form.id, values, sphereId, sessionId, fromDirectLink },
+            { formId: form.id, values, sphereId, sessionId, fromDirectLink, linkId },
             {
               onSuccess: (survey) => {
                 notifySuccess('formsCentre.answer.saved');

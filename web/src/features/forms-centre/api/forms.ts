@@ -89,12 +89,14 @@ export interface NewSurvey {
   sessionId?: string | undefined;
   /** Answered from a shared link to the form (spec 01 §3 Form survey `fromDirectLink`). */
   fromDirectLink?: boolean | undefined;
+  /** The campaign link it was answered through, whose tags the survey takes. */
+  linkId?: string | undefined;
 }
 
 export function useCreateSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ formId, values, sphereId, sessionId, fromDirectLink = false }: NewSurvey) => {
+    mutationFn: ({ formId, values, sphereId, sessionId, fromDirectLink = false, linkId }: NewSurvey) => {
       const zone = timeZone();
       return callApi(createSurvey, {
         body: {
@@ -104,6 +106,7 @@ export function useCreateSurvey() {
           ...(zone ? { locale: zone } : {}),
           ...(sphereId ? { sphereId } : {}),
           ...(sessionId ? { sessionId } : {}),
+          ...(linkId ? { linkId } : {}),
         },
       });
     },
