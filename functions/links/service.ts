@@ -289,9 +289,10 @@ export async function linkCampaign(linkId: string, now = Date.now()): Promise<Li
 
 /**
  * The tags a link gives what is recorded through it (spec 01 §3 Short URL alias `specificTagIds`;
- * decision 0027): a link of the sphere the answer is recorded in (and of its session, when the link
- * names one), still open. Another place's link, or none, is `invalid-link`; an expired one
- * `link-expired`.
+ * decision 0027): a link of the sphere the answer is recorded in, still open. An answer given in a
+ * session through a session's link must be given in that session; a session's link may also ask a
+ * sphere-wide step (the sphere's strategy). Another place's link, or none, is `invalid-link`; an
+ * expired one `link-expired`.
  */
 export async function linkTagsFor(
   linkId: string,
@@ -302,7 +303,7 @@ export async function linkTagsFor(
   if (
     !link ||
     link.sphereId !== place.sphereId ||
-    (link.sessionId !== undefined && link.sessionId !== place.sessionId)
+    (link.sessionId !== undefined && place.sessionId !== undefined && link.sessionId !== place.sessionId)
   )
     throw new BadRequestError('invalid-link');
   if (isLinkExpired(link.expiredAt, now)) throw new DomainError('link-expired', 410);

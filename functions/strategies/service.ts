@@ -25,6 +25,7 @@ import {
   type OutlineEntry,
 } from '../../shared/domain/strategies';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { linkTagsFor } from '../links';
 import { publishAfterWrite } from '../realtime';
 import { findSession } from '../sessions';
 import { findSphere } from '../spheres';
@@ -264,6 +265,8 @@ export async function addAssessment(
   now = Date.now(),
 ): Promise<StrategyAssessment> {
   const values = checkedAnswers(body.values, visibleIds(await readList(place.key)));
+  // Through a campaign link of that place: the link's tags join the place's own.
+  const linkTags = body.linkId !== undefined ? await linkTagsFor(body.linkId, place.owner, now) : [];
   const item = await insertAssessment({
     userId,
     ...place.key,
@@ -271,8 +274,8 @@ export async function addAssessment(
     ...(place.owner.sessionId !== undefined ? { sessionId: place.owner.sessionId } : {}),
     values,
     ...(body.locale !== undefined ? { locale: body.locale } : {}),
-    fromDirectLink: body.fromDirectLink,
-    specificTagIds: place.specificTagIds,
+    fromDirectLink: body.fromDirectLink || body.linkId !== undefined,
+    specificTagIds: [...new Set([...place.specificTagIds, ...linkTags])],
     creationDate: new Date(now).toISOString(),
     freezeDate: assessmentFreezeDate(now),
   });

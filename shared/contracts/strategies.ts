@@ -156,6 +156,8 @@ export const StrategyAssessmentCreateSchema = z.strictObject({
   locale: z.string().min(1).max(64).refine(isTimeZone, { message: 'not-valid' }).optional(),
   /** Given through a link rather than from the product's pages. */
   fromDirectLink: z.boolean('not-a-boolean').default(false),
+  /** The campaign link it was given through, for its sphere or session: its tags join the assessment's. */
+  linkId: z.string().min(1).max(100).optional(),
 });
 export type StrategyAssessmentCreate = z.infer<typeof StrategyAssessmentCreateSchema>;
 export type StrategyAssessmentCreateInput = z.input<typeof StrategyAssessmentCreateSchema>;

@@ -337,7 +337,7 @@ describe('a link’s tags', () => {
     expect(thinking.status).toBe(201);
     expect(thinking.body).toMatchObject({ specificTagIds: [entrance.body.id], fromDirectLink: true });
 
-    // A link of another sphere, one that does not exist, or the group's link for the whole sphere.
+    // A link of another sphere, or one that does not exist.
     const theirs = await api<Link>(yann, '/v1/shorten-urls', 'POST', {
       ...sphereLink(),
       sphereId: elsewhere.id,
@@ -347,13 +347,16 @@ describe('a link’s tags', () => {
       sessionId: group.id,
     });
     expect([theirs.status, groupLink.status]).toEqual([201, 201]);
-    for (const linkId of [theirs.body.id, 'no-such-link', groupLink.body.id]) {
+    for (const linkId of [theirs.body.id, 'no-such-link']) {
       const refused = await api(zoe, '/v1/feelings', 'POST', { ...feeling, linkId });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ key: 'invalid-link' });
       const refusedThinking = await api(zoe, '/v1/thinkings', 'POST', { ...thought, linkId });
       expect(refusedThinking.body).toMatchObject({ key: 'invalid-link' });
     }
+    // A group's link may ask a sphere-wide step (the sphere's strategy): recorded in the sphere.
+    const sphereWide = await api(zoe, '/v1/feelings', 'POST', { ...feeling, linkId: groupLink.body.id });
+    expect(sphereWide.status).toBe(201);
   });
 
   it('refuses a tag archived before it is given, and keeps one the link holds when it is archived later', async () => {

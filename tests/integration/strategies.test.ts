@@ -654,6 +654,39 @@ describe('strategy assessments', () => {
     expect(listed.body.count).toBe(1);
   });
 
+  it('an assessment given through a campaign link takes the link’s tags; another sphere’s link is invalid-link', async () => {
+    const tag = await api<{ id: string }>(ada, `/v1/spheres/${sphere.id}/tags`, 'POST', {
+      name: { en: 'Town hall' },
+      type: 'department',
+      color: '#336699',
+      weight: 1,
+    });
+    expect(tag.status).toBe(201);
+    const link = await api<{ id: string }>(ada, '/v1/shorten-urls', 'POST', {
+      category: 'sphere',
+      sphereId: sphere.id,
+      name: 'Town hall',
+      defaultLanguage: 'en',
+      stepNumber: 100,
+      specificTagIds: [tag.body.id],
+      wizards: [{ type: 'sphereStrategyAssessment' }],
+    });
+    expect(link.status).toBe(201);
+    const [first] = items as [Strategy];
+    const saved = await assess(lou, `spheres/${sphere.id}`, {
+      values: { [first.id]: 4 },
+      linkId: link.body.id,
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ specificTagIds: [tag.body.id], fromDirectLink: true });
+    const refused = await assess(lou, `spheres/${sphere.id}`, {
+      values: { [first.id]: 4 },
+      linkId: 'no-such-link',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ key: 'invalid-link' });
+  });
+
   it('a starter member is told assessing is an Essentials feature', async () => {
     const [first] = items as [Strategy];
     const refused = await assess(sam, `spheres/${sphere.id}`, { values: { [first.id]: 3 } });

@@ -34,23 +34,28 @@ export default function StrategyAssessmentOverlay({ params, done }: OverlayProps
     );
   return (
     <WithAssessableItems place={place} action="post">
-      {(items) => <NewAssessment place={place} items={items} done={done} />}
+      {(items) => (
+        <NewAssessment place={place} linkId={params.get('linkId') ?? undefined} items={items} done={done} />
+      )}
     </WithAssessableItems>
   );
 }
 
 function NewAssessment({
   place,
+  linkId,
   items,
   done,
 }: {
   place: AssessedPlace;
+  /** The campaign link that opened it, whose tags the assessment takes. */
+  linkId: string | undefined;
   items: Parameters<typeof AssessmentForm>[0]['items'];
   done: () => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const add = useAddAssessment(place);
+  const add = useAddAssessment(place, linkId);
   const [problem, setProblem] = useState<string>();
   return (
     <AssessmentForm

@@ -58,13 +58,14 @@ function timeZone(): string | undefined {
   }
 }
 
-/** A new assessment: at least one answer (empty ones are dropped by the server too). */
-export function useAddAssessment(place: AssessedPlace) {
+/** A new assessment: at least one answer (empty ones are dropped by the server too), maybe through a link. */
+export function useAddAssessment(place: AssessedPlace, linkId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: AssessmentValues) => {
       const zone = timeZone();
-      const body = { values, ...(zone ? { locale: zone } : {}) };
+      // Through a campaign link: the link, whose tags the assessment takes.
+      const body = { values, ...(zone ? { locale: zone } : {}), ...(linkId ? { linkId } : {}) };
       return 'sessionId' in place
         ? callApi(addSessionStrategyAssessment, { params: { sessionId: place.sessionId }, body })
         : callApi(addSphereStrategyAssessment, { params: { sphereId: place.sphereId }, body });
