@@ -1,9 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/aws';
 import { isConditionFailure } from '../lib/conditions';
-import { config } from '../lib/config';
-import { TABLE } from '../lib/table';
+import { writeLogoAttribute } from '../lib/logos';
 import { eraseInBatches } from '../lib/domain';
 import { ConflictError } from '../lib/errors';
 import type { AnswerEntity } from './entities/answer';
@@ -82,27 +79,7 @@ export async function writeCampaignLogo(
   expected: string | undefined,
 ): Promise<boolean> {
   const { Key } = db().entities.campaign.get({ campaignId }).params<{ Key: Record<string, unknown> }>();
-  const values: Record<string, string> = {};
-  if (logo !== undefined) values[':logo'] = logo;
-  if (expected !== undefined) values[':expected'] = expected;
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config().TABLE_NAME,
-        Key,
-        UpdateExpression: logo === undefined ? 'REMOVE #logo' : 'SET #logo = :logo',
-        ConditionExpression: `attribute_exists(#pk) AND ${
-          expected === undefined ? 'attribute_not_exists(#logo)' : '#logo = :expected'
-        }`,
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#logo': 'logo' },
-        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writeLogoAttribute(Key, logo, expected);
 }
 
 export async function removeCampaign(campaignId: string, cycles: readonly CycleItem[]): Promise<void> {

@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './aws';
+import { isConditionFailure } from './conditions';
+import { config } from './config';
+import { TABLE } from './table';
 import { assetsBucket } from './assets';
 import { ValidationError } from './errors';
 import { logger } from './logger';
@@ -176,5 +181,40 @@ export async function copyLogo(source: string, logoPrefix: string): Promise<stri
   } catch (error) {
     logger.warn('A logo could not be copied', { source, error });
     return undefined;
+  }
+}
+
+/**
+ * Sets (or, with undefined, removes) the `logo` attribute of the item at `Key` if it is still
+ * `expected` (undefined: none); false when the item is gone or its logo changed meanwhile. An
+ * UpdateItem of the one attribute rather than ElectroDB's patch, which would move the item's
+ * update date: the logo has its own routes, and that date stays the settings form's concurrency
+ * token (decisions 0016, 0023).
+ */
+export async function writeLogoAttribute(
+  Key: Record<string, unknown>,
+  logo: string | undefined,
+  expected: string | undefined,
+): Promise<boolean> {
+  const values: Record<string, string> = {};
+  if (logo !== undefined) values[':logo'] = logo;
+  if (expected !== undefined) values[':expected'] = expected;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().TABLE_NAME,
+        Key,
+        UpdateExpression: logo === undefined ? 'REMOVE #logo' : 'SET #logo = :logo',
+        ConditionExpression: `attribute_exists(#pk) AND ${
+          expected === undefined ? 'attribute_not_exists(#logo)' : '#logo = :expected'
+        }`,
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#logo': 'logo' },
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }

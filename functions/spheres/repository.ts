@@ -7,10 +7,8 @@ import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
 import { spheresDb as db } from './store';
 import { countMatching } from '../lib/db';
-import { UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/aws';
-import { config } from '../lib/config';
-import { TABLE } from '../lib/table';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { writeLogoAttribute } from '../lib/logos';
 
 export type SphereItem = EntityItem<typeof SphereEntity>;
 export type MemberItem = EntityItem<typeof MemberEntity>;
@@ -143,27 +141,7 @@ export async function writeSphereLogo(
   expected: string | undefined,
 ): Promise<boolean> {
   const { Key } = db().entities.sphere.get({ sphereId }).params<{ Key: Record<string, unknown> }>();
-  const values: Record<string, string> = {};
-  if (logo !== undefined) values[':logo'] = logo;
-  if (expected !== undefined) values[':expected'] = expected;
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config().TABLE_NAME,
-        Key,
-        UpdateExpression: logo === undefined ? 'REMOVE #logo' : 'SET #logo = :logo',
-        ConditionExpression: `attribute_exists(#pk) AND ${
-          expected === undefined ? 'attribute_not_exists(#logo)' : '#logo = :expected'
-        }`,
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#logo': 'logo' },
-        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writeLogoAttribute(Key, logo, expected);
 }
 
 /** A person's memberships, in every sphere: one Query on gsi1. */
