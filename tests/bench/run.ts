@@ -28,6 +28,8 @@ import { spaSizes } from './spa-chunks';
  */
 const RESULTS = 'tests/bench/results';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
+/** The bundles allowed more than 500 KB (decision 0004), as tests/infra/bundles.test.ts holds them. */
+const BUNDLE_LIMITS_KB: Record<string, number> = { 'api-account': 600, 'api-campaigns': 550 };
 const RATE = 200;
 
 interface LoadResult {
@@ -357,8 +359,9 @@ try {
 
   /**
    * `rate`: requests per second when not RATE. The start call of a person in 20 spheres and 200
-   * groups and a 2 000-member list are read once per page by one person, not 200 times a second:
-   * at 20 a second their p50 is their latency rather than the queue of an overloaded process.
+   * groups, a 2 000-member list, and a heavy user's history, facets and report are read once per
+   * page by one person, not 200 times a second: at 20 a second their p50 is their latency rather
+   * than the queue of an overloaded process (at 200 a second the machine served about 40).
    */
   const routes: { route: string; options: autocannon.Options; rate?: number }[] = [
     { route: 'GET /v1/me', options: { url: `${api}/v1/me`, headers: auth } },
@@ -441,10 +444,12 @@ try {
     {
       route: 'GET /v1/feelings (first page of 50, 10 000 feelings)',
       options: { url: `${api}/v1/feelings?_max=50`, headers: heavyAuth },
+      rate: 20,
     },
     {
       route: 'GET /v1/feelings/facets (a year, 10 000 feelings)',
       options: { url: `${api}/v1/feelings/facets?start=${yearAgo}&end=${today}`, headers: heavyAuth },
+      rate: 20,
     },
     {
       route: 'POST /v1/feelings/myself-reports (a year, 10 000 feelings)',
@@ -454,6 +459,7 @@ try {
         headers: { ...heavyAuth, 'content-type': 'application/json' },
         body: JSON.stringify({ start: yearAgo, end: today }),
       },
+      rate: 20,
     },
   ];
   const results: LoadResult[] = [];
@@ -572,12 +578,14 @@ try {
     'the tags), then writes the survey: 34 to 39 ms of DynamoDB Local run after run (the sum of its calls; the form',
     'and the membership are read alongside other calls), so the p50 target of 20 ms cannot be met on the',
     'emulator; what the route adds is the ratio.',
+    "A heavy user's history, facets and report are read once per visit: they are measured at 20 req/s, like",
+    'the organisations routes (at 200 req/s the machine served about 40 a second and the p50 was the queue).',
     '',
-    `| Lambda bundle | size (KB, minified) | module init (ms, median of ${INIT_SAMPLES}) | target met (< 500 KB, the account Lambda < 600 KB; < 150 ms) |`,
+    `| Lambda bundle | size (KB, minified) | module init (ms, median of ${INIT_SAMPLES}) | target met (< 500 KB, the account Lambda < 600 KB, the campaigns Lambda < 550 KB; < 150 ms) |`,
     '|---|---|---|---|',
     ...lambdas.map(
       (l) =>
-        `| ${l.name} | ${(l.bytes / 1024).toFixed(1)} | ${l.initMs} | ${ok(l.bytes < (l.name === 'api-account' ? 600 : 500) * 1024 && l.initMs < 150)} |`,
+        `| ${l.name} | ${(l.bytes / 1024).toFixed(1)} | ${l.initMs} | ${ok(l.bytes < (BUNDLE_LIMITS_KB[l.name] ?? 500) * 1024 && l.initMs < 150)} |`,
     ),
     '',
     'Init time is measured by importing the bundle in a fresh Node process on this machine (the AWS SDK is',
