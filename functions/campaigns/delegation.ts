@@ -5,7 +5,7 @@ import type { MultilingualText } from '../../shared/contracts/text';
 import { textIn } from '../../shared/domain/sessions';
 import { BadRequestError, ForbiddenError } from '../lib/errors';
 import { accessSignInPage, delegatedSignIn } from '../spheres';
-import { readCampaign, type CampaignItem } from './repository';
+import { findCampaign, type CampaignItem } from './repository';
 
 /**
  * A campaign's delegation (spec 01 §7, spec 02 §3 Campaign access; decision 0029): a member the
@@ -13,8 +13,7 @@ import { readCampaign, type CampaignItem } from './repository';
  * still open to outsiders (its links not expired); the sphere must allow access codes.
  */
 async function delegatingCampaign(campaignId: string): Promise<CampaignItem | null> {
-  const read = await readCampaign(campaignId);
-  const campaign = read?.campaign;
+  const campaign = await findCampaign(campaignId);
   if (!campaign || campaign.cancelled || !campaign.allowDelegation) return null;
   if (campaign.linkExpiration !== undefined && Date.parse(campaign.linkExpiration) <= Date.now()) return null;
   return campaign;

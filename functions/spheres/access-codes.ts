@@ -225,6 +225,14 @@ async function memberOfCode(sphere: SphereItem, code: string): Promise<MemberIte
   return data ? findMember(sphere.sphereId, data.memberId) : null;
 }
 
+/** A waiting member now linked to their person: tagged by the sphere's rules, and the person told. */
+async function memberLinked(sphere: SphereItem, member: MemberItem, userId: string): Promise<void> {
+  const joined = await findMember(sphere.sphereId, member.memberId);
+  if (joined) await retagMember(joined);
+  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
+  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+}
+
 /**
  * Who signs in for a member whose address and code are right: the account that proved the address,
  * or the guest the member signed in as before; a member still waiting for their person becomes the
@@ -261,10 +269,7 @@ async function personOf(
     const again = await findMember(sphere.sphereId, member.memberId);
     return again && !isPendingUserId(again.userId) ? personOf(sphere, again, email, language) : null;
   }
-  const joined = await findMember(sphere.sphereId, member.memberId);
-  if (joined) await retagMember(joined);
-  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
-  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  await memberLinked(sphere, member, userId);
   logger.info(owner ? 'Waiting member linked by access code' : 'Waiting member signed in as a guest', {
     sphereId: sphere.sphereId,
     memberId: member.memberId,
@@ -334,10 +339,7 @@ async function personOfCode(
     const again = await findMember(sphere.sphereId, member.memberId);
     return again && !isPendingUserId(again.userId) ? personOfCode(sphere, again, language) : null;
   }
-  const joined = await findMember(sphere.sphereId, member.memberId);
-  if (joined) await retagMember(joined);
-  await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
-  await publishAfterWrite(userId, { type: 'ability', action: 'updated' });
+  await memberLinked(sphere, member, userId);
   logger.info('Waiting member entered by delegation as a guest', {
     sphereId: sphere.sphereId,
     memberId: member.memberId,

@@ -5,9 +5,7 @@ import {
   setCampaignLogo,
 } from '../../../../../shared/contracts/campaigns';
 import { callApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/errors';
-import { postFileForm } from '../../../lib/upload';
-import { isLogoType } from '../../../lib/logo-file';
+import { sendLogo } from '../../../lib/logo-file';
 import { useCampaignSaved } from './campaigns';
 
 /**
@@ -18,16 +16,13 @@ import { useCampaignSaved } from './campaigns';
 export function useUploadCampaignLogo(campaignId: string) {
   const saved = useCampaignSaved();
   return useMutation({
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
-      // The logo field checks the file first; the server refuses another type all the same.
-      if (!isLogoType(file.type)) throw new ApiError(400, [{ key: 'not-valid', field: 'body.contentType' }]);
-      const upload = await callApi(requestCampaignLogoUpload, {
-        params: { campaignId },
-        body: { contentType: file.type, size: file.size },
-      });
-      await postFileForm(upload.uploadUrl, upload.fields, file, onProgress);
-      return callApi(setCampaignLogo, { params: { campaignId }, body: { key: upload.key } });
-    },
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      sendLogo(
+        file,
+        onProgress,
+        (body) => callApi(requestCampaignLogoUpload, { params: { campaignId }, body }),
+        (key) => callApi(setCampaignLogo, { params: { campaignId }, body: { key } }),
+      ),
     // The logo field says what failed in its own words.
     meta: { errorsShownInline: true },
     onSuccess: saved,

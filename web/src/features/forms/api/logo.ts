@@ -6,9 +6,7 @@ import {
   type Form,
 } from '../../../../../shared/contracts/forms';
 import { callApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/errors';
-import { postFileForm } from '../../../lib/upload';
-import { isLogoType } from '../../../lib/logo-file';
+import { sendLogo } from '../../../lib/logo-file';
 import { formsKey } from './forms';
 
 /**
@@ -26,16 +24,13 @@ function logoChanged(queryClient: QueryClient, form: Form): void {
 export function useUploadFormLogo(formId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
-      // The logo tab checks the file first; the server refuses another type all the same.
-      if (!isLogoType(file.type)) throw new ApiError(400, [{ key: 'not-valid', field: 'body.contentType' }]);
-      const upload = await callApi(requestFormLogoUpload, {
-        params: { formId },
-        body: { contentType: file.type, size: file.size },
-      });
-      await postFileForm(upload.uploadUrl, upload.fields, file, onProgress);
-      return callApi(setFormLogo, { params: { formId }, body: { key: upload.key } });
-    },
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      sendLogo(
+        file,
+        onProgress,
+        (body) => callApi(requestFormLogoUpload, { params: { formId }, body }),
+        (key) => callApi(setFormLogo, { params: { formId }, body: { key } }),
+      ),
     // The logo tab says what failed in its own words.
     meta: { errorsShownInline: true },
     onSuccess: (form) => logoChanged(queryClient, form),

@@ -16,9 +16,7 @@ import {
 } from '../../../../../shared/contracts/links';
 import { listSphereTags } from '../../../../../shared/contracts/tags';
 import { callApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/errors';
-import { postFileForm } from '../../../lib/upload';
-import { isLogoType } from '../../../lib/logo-file';
+import { sendLogo } from '../../../lib/logo-file';
 
 /** Where links are listed: a sphere's (its own and its campaigns') or a session's. */
 export type LinkPlace = { sphereId: string } | { sessionId: string };
@@ -111,16 +109,13 @@ function logoChanged(queryClient: QueryClient, link: Link): void {
 export function useUploadLinkLogo(linkId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
-      // The logo block checks the file first; the server refuses another type all the same.
-      if (!isLogoType(file.type)) throw new ApiError(400, [{ key: 'not-valid', field: 'body.contentType' }]);
-      const upload = await callApi(requestLinkLogoUpload, {
-        params: { id: linkId },
-        body: { contentType: file.type, size: file.size },
-      });
-      await postFileForm(upload.uploadUrl, upload.fields, file, onProgress);
-      return callApi(setLinkLogo, { params: { id: linkId }, body: { key: upload.key } });
-    },
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      sendLogo(
+        file,
+        onProgress,
+        (body) => callApi(requestLinkLogoUpload, { params: { id: linkId }, body }),
+        (key) => callApi(setLinkLogo, { params: { id: linkId }, body: { key } }),
+      ),
     // The logo block says what failed in its own words.
     meta: { errorsShownInline: true },
     onSuccess: (link) => logoChanged(queryClient, link),

@@ -6,9 +6,7 @@ import {
   type Sphere,
 } from '../../../../../shared/contracts/spheres';
 import { callApi } from '../../../lib/api';
-import { ApiError } from '../../../lib/errors';
-import { postFileForm } from '../../../lib/upload';
-import { isLogoType } from '../../../lib/logo-file';
+import { sendLogo } from '../../../lib/logo-file';
 import { spheresKey } from './spheres';
 
 /** The sphere with its new logo: shown at once, and the lists read again. */
@@ -24,16 +22,13 @@ async function logoChanged(queryClient: QueryClient, sphere: Sphere): Promise<vo
 export function useUploadSphereLogo(sphereId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
-      // The logo field checks the file first; the server refuses another type all the same.
-      if (!isLogoType(file.type)) throw new ApiError(400, [{ key: 'not-valid', field: 'body.contentType' }]);
-      const upload = await callApi(requestSphereLogoUpload, {
-        params: { id: sphereId },
-        body: { contentType: file.type, size: file.size },
-      });
-      await postFileForm(upload.uploadUrl, upload.fields, file, onProgress);
-      return callApi(setSphereLogo, { params: { id: sphereId }, body: { key: upload.key } });
-    },
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      sendLogo(
+        file,
+        onProgress,
+        (body) => callApi(requestSphereLogoUpload, { params: { id: sphereId }, body }),
+        (key) => callApi(setSphereLogo, { params: { id: sphereId }, body: { key } }),
+      ),
     // The logo field says what failed in its own words.
     meta: { errorsShownInline: true },
     onSuccess: (sphere) => logoChanged(queryClient, sphere),
