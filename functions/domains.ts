@@ -11,6 +11,7 @@ import { legalDomain } from './legal/domain';
 import { linksDomain } from './links/domain';
 import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
+import { reportsDomain } from './reports/domain';
 import { sessionsDomain } from './sessions/domain';
 import { spheresDomain } from './spheres/domain';
 import { strategiesDomain } from './strategies/domain';
@@ -42,6 +43,7 @@ export const DOMAINS: readonly DomainFace[] = [
   linksDomain,
   spheresDomain,
   sessionsDomain,
+  reportsDomain,
   terminalsDomain,
   translationsDomain,
   accountDomain,

@@ -2,7 +2,7 @@
 import { feelingRoutes } from '../../shared/contracts/feelings';
 import { countsOf } from '../../shared/domain/feeling-days';
 import { defineDomain, eraseInBatches } from '../lib/domain';
-import { allDays, allFeelings } from './repository';
+import { allDays, allFeelings, eraseFeelings } from './repository';
 import { FEELINGS_ENTITIES, feelingsDb as db } from './store';
 
 export const feelingsDomain = defineDomain({
@@ -42,11 +42,8 @@ export const feelingsDomain = defineDomain({
             goals: f.goals,
             personalNotes: f.personalNotes,
           })),
-          leave: () =>
-            eraseInBatches(
-              (keys) => db().entities.feeling.delete(keys).go(),
-              items.map((f) => ({ userId: f.userId, feelingId: f.feelingId })),
-            ),
+          // Feelings counted in a sphere's reports take their share of the rollups with them.
+          leave: () => eraseFeelings(items),
         };
       },
     },

@@ -3,6 +3,7 @@
  * record their visitors' feelings and read a session's day summaries here (decision 0028).
  */
 export { importFeelings, type NewFeeling } from './repository';
+export { rebuildSphereRollups } from './rollups';
 export { EMOTION_WORDS } from './words';
 export {
   querySessionDays,

@@ -12,14 +12,17 @@ import {
   type DayCounts,
 } from '../../shared/domain/feeling-days';
 import {
+  BatchWriteCommand,
   TransactWriteCommand,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { feelingCounts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { countMatching } from '../lib/db';
 import { ConflictError } from '../lib/errors';
+import { addToRollups, contributionsOf, rollupItems, type RolledAnswer, type RollupChange } from '../reports';
 import type { FeelingEntity } from './entities/feeling';
 import { feelingsDb as db } from './store';
 
@@ -96,11 +99,19 @@ async function ensureDay(userId: string, day: string): Promise<void> {
  * The first write of a day creates the summary and tries again; when the feeling's own condition
  * fails, `conflict`.
  */
-async function writeWithDay(userId: string, day: string, delta: DayCounts, feelingWrite: TransactItem) {
+async function writeWithDay(
+  userId: string,
+  day: string,
+  delta: DayCounts,
+  feelingWrite: TransactItem,
+  rollups: readonly TransactItem[] = [],
+) {
   for (let attempt = 1; ; attempt++) {
     try {
       await documentClient().send(
-        new TransactWriteCommand({ TransactItems: [feelingWrite, dayUpdate(userId, day, delta)] }),
+        new TransactWriteCommand({
+          TransactItems: [feelingWrite, dayUpdate(userId, day, delta), ...rollups],
+        }),
       );
       return;
     } catch (error) {
@@ -115,9 +126,43 @@ async function writeWithDay(userId: string, day: string, delta: DayCounts, feeli
   }
 }
 
+/**
+ * A feeling's item without the keys of index gsi1 when it names no sphere: the index holds the
+ * feelings of spheres only (ElectroDB would write an empty sphere key).
+ */
+function sparse<T extends Record<string, unknown>>(item: T): T {
+  if (item.sphereId !== undefined) return item;
+  const { gsi1pk: _pk, gsi1sk: _sk, ...rest } = item;
+  return rest as T;
+}
+
 /** A DocumentClient Put or Update of an ElectroDB write's parameters, for a transaction. */
-function asPut(params: { Item?: unknown } & Record<string, unknown>): TransactItem {
-  return { Put: params as NonNullable<TransactItem['Put']> };
+function asPut(params: { Item?: Record<string, unknown> } & Record<string, unknown>): TransactItem {
+  const put = { ...params, ...(params.Item ? { Item: sparse(params.Item) } : {}) };
+  return { Put: put as NonNullable<TransactItem['Put']> };
+}
+
+/** A feeling as its sphere's report rollups count it; null when it counts in none. */
+export function rolledAnswer(feeling: FeelingItem | (NewFeeling & { day?: string })): RolledAnswer | null {
+  if (feeling.sphereId === undefined || feeling.reportTagIds === undefined) return null;
+  return {
+    sphereId: feeling.sphereId,
+    sessionId: feeling.sessionId,
+    userId: feeling.userId,
+    day: feeling.day ?? dayOfFeeling(feeling),
+    tagIds: feeling.reportTagIds,
+    counts: feelingCounts(feeling),
+  };
+}
+
+/** The rollup items of some feelings added (+1) or taken away (−1). */
+function rollupsOf(changes: readonly { feeling: Parameters<typeof rolledAnswer>[0]; sign: 1 | -1 }[]) {
+  const rolled: RollupChange[] = [];
+  for (const { feeling, sign } of changes) {
+    const answer = rolledAnswer(feeling);
+    if (answer) rolled.push({ answer, sign });
+  }
+  return rolled.length ? rollupItems(rolled) : Promise.resolve([]);
 }
 function asUpdate(params: Record<string, unknown>): TransactItem {
   const { ReturnValues: _ignored, ...update } = params;
@@ -131,6 +176,7 @@ export const dayOfFeeling = (feeling: Pick<FeelingItem, 'timestamp' | 'locale'>)
 /** Writes a new feeling (never over an existing id) and counts it in its day. Answers its id. */
 export async function insertFeeling(feeling: NewFeeling): Promise<string> {
   const feelingId = newFeelingId(feeling.timestamp);
+  const rollups = await rollupsOf([{ feeling, sign: 1 }]);
   await writeWithDay(
     feeling.userId,
     dayOfFeeling(feeling),
@@ -146,6 +192,7 @@ export async function insertFeeling(feeling: NewFeeling): Promise<string> {
         })
         .params(),
     ),
+    rollups,
   );
   return feelingId;
 }
@@ -174,11 +221,17 @@ export async function changeFeeling(
       ...(changes.goals ? { goalText: goalText(changes.goals) } : {}),
     });
   if (removed.length) patch = patch.remove(removed);
+  // Its report rollups move from what it was to what it is (a changed word).
+  const rollups = await rollupsOf([
+    { feeling: read, sign: -1 },
+    { feeling: after, sign: 1 },
+  ]);
   await writeWithDay(
     read.userId,
     dayOfFeeling(read),
     change(read, after),
     asUpdate(patch.where(({ updatedAt }, { eq }) => eq(updatedAt, read.updatedAt)).params()),
+    rollups,
   );
   const changed = await findFeeling(read.userId, read.feelingId);
   if (!changed) throw new ConflictError('conflict');
@@ -351,8 +404,8 @@ export async function allFeelings(userId: string): Promise<FeelingItem[]> {
 
 /**
  * Writes many feelings of one user at once, with their day summaries computed here (demo data and
- * imports): batches of 25, no transaction. Only for a user who has no feeling yet: it does not
- * read or add to existing summaries.
+ * imports): batches of 25, no transaction, then their share of the report rollups. Only for a user
+ * who has no feeling yet: it does not read or add to existing summaries.
  */
 export async function importFeelings(userId: string, feelings: readonly NewFeeling[]): Promise<number> {
   const { data: existing } = await db().entities.feeling.query.byUser({ userId }).go({ limit: 1 });
@@ -370,11 +423,18 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
       goalText: goalText(feeling.goals ?? []),
     };
   });
+  const { TableName } = db().entities.feeling.get({ userId, feelingId: '-' }).params();
   for (let i = 0; i < items.length; i += 25) {
-    const { unprocessed } = await db()
-      .entities.feeling.put(items.slice(i, i + 25))
-      .go();
-    if (unprocessed.length) throw new Error(`${unprocessed.length} feelings were not written`);
+    let requests = items
+      .slice(i, i + 25)
+      .map((item) => ({ PutRequest: { Item: sparse(db().entities.feeling.create(item).params().Item) } }));
+    for (let attempt = 1; requests.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
+      );
+      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+      if (requests.length && attempt >= 8) throw new Error(`${requests.length} feelings were not written`);
+    }
   }
   const summaries = [...days].map(([day, counts]) => ({ userId, day, counts: flattenCounts(counts) }));
   for (let i = 0; i < summaries.length; i += 25) {
@@ -383,5 +443,66 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
       .go();
     if (unprocessed.length) throw new Error(`${unprocessed.length} day summaries were not written`);
   }
+  const answers = items.map(rolledAnswer).filter((a): a is RolledAnswer => a !== null);
+  if (answers.length)
+    await addToRollups((await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat());
   return items.length;
+}
+
+/** Every feeling recorded in a sphere, oldest first (gsi1): what its report rollups are built from. */
+export async function feelingsOfSphere(sphereId: string): Promise<FeelingItem[]> {
+  const { data } = await db().entities.feeling.query.bySphere({ sphereId }).go({ pages: 'all' });
+  return data;
+}
+
+/** Most items of one TransactWriteItems. */
+const TRANSACTION_MAX = 100;
+
+/**
+ * Erases a user's feelings (they leave the product). Those counted in report rollups go with their
+ * share of them: each transaction deletes some feelings (each on the condition that it is still
+ * there) and takes their counts away, so a repeated erasure never takes them twice.
+ */
+export async function eraseFeelings(items: readonly FeelingItem[]): Promise<void> {
+  const keyOf = (f: FeelingItem) => ({ userId: f.userId, feelingId: f.feelingId });
+  const plain = items.filter((f) => rolledAnswer(f) === null);
+  const rolled = items.filter((f) => rolledAnswer(f) !== null);
+  for (let i = 0; i < plain.length; i += 25) {
+    const { unprocessed } = await db()
+      .entities.feeling.delete(plain.slice(i, i + 25).map(keyOf))
+      .go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} feelings were not erased`);
+  }
+  let next = 0;
+  while (next < rolled.length) {
+    // As many feelings as fit with their rollup items in one transaction.
+    let size = Math.min(rolled.length - next, TRANSACTION_MAX / 2);
+    let rollups = await rollupsOf(rolled.slice(next, next + size).map((feeling) => ({ feeling, sign: -1 })));
+    while (size > 1 && size + rollups.length > TRANSACTION_MAX) {
+      size = Math.max(1, Math.floor(size / 2));
+      rollups = await rollupsOf(rolled.slice(next, next + size).map((feeling) => ({ feeling, sign: -1 })));
+    }
+    const deletes: TransactItem[] = rolled.slice(next, next + size).map((feeling) => {
+      const { Key, TableName } = db().entities.feeling.delete(keyOf(feeling)).params();
+      return {
+        Delete: {
+          TableName,
+          Key,
+          ConditionExpression: 'attribute_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': 'pk' },
+        },
+      };
+    });
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [...deletes, ...rollups] }));
+    } catch (error) {
+      if (!failedConditions(error)) throw error;
+      // Some were already erased (a repeated attempt): erase the others one by one.
+      for (const feeling of rolled.slice(next, next + size)) {
+        const still = await findFeeling(feeling.userId, feeling.feelingId);
+        if (still) await eraseFeelings([still]);
+      }
+    }
+    next += size;
+  }
 }

@@ -114,10 +114,16 @@ async function checkContext(
   userId: string,
   body: Pick<FeelingCreate, 'sphereId' | 'sessionId' | 'geoPoint' | 'validationCode' | 'linkId'>,
   now: number,
-): Promise<{ sphereId?: string; sessionId?: string; fromDirectLink?: boolean; specificTagIds?: string[] }> {
+): Promise<{
+  sphereId?: string;
+  sessionId?: string;
+  fromDirectLink?: boolean;
+  specificTagIds?: string[];
+  reportTagIds?: string[];
+}> {
   // Through a quick-answer link: its code must be the one of the place it names.
   if (body.validationCode !== undefined) await linkedPlace({ ...body, validationCode: body.validationCode });
-  let context: { sphereId?: string; sessionId?: string; fromDirectLink?: boolean };
+  let context: { sphereId: string; sessionId?: string };
   if (body.sessionId !== undefined) {
     const place = await mayContributeIn(userId, body.sessionId);
     if (!place || (body.sphereId !== undefined && body.sphereId !== place.sphereId))
@@ -131,11 +137,24 @@ async function checkContext(
     context = { sphereId: body.sphereId };
   }
   // The sphere's distance rule (spec 01 §7): a feeling recorded too far from it is refused.
-  const sphere = await findSphere(context.sphereId as string);
+  const [sphere, member] = await Promise.all([
+    findSphere(context.sphereId),
+    membershipIn(userId, context.sphereId),
+  ]);
   if (sphere && tooFarFromSphere(sphere, body.geoPoint)) throw new BadRequestError('sphere-too-far');
-  if (body.linkId !== undefined)
-    return { ...context, fromDirectLink: true, specificTagIds: await linkTagsFor(body.linkId, context, now) };
-  return body.validationCode !== undefined ? { ...context, fromDirectLink: true } : context;
+  const specificTagIds = body.linkId !== undefined ? await linkTagsFor(body.linkId, context, now) : [];
+  // The groups it counts under in the sphere's reports: the member's tags as they are now and the
+  // link's (decision 0030), kept on the feeling so that a change or an erasure moves the same ones.
+  const reportTagIds = [
+    ...new Set([...(member?.tagIds ?? []), ...(member?.autoTagIds ?? []), ...specificTagIds]),
+  ].sort();
+  const direct = body.linkId !== undefined || body.validationCode !== undefined;
+  return {
+    ...context,
+    ...(direct ? { fromDirectLink: true } : {}),
+    ...(body.linkId !== undefined ? { specificTagIds } : {}),
+    reportTagIds,
+  };
 }
 
 /**

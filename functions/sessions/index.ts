@@ -8,6 +8,7 @@ export {
   findSessions,
   importSession,
   sessionMembershipsOf,
+  sessionsOfSphere,
   type SessionItem,
   type SessionMemberItem,
 } from './repository';

@@ -10,7 +10,7 @@ const levelled = {
 /**
  * One feeling of a user (spec 01 §3 Feeling), in the user's partition. Its id begins with its
  * timestamp (`20261124T101500123Z-a1b2c3`), so the sort key orders a user's feelings in time and a
- * date range is one Query between two ids.
+ * date range is one Query between two ids. Index gsi1 holds the feelings recorded in a sphere.
  */
 export const FeelingEntity = new Entity({
   model: { entity: 'feeling', version: '1', service: SERVICE },
@@ -71,6 +71,11 @@ export const FeelingEntity = new Entity({
     fromDirectLink: { type: 'boolean', readOnly: true },
     /** The tags of the campaign link it came through (spec 01 §3 `specificTagIds`). */
     specificTagIds: { type: 'list', items: { type: 'string' }, readOnly: true },
+    /**
+     * The group tags it counts under in its sphere's reports (the member's tags and the link's, as
+     * they were when it was recorded): present exactly when it counts in the report rollups.
+     */
+    reportTagIds: { type: 'list', items: { type: 'string' }, readOnly: true },
     freezeDate: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
@@ -79,6 +84,16 @@ export const FeelingEntity = new Entity({
     byUser: {
       pk: { field: 'pk', composite: ['userId'] },
       sk: { field: 'sk', composite: ['feelingId'] },
+    },
+    /**
+     * A sphere's feelings in time (gsi1), to rebuild its report rollups. Sparse: a feeling of no
+     * sphere is written without these keys (repository.ts), so the index holds contextual feelings
+     * only.
+     */
+    bySphere: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['sphereId'] },
+      sk: { field: 'gsi1sk', composite: ['feelingId'] },
     },
   },
 });

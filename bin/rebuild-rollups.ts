@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { rebuildSphereRollups } from '../functions/feelings';
+import { allSpheres } from '../functions/spheres/repository';
+import { configureHandlers, startLocalStack } from '../infra/local/stack';
+import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
+
+/**
+ * `npm run rollups -- [--sphere <id> ...] [--write]`
+ *
+ * Compares every sphere's report rollups (or those named) with what its recorded feelings make
+ * (decision 0030), and prints the items that differ; with `--write` it rebuilds them from the
+ * feelings. Rebuild while the sphere takes no answers (an answer written during the rebuild would
+ * count twice). With TABLE_NAME set (and AWS credentials) it reads that table; otherwise the local
+ * stack (`npm start` if it runs, else the persistent local data).
+ */
+const { values } = parseArgs({
+  options: { sphere: { type: 'string', multiple: true }, write: { type: 'boolean', default: false } },
+});
+
+async function run() {
+  const sphereIds = values.sphere ?? (await allSpheres(100_000)).map((s) => s.sphereId);
+  let drifted = 0;
+  for (const sphereId of sphereIds) {
+    const { feelings, differences } = await rebuildSphereRollups(sphereId, values.write ? 'write' : 'check');
+    if (differences.length) drifted++;
+    console.log(
+      `${sphereId}: ${feelings} feelings, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
+    );
+    for (const difference of differences.slice(0, 20)) console.log(`  ${difference}`);
+  }
+  if (drifted && !values.write) process.exitCode = 2;
+}
+
+if (process.env.TABLE_NAME) {
+  await run();
+} else {
+  const running = await findRunningStack(DEFAULT_DATA_DIR);
+  if (running) {
+    configureHandlers(running.handlerEnv);
+    await run();
+  } else {
+    const stack = await startLocalStack({ persistent: true, web: false, dataDir: DEFAULT_DATA_DIR });
+    try {
+      await run();
+    } finally {
+      await stack.stop();
+    }
+  }
+}

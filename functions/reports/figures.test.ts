@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { periodFigure, seriesPeriods, weekPeopleOf, weekRelease, type WeekPeople } from './figures';
+
+/** A week of `n` people named `<prefix><i>`, each under the given tag lists. */
+function people(spec: [prefix: string, n: number, lists: string[][]][]): WeekPeople {
+  const week: WeekPeople = new Map();
+  for (const [prefix, n, lists] of spec) for (let i = 0; i < n; i++) week.set(`${prefix}${i}`, lists);
+  return week;
+}
+
+const all = { colors: true, averages: true, words: true };
+
+describe('a week decides each group from the people who hold it', () => {
+  it('shows the whole scope from 8 people and hides it at 7 with its threshold', () => {
+    expect(weekRelease(people([['p', 8, [[]]]]), []).release).toEqual({ shown: true, people: 8 });
+    expect(weekRelease(people([['p', 7, [[]]]]), []).release).toEqual({
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 8,
+    });
+  });
+
+  it('needs 8 people under one tag and 5 under two', () => {
+    const week = people([
+      ['a', 8, [['A', 'B']]],
+      ['x', 20, [[]]],
+    ]);
+    expect(weekRelease(week, ['A']).release).toEqual({ shown: true, people: 8 });
+    const four = people([
+      ['ab', 4, [['A', 'B']]],
+      ['a', 10, [['A']]],
+      ['b', 10, [['B']]],
+      ['x', 20, [[]]],
+    ]);
+    expect(weekRelease(four, ['A', 'B']).release).toMatchObject({
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 5,
+    });
+    const five = people([
+      ['ab', 5, [['A', 'B']]],
+      ['a', 10, [['A']]],
+      ['b', 10, [['B']]],
+      ['x', 20, [[]]],
+    ]);
+    expect(weekRelease(five, ['A', 'B']).release).toEqual({ shown: true, people: 5 });
+  });
+
+  it('hides a tag whose people are all but a few of a shown larger group (differencing)', () => {
+    // C holds 9 of A's 10 people: A and C side by side would describe the tenth.
+    const week = people([
+      ['c', 9, [['A', 'C']]],
+      ['a', 1, [['A']]],
+      ['x', 20, [[]]],
+    ]);
+    expect(weekRelease(week, ['A']).release).toEqual({ shown: true, people: 10 });
+    expect(weekRelease(week, ['C']).release).toEqual({
+      shown: false,
+      reason: 'too-close-to-another-group',
+      threshold: 8,
+    });
+  });
+
+  it('hides a tag that covers all the scope but a few people, and shows one that covers it all', () => {
+    const close = people([
+      ['a', 12, [['A']]],
+      ['x', 3, [[]]],
+    ]);
+    expect(weekRelease(close, ['A']).release).toMatchObject({ reason: 'too-close-to-another-group' });
+    const whole = people([['a', 12, [['A']]]]);
+    expect(weekRelease(whole, ['A']).release).toEqual({ shown: true, people: 12 });
+  });
+
+  it('counts a person in a pair only when one answer carried both tags', () => {
+    const week = people([
+      ['split', 6, [['A'], ['B']]],
+      ['x', 20, [[]]],
+    ]);
+    expect(weekRelease(week, ['A', 'B']).people.size).toBe(0);
+    expect(weekRelease(week, ['A']).people.size).toBe(6);
+  });
+});
+
+describe('a period sums the weeks where its group was shown', () => {
+  it('adds shown weeks, leaves hidden ones out, and counts people once', () => {
+    const shown = weekRelease(people([['p', 8, [[]]]]), []);
+    const hidden = weekRelease(people([['p', 3, [[]]]]), []);
+    const decided = new Map([
+      ['2026-W01', shown],
+      ['2026-W02', hidden],
+      ['2026-W03', shown],
+    ]);
+    const counts = new Map<string, Record<string, number>>([
+      ['2026-W01', { count: 10, value: 40, energy: 50, 'color|yellow': 6, 'color|blue': 4, 'word|calm': 3 }],
+      ['2026-W02', { count: 3, value: -30, energy: 9, 'color|red': 3 }],
+      ['2026-W03', { count: 10, value: 20, energy: 30, 'color|green': 10, 'word|calm': 2, 'word|glad': 4 }],
+    ]);
+    const figure = periodFigure(['2026-W01', '2026-W02', '2026-W03'], decided, counts, 0, all);
+    expect(figure).toEqual({
+      shown: true,
+      people: 8,
+      answers: 20,
+      averageValue: 0.3,
+      averageEnergy: 0.4,
+      colors: { yellow: 6, green: 10, red: 0, blue: 4 },
+      words: [
+        { wordId: 'calm', count: 5 },
+        { wordId: 'glad', count: 4 },
+      ],
+    });
+    expect(periodFigure(['2026-W02'], decided, counts, 0, all)).toEqual({
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 8,
+    });
+  });
+
+  it('leaves out what the options leave out', () => {
+    const decided = new Map([['2026-W01', weekRelease(people([['p', 8, [[]]]]), [])]]);
+    const counts = new Map<string, Record<string, number>>([
+      ['2026-W01', { count: 8, value: 8, energy: 8, 'color|green': 8 }],
+    ]);
+    expect(
+      periodFigure(['2026-W01'], decided, counts, 0, { colors: true, averages: false, words: false }),
+    ).toEqual({
+      shown: true,
+      people: 8,
+      answers: 8,
+      colors: { yellow: 0, green: 8, red: 0, blue: 0 },
+    });
+  });
+});
+
+describe('stored people items', () => {
+  it('read each person with the tag lists of their answers, ignoring zeros', () => {
+    const week = weekPeopleOf({
+      kind: 'people',
+      group: 'all',
+      week: '2026-W01',
+      amounts: { 'p1|a,b': 2, 'p1|c': 1, 'p2|': 1, 'p3|a': 0 },
+    });
+    expect([...week.entries()]).toEqual([
+      ['p1', [['a', 'b'], ['c']]],
+      ['p2', [[]]],
+    ]);
+  });
+});
+
+describe('series', () => {
+  it('cuts weeks by month of their Thursday', () => {
+    // 2026-W05 runs from Monday 26 January to Sunday 1 February: its Thursday is in January.
+    expect(seriesPeriods(['2026-W04', '2026-W05', '2026-W06'], 'month')).toEqual([
+      { period: '2026-01', first: '2026-01-19', last: '2026-02-01', weeks: ['2026-W04', '2026-W05'] },
+      { period: '2026-02', first: '2026-02-02', last: '2026-02-08', weeks: ['2026-W06'] },
+    ]);
+    expect(seriesPeriods(['2026-W04'], 'week')).toEqual([
+      { period: '2026-W04', first: '2026-01-19', last: '2026-01-25', weeks: ['2026-W04'] },
+    ]);
+  });
+});

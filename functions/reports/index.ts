@@ -1,0 +1,17 @@
+/**
+ * The reports domain's face (decision 0030): the rollup items an answer's own transaction writes,
+ * and what rebuilds and checks them from the raw answers.
+ */
+export {
+  addToRollups,
+  clearScope,
+  contributionsOf,
+  readScope,
+  rebuildScopes,
+  rollupItems,
+  scopesOf,
+  type RolledAnswer,
+  type RollupChange,
+  type StoredRollup,
+  type TransactItem,
+} from './rollups';

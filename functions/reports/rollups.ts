@@ -1,0 +1,347 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  BatchWriteCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  countedTags,
+  groupDeltas,
+  isoWeekOf,
+  type Contribution,
+  type Counts,
+} from '../../shared/domain/report-rollups';
+import { documentClient } from '../lib/aws';
+import { isConditionFailure } from '../lib/conditions';
+import { reportsDb as db } from './store';
+
+/**
+ * Report rollups as stored (decision 0030; entities/report-rollup.ts): what an answer adds to its
+ * scopes' week, written with `ADD` in the answer's own transaction, read back by the reports, and
+ * rebuilt from the raw answers by the same arithmetic.
+ */
+
+/** One item of a TransactWriteItems, as the DocumentClient takes it. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** An answer as its rollups see it: where, by whom, when, under which group tags, what. */
+export interface RolledAnswer {
+  sphereId: string;
+  sessionId?: string | undefined;
+  userId: string;
+  /** YYYY-MM-DD where it was recorded: the week it counts in. */
+  day: string;
+  /** The group tags it counted under (the member's tags and the link's, kept on the answer). */
+  tagIds: readonly string[];
+  counts: Counts;
+}
+
+/** An answer added (+1) or taken away (−1). */
+export interface RollupChange {
+  answer: RolledAnswer;
+  sign: 1 | -1;
+}
+
+/**
+ * A tag's short key in rollups: 12 hex digits of its SHA-256 (48 bits; two tags of one sphere share
+ * one with a chance under 1 in 10⁷ at 2 000 tags). Keeps a week's people item small.
+ */
+export const tagKey = (tagId: string) => createHash('sha256').update(tagId).digest('hex').slice(0, 12);
+
+/** The group key of the stored items: `all` for the whole scope. */
+export const storedGroup = (group: string) => (group === '' ? 'all' : group);
+
+/** The stored group of the people narrowed by these tags (0, 1 or 2). */
+export function groupOfTags(tagIds: readonly string[]): string {
+  const keys = [...new Set(tagIds.map(tagKey))].sort();
+  if (keys.length > 2) throw new RangeError('A report group has at most two group tags');
+  return storedGroup(keys.join('+'));
+}
+
+const secrets = new Map<string, string>();
+
+/** The sphere's report key, drawn once (two first answers at once share the one written first). */
+async function secretOf(sphereId: string): Promise<string> {
+  const known = secrets.get(sphereId);
+  if (known) return known;
+  const read = async () =>
+    (await db().entities.reportKey.get({ sphereId }).go({ consistent: true })).data?.secret;
+  let secret = await read();
+  if (!secret) {
+    try {
+      const drawn = randomBytes(32).toString('base64url');
+      await db().entities.reportKey.create({ sphereId, secret: drawn }).go({ response: 'none' });
+      secret = drawn;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      secret = await read();
+      if (!secret) throw error;
+    }
+  }
+  secrets.set(sphereId, secret);
+  return secret;
+}
+
+/** A person's pseudonymous key in a sphere's rollups: 64 bits of an HMAC of their user id. */
+export async function personKey(sphereId: string, userId: string): Promise<string> {
+  return createHmac('sha256', await secretOf(sphereId))
+    .update(userId)
+    .digest('base64url')
+    .slice(0, 11);
+}
+
+/** The scopes an answer counts in: its sphere, and its session when it has one. */
+export const scopesOf = (answer: Pick<RolledAnswer, 'sphereId' | 'sessionId'>) => [
+  `sphere#${answer.sphereId}`,
+  ...(answer.sessionId ? [`session#${answer.sessionId}`] : []),
+];
+
+/** The contributions of an answer, one per scope, with short tag keys. */
+export async function contributionsOf(answer: RolledAnswer): Promise<Contribution[]> {
+  const person = await personKey(answer.sphereId, answer.userId);
+  const week = isoWeekOf(answer.day);
+  const tagIds = answer.tagIds.map(tagKey);
+  return scopesOf(answer).map((scope) => ({ scope, week, person, tagIds, counts: answer.counts }));
+}
+
+/** One stored item's additions: its key and `attribute → amount`. */
+interface ItemDelta {
+  scope: string;
+  kind: 'people' | 'counts';
+  group: string;
+  week: string;
+  adds: Record<string, number>;
+}
+
+/** The attribute of a person's answers under some tags in a week's people item. */
+export const peopleAttribute = (person: string, tagIds: readonly string[]) =>
+  `p:${person}|${countedTags(tagIds).join(',')}`;
+
+/** The additions of many contributions, merged per stored item (an item appears once in a write). */
+export function itemDeltas(changes: readonly { contribution: Contribution; sign: 1 | -1 }[]): ItemDelta[] {
+  const items = new Map<string, ItemDelta>();
+  const into = (scope: string, kind: ItemDelta['kind'], group: string, week: string) => {
+    const key = `${scope}|${kind}|${group}|${week}`;
+    let item = items.get(key);
+    if (!item) items.set(key, (item = { scope, kind, group, week, adds: {} }));
+    return item.adds;
+  };
+  const add = (adds: Record<string, number>, key: string, n: number) => {
+    adds[key] = (adds[key] ?? 0) + n;
+  };
+  for (const { contribution, sign } of changes) {
+    const { scope, week } = contribution;
+    for (const { group, counts } of groupDeltas(contribution, sign)) {
+      const adds = into(scope, 'counts', storedGroup(group), week);
+      for (const [key, n] of Object.entries(counts)) add(adds, `c:${key}`, n);
+    }
+    add(into(scope, 'people', 'all', week), peopleAttribute(contribution.person, contribution.tagIds), sign);
+  }
+  return [...items.values()]
+    .map((item) => ({
+      ...item,
+      adds: Object.fromEntries(Object.entries(item.adds).filter(([, n]) => n !== 0)),
+    }))
+    .filter((item) => Object.keys(item.adds).length > 0);
+}
+
+/** The UpdateItem that ADDs an item's delta, creating the item on its first answer. */
+function updateOf(item: ItemDelta): NonNullable<TransactItem['Update']> {
+  const entity = db().entities.reportRollup;
+  const { Key, TableName } = entity
+    .get({ scope: item.scope, kind: item.kind, group: item.group, week: item.week })
+    .params();
+  const names: Record<string, string> = {
+    '#e': '__edb_e__',
+    '#v': '__edb_v__',
+    '#scope': 'scope',
+    '#kind': 'kind',
+    '#group': 'group',
+    '#week': 'week',
+    '#updatedAt': 'updatedAt',
+  };
+  const values: Record<string, unknown> = {
+    ':e': 'reportRollup',
+    ':v': '1',
+    ':scope': item.scope,
+    ':kind': item.kind,
+    ':group': item.group,
+    ':week': item.week,
+    ':now': new Date().toISOString(),
+  };
+  const adds = Object.entries(item.adds).map(([attribute, n], i) => {
+    names[`#a${i}`] = attribute;
+    values[`:n${i}`] = n;
+    return `#a${i} :n${i}`;
+  });
+  return {
+    TableName,
+    Key,
+    UpdateExpression: `SET #e = :e, #v = :v, #scope = :scope, #kind = :kind, #group = :group, #week = :week, #updatedAt = :now ADD ${adds.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/**
+ * The transaction items that move the rollups by these changes, to write with the answers in one
+ * transaction: an answer counts exactly when it is stored, and a retried transaction that failed
+ * counted nothing.
+ */
+export async function rollupItems(changes: readonly RollupChange[]): Promise<TransactItem[]> {
+  const contributions = await Promise.all(
+    changes.map(async ({ answer, sign }) =>
+      (await contributionsOf(answer)).map((contribution) => ({ contribution, sign })),
+    ),
+  );
+  return itemDeltas(contributions.flat()).map((item) => ({ Update: updateOf(item) }));
+}
+
+/**
+ * Adds many answers to the rollups outside a transaction (demo data, imports, a rebuild): one
+ * UpdateItem per stored item, a few at a time.
+ */
+export async function addToRollups(contributions: readonly Contribution[]): Promise<void> {
+  const items = itemDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const })));
+  for (let i = 0; i < items.length; i += 16)
+    await Promise.all(
+      items.slice(i, i + 16).map((item) => documentClient().send(new UpdateCommand(updateOf(item)))),
+    );
+}
+
+/** A stored rollup item: its key parts and its non-zero amounts. */
+export interface StoredRollup {
+  kind: 'people' | 'counts';
+  group: string;
+  week: string;
+  amounts: Record<string, number>;
+}
+
+function amountsOf(item: Record<string, unknown>, prefix: string): Record<string, number> {
+  const amounts: Record<string, number> = {};
+  for (const [name, value] of Object.entries(item))
+    if (name.startsWith(prefix) && typeof value === 'number' && value !== 0)
+      amounts[name.slice(prefix.length)] = value;
+  return amounts;
+}
+
+/** Every page of a Query built by ElectroDB, read raw (the amounts are not declared attributes). */
+async function queryAll(params: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...params, ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+const toStored = (item: Record<string, unknown>): StoredRollup => {
+  const kind = item.kind as StoredRollup['kind'];
+  return {
+    kind,
+    group: String(item.group),
+    week: String(item.week),
+    amounts: amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
+  };
+};
+
+/** A scope's people items of the weeks `first` to `last`: one Query. */
+export async function readPeople(scope: string, first: string, last: string): Promise<StoredRollup[]> {
+  const params = db()
+    .entities.reportRollup.query.byScope({ scope, kind: 'people', group: 'all' })
+    .between({ week: first }, { week: last })
+    .params() as QueryCommandInput;
+  return (await queryAll(params)).map(toStored);
+}
+
+/** A group's counts items of the weeks `first` to `last`: one Query. */
+export async function readCounts(
+  scope: string,
+  group: string,
+  first: string,
+  last: string,
+): Promise<StoredRollup[]> {
+  const params = db()
+    .entities.reportRollup.query.byScope({ scope, kind: 'counts', group })
+    .between({ week: first }, { week: last })
+    .params() as QueryCommandInput;
+  return (await queryAll(params)).map(toStored);
+}
+
+/** Every rollup item of a scope, in key order, amounts only (checks and the rebuild). */
+export async function readScope(scope: string): Promise<StoredRollup[]> {
+  const params = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
+  return (await queryAll(params)).map(toStored);
+}
+
+/** Deletes every rollup item of a scope (the rebuild, before it writes them again). */
+export async function clearScope(scope: string): Promise<number> {
+  const params = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
+  const keys = (await queryAll({ ...params, ProjectionExpression: 'pk, sk' })).map((i) => ({
+    pk: i.pk,
+    sk: i.sk,
+  }));
+  const { TableName } = params;
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 1; requests.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName as string]: requests } }),
+      );
+      requests = (answer.UnprocessedItems?.[TableName as string] ?? []) as typeof requests;
+      if (requests.length && attempt >= 8) throw new Error(`${requests.length} rollups were not deleted`);
+    }
+  }
+  return keys.length;
+}
+
+/** The items these contributions make, as `readScope` answers them (what a rebuild writes). */
+export function expectedRollups(contributions: readonly Contribution[]): Map<string, StoredRollup[]> {
+  const byScope = new Map<string, StoredRollup[]>();
+  for (const item of itemDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const })))) {
+    const prefix = item.kind === 'people' ? 'p:' : 'c:';
+    const amounts = Object.fromEntries(
+      Object.entries(item.adds).map(([k, n]) => [k.slice(prefix.length), n]),
+    );
+    const list = byScope.get(item.scope) ?? [];
+    list.push({ kind: item.kind, group: item.group, week: item.week, amounts });
+    byScope.set(item.scope, list);
+  }
+  return byScope;
+}
+
+const itemKey = (r: StoredRollup) => `${r.kind}|${r.group}|${r.week.toUpperCase()}`;
+const sameAmounts = (a: Record<string, number>, b: Record<string, number>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, n]) => b[k] === n);
+
+/**
+ * Rebuilds the rollups of some scopes from the raw answers' contributions, or only compares them
+ * (`check`): answers the items that differ (`<scope> <kind>|<group>|<week>`). Run while the scopes
+ * take no answers: an answer written between the clearing and the writing would be counted twice.
+ */
+export async function rebuildScopes(
+  scopes: readonly string[],
+  contributions: readonly Contribution[],
+  mode: 'check' | 'write',
+): Promise<{ differences: string[] }> {
+  const expected = expectedRollups(contributions);
+  const differences: string[] = [];
+  for (const scope of new Set([...scopes, ...expected.keys()])) {
+    const want = new Map((expected.get(scope) ?? []).map((r) => [itemKey(r), r]));
+    const have = new Map(
+      (await readScope(scope)).filter((r) => Object.keys(r.amounts).length).map((r) => [itemKey(r), r]),
+    );
+    for (const key of new Set([...want.keys(), ...have.keys()])) {
+      const a = want.get(key);
+      const b = have.get(key);
+      if (!a || !b || !sameAmounts(a.amounts, b.amounts)) differences.push(`${scope} ${key}`);
+    }
+    if (mode === 'write') await clearScope(scope);
+  }
+  if (mode === 'write') await addToRollups(contributions);
+  return { differences: differences.sort() };
+}

@@ -1,0 +1,96 @@
+import type { SphereReport } from '../../shared/contracts/reports';
+import type { SphereReportRequestSchema } from '../../shared/contracts/reports';
+import type * as z from 'zod';
+import { anonymityNotice, minParticipants } from '../../shared/domain/report-privacy';
+import { weekBounds, weeksWithin } from '../../shared/domain/report-rollups';
+import { NotFoundError, ValidationError } from '../lib/errors';
+import { activeTagsOf, findSphere } from '../spheres';
+import { periodFigure, seriesPeriods, weekPeopleOf, weekRelease, type FigureOptions } from './figures';
+import { groupOfTags, readCounts, readPeople, tagKey } from './rollups';
+
+type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether a week is closed everywhere: its Sunday has ended in every time zone (UTC−12 ends it 36 h
+ * after its start in UTC). Only closed weeks are shown (decision 0030): a week still growing would
+ * let two reads a day apart differ by the latest few answers.
+ */
+export function weekClosed(week: string, now: number): boolean {
+  const sunday = Date.parse(`${weekBounds(week).last}T00:00:00Z`);
+  return now >= sunday + 36 * HOUR_MS;
+}
+
+function figureOptions(request: SphereReportRequest): FigureOptions {
+  // The public template is what a sphere shows on a screen for all: the mood's colours, no more.
+  if (request.template === 'public') return { colors: true, averages: false, words: false };
+  const include = new Set(request.generalOptions.include);
+  return { colors: include.has('colors'), averages: include.has('averages'), words: include.has('words') };
+}
+
+/**
+ * POST /v1/feelings/sphere-reports: the feelings recorded in a sphere (and its groups) by its
+ * members, over the closed weeks of the period, for the whole sphere or the people under one or two
+ * of its tags. Reads one people item and one counts item per week; every figure passes the privacy
+ * rules (figures.ts).
+ */
+export async function sphereFeelingReport(
+  request: SphereReportRequest,
+  now = Date.now(),
+): Promise<SphereReport> {
+  const sphere = await findSphere(request.sphereId);
+  if (!sphere) throw new NotFoundError();
+  if (request.tagIds.length) {
+    const tags = (await activeTagsOf([request.sphereId])).get(request.sphereId) ?? [];
+    const known = new Set(tags.map((t) => t.tagId));
+    if (request.tagIds.some((id) => !known.has(id)))
+      throw new ValidationError([{ key: 'not-valid', field: 'body.tagIds' }]);
+  }
+  const weeks = weeksWithin(request.start, request.end).filter((w) => weekClosed(w, now));
+  const groupTagCount = request.tagIds.length;
+  const interval = request.generalOptions.interval;
+  const base = {
+    sphereId: request.sphereId,
+    template: request.template,
+    interval,
+    ...anonymityNotice(sphere),
+    tagIds: request.tagIds,
+    start: request.start,
+    end: request.end,
+    weeks,
+  };
+  const first = weeks[0];
+  const last = weeks.at(-1);
+  if (!first || !last)
+    return {
+      ...base,
+      covered: null,
+      total: { shown: false, reason: 'too-few-people', threshold: minParticipants(groupTagCount) },
+      series: [],
+    };
+  const scope = `sphere#${request.sphereId}`;
+  const group = groupOfTags(request.tagIds);
+  const [peopleItems, countItems] = await Promise.all([
+    readPeople(scope, first, last),
+    readCounts(scope, group, first, last),
+  ]);
+  const peopleByWeek = new Map(peopleItems.map((item) => [item.week.toUpperCase(), item]));
+  const counts = new Map(countItems.map((item) => [item.week.toUpperCase(), item.amounts]));
+  const tags = request.tagIds.map(tagKey);
+  const decided = new Map(
+    weeks.map((week) => [week, weekRelease(weekPeopleOf(peopleByWeek.get(week)), tags)]),
+  );
+  const options = figureOptions(request);
+  return {
+    ...base,
+    covered: { first: weekBounds(first).first, last: weekBounds(last).last },
+    total: periodFigure(weeks, decided, counts, groupTagCount, options),
+    series: seriesPeriods(weeks, interval).map((p) => ({
+      period: p.period,
+      first: p.first,
+      last: p.last,
+      figure: periodFigure(p.weeks, decided, counts, groupTagCount, options),
+    })),
+  };
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { feelingColor } from '../../shared/domain/feelings';
+import { isoWeekOf } from '../../shared/domain/report-rollups';
+import { documentClient } from '../../functions/lib/aws';
+import { rebuildSphereRollups } from '../../functions/feelings';
+import {
+  changeFeeling,
+  dayOfFeeling,
+  eraseFeelings,
+  findFeeling,
+  insertFeeling,
+  type FeelingItem,
+  type NewFeeling,
+} from '../../functions/feelings/repository';
+import { readScope } from '../../functions/reports';
+import { feelingsDb } from '../../functions/feelings/store';
+import { startTestStack, type TestStack } from './harness';
+
+/**
+ * Report rollups kept by the feelings' own writes equal those rebuilt from the raw feelings, after a
+ * random mix of new feelings, changed words and erasures, with transactions sent twice (a retry of
+ * a write that had landed) and stale changes repeated (decision 0030).
+ */
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await stack?.stop();
+});
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const WORDS = ['calm', 'glad', 'tired', 'stressed', 'proud', 'sad'];
+
+describe('report rollups', () => {
+  it('rebuilt from the raw feelings equal the live ones after writes, changes, erasures, retries and duplicates', async () => {
+    const next = random(20261126);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+    const sphereId = `sphere-${randomUUID()}`;
+    const sessions = [`session-${randomUUID()}`, `session-${randomUUID()}`];
+    const users = Array.from({ length: 12 }, () => `user-${randomUUID()}`);
+    const tags = Array.from({ length: 5 }, () => randomUUID());
+
+    // Every transaction the product sends, to send some of them a second time.
+    const sent: TransactWriteCommand[] = [];
+    const client = documentClient();
+    const send = client.send.bind(client);
+    vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      if (command instanceof TransactWriteCommand) sent.push(command);
+      return (send as (...a: unknown[]) => unknown)(command, ...rest);
+    }) as typeof client.send);
+    const resend = async () => {
+      const last = sent.at(-1);
+      if (!last) throw new Error('nothing was sent');
+      await expect(send(new TransactWriteCommand(last.input))).rejects.toThrow();
+    };
+
+    const alive = new Map<string, FeelingItem>();
+    const now = Date.now();
+    for (let step = 0; step < 160; step++) {
+      const roll = next();
+      if (roll < 0.55 || alive.size === 0) {
+        const value = pick([-0.9, -0.4, 0.3, 0.8]);
+        const energy = pick([0.2, 0.5, 0.9]);
+        const feeling: NewFeeling = {
+          userId: pick(users),
+          value,
+          energy,
+          color: feelingColor(value, energy),
+          ...(next() < 0.8 ? { wordId: pick(WORDS) } : {}),
+          sphereId,
+          ...(next() < 0.5 ? { sessionId: pick(sessions) } : {}),
+          reportTagIds: tags.filter(() => next() < 0.4),
+          evaluationPeriod: { value: 0, type: 'none' },
+          geoPoint: { latitude: 0, longitude: 0 },
+          locale: pick(['Europe/Brussels', 'America/New_York', 'Pacific/Kiritimati']),
+          personalNotes: [],
+          goals: [],
+          timestamp: new Date(now - Math.floor(next() * 60) * 86_400_000 - 3_600_000).toISOString(),
+        };
+        const feelingId = await insertFeeling(feeling);
+        // A retry of the transaction that landed: refused, counted once.
+        if (next() < 0.2) await resend();
+        const stored = await findFeeling(feeling.userId, feelingId);
+        if (!stored) throw new Error('not stored');
+        alive.set(feelingId, stored);
+      } else if (roll < 0.85) {
+        const read = pick([...alive.values()]);
+        const wordId = pick(WORDS);
+        const changed = await changeFeeling(read, { wordId }, []);
+        alive.set(read.feelingId, changed);
+        if (next() < 0.3) await resend();
+        // The same change from a tab that read it before: refused, moves nothing.
+        if (next() < 0.3) await expect(changeFeeling(read, { wordId: pick(WORDS) }, [])).rejects.toThrow();
+      } else {
+        const gone = pick([...alive.values()]);
+        await eraseFeelings([gone]);
+        alive.delete(gone.feelingId);
+        // Erased again (a leave that is tried twice): nothing more is taken away.
+        if (next() < 0.5) await eraseFeelings([gone]);
+      }
+    }
+    // A feeling of no sphere moves no rollup.
+    await insertFeeling({
+      userId: users[0] as string,
+      value: 0.5,
+      energy: 0.5,
+      color: feelingColor(0.5, 0.5),
+      evaluationPeriod: { value: 0, type: 'none' },
+      geoPoint: { latitude: 0, longitude: 0 },
+      personalNotes: [],
+      goals: [],
+      timestamp: new Date(now - 86_400_000).toISOString(),
+    });
+
+    expect(await rebuildSphereRollups(sphereId, 'check')).toEqual({ feelings: alive.size, differences: [] });
+
+    // Independently of the rollup code: the sphere's answers per week, from the feelings alive.
+    const perWeek = new Map<string, number>();
+    for (const f of alive.values()) {
+      const week = isoWeekOf(dayOfFeeling(f));
+      perWeek.set(week, (perWeek.get(week) ?? 0) + 1);
+    }
+    const stored = await readScope(`sphere#${sphereId}`);
+    const counted = new Map(
+      stored
+        .filter((r) => r.kind === 'counts' && r.group === 'all' && r.amounts.count)
+        .map((r) => [r.week, r.amounts.count]),
+    );
+    expect(counted).toEqual(perWeek);
+
+    // A rebuild writes the same items again.
+    const before = await readScope(`sphere#${sphereId}`);
+    expect(await rebuildSphereRollups(sphereId, 'write')).toMatchObject({ feelings: alive.size });
+    const after = await readScope(`sphere#${sphereId}`);
+    const live = before.filter((r) => Object.keys(r.amounts).length);
+    expect(after).toEqual(live);
+    expect((await rebuildSphereRollups(sphereId, 'check')).differences).toEqual([]);
+  }, 120_000);
+
+  it('finds the items that drifted from the raw feelings, and a rebuild puts them right', async () => {
+    const sphereId = `sphere-${randomUUID()}`;
+    const feeling: NewFeeling = {
+      userId: `user-${randomUUID()}`,
+      value: 0.6,
+      energy: 0.7,
+      color: feelingColor(0.6, 0.7),
+      wordId: 'glad',
+      sphereId,
+      reportTagIds: [],
+      evaluationPeriod: { value: 0, type: 'none' },
+      geoPoint: { latitude: 0, longitude: 0 },
+      personalNotes: [],
+      goals: [],
+      timestamp: new Date(Date.now() - 10 * 86_400_000).toISOString(),
+    };
+    const id = await insertFeeling(feeling);
+    const stored = (await findFeeling(feeling.userId, id)) as FeelingItem;
+    // Taken away behind the rollups' back: the raw feeling is gone, its counts remain.
+    await feelingsDb().entities.feeling.delete({ userId: stored.userId, feelingId: stored.feelingId }).go();
+    const { differences } = await rebuildSphereRollups(sphereId, 'check');
+    expect(differences.length).toBeGreaterThan(0);
+    await rebuildSphereRollups(sphereId, 'write');
+    expect((await rebuildSphereRollups(sphereId, 'check')).differences).toEqual([]);
+    expect(await readScope(`sphere#${sphereId}`)).toEqual([]);
+  });
+});
