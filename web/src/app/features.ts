@@ -14,6 +14,7 @@ import { scanFeature } from '../features/scan';
 import { participationFeature } from '../features/participation';
 import { passwordFeature } from '../features/password';
 import { profileFeature } from '../features/profile';
+import { reportsFeature } from '../features/reports';
 import { shellFeature } from '../features/shell';
 import { spheresFeature } from '../features/spheres';
 import { strategiesFeature } from '../features/strategies';
@@ -44,6 +45,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   formsFeature,
   participationFeature,
   terminalsFeature,
+  reportsFeature,
   subscriptionFeature,
   guestsFeature,
   profileFeature,

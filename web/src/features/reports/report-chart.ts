@@ -1,0 +1,38 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { QUADRANT_FILL } from '../../../../shared/charts/palette';
+import type { Language } from '../../../../shared/contracts/headers';
+import type { SphereReport } from '../../../../shared/contracts/reports';
+import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
+
+/**
+ * The feelings of each week or month by quadrant, as stacked bars. A hidden period has no bar
+ * (null, never 0); each quadrant is named in the legend with its symbol and drawn with a pattern,
+ * so no bar is told by colour alone. The page's table gives the same figures as text.
+ */
+export function colorsOverTime(
+  report: Pick<SphereReport, 'series'>,
+  periodLabels: readonly string[],
+  language: Language,
+): EChartsCoreOption {
+  return {
+    aria: { enabled: true, label: { enabled: false }, decal: { show: true } },
+    animation: false,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: [...periodLabels] },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: FEELING_COLORS.map((color) => ({
+      name: `${QUADRANTS[color].symbol} ${QUADRANTS[color].label[language]}`,
+      type: 'bar',
+      stack: 'colors',
+      itemStyle: { color: QUADRANT_FILL[color].fill },
+      data: report.series.map(({ figure }) => (figure.shown && figure.colors ? figure.colors[color] : null)),
+    })),
+  };
+}
+
+/** How many periods of the series are hidden. */
+export function hiddenPeriods(report: Pick<SphereReport, 'series'>): number {
+  return report.series.filter((entry) => !entry.figure.shown).length;
+}

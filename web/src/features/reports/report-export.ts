@@ -1,0 +1,219 @@
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../../../shared/contracts/headers';
+import type { ReportFigure, SphereReport } from '../../../../shared/contracts/reports';
+import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
+import { formatDate } from '../../lib/dates';
+
+/**
+ * The rows of a sphere's report, once for the page's table and its files (spec 02 §2 reports, §5
+ * report privacy; decision 0030): one row per week or month and one for the whole period. A hidden
+ * figure is a row with the reason in words and the threshold it missed, never a number; a
+ * study-programme sphere's files say first that anonymity is not guaranteed.
+ */
+
+export type HiddenFigure = Extract<ReportFigure, { shown: false }>;
+export type ShownFigure = Extract<ReportFigure, { shown: true }>;
+
+/** A shown figure's numbers, in the columns' order; null where the report does not give one. */
+export type FigureCells = (number | null)[];
+
+export type ReportRow =
+  | { key: string; label: string; shown: true; cells: FigureCells }
+  | { key: string; label: string; shown: false; reason: string };
+
+/** The key of the row of the whole period. */
+export const TOTAL_ROW = 'total';
+
+/** Averages are given to two decimals, on the page and in the files alike. */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Why a figure is hidden, with the number of people its group needs: "Hidden: fewer than 8 people". */
+export function hiddenReason(figure: HiddenFigure, t: TFunction): string {
+  return figure.reason === 'too-few-people'
+    ? t('reports.hidden.tooFewPeople', { threshold: figure.threshold })
+    : t('reports.hidden.tooClose', { threshold: figure.threshold });
+}
+
+/** The columns after the period's: people, answers, the two averages, then the four quadrants. */
+export function figureCells(figure: ShownFigure): FigureCells {
+  return [
+    figure.people,
+    figure.answers,
+    figure.averageValue === undefined ? null : round2(figure.averageValue),
+    figure.averageEnergy === undefined ? null : round2(figure.averageEnergy),
+    ...FEELING_COLORS.map((c) => figure.colors?.[c] ?? null),
+  ];
+}
+
+/** The table's header, in the reader's language; each quadrant by its symbol and name. */
+export function reportColumns(language: Language, t: TFunction): string[] {
+  return [
+    t('reports.columns.period'),
+    t('reports.columns.people'),
+    t('reports.columns.answers'),
+    t('reports.columns.averageValue'),
+    t('reports.columns.averageEnergy'),
+    ...FEELING_COLORS.map((c) => `${QUADRANTS[c].symbol} ${QUADRANTS[c].label[language]}`),
+  ];
+}
+
+/** The number of columns a hidden row's reason spans (every column after the period's). */
+export const FIGURE_COLUMN_COUNT = 4 + FEELING_COLORS.length;
+
+/** A month (`YYYY-MM`) in words, "March 2026"; a week by its days, "02/03/2026 – 08/03/2026". */
+export function periodLabel(
+  entry: SphereReport['series'][number],
+  interval: SphereReport['interval'],
+  language: Language,
+): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(entry.period);
+  if (interval === 'month' && month) {
+    const date = new Date(Number(month[1]), Number(month[2]) - 1, 1);
+    return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(date);
+  }
+  return `${formatDate(entry.first)} – ${formatDate(entry.last)}`;
+}
+
+function rowOf(key: string, label: string, figure: ReportFigure, t: TFunction): ReportRow {
+  return figure.shown
+    ? { key, label, shown: true, cells: figureCells(figure) }
+    : { key, label, shown: false, reason: hiddenReason(figure, t) };
+}
+
+/** One row per week or month, oldest first, then the whole period's. */
+export function reportRows(report: SphereReport, language: Language, t: TFunction): ReportRow[] {
+  return [
+    ...report.series.map((entry) =>
+      rowOf(entry.period, periodLabel(entry, report.interval, language), entry.figure, t),
+    ),
+    rowOf(TOTAL_ROW, t('reports.columns.total'), report.total, t),
+  ];
+}
+
+export type ExportCell = string | number;
+export interface ReportExport {
+  /** The lines above the table: sphere, anonymity notice, period, weeks covered, group, interval. */
+  preamble: string[][];
+  header: string[];
+  rows: ExportCell[][];
+}
+
+/** What a file says about the report besides its figures, in the reader's language. */
+export interface ExportContext {
+  sphereName: string;
+  /** The group's tags by name, in the order chosen; none for the whole sphere. */
+  tagNames: readonly string[];
+}
+
+/**
+ * A report as a file's rows: the preamble, then exactly the page's table (the same columns, a
+ * hidden row carrying its reason in the first figure column and nothing else).
+ */
+export function exportTable(
+  report: SphereReport,
+  context: ExportContext,
+  language: Language,
+  t: TFunction,
+): ReportExport {
+  const preamble: string[][] = [[t('reports.export.sphere', { name: context.sphereName })]];
+  if (report.anonymityNotGuaranteed) preamble.push([t('reports.anonymity.line')]);
+  preamble.push([
+    t('reports.export.period', { start: formatDate(report.start), end: formatDate(report.end) }),
+  ]);
+  preamble.push([
+    report.covered
+      ? t('reports.notice.covered', {
+          count: report.weeks.length,
+          first: formatDate(report.covered.first),
+          last: formatDate(report.covered.last),
+        })
+      : t('reports.empty.noWeek'),
+  ]);
+  preamble.push([
+    t('reports.export.group', {
+      group: context.tagNames.length ? context.tagNames.join(' + ') : t('reports.filters.wholeSphere'),
+    }),
+  ]);
+  preamble.push([
+    t('reports.export.interval', {
+      interval: t(report.interval === 'week' ? 'reports.filters.week' : 'reports.filters.month'),
+    }),
+  ]);
+  return {
+    preamble,
+    header: reportColumns(language, t),
+    rows: reportRows(report, language, t).map((row) =>
+      row.shown ? [row.label, ...row.cells.map((c) => c ?? '')] : [row.label, row.reason],
+    ),
+  };
+}
+
+/** The file's name: `sphere-report-<sphere>-<start>-<end>.<ext>`, the sphere's name made safe. */
+export function reportFileName(
+  sphere: { id: string; name: string },
+  report: Pick<SphereReport, 'start' | 'end'>,
+  extension: 'csv' | 'xlsx',
+): string {
+  const slug =
+    sphere.name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || sphere.id;
+  return `sphere-report-${slug}-${report.start}-${report.end}.${extension}`;
+}
+
+/** A text cell a spreadsheet would run as a formula is written with a leading apostrophe. */
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+const lines = (table: ReportExport): ExportCell[][] => [...table.preamble, [], table.header, ...table.rows];
+
+/**
+ * CSV that Excel opens right in French and Dutch locales: UTF-8 with a byte-order mark, `;` between
+ * cells, CRLF line ends; numbers stay numbers, text that starts like a formula is neutralised.
+ */
+export function toCsv(table: ReportExport): string {
+  const cell = (c: ExportCell) => (typeof c === 'string' ? neutralise(c) : c);
+  return `\uFEFF${stringify(
+    lines(table).map((r) => r.map(cell)),
+    { delimiter: ';', record_delimiter: 'windows' },
+  )}`;
+}
+
+/** A name Excel accepts for a sheet: 31 characters at most, none of []:*?/\. */
+export function sheetNameOf(name: string): string {
+  return (
+    name
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet'
+  );
+}
+
+/** An Excel workbook of one sheet, the preamble above the table. Loaded only when a person exports. */
+export async function toXlsx(table: ReportExport, sheetName: string): Promise<ArrayBuffer> {
+  const XLSX = await import('@e965/xlsx');
+  const sheet = XLSX.utils.aoa_to_sheet(lines(table));
+  sheet['!cols'] = table.header.map((_, i) => ({ wch: i === 0 ? 26 : 16 }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, sheetNameOf(sheetName));
+  return XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+}
+
+/** Hands a file to the browser as a download. */
+export function download(content: BlobPart, type: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download has the URL.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,397 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { SphereReport, SphereReportRequest } from '../../../../shared/contracts/reports';
+import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Tag } from '../../../../shared/contracts/tags';
+import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+import i18n from '../../i18n';
+import { meQueryKey } from '../../lib/me';
+import { meFixture } from '../../test/me';
+import { jsonResponse, renderPage } from '../../test/render';
+import type { ShownFigure } from './report-export';
+import ReportsCard from './reports-card';
+import SphereReportPage from './sphere-report-page';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function sphere(extra: Partial<Sphere> = {}): Sphere {
+  return {
+    id: 'sphere-1',
+    name: 'Atelier',
+    category: 'company',
+    address: { country: 'BE' },
+    domains: [],
+    isStudyProgram: false,
+    isTerminalEnabled: false,
+    customizableThinkingAxes: false,
+    strategyEnabled: false,
+    accessPolicy: 'AUTH',
+    lowSecurityAccessOptions: { enabled: false, label: {} },
+    languages: { primary: 'fr', extras: ['en'] },
+    limits: { tags: 10, members: 10, groups: 10 },
+    entitlements: {
+      engagementUp: { active: false, campaignTemplatesAvailable: false },
+      salesUp: { active: false },
+    },
+    campaignSmsEnabled: false,
+    isMember: true,
+    roles: ['admin'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updateDate: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+function tag(id: string, name: Tag['name'], extra: Partial<Tag> = {}): Tag {
+  return {
+    id,
+    shortId: id,
+    name,
+    type: 'department',
+    color: '#123456',
+    weight: 0,
+    modules: ['member'],
+    keywords: [],
+    archived: false,
+    autoTag: false,
+    updateDate: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+const TAGS = [
+  tag('tag-north', { fr: 'Nord', en: 'North' }),
+  // Named in the sphere's language only: shown in it.
+  tag('tag-night', { fr: 'Équipe de nuit' }),
+  tag('tag-south', { fr: 'Sud', en: 'South' }),
+  tag('tag-old', { en: 'Former team' }, { archived: true }),
+];
+
+const shown = (
+  people: number,
+  answers: number,
+  colors = { yellow: 10, green: 5, red: 3, blue: 2 },
+): ShownFigure => ({
+  shown: true,
+  people,
+  answers,
+  averageValue: 0.25,
+  averageEnergy: 0.6,
+  colors,
+  words: [{ wordId: 'calm', count: 4 }],
+});
+
+function report(extra: Partial<SphereReport> = {}): SphereReport {
+  return {
+    sphereId: 'sphere-1',
+    template: 'general',
+    interval: 'week',
+    anonymityNotGuaranteed: false,
+    tagIds: [],
+    start: '2026-03-01',
+    end: '2026-03-22',
+    weeks: ['2026-W10', '2026-W11'],
+    covered: { first: '2026-03-02', last: '2026-03-15' },
+    total: shown(12, 40, { yellow: 20, green: 10, red: 6, blue: 4 }),
+    series: [
+      { period: '2026-W10', first: '2026-03-02', last: '2026-03-08', figure: shown(9, 20) },
+      {
+        period: '2026-W11',
+        first: '2026-03-09',
+        last: '2026-03-15',
+        figure: { shown: false, reason: 'too-few-people', threshold: 8 },
+      },
+    ],
+    ...extra,
+  };
+}
+
+interface ServerOptions {
+  roles?: AbilityFacts['spheres'][number]['roles'];
+  sphere?: Sphere;
+  report?: SphereReport;
+  reportStatus?: { status: number; body: unknown };
+}
+
+/** A small fake of the API the page reads, recording what was sent. */
+function fakeServer(options: ServerOptions = {}) {
+  const facts: AbilityFacts = {
+    userId: 'user-1',
+    isGuest: false,
+    subscription: 'essentials',
+    globalRoles: [],
+    superAdminMode: false,
+    spheres: [{ sphereId: 'sphere-1', roles: options.roles ?? ['admin'] }],
+    sessions: [],
+  };
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    sent.push({ method, path: `${url.pathname}${url.search}`, body });
+    const path = url.pathname;
+    if (path === '/v1/me')
+      return jsonResponse(
+        200,
+        meFixture({
+          spheres: [{ id: 'sphere-1', name: 'Atelier' }],
+          ability: { subscription: 'essentials', rules: defineRules(facts) },
+        }),
+      );
+    if (path === '/v1/spheres/sphere-1') return jsonResponse(200, options.sphere ?? sphere());
+    if (path === '/v1/spheres/sphere-1/tags')
+      return jsonResponse(200, {
+        count: TAGS.length,
+        items: url.searchParams.get('archived') === 'false' ? TAGS.filter((t) => !t.archived) : TAGS,
+        max: 2000,
+        offset: 0,
+      });
+    if (path === '/v1/feelings/definitions/words')
+      return jsonResponse(200, {
+        count: 1,
+        items: [
+          {
+            id: 'calm',
+            color: 'green',
+            label: { fr: 'Calme', en: 'Calm', nl: 'Kalm' },
+            description: { fr: '', en: '', nl: '' },
+          },
+        ],
+        max: 1000,
+        offset: 0,
+      });
+    if (path === '/v1/feelings/sphere-reports' && method === 'POST') {
+      if (options.reportStatus) return jsonResponse(options.reportStatus.status, options.reportStatus.body);
+      const asked = body as SphereReportRequest;
+      return jsonResponse(200, { ...(options.report ?? report()), tagIds: asked.tagIds ?? [] });
+    }
+    return jsonResponse(404, { key: 'not-found' });
+  });
+  return {
+    reports: () =>
+      sent
+        .filter((c) => c.method === 'POST' && c.path === '/v1/feelings/sphere-reports')
+        .map((c) => c.body as SphereReportRequest),
+  };
+}
+
+const renderReport = () =>
+  renderPage(<SphereReportPage />, {
+    path: '/apps/spheres/:sphereId/reports',
+    entry: '/apps/spheres/sphere-1/reports',
+  });
+
+/** Opens the group's list and picks a tag by its name. */
+async function pickTag(name: string) {
+  const input = await screen.findByRole('textbox', { name: 'Group' });
+  await waitFor(() => expect(input.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(input);
+  fireEvent.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: { accessToken: { toString: () => 'access-1' } },
+  } as unknown as Awaited<ReturnType<typeof fetchAuthSession>>);
+  await i18n.changeLanguage('en');
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('fr');
+});
+
+describe('the sphere report page', () => {
+  it('shows the sphere’s name and the report’s figures: people, feelings, averages, quadrants, words', async () => {
+    const server = fakeServer();
+    renderReport();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report of Atelier' })).toBeTruthy();
+    expect((await screen.findByTestId('report-people')).textContent).toBe('12');
+    expect(screen.getByTestId('report-answers').textContent).toBe('40');
+    expect(screen.getByTestId('report-figures').textContent).toContain('+0.25');
+    const yellow = screen.getByTestId('report-color-yellow');
+    expect(yellow.textContent).toContain('Pleasant, high energy');
+    expect(yellow.textContent).toContain('20');
+    expect(yellow.textContent).toContain('50%');
+    expect((await screen.findByTestId('report-words')).textContent).toContain('Calm (4 times)');
+    expect(screen.getByTestId('report-covered').textContent).toBe(
+      'The week in progress is not counted: these figures cover 2 closed weeks, from 02/03/2026 to 15/03/2026.',
+    );
+    const week = screen.getByTestId('report-row-2026-W10');
+    expect(
+      within(week)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['9', '20', '+0.25', '0.60', '10', '5', '3', '2']);
+    // The default period, the whole sphere, per week, the general template.
+    const asked = server.reports()[0];
+    expect(asked).toMatchObject({ sphereId: 'sphere-1', tagIds: [], template: 'general' });
+    expect(asked?.generalOptions?.interval).toBe('week');
+    const now = new Date();
+    const start = new Date(now.getFullYear(), now.getMonth() - 3, 1);
+    const day = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(asked?.start).toBe(day(start));
+    expect(asked?.end).toBe(day(now));
+  });
+
+  it('a hidden period says why, with the threshold, and shows no zero; the chart says it is hidden', async () => {
+    fakeServer();
+    renderReport();
+    const hidden = await screen.findByTestId('report-hidden-2026-W11');
+    expect(hidden.textContent).toBe('Hidden: fewer than 8 people');
+    const row = screen.getByTestId('report-row-2026-W11');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells).toHaveLength(1);
+    expect(cells[0]?.getAttribute('colspan')).toBe('8');
+    expect(row.textContent).not.toMatch(/\b0\b/);
+    expect(screen.getByTestId('report-chart').getAttribute('aria-label')).toBe(
+      'Feelings by quadrant, week by week (2 weeks). 1 period is hidden and has no bar; the table says why.',
+    );
+  });
+
+  it('a hidden total gives its reason instead of the figures', async () => {
+    fakeServer({
+      report: report({ total: { shown: false, reason: 'too-close-to-another-group', threshold: 5 } }),
+    });
+    renderReport();
+    expect((await screen.findByTestId('report-total-hidden')).textContent).toBe(
+      'Hidden: too close to another group (fewer than 5 people apart)',
+    );
+    expect(screen.queryByTestId('report-figures')).toBeNull();
+  });
+
+  it('says when the period holds no closed week', async () => {
+    fakeServer({
+      report: report({
+        weeks: [],
+        covered: null,
+        series: [],
+        total: { shown: false, reason: 'too-few-people', threshold: 8 },
+      }),
+    });
+    renderReport();
+    expect((await screen.findByTestId('report-empty')).textContent).toBe(
+      'No closed week in this period: the week in progress is not counted.',
+    );
+  });
+
+  it('choosing a tag asks the report of that group (tagIds), labelled in the reader’s language', async () => {
+    const server = fakeServer();
+    renderReport();
+    await screen.findByTestId('report-people');
+    await pickTag('North');
+    await waitFor(() => expect(server.reports().at(-1)?.tagIds).toEqual(['tag-north']));
+    // Archived tags are not offered.
+    expect(screen.queryByRole('option', { name: 'Former team', hidden: true })).toBeNull();
+  });
+
+  it('no more than two tags can be picked: the others are disabled and not sent', async () => {
+    const server = fakeServer();
+    renderReport();
+    await screen.findByTestId('report-people');
+    await pickTag('North');
+    await pickTag('Équipe de nuit');
+    await waitFor(() => expect(server.reports().at(-1)?.tagIds).toEqual(['tag-north', 'tag-night']));
+    const third = screen.getByRole('option', { name: 'South', hidden: true });
+    expect(third.hasAttribute('data-combobox-disabled')).toBe(true);
+    fireEvent.click(third);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.reports().every((r) => (r.tagIds ?? []).length <= 2)).toBe(true);
+    expect(server.reports().at(-1)?.tagIds).toEqual(['tag-north', 'tag-night']);
+  });
+
+  it('the interval asks the report per month', async () => {
+    const server = fakeServer();
+    renderReport();
+    await screen.findByTestId('report-people');
+    fireEvent.click(screen.getByRole('radio', { name: 'Month' }));
+    await waitFor(() => expect(server.reports().at(-1)?.generalOptions?.interval).toBe('month'));
+  });
+
+  it('a study programme says at the top that anonymity is not guaranteed', async () => {
+    fakeServer({
+      sphere: sphere({ isStudyProgram: true }),
+      report: report({ anonymityNotGuaranteed: true }),
+    });
+    renderReport();
+    const alert = await screen.findByTestId('report-anonymity');
+    expect(alert.textContent).toContain('Anonymity not guaranteed');
+    expect(alert.textContent).toContain('its data is shared with researchers');
+    // Above the filters and the figures.
+    const page = screen.getByTestId('sphere-report-page');
+    const people = await screen.findByTestId('report-people');
+    expect(alert.compareDocumentPosition(people) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(page.contains(alert)).toBe(true);
+  });
+
+  it('no notice of anonymity for a sphere that is not a study programme', async () => {
+    fakeServer();
+    renderReport();
+    await screen.findByTestId('report-people');
+    expect(screen.queryByTestId('report-anonymity')).toBeNull();
+  });
+
+  it('a failed report says why in words, and tries again', async () => {
+    const server = fakeServer({ reportStatus: { status: 400, body: { key: 'value-out-of-range-error' } } });
+    renderReport();
+    const error = await screen.findByTestId('report-error');
+    expect(error.textContent).toContain('The report could not be loaded.');
+    const before = server.reports().length;
+    fireEvent.click(within(error).getByRole('button'));
+    await waitFor(() => expect(server.reports().length).toBe(before + 1));
+  });
+
+  it('a member who may not read the report is told so, and nothing is asked', async () => {
+    const server = fakeServer({ roles: ['contributor'], sphere: sphere({ roles: ['contributor'] }) });
+    renderReport();
+    expect(await screen.findByTestId('sphere-report-not-allowed')).toBeTruthy();
+    expect(server.reports()).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation', async () => {
+    fakeServer({
+      sphere: sphere({ isStudyProgram: true }),
+      report: report({ anonymityNotGuaranteed: true }),
+    });
+    const { container } = renderReport();
+    await screen.findByTestId('report-words');
+    const results = await axe.run(container, {
+      // happy-dom computes no colours or layout: contrast is checked in the browser tests.
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+});
+
+describe('the reports card on a sphere’s page', () => {
+  it('leads an admin to the sphere’s report', async () => {
+    fakeServer();
+    renderPage(<ReportsCard place={{ kind: 'sphere', sphere: sphere() }} />);
+    const link = await screen.findByTestId('reports-card-link');
+    expect(link.getAttribute('href')).toBe('/apps/spheres/sphere-1/reports');
+    expect(screen.getByRole('heading', { name: 'Reports' })).toBeTruthy();
+  });
+
+  it('shows nothing at all to a plain member', async () => {
+    fakeServer({ roles: ['contributor'] });
+    const { queryClient, container } = renderPage(
+      <ReportsCard place={{ kind: 'sphere', sphere: sphere({ roles: ['contributor'] }) }} />,
+    );
+    await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
+    expect(screen.queryByTestId('reports-card')).toBeNull();
+    expect(container.querySelector('section, a, h2, p')).toBeNull();
+  });
+});

@@ -1,0 +1,566 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { subject } from '@casl/ability';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Language } from '../../../../shared/contracts/headers';
+import {
+  SPHERE_REPORT_INCLUDES,
+  type SphereReport,
+  type SphereReportInterval,
+  type SphereReportRequest,
+} from '../../../../shared/contracts/reports';
+import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Tag } from '../../../../shared/contracts/tags';
+import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '../../../../shared/domain/date-filter';
+import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
+import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
+import { tagName } from '../../../../shared/domain/tags';
+import { ErrorState } from '../../components/error-state';
+import { notifyError } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
+import { Chart } from '../../lib/chart';
+import { DATE_FORMAT, formatDate } from '../../lib/dates';
+import { ApiError } from '../../lib/errors';
+import { useEmotionWords } from '../../lib/feeling-words';
+import { useMe } from '../../lib/me';
+import { quadrantSwatch } from '../../lib/quadrants';
+import { useReportSphere, useReportTags, useSphereReport } from './api/reports';
+import { colorsOverTime, hiddenPeriods } from './report-chart';
+import {
+  FIGURE_COLUMN_COUNT,
+  TOTAL_ROW,
+  download,
+  exportTable,
+  hiddenReason,
+  reportColumns,
+  reportFileName,
+  reportRows,
+  round2,
+  toCsv,
+  toXlsx,
+  type ReportRow,
+  type ShownFigure,
+} from './report-export';
+
+const DAY = 'YYYY-MM-DD';
+const dayOf = (date: Date | string) => dayjs(date).format(DAY);
+
+/** A signed average to two decimals (pleasantness runs from −1 to 1); a dash when not given. */
+const signed = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : `${n > 0 ? '+' : ''}${round2(n).toFixed(2)}`;
+const plain = (n: number | null | undefined) => (n === null || n === undefined ? '—' : round2(n).toFixed(2));
+
+/** Which column of the table a figure cell is in: the averages are written signed or to two decimals. */
+function cellText(value: number | null, column: number): string {
+  if (column === 2) return signed(value);
+  if (column === 3) return plain(value);
+  return value === null ? '—' : String(value);
+}
+
+/** The names of the chosen tags, in the reader's language (else the sphere's, else any). */
+function tagLabel(tag: Tag, language: Language, primary: Language): string {
+  return tagName(tag.name, language, primary) || tag.shortId || tag.id;
+}
+
+/**
+ * A sphere's feelings report (spec 02 §2 `/apps/spheres/{sphereId}/reports`, §5 report privacy;
+ * decision 0030): for its admins, the feelings of the sphere or of a group of one or two of its
+ * tags over a period, per closed week or month (the week in progress is never counted), as figures,
+ * a chart and a table, and the same table as CSV or Excel. A hidden figure says why; a study
+ * programme says that anonymity is not guaranteed.
+ */
+export default function SphereReportPage() {
+  const { t } = useTranslation();
+  const sphereId = useParams().sphereId ?? '';
+  const me = useMe();
+  const ability = useAbility();
+  const sphere = useReportSphere(sphereId);
+  // `subject` marks the object it is given with its type: each check gets its own copy.
+  const allowed = ability.can('smartReport', subject('sphere', { sphereId }));
+
+  let body;
+  if (me.isPending || sphere.isPending) body = <Skeleton height={160} data-testid="sphere-report-loading" />;
+  else if (
+    (me.isSuccess && !allowed) ||
+    (sphere.error instanceof ApiError && [403, 404].includes(sphere.error.status))
+  )
+    body = (
+      <Alert color="gray" data-testid="sphere-report-not-allowed">
+        {t('reports.page.notAllowed')}
+      </Alert>
+    );
+  else if (sphere.isError)
+    body = (
+      <ErrorState
+        title={t('reports.page.sphereError')}
+        error={sphere.error}
+        onRetry={() => void sphere.refetch()}
+        testId="sphere-report-sphere-error"
+      />
+    );
+  else if (sphere.data) body = <SphereReportView sphere={sphere.data} />;
+
+  return (
+    <Container size="lg">
+      <Stack data-testid="sphere-report-page">
+        <Title order={1}>
+          {sphere.data ? t('reports.page.title', { name: sphere.data.name }) : t('reports.page.titleAlone')}
+        </Title>
+        {sphere.data && (
+          <Text size="sm">
+            <Anchor component={Link} to={`/apps/spheres/${encodeURIComponent(sphere.data.id)}`}>
+              {t('reports.page.back', { name: sphere.data.name })}
+            </Anchor>
+          </Text>
+        )}
+        {body}
+      </Stack>
+    </Container>
+  );
+}
+
+function SphereReportView({ sphere }: { sphere: Sphere }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const ability = useAbility();
+  const [range, setRange] = useState(() => {
+    const initial = defaultDateFilter(new Date());
+    return { start: dayOf(initial.start), end: dayOf(initial.end) };
+  });
+  const [interval, chooseInterval] = useState<SphereReportInterval>('week');
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: sphere.id }));
+  const tags = useReportTags(sphere.id, canReadTags);
+  const request = useMemo<SphereReportRequest>(
+    () => ({
+      sphereId: sphere.id,
+      start: range.start,
+      end: range.end,
+      tagIds,
+      template: 'general',
+      generalOptions: { include: [...SPHERE_REPORT_INCLUDES], interval },
+    }),
+    [sphere.id, range, tagIds, interval],
+  );
+  const report = useSphereReport(request, true);
+  const tagOptions = useMemo(
+    () =>
+      (tags.data?.items ?? [])
+        .filter((tag) => !tag.archived)
+        .map((tag) => ({ tag, label: tagLabel(tag, language, sphere.languages.primary) }))
+        .sort((a, b) => a.label.localeCompare(b.label, language)),
+    [tags.data, language, sphere.languages.primary],
+  );
+  const chosenNames = tagIds.map((id) => tagOptions.find((o) => o.tag.id === id)?.label ?? id);
+  const bounds = dateFilterBounds(new Date());
+  const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
+  const anonymityNotGuaranteed = sphere.isStudyProgram || (report.data?.anonymityNotGuaranteed ?? false);
+
+  return (
+    <Stack>
+      {anonymityNotGuaranteed && (
+        <Alert
+          color="orange"
+          role="alert"
+          title={t('reports.anonymity.title')}
+          data-testid="report-anonymity"
+        >
+          {t('reports.anonymity.body')}
+        </Alert>
+      )}
+      <Card withBorder component="section" aria-label={t('reports.filters.title')} className="no-print">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <DatePickerInput
+            type="range"
+            label={t('reports.filters.dates')}
+            valueFormat={DATE_FORMAT}
+            locale={language}
+            minDate={bounds.start}
+            maxDate={bounds.end}
+            value={[range.start, range.end]}
+            onChange={([start, end]) => {
+              if (!start || !end) return;
+              const clamped = clampDateFilter(
+                { start: dayjs(start).startOf('day').toDate(), end: dayjs(end).endOf('day').toDate() },
+                new Date(),
+              );
+              setRange({ start: dayOf(clamped.start), end: dayOf(clamped.end) });
+            }}
+            data-testid="report-dates"
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="report-interval-label">
+              {t('reports.filters.interval')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="report-interval-label"
+              value={interval}
+              onChange={(value) => chooseInterval(value === 'month' ? 'month' : 'week')}
+              data={[
+                { value: 'week', label: t('reports.filters.week') },
+                { value: 'month', label: t('reports.filters.month') },
+              ]}
+              data-testid="report-interval"
+            />
+          </Stack>
+          {canReadTags && (
+            <MultiSelect
+              label={t('reports.filters.group')}
+              description={t('reports.filters.groupHelp', {
+                count: tagIds.length,
+                max: PRIVACY_MAX_GROUP_TAGS,
+              })}
+              placeholder={tagIds.length ? undefined : t('reports.filters.wholeSphere')}
+              value={tagIds}
+              onChange={(value) => setTagIds(value.slice(0, PRIVACY_MAX_GROUP_TAGS))}
+              maxValues={PRIVACY_MAX_GROUP_TAGS}
+              data={tagOptions.map(({ tag, label }) => ({
+                value: tag.id,
+                label,
+                disabled: full && !tagIds.includes(tag.id),
+              }))}
+              searchable
+              clearable
+              disabled={tags.isPending}
+              miw={260}
+              data-testid="report-group"
+            />
+          )}
+        </Group>
+        {tags.isError && (
+          <Text size="sm" c="dimmed" mt="xs" data-testid="report-tags-error">
+            {t('reports.filters.tagsError')}
+          </Text>
+        )}
+      </Card>
+
+      {report.isPending && <Skeleton height={320} data-testid="report-loading" />}
+      {report.isError && (
+        <ErrorState
+          title={t('reports.page.loadError')}
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          testId="report-error"
+        />
+      )}
+      {report.isSuccess && (
+        <ReportView report={report.data} sphere={sphere} tagNames={chosenNames} language={language} />
+      )}
+    </Stack>
+  );
+}
+
+/** One figure of the report: its name above, the number large. */
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Card withBorder>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function ReportView({
+  report,
+  sphere,
+  tagNames,
+  language,
+}: {
+  report: SphereReport;
+  sphere: Sphere;
+  tagNames: string[];
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const rows = useMemo(() => reportRows(report, language, t), [report, language, t]);
+  const columns = useMemo(() => reportColumns(language, t), [language, t]);
+  const seriesRows = rows.filter((r) => r.key !== TOTAL_ROW);
+  const totalRow = rows.find((r) => r.key === TOTAL_ROW);
+  const chart = useMemo(
+    () =>
+      colorsOverTime(
+        report,
+        seriesRows.map((r) => r.label),
+        language,
+      ),
+    // The labels follow from the report and the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [report, language],
+  );
+
+  if (!report.covered || report.weeks.length === 0)
+    return (
+      <Card withBorder data-testid="report-empty">
+        <Text>{t('reports.empty.noWeek')}</Text>
+      </Card>
+    );
+
+  async function exportAs(format: 'csv' | 'xlsx') {
+    setExporting(format);
+    try {
+      const table = exportTable(report, { sphereName: sphere.name, tagNames }, language, t);
+      if (format === 'csv')
+        download(toCsv(table), 'text/csv;charset=utf-8', reportFileName(sphere, report, 'csv'));
+      else
+        download(
+          await toXlsx(table, t('reports.export.sheet')),
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          reportFileName(sphere, report, 'xlsx'),
+        );
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const hidden = hiddenPeriods(report);
+  const periods = report.series.length;
+  const chartLabel = [
+    t(report.interval === 'week' ? 'reports.chart.labelWeeks' : 'reports.chart.labelMonths', {
+      count: periods,
+    }),
+    hidden > 0 ? t('reports.chart.hidden', { count: hidden }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const anyBar = report.series.some((s) => s.figure.shown && s.figure.colors);
+
+  return (
+    <Stack data-testid="report">
+      <Text size="sm" data-testid="report-covered">
+        {t('reports.notice.covered', {
+          count: report.weeks.length,
+          first: formatDate(report.covered.first),
+          last: formatDate(report.covered.last),
+        })}
+      </Text>
+
+      <Card withBorder component="section" aria-labelledby="report-total-title">
+        <Title order={2} size="h4" id="report-total-title" mb="xs">
+          {t('reports.total.title')}
+        </Title>
+        {report.total.shown ? (
+          <TotalFigures figure={report.total} language={language} />
+        ) : (
+          <Text data-testid="report-total-hidden">{hiddenReason(report.total, t)}</Text>
+        )}
+      </Card>
+
+      <Card withBorder component="section" aria-labelledby="report-series-title">
+        <Group justify="space-between" wrap="wrap" mb="xs">
+          <Title order={2} size="h4" id="report-series-title">
+            {t(report.interval === 'week' ? 'reports.series.titleWeeks' : 'reports.series.titleMonths')}
+          </Title>
+          <Group gap="xs" role="group" aria-label={t('reports.export.title')} className="no-print">
+            <Text size="sm" c="dimmed" aria-hidden>
+              {t('reports.export.title')}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void exportAs('csv')}
+              loading={exporting === 'csv'}
+              data-testid="report-export-csv"
+            >
+              {t('reports.export.csv')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void exportAs('xlsx')}
+              loading={exporting === 'xlsx'}
+              data-testid="report-export-xlsx"
+            >
+              {t('reports.export.xlsx')}
+            </Button>
+          </Group>
+        </Group>
+        {anyBar && <Chart option={chart} label={chartLabel} testId="report-chart" />}
+        <SeriesTable
+          caption={t(
+            report.interval === 'week' ? 'reports.table.captionWeeks' : 'reports.table.captionMonths',
+          )}
+          columns={columns}
+          rows={seriesRows}
+          total={totalRow}
+        />
+      </Card>
+    </Stack>
+  );
+}
+
+function TotalFigures({ figure, language }: { figure: ShownFigure; language: Language }) {
+  const { t } = useTranslation();
+  const words = useEmotionWords();
+  const wordLabel = (id: string) => words.data?.items.find((w) => w.id === id)?.label[language] ?? id;
+  const colors = figure.colors;
+  const colorTotal = colors ? FEELING_COLORS.reduce((sum, c) => sum + colors[c], 0) : 0;
+  const share = (n: number) => (colorTotal > 0 ? Math.round((n / colorTotal) * 100) : 0);
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="report-figures">
+        <Figure label={t('reports.columns.people')} value={String(figure.people)} testId="report-people" />
+        <Figure label={t('reports.columns.answers')} value={String(figure.answers)} testId="report-answers" />
+        <Figure label={t('reports.columns.averageValue')} value={signed(figure.averageValue)} />
+        <Figure label={t('reports.columns.averageEnergy')} value={plain(figure.averageEnergy)} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {colors && (
+          <Table.ScrollContainer minWidth={320}>
+            <Table data-testid="report-colors">
+              <Table.Caption>{t('reports.total.colors')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('reports.total.quadrant')}</Table.Th>
+                  <Table.Th scope="col">{t('reports.columns.answers')}</Table.Th>
+                  <Table.Th scope="col">{t('reports.total.share')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {FEELING_COLORS.map((c) => (
+                  <Table.Tr key={c} data-testid={`report-color-${c}`}>
+                    <Table.Th scope="row">
+                      <Group gap="xs" wrap="nowrap">
+                        <Box
+                          aria-hidden
+                          w={14}
+                          h={14}
+                          style={{ ...quadrantSwatch(c), borderRadius: 3, flex: 'none' }}
+                        />
+                        <span>{`${QUADRANTS[c].symbol} ${QUADRANTS[c].label[language]}`}</span>
+                      </Group>
+                    </Table.Th>
+                    <Table.Td>{colors[c]}</Table.Td>
+                    <Table.Td>{t('reports.total.percent', { value: share(colors[c]) })}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {figure.words && (
+          <Box>
+            <Title order={3} size="h5" mb="xs" id="report-words-title">
+              {t('reports.total.words')}
+            </Title>
+            {figure.words.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('reports.total.noWords')}
+              </Text>
+            ) : (
+              <Box
+                component="ol"
+                aria-labelledby="report-words-title"
+                m={0}
+                pl="lg"
+                data-testid="report-words"
+              >
+                {figure.words.map((w) => (
+                  <li key={w.wordId}>
+                    <Text size="sm" span>
+                      {t('reports.total.word', { word: wordLabel(w.wordId), count: w.count })}
+                    </Text>
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Box>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function RowCells({ row }: { row: ReportRow }) {
+  if (!row.shown)
+    return (
+      <Table.Td colSpan={FIGURE_COLUMN_COUNT} data-testid={`report-hidden-${row.key}`}>
+        <Text size="sm" fs="italic" span>
+          {row.reason}
+        </Text>
+      </Table.Td>
+    );
+  return (
+    <>
+      {row.cells.map((value, i) => (
+        <Table.Td key={i}>{cellText(value, i)}</Table.Td>
+      ))}
+    </>
+  );
+}
+
+/** The table beside the chart: one row per period, then the whole period; what the files hold. */
+function SeriesTable({
+  caption,
+  columns,
+  rows,
+  total,
+}: {
+  caption: string;
+  columns: string[];
+  rows: ReportRow[];
+  total: ReportRow | undefined;
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth={820}
+      // A table wider than a phone scrolls sideways: its scroller takes the focus so arrows can do it.
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+    >
+      <Table striped data-testid="report-table">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th scope="col" key={column}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key} data-testid={`report-row-${row.key}`}>
+              <Table.Th scope="row">{row.label}</Table.Th>
+              <RowCells row={row} />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {total && (
+          <Table.Tfoot>
+            <Table.Tr data-testid={`report-row-${total.key}`}>
+              <Table.Th scope="row">{total.label}</Table.Th>
+              <RowCells row={total} />
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
