@@ -15,6 +15,7 @@ import {
   importContexts,
   importSphere,
   importTags,
+  membersOf,
   pendingUserId,
 } from '../../functions/spheres';
 import { importSession } from '../../functions/sessions';
@@ -72,7 +73,11 @@ async function ensureSyntheticAccount(person: SyntheticPerson): Promise<void> {
  * About a feeling every three days for a year, all recorded in the person's team (contributor
  * feelings), without personal notes: what a sphere's reports count.
  */
-function contributorFeelings(person: SyntheticPerson, sphereId: string): NewFeeling[] {
+function contributorFeelings(
+  person: SyntheticPerson,
+  sphereId: string,
+  reportTagIds: readonly string[],
+): NewFeeling[] {
   return demoFeelings(person.email, {
     pleasant: person.pleasant,
     energy: person.energy,
@@ -86,6 +91,8 @@ function contributorFeelings(person: SyntheticPerson, sphereId: string): NewFeel
       userId: person.userId,
       sphereId,
       sessionId: person.sessionId,
+      // The groups its sphere's reports count it under: the member's tags (decision 0030).
+      reportTagIds: [...reportTagIds],
       personalNotes: [],
     }));
 }
@@ -461,8 +468,17 @@ export async function seedDemoData(
         ]);
       }
       // A year of the synthetic members' feelings in their team, for the organisation's figures.
+      const tagged = new Map(
+        (await membersOf(demo.sphere.sphereId)).map((m) => [
+          m.memberId,
+          [...new Set([...(m.tagIds ?? []), ...(m.autoTagIds ?? [])])].sort(),
+        ]),
+      );
       await inBatches(synthetic, (person) =>
-        importFeelings(person.userId, contributorFeelings(person, demo.sphere.sphereId)),
+        importFeelings(
+          person.userId,
+          contributorFeelings(person, demo.sphere.sphereId, tagged.get(person.memberId) ?? []),
+        ),
       );
     }
     await seedDemoForms(users, userIds);

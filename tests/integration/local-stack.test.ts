@@ -10,6 +10,8 @@ import { enqueueNotification } from '../../functions/lib/queue';
 import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
+import type { SphereReport } from '../../shared/contracts/reports';
+import { rebuildSphereRollups } from '../../functions/feelings';
 import { feelingsDb } from '../../functions/feelings/store';
 import { formsDb } from '../../functions/forms/store';
 import { mailTo } from '../../infra/local/ses';
@@ -310,6 +312,22 @@ describe('local stack', () => {
         data.every((f) => f.sphereId === 'demo-atelier-horizon' && f.sessionId === 'demo-horizon-nord'),
       ).toBe(true);
       expect(data.every((f) => (f.personalNotes ?? []).length === 0)).toBe(true);
+    });
+
+    it('gives Atelier Horizon a sphere report of its members’ feelings, whose rollups equal a rebuild', async () => {
+      const camille = await camilleSignedIn();
+      const end = new Date().toISOString().slice(0, 10);
+      const start = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+      const report = await stack.api<SphereReport>('/v1/feelings/sphere-reports', {
+        method: 'POST',
+        token: camille.accessToken,
+        body: { sphereId: 'demo-atelier-horizon', start, end },
+      });
+      expect(report.status).toBe(200);
+      expect(report.body.total).toMatchObject({ shown: true });
+      expect(report.body.total.shown && report.body.total.people).toBeGreaterThanOrEqual(40);
+      expect(report.body.series.filter((s) => s.figure.shown).length).toBeGreaterThanOrEqual(10);
+      expect(await rebuildSphereRollups('demo-atelier-horizon', 'check')).toMatchObject({ differences: [] });
     });
 
     it('gives Atelier Horizon three questionnaires its members answered, and Camille her goal ranking', async () => {
