@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expectNoSeriousAxeViolations, signInWithPassword } from './support';
+
+/**
+ * The sphere report (issue 13, spec 02 §2 and §5): Camille, Atelier Horizon's admin, opens it from
+ * the sphere's page, reads the year of its sixty synthetic members (infra/local/seed.ts), narrows it
+ * to the people of two tags, finds the weeks hidden with their reason, and exports the table.
+ */
+const CAMILLE = 'camille@demo.wellbeing.local';
+const SPHERE = 'demo-atelier-horizon';
+
+test('an admin opens the sphere report, filters by two tags, sees hidden weeks with their reason, and exports Excel', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInWithPassword(page, CAMILLE);
+  await page.goto(`/apps/spheres/${SPHERE}?lang=en`);
+  await page.getByTestId('reports-card-link').click();
+  await expect(page).toHaveURL(new RegExp(`/apps/spheres/${SPHERE}/reports`));
+
+  // The whole sphere: closed weeks only, figures and a table of them.
+  const table = page.getByTestId('report-table');
+  await expect(table).toBeVisible();
+  await expect(page.getByTestId('report-covered')).toContainText('week in progress is not counted');
+  await expect(page.getByTestId('report-figures')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Two tags: the people aged 25 to 34 with 1 to 4 years in the company are a few a week.
+  const group = page.getByTestId('report-group');
+  await group.click();
+  await page.getByRole('option', { name: '25 to 34' }).click();
+  await group.click();
+  await page.getByRole('option', { name: '1 to 4 years' }).click();
+  await page.keyboard.press('Escape');
+  const hidden = table.getByText(/Hidden: fewer than 5 people|Hidden: too close to another group/).first();
+  await expect(hidden).toBeVisible();
+  // A hidden week reads as its reason, never as a zero.
+  const hiddenRow = table.locator('tr').filter({ has: hidden });
+  await expect(hiddenRow.locator('td').filter({ hasText: /^0$/ })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  // Excel of what the table shows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('report-export-xlsx').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^sphere-report-.*\.xlsx$/);
+  const file = await download.path();
+  expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+});
