@@ -1,9 +1,12 @@
-import { stringify } from 'csv-stringify/browser/esm/sync';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { ReportFigure, SphereReport } from '../../../../shared/contracts/reports';
 import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
 import { formatDate } from '../../lib/dates';
+import { csvOf, workbookOf } from '../../lib/table-export';
+
+// The report page hands its files to the browser with the one download of the SPA.
+export { download } from '../../lib/table-export';
 
 /**
  * The rows of a sphere's report, once for the page's table and its files (spec 02 §2 reports, §5
@@ -166,54 +169,17 @@ export function reportFileName(
   return `sphere-report-${slug}-${report.start}-${report.end}.${extension}`;
 }
 
-/** A text cell a spreadsheet would run as a formula is written with a leading apostrophe. */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
 const lines = (table: ReportExport): ExportCell[][] => [...table.preamble, [], table.header, ...table.rows];
 
-/**
- * CSV that Excel opens right in French and Dutch locales: UTF-8 with a byte-order mark, `;` between
- * cells, CRLF line ends; numbers stay numbers, text that starts like a formula is neutralised.
- */
+/** CSV that Excel opens right in French and Dutch locales (see `csvOf`): the preamble above the table. */
 export function toCsv(table: ReportExport): string {
-  const cell = (c: ExportCell) => (typeof c === 'string' ? neutralise(c) : c);
-  return `\uFEFF${stringify(
-    lines(table).map((r) => r.map(cell)),
-    { delimiter: ';', record_delimiter: 'windows' },
-  )}`;
+  return csvOf(lines(table));
 }
 
-/** A name Excel accepts for a sheet: 31 characters at most, none of []:*?/\. */
-export function sheetNameOf(name: string): string {
-  return (
-    name
-      .replace(/[[\]:*?/\\]/g, ' ')
-      .trim()
-      .slice(0, 31) || 'Sheet'
-  );
-}
-
-/** An Excel workbook of one sheet, the preamble above the table. Loaded only when a person exports. */
-export async function toXlsx(table: ReportExport, sheetName: string): Promise<ArrayBuffer> {
-  const XLSX = await import('@e965/xlsx');
-  const sheet = XLSX.utils.aoa_to_sheet(lines(table));
-  sheet['!cols'] = table.header.map((_, i) => ({ wch: i === 0 ? 26 : 16 }));
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, sheetNameOf(sheetName));
-  return XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
-}
-
-/** Hands a file to the browser as a download. */
-export function download(content: BlobPart, type: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, so the download has the URL.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** An Excel workbook of one sheet, the preamble above the table. */
+export function toXlsx(table: ReportExport, sheetName: string): Promise<ArrayBuffer> {
+  return workbookOf(lines(table), {
+    sheetName,
+    columnWidths: table.header.map((_, i) => (i === 0 ? 26 : 16)),
+  });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Feeling } from '../../../../../shared/contracts/feelings';
 import i18n from '../../../i18n';
-import { exportTable, neutralise, sheetNameOf, toCsv, toXlsx } from './history-export';
+import { neutralise, sheetNameOf } from '../../../lib/table-export';
+import { exportTable, toCsv, toXlsx } from './history-export';
 
 const feeling = (over: Partial<Feeling>): Feeling => ({
   id: 'f',
