@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { periodFigure, seriesPeriods, weekPeopleOf, weekRelease, type WeekPeople } from './figures';
 
 /** A week of `n` people named `<prefix><i>`, each under the given tag lists. */
-function people(spec: [prefix: string, n: number, lists: string[][]][]): WeekPeople {
+function people(spec: [prefix: string, n: number, lists: string[][], session?: string][]): WeekPeople {
   const week: WeekPeople = new Map();
-  for (const [prefix, n, lists] of spec) for (let i = 0; i < n; i++) week.set(`${prefix}${i}`, lists);
+  for (const [prefix, n, lists, session = ''] of spec)
+    for (let i = 0; i < n; i++)
+      week.set(
+        `${prefix}${i}`,
+        lists.map((tags) => ({ tags, session })),
+      );
   return week;
 }
 
@@ -12,8 +17,8 @@ const all = { colors: true, averages: true, words: true };
 
 describe('a week decides each group from the people who hold it', () => {
   it('shows the whole scope from 8 people and hides it at 7 with its threshold', () => {
-    expect(weekRelease(people([['p', 8, [[]]]]), []).release).toEqual({ shown: true, people: 8 });
-    expect(weekRelease(people([['p', 7, [[]]]]), []).release).toEqual({
+    expect(weekRelease(people([['p', 8, [[]]]]), { tags: [] }).release).toEqual({ shown: true, people: 8 });
+    expect(weekRelease(people([['p', 7, [[]]]]), { tags: [] }).release).toEqual({
       shown: false,
       reason: 'too-few-people',
       threshold: 8,
@@ -25,14 +30,14 @@ describe('a week decides each group from the people who hold it', () => {
       ['a', 8, [['A', 'B']]],
       ['x', 20, [[]]],
     ]);
-    expect(weekRelease(week, ['A']).release).toEqual({ shown: true, people: 8 });
+    expect(weekRelease(week, { tags: ['A'] }).release).toEqual({ shown: true, people: 8 });
     const four = people([
       ['ab', 4, [['A', 'B']]],
       ['a', 10, [['A']]],
       ['b', 10, [['B']]],
       ['x', 20, [[]]],
     ]);
-    expect(weekRelease(four, ['A', 'B']).release).toMatchObject({
+    expect(weekRelease(four, { tags: ['A', 'B'] }).release).toMatchObject({
       shown: false,
       reason: 'too-few-people',
       threshold: 5,
@@ -43,7 +48,7 @@ describe('a week decides each group from the people who hold it', () => {
       ['b', 10, [['B']]],
       ['x', 20, [[]]],
     ]);
-    expect(weekRelease(five, ['A', 'B']).release).toEqual({ shown: true, people: 5 });
+    expect(weekRelease(five, { tags: ['A', 'B'] }).release).toEqual({ shown: true, people: 5 });
   });
 
   it('hides a tag whose people are all but a few of a shown larger group (differencing)', () => {
@@ -53,8 +58,8 @@ describe('a week decides each group from the people who hold it', () => {
       ['a', 1, [['A']]],
       ['x', 20, [[]]],
     ]);
-    expect(weekRelease(week, ['A']).release).toEqual({ shown: true, people: 10 });
-    expect(weekRelease(week, ['C']).release).toEqual({
+    expect(weekRelease(week, { tags: ['A'] }).release).toEqual({ shown: true, people: 10 });
+    expect(weekRelease(week, { tags: ['C'] }).release).toEqual({
       shown: false,
       reason: 'too-close-to-another-group',
       threshold: 8,
@@ -66,9 +71,11 @@ describe('a week decides each group from the people who hold it', () => {
       ['a', 12, [['A']]],
       ['x', 3, [[]]],
     ]);
-    expect(weekRelease(close, ['A']).release).toMatchObject({ reason: 'too-close-to-another-group' });
+    expect(weekRelease(close, { tags: ['A'] }).release).toMatchObject({
+      reason: 'too-close-to-another-group',
+    });
     const whole = people([['a', 12, [['A']]]]);
-    expect(weekRelease(whole, ['A']).release).toEqual({ shown: true, people: 12 });
+    expect(weekRelease(whole, { tags: ['A'] }).release).toEqual({ shown: true, people: 12 });
   });
 
   it('counts a person in a pair only when one answer carried both tags', () => {
@@ -76,15 +83,51 @@ describe('a week decides each group from the people who hold it', () => {
       ['split', 6, [['A'], ['B']]],
       ['x', 20, [[]]],
     ]);
-    expect(weekRelease(week, ['A', 'B']).people.size).toBe(0);
-    expect(weekRelease(week, ['A']).people.size).toBe(6);
+    expect(weekRelease(week, { tags: ['A', 'B'] }).people.size).toBe(0);
+    expect(weekRelease(week, { tags: ['A'] }).people.size).toBe(6);
+  });
+});
+
+describe('a group (session) is decided with its sphere', () => {
+  it('hides a group whose people are all but a few of the sphere', () => {
+    const week = people([
+      ['g', 9, [[]], 'S'],
+      ['o', 1, [[]]],
+    ]);
+    expect(weekRelease(week, { session: 'S', tags: [] }).release).toMatchObject({
+      shown: false,
+      reason: 'too-close-to-another-group',
+    });
+    expect(weekRelease(week, { tags: [] }).release).toEqual({ shown: true, people: 10 });
+  });
+
+  it('hides a sphere tag whose people are all in a group but a few (the group holds it)', () => {
+    // Tag T: 8 people, all in group S of 10; the sphere has 30. S and T differ by 2.
+    const week = people([
+      ['t', 8, [['T']], 'S'],
+      ['s', 2, [[]], 'S'],
+      ['o', 20, [[]]],
+    ]);
+    expect(weekRelease(week, { session: 'S', tags: [] }).release).toEqual({ shown: true, people: 10 });
+    expect(weekRelease(week, { tags: ['T'] }).release).toMatchObject({
+      reason: 'too-close-to-another-group',
+    });
+  });
+
+  it('shows a group tag of 8 among 20 of the group, in a sphere of 40', () => {
+    const week = people([
+      ['t', 8, [['T']], 'S'],
+      ['s', 12, [[]], 'S'],
+      ['o', 20, [[]]],
+    ]);
+    expect(weekRelease(week, { session: 'S', tags: ['T'] }).release).toEqual({ shown: true, people: 8 });
   });
 });
 
 describe('a period sums the weeks where its group was shown', () => {
   it('adds shown weeks, leaves hidden ones out, and counts people once', () => {
-    const shown = weekRelease(people([['p', 8, [[]]]]), []);
-    const hidden = weekRelease(people([['p', 3, [[]]]]), []);
+    const shown = weekRelease(people([['p', 8, [[]]]]), { tags: [] });
+    const hidden = weekRelease(people([['p', 3, [[]]]]), { tags: [] });
     const decided = new Map([
       ['2026-W01', shown],
       ['2026-W02', hidden],
@@ -116,7 +159,7 @@ describe('a period sums the weeks where its group was shown', () => {
   });
 
   it('leaves out what the options leave out', () => {
-    const decided = new Map([['2026-W01', weekRelease(people([['p', 8, [[]]]]), [])]]);
+    const decided = new Map([['2026-W01', weekRelease(people([['p', 8, [[]]]]), { tags: [] })]]);
     const counts = new Map<string, Record<string, number>>([
       ['2026-W01', { count: 8, value: 8, energy: 8, 'color|green': 8 }],
     ]);
@@ -137,11 +180,17 @@ describe('stored people items', () => {
       kind: 'people',
       group: 'all',
       week: '2026-W01',
-      amounts: { 'p1|a,b': 2, 'p1|c': 1, 'p2|': 1, 'p3|a': 0 },
+      amounts: { 'p1|a,b|': 2, 'p1|c|s1': 1, 'p2||': 1, 'p3|a|': 0 },
     });
     expect([...week.entries()]).toEqual([
-      ['p1', [['a', 'b'], ['c']]],
-      ['p2', [[]]],
+      [
+        'p1',
+        [
+          { tags: ['a', 'b'], session: '' },
+          { tags: ['c'], session: 's1' },
+        ],
+      ],
+      ['p2', [{ tags: [], session: '' }]],
     ]);
   });
 });

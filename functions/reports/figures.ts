@@ -16,70 +16,99 @@ import type { StoredRollup } from './rollups';
  * and sums the shown weeks of each period. Nothing else turns rollups into figures.
  */
 
-/** The people of one week: each person's tag lists (one per distinct set they answered under). */
-export type WeekPeople = Map<string, string[][]>;
+/** One kind of a person's answers in a week: the group tags and the group (session) they were given in. */
+export interface WeekEntry {
+  tags: string[];
+  /** The session's short key, `''` when given in the sphere itself. */
+  session: string;
+}
 
-/** A people item's attributes (`<person>|<tag>,<tag>` → answers) as each person's tag lists. */
+/** The people of one week of a sphere: each person's kinds of answers. */
+export type WeekPeople = Map<string, WeekEntry[]>;
+
+/**
+ * A people item's attributes (`<person>|<tag>,<tag>|<session>` → answers) as each person's kinds
+ * of answers.
+ */
 export function weekPeopleOf(item: StoredRollup | undefined): WeekPeople {
   const people: WeekPeople = new Map();
   for (const [attribute, answers] of Object.entries(item?.amounts ?? {})) {
     if (answers <= 0) continue;
-    const bar = attribute.indexOf('|');
-    const person = attribute.slice(0, bar);
-    const tags = attribute.slice(bar + 1);
-    const lists = people.get(person) ?? [];
-    lists.push(tags ? tags.split(',') : []);
-    people.set(person, lists);
+    const [person = '', tags = '', session = ''] = attribute.split('|');
+    const entries = people.get(person) ?? [];
+    entries.push({ tags: tags ? tags.split(',') : [], session });
+    people.set(person, entries);
   }
   return people;
 }
 
-/** Whether one of a person's answers counted under every tag of a group. */
-const inGroup = (lists: readonly string[][], tags: readonly string[]) =>
-  lists.some((list) => tags.every((t) => list.includes(t)));
+/**
+ * A group of a report: a sphere's people, or a session's (`session` set), narrowed by 0 to 2 tags.
+ * A person is in it when one of their answers was given there under every one of its tags.
+ */
+export interface ReportGroup {
+  session?: string | undefined;
+  tags: readonly string[];
+}
 
-const groupId = (tags: readonly string[]) => (tags.length ? [...tags].sort().join('+') : 'all');
+const inGroup = (entries: readonly WeekEntry[], group: ReportGroup) =>
+  entries.some(
+    (e) =>
+      (group.session === undefined || e.session === group.session) &&
+      group.tags.every((t) => e.tags.includes(t)),
+  );
 
-function peopleOf(week: WeekPeople, tags: readonly string[]): Set<string> {
+const groupId = (group: ReportGroup) =>
+  `${group.session ?? 'sphere'}:${group.tags.length ? [...group.tags].sort().join('+') : 'all'}`;
+
+function peopleOf(week: WeekPeople, group: ReportGroup): Set<string> {
   const members = new Set<string>();
-  for (const [person, lists] of week) if (inGroup(lists, tags)) members.add(person);
+  for (const [person, entries] of week) if (inGroup(entries, group)) members.add(person);
   return members;
 }
 
-/**
- * Whether the group of `tags` (short keys, 0 to 2) is shown in one week. Only the groups that hold
- * it can hide it (privacy rule), so the family is the group and every group of the scope that holds
- * all its people: the whole scope, the tags all of them answered under, and pairs of those.
- */
-export function weekRelease(
-  week: WeekPeople,
-  tags: readonly string[],
-): { release: Release; people: Set<string> } {
-  const own = peopleOf(week, tags);
-  const family: AtomGroup[] = [{ id: groupId(tags), groupTagCount: tags.length, people: own }];
-  if (own.size >= minParticipants(tags.length)) {
-    if (tags.length) family.push({ id: 'all', groupTagCount: 0, people: new Set(week.keys()) });
-    // Tags every person of the group answered under (with one answer or another).
-    let common: string[] | null = null;
-    for (const person of own) {
-      const theirs = new Set((week.get(person) ?? []).flat());
-      common = (common ?? [...theirs]).filter((t) => theirs.has(t));
-    }
-    const candidates = [...(common ?? [])].sort();
-    const seen = new Set(family.map((g) => g.id));
-    const consider = (candidate: string[]) => {
-      const id = groupId(candidate);
-      if (seen.has(id)) return;
-      seen.add(id);
-      const people = peopleOf(week, candidate);
-      if ([...own].every((p) => people.has(p))) family.push({ id, groupTagCount: candidate.length, people });
-    };
-    for (const t of candidates) consider([t]);
-    for (let i = 0; i < candidates.length; i++)
-      for (let j = i + 1; j < candidates.length; j++)
-        consider([candidates[i] as string, candidates[j] as string]);
+/** What every person of a set shares: the tags and the sessions each answered under at least once. */
+function sharedBy(week: WeekPeople, people: ReadonlySet<string>, pick: (e: WeekEntry) => string[]): string[] {
+  let common: string[] | null = null;
+  for (const person of people) {
+    const theirs = new Set((week.get(person) ?? []).flatMap(pick));
+    common = (common ?? [...theirs]).filter((x) => theirs.has(x));
   }
-  const release = releaseGroups(family, [groupId(tags)]).get(groupId(tags)) as Release;
+  return [...(common ?? [])].sort();
+}
+
+/**
+ * Whether a group is shown in one week of its sphere. Only the groups that hold all its people can
+ * hide it (privacy rule), so the family is the group and every group of the sphere that holds it:
+ * the sphere or a session its people all answered in, each alone, by one tag they all answered
+ * under or by two. A sphere's report and its groups' reports are decided from the same people, so
+ * a group and a sphere figure are checked against each other too.
+ */
+export function weekRelease(week: WeekPeople, group: ReportGroup): { release: Release; people: Set<string> } {
+  const own = peopleOf(week, group);
+  const id = groupId(group);
+  const family: AtomGroup[] = [{ id, groupTagCount: group.tags.length, people: own }];
+  if (own.size >= minParticipants(group.tags.length)) {
+    const tags = sharedBy(week, own, (e) => e.tags);
+    const sessions = sharedBy(week, own, (e) => (e.session ? [e.session] : []));
+    const seen = new Set([id]);
+    const consider = (candidate: ReportGroup) => {
+      const candidateId = groupId(candidate);
+      if (seen.has(candidateId)) return;
+      seen.add(candidateId);
+      const people = peopleOf(week, candidate);
+      if ([...own].every((p) => people.has(p)))
+        family.push({ id: candidateId, groupTagCount: candidate.tags.length, people });
+    };
+    for (const session of [undefined, ...sessions]) {
+      consider({ session, tags: [] });
+      for (const t of tags) consider({ session, tags: [t] });
+      for (let i = 0; i < tags.length; i++)
+        for (let j = i + 1; j < tags.length; j++)
+          consider({ session, tags: [tags[i] as string, tags[j] as string] });
+    }
+  }
+  const release = releaseGroups(family, [id]).get(id) as Release;
   return { release, people: own };
 }
 

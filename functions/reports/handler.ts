@@ -1,9 +1,12 @@
-import { createSphereFeelingReport } from '../../shared/contracts/reports';
+import { createSessionFeelingReport, createSphereFeelingReport } from '../../shared/contracts/reports';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
-import { sphereFeelingReport } from './service';
+import { sessionFeelingReport, sphereFeelingReport } from './service';
 
 export const handler = createHttpHandler(
-  [route(createSphereFeelingReport, ({ body }) => sphereFeelingReport(body))],
+  [
+    route(createSphereFeelingReport, ({ body }) => sphereFeelingReport(body)),
+    route(createSessionFeelingReport, ({ body }) => sessionFeelingReport(body)),
+  ],
   callerAccounts,
 );

@@ -98,12 +98,26 @@ export const scopesOf = (answer: Pick<RolledAnswer, 'sphereId' | 'sessionId'>) =
   ...(answer.sessionId ? [`session#${answer.sessionId}`] : []),
 ];
 
+/**
+ * One answer's share in one scope. Only the sphere's contribution names the session it was given
+ * in (`session`, a short key): the sphere's people items say who answered in which group, so a
+ * group's report and its sphere's are decided from the same people (decision 0030).
+ */
+export type ScopedContribution = Contribution & { session?: string };
+
 /** The contributions of an answer, one per scope, with short tag keys. */
-export async function contributionsOf(answer: RolledAnswer): Promise<Contribution[]> {
+export async function contributionsOf(answer: RolledAnswer): Promise<ScopedContribution[]> {
   const person = await personKey(answer.sphereId, answer.userId);
   const week = isoWeekOf(answer.day);
   const tagIds = answer.tagIds.map(tagKey);
-  return scopesOf(answer).map((scope) => ({ scope, week, person, tagIds, counts: answer.counts }));
+  return scopesOf(answer).map((scope) => ({
+    scope,
+    week,
+    person,
+    tagIds,
+    counts: answer.counts,
+    ...(scope.startsWith('sphere#') && answer.sessionId ? { session: tagKey(answer.sessionId) } : {}),
+  }));
 }
 
 /** One stored item's additions: its key and `attribute → amount`. */
@@ -115,12 +129,14 @@ interface ItemDelta {
   adds: Record<string, number>;
 }
 
-/** The attribute of a person's answers under some tags in a week's people item. */
-export const peopleAttribute = (person: string, tagIds: readonly string[]) =>
-  `p:${person}|${countedTags(tagIds).join(',')}`;
+/** The attribute of a person's answers under some tags (and in a group) in a week's people item. */
+export const peopleAttribute = (person: string, tagIds: readonly string[], session = '') =>
+  `p:${person}|${countedTags(tagIds).join(',')}|${session}`;
 
 /** The additions of many contributions, merged per stored item (an item appears once in a write). */
-export function itemDeltas(changes: readonly { contribution: Contribution; sign: 1 | -1 }[]): ItemDelta[] {
+export function itemDeltas(
+  changes: readonly { contribution: ScopedContribution; sign: 1 | -1 }[],
+): ItemDelta[] {
   const items = new Map<string, ItemDelta>();
   const into = (scope: string, kind: ItemDelta['kind'], group: string, week: string) => {
     const key = `${scope}|${kind}|${group}|${week}`;
@@ -137,7 +153,13 @@ export function itemDeltas(changes: readonly { contribution: Contribution; sign:
       const adds = into(scope, 'counts', storedGroup(group), week);
       for (const [key, n] of Object.entries(counts)) add(adds, `c:${key}`, n);
     }
-    add(into(scope, 'people', 'all', week), peopleAttribute(contribution.person, contribution.tagIds), sign);
+    // Who answered is kept per sphere (with the group of each answer), not per group.
+    if (scope.startsWith('sphere#'))
+      add(
+        into(scope, 'people', 'all', week),
+        peopleAttribute(contribution.person, contribution.tagIds, contribution.session),
+        sign,
+      );
   }
   return [...items.values()]
     .map((item) => ({
@@ -203,7 +225,7 @@ export async function rollupItems(changes: readonly RollupChange[]): Promise<Tra
  * Adds many answers to the rollups outside a transaction (demo data, imports, a rebuild): one
  * UpdateItem per stored item, a few at a time.
  */
-export async function addToRollups(contributions: readonly Contribution[]): Promise<void> {
+export async function addToRollups(contributions: readonly ScopedContribution[]): Promise<void> {
   const items = itemDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const })));
   for (let i = 0; i < items.length; i += 16)
     await Promise.all(
@@ -300,7 +322,7 @@ export async function clearScope(scope: string): Promise<number> {
 }
 
 /** The items these contributions make, as `readScope` answers them (what a rebuild writes). */
-export function expectedRollups(contributions: readonly Contribution[]): Map<string, StoredRollup[]> {
+export function expectedRollups(contributions: readonly ScopedContribution[]): Map<string, StoredRollup[]> {
   const byScope = new Map<string, StoredRollup[]>();
   for (const item of itemDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const })))) {
     const prefix = item.kind === 'people' ? 'p:' : 'c:';
@@ -325,7 +347,7 @@ const sameAmounts = (a: Record<string, number>, b: Record<string, number>) =>
  */
 export async function rebuildScopes(
   scopes: readonly string[],
-  contributions: readonly Contribution[],
+  contributions: readonly ScopedContribution[],
   mode: 'check' | 'write',
 ): Promise<{ differences: string[] }> {
   const expected = expectedRollups(contributions);

@@ -1,14 +1,17 @@
 import type { SphereReport } from '../../shared/contracts/reports';
-import type { SphereReportRequestSchema } from '../../shared/contracts/reports';
+import type { SessionReportRequestSchema, SphereReportRequestSchema } from '../../shared/contracts/reports';
 import type * as z from 'zod';
 import { anonymityNotice, minParticipants } from '../../shared/domain/report-privacy';
 import { weekBounds, weeksWithin } from '../../shared/domain/report-rollups';
 import { NotFoundError, ValidationError } from '../lib/errors';
+import { findSession } from '../sessions';
 import { activeTagsOf, findSphere } from '../spheres';
 import { periodFigure, seriesPeriods, weekPeopleOf, weekRelease, type FigureOptions } from './figures';
 import { groupOfTags, readCounts, readPeople, tagKey } from './rollups';
 
 type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
+type SessionReportRequest = z.output<typeof SessionReportRequestSchema>;
+type ReportFilters = Omit<SphereReportRequest, 'sphereId'>;
 
 const HOUR_MS = 3_600_000;
 
@@ -22,7 +25,7 @@ export function weekClosed(week: string, now: number): boolean {
   return now >= sunday + 36 * HOUR_MS;
 }
 
-function figureOptions(request: SphereReportRequest): FigureOptions {
+function figureOptions(request: ReportFilters): FigureOptions {
   // The public template is what a sphere shows on a screen for all: the mood's colours, no more.
   if (request.template === 'public') return { colors: true, averages: false, words: false };
   const include = new Set(request.generalOptions.include);
@@ -32,17 +35,45 @@ function figureOptions(request: SphereReportRequest): FigureOptions {
 /**
  * POST /v1/feelings/sphere-reports: the feelings recorded in a sphere (and its groups) by its
  * members, over the closed weeks of the period, for the whole sphere or the people under one or two
- * of its tags. Reads one people item and one counts item per week; every figure passes the privacy
- * rules (figures.ts).
+ * of its tags.
  */
 export async function sphereFeelingReport(
   request: SphereReportRequest,
   now = Date.now(),
 ): Promise<SphereReport> {
-  const sphere = await findSphere(request.sphereId);
+  const { sphereId, ...filters } = request;
+  return feelingReport({ sphereId }, filters, now);
+}
+
+/**
+ * POST /v1/feelings/session-reports: the feelings recorded in a group, for its members (the route's
+ * ability keeps the sphere's admins and the group's referents out, spec 02 §6), narrowed by the
+ * sphere's tags as a sphere's report is.
+ */
+export async function sessionFeelingReport(
+  request: SessionReportRequest,
+  now = Date.now(),
+): Promise<SphereReport> {
+  const { sessionId, ...filters } = request;
+  const session = await findSession(sessionId);
+  if (!session) throw new NotFoundError();
+  return feelingReport({ sphereId: session.sphereId, sessionId }, filters, now);
+}
+
+/**
+ * A feelings report of a sphere or one of its groups. Reads one people item of the sphere and one
+ * counts item of the group per week; every figure passes the privacy rules (figures.ts).
+ */
+async function feelingReport(
+  place: { sphereId: string; sessionId?: string },
+  request: ReportFilters,
+  now: number,
+): Promise<SphereReport> {
+  const { sphereId, sessionId } = place;
+  const sphere = await findSphere(sphereId);
   if (!sphere) throw new NotFoundError();
   if (request.tagIds.length) {
-    const tags = (await activeTagsOf([request.sphereId])).get(request.sphereId) ?? [];
+    const tags = (await activeTagsOf([sphereId])).get(sphereId) ?? [];
     const known = new Set(tags.map((t) => t.tagId));
     if (request.tagIds.some((id) => !known.has(id)))
       throw new ValidationError([{ key: 'not-valid', field: 'body.tagIds' }]);
@@ -51,7 +82,8 @@ export async function sphereFeelingReport(
   const groupTagCount = request.tagIds.length;
   const interval = request.generalOptions.interval;
   const base = {
-    sphereId: request.sphereId,
+    sphereId,
+    ...(sessionId ? { sessionId } : {}),
     template: request.template,
     interval,
     ...anonymityNotice(sphere),
@@ -69,17 +101,20 @@ export async function sphereFeelingReport(
       total: { shown: false, reason: 'too-few-people', threshold: minParticipants(groupTagCount) },
       series: [],
     };
-  const scope = `sphere#${request.sphereId}`;
-  const group = groupOfTags(request.tagIds);
   const [peopleItems, countItems] = await Promise.all([
-    readPeople(scope, first, last),
-    readCounts(scope, group, first, last),
+    readPeople(`sphere#${sphereId}`, first, last),
+    readCounts(
+      sessionId ? `session#${sessionId}` : `sphere#${sphereId}`,
+      groupOfTags(request.tagIds),
+      first,
+      last,
+    ),
   ]);
   const peopleByWeek = new Map(peopleItems.map((item) => [item.week.toUpperCase(), item]));
   const counts = new Map(countItems.map((item) => [item.week.toUpperCase(), item.amounts]));
-  const tags = request.tagIds.map(tagKey);
+  const group = { session: sessionId ? tagKey(sessionId) : undefined, tags: request.tagIds.map(tagKey) };
   const decided = new Map(
-    weeks.map((week) => [week, weekRelease(weekPeopleOf(peopleByWeek.get(week)), tags)]),
+    weeks.map((week) => [week, weekRelease(weekPeopleOf(peopleByWeek.get(week)), group)]),
   );
   const options = figureOptions(request);
   return {

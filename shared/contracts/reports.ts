@@ -30,27 +30,34 @@ const reportPeriodRule = (p: { start: string; end: string }, ctx: z.RefinementCt
     ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['end'] });
 };
 
+const reportFields = {
+  start: day,
+  end: day,
+  /** The group: the whole sphere, or its people under one tag, or under two tags at once. */
+  tagIds: z
+    .array(z.string().min(1).max(64))
+    .max(PRIVACY_MAX_GROUP_TAGS, { message: 'value-out-of-range-error' })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'exist' })
+    .default([]),
+  template: z.enum(SPHERE_REPORT_TEMPLATES).default('general'),
+  generalOptions: z
+    .strictObject({
+      include: z.array(z.enum(SPHERE_REPORT_INCLUDES)).default([...SPHERE_REPORT_INCLUDES]),
+      interval: z.enum(SPHERE_REPORT_INTERVALS).default('week'),
+    })
+    .default({ include: [...SPHERE_REPORT_INCLUDES], interval: 'week' }),
+};
+
 export const SphereReportRequestSchema = z
-  .strictObject({
-    sphereId: z.string().min(1).max(64),
-    start: day,
-    end: day,
-    /** The group: the whole sphere, or its people under one tag, or under two tags at once. */
-    tagIds: z
-      .array(z.string().min(1).max(64))
-      .max(PRIVACY_MAX_GROUP_TAGS, { message: 'value-out-of-range-error' })
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'exist' })
-      .default([]),
-    template: z.enum(SPHERE_REPORT_TEMPLATES).default('general'),
-    generalOptions: z
-      .strictObject({
-        include: z.array(z.enum(SPHERE_REPORT_INCLUDES)).default([...SPHERE_REPORT_INCLUDES]),
-        interval: z.enum(SPHERE_REPORT_INTERVALS).default('week'),
-      })
-      .default({ include: [...SPHERE_REPORT_INCLUDES], interval: 'week' }),
-  })
+  .strictObject({ sphereId: z.string().min(1).max(64), ...reportFields })
   .superRefine(reportPeriodRule);
 export type SphereReportRequest = z.input<typeof SphereReportRequestSchema>;
+
+/** A group's (session's) report: the same filters, on the feelings recorded in the group. */
+export const SessionReportRequestSchema = z
+  .strictObject({ sessionId: z.string().min(1).max(64), ...reportFields })
+  .superRefine(reportPeriodRule);
+export type SessionReportRequest = z.input<typeof SessionReportRequestSchema>;
 
 const colorCounts = z.object(
   Object.fromEntries(FEELING_COLORS.map((c) => [c, z.number()])) as Record<
@@ -85,6 +92,8 @@ export type ReportFigure = z.infer<typeof ReportFigureSchema>;
 
 export const SphereReportSchema = z.object({
   sphereId: z.string(),
+  /** Set on a group's report: the group it covers (its sphere's tags narrow it). */
+  sessionId: z.string().optional(),
   template: z.enum(SPHERE_REPORT_TEMPLATES),
   interval: z.enum(SPHERE_REPORT_INTERVALS),
   /** Study-programme sphere: every page and file says "anonymity not guaranteed". */
@@ -124,4 +133,19 @@ export const createSphereFeelingReport = defineRoute({
   response: SphereReportSchema,
 });
 
-export const reportRoutes = [createSphereFeelingReport] as const;
+/**
+ * POST /v1/feelings/session-reports: the feelings recorded in a group, for its members alone (the
+ * group-report exception of spec 02 §6: its referents and the sphere's admins do not see it).
+ */
+export const createSessionFeelingReport = defineRoute({
+  name: 'createSessionFeelingReport',
+  domain: 'reports',
+  method: 'POST',
+  path: '/v1/feelings/session-reports',
+  auth: 'registered',
+  ability: { action: 'report', subject: 'session', on: { sessionId: 'body.sessionId' } },
+  body: SessionReportRequestSchema,
+  response: SphereReportSchema,
+});
+
+export const reportRoutes = [createSphereFeelingReport, createSessionFeelingReport] as const;

@@ -328,6 +328,20 @@ describe('local stack', () => {
       expect(report.body.total.shown && report.body.total.people).toBeGreaterThanOrEqual(40);
       expect(report.body.series.filter((s) => s.figure.shown).length).toBeGreaterThanOrEqual(10);
       expect(await rebuildSphereRollups('demo-atelier-horizon', 'check')).toMatchObject({ differences: [] });
+      // A group's report is its members' alone (spec 02 §6): Sam reads his team's; Camille, the
+      // sphere's admin, reads neither the team she is not in nor the one she only leads.
+      const groupReport = (tokens: Tokens, sessionId: string) =>
+        stack.api<SphereReport>('/v1/feelings/session-reports', {
+          method: 'POST',
+          token: tokens.accessToken,
+          body: { sessionId, start, end },
+        });
+      const sam = await stack.signInWithCode('sam@demo.wellbeing.local');
+      const nord = await groupReport(sam, 'demo-horizon-nord');
+      expect(nord.status).toBe(200);
+      expect(nord.body.total).toMatchObject({ shown: true });
+      expect((await groupReport(camille, 'demo-horizon-sud')).status).toBe(403);
+      expect((await groupReport(camille, 'demo-horizon-production')).status).toBe(403);
     });
 
     it('gives Atelier Horizon three questionnaires its members answered, and Camille her goal ranking', async () => {

@@ -15,6 +15,8 @@ let stack: TestStack;
 let admin: Tokens;
 let stranger: Tokens;
 let sphereId: string;
+let sessionId: string;
+let memberId: string;
 const tag: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
 
 const DAY = 86_400_000;
@@ -65,6 +67,23 @@ beforeAll(async () => {
     },
   });
   sphereId = sphere.body.id;
+  // A group of the sphere: the admin owns it and, at first, is not among its members.
+  const me = await stack.api<{ members: { id: string; sphereId: string }[] }>('/v1/me', {
+    token: admin.accessToken,
+  });
+  memberId = me.body.members.find((m) => m.sphereId === sphereId)?.id ?? 'none';
+  const group = await stack.api<{ id: string }>(`/v1/spheres/${sphereId}/sessions`, {
+    method: 'POST',
+    token: admin.accessToken,
+    body: {
+      category: 'contributor',
+      name: { en: 'Workshop' },
+      publicName: { en: 'Group' },
+      isPublic: true,
+      ownerIds: [memberId],
+    },
+  });
+  sessionId = group.body.id;
   await stack.api('/v1/spheres', {
     method: 'POST',
     token: stranger.accessToken,
@@ -100,6 +119,8 @@ beforeAll(async () => {
         color: feelingColor(person.value, person.energy),
         wordId: i % 2 ? 'calm' : 'tired',
         sphereId,
+        // The last sixteen answer in the group (none under C, five under A): ten fewer than the sphere.
+        ...(i >= 10 ? { sessionId } : {}),
         reportTagIds: person.tags,
         evaluationPeriod: { value: 0, type: 'none' },
         geoPoint: { latitude: 0, longitude: 0 },
@@ -196,6 +217,34 @@ describe('POST /v1/feelings/sphere-reports', () => {
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body)).toContain('not-valid');
     expect((await api(admin, { ...period(), start: '2017-12-31' })).status).toBe(400);
+  });
+
+  it('gives a group’s members its report, and refuses it to its referent who is not a member', async () => {
+    const body = { sessionId, start: weekBounds(weeks[0] as string).first, end: today() };
+    const report = () =>
+      stack.api<SphereReport>('/v1/feelings/session-reports', {
+        method: 'POST',
+        token: admin.accessToken,
+        body,
+      });
+    // The group-report exception (spec 02 §6): its referent and the sphere's admin does not see it.
+    expect((await report()).status).toBe(403);
+    await stack.api(`/v1/sessions/${sessionId}/members/${memberId}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { roles: ['owner', 'member'] },
+    });
+    const answer = await report();
+    expect(answer.status).toBe(200);
+    expect(answer.body.sessionId).toBe(sessionId);
+    expect(answer.body.total).toMatchObject(expected(seeded.slice(10)));
+    // Its people under tag A: five, fewer than eight.
+    const tagged = await stack.api<SphereReport>('/v1/feelings/session-reports', {
+      method: 'POST',
+      token: admin.accessToken,
+      body: { ...body, tagIds: [tag.A] },
+    });
+    expect(tagged.body.total).toEqual({ shown: false, reason: 'too-few-people', threshold: 8 });
   });
 
   it('is refused with 403 to the admin of another sphere', async () => {
