@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportFigure, SphereReport } from '../../shared/contracts/reports';
+import { feelingColor } from '../../shared/domain/feelings';
+import { minParticipants } from '../../shared/domain/report-privacy';
+import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+import { importFeelings, type NewFeeling } from '../../functions/feelings';
+import { startTestStack, type TestStack, type Tokens } from './harness';
+
+/**
+ * The privacy property walked through the API (issue 13, decision 0030): for random spheres,
+ * groups, tags and answers, every report a member of every group and the admin can obtain, by every
+ * combination of group, tags, interval and period, shows no group under its threshold and no two
+ * figures of one week that differ by fewer people than the smaller one's threshold. The people
+ * behind each figure are known here, from what was seeded, never from the server.
+ */
+let stack: TestStack;
+let admin: Tokens;
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await stack.signInWithCode('walker.reports@example.be', { firstName: 'Wanda' });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const DAY = 86_400_000;
+const WEEKS = [28, 21, 14].map((d) => isoWeekOf(new Date(Date.now() - d * DAY).toISOString().slice(0, 10)));
+
+interface Person {
+  userId: string;
+  tags: string[];
+  session: string | undefined;
+  /** Answers per week (0 when they did not answer). */
+  answers: number[];
+}
+
+/** A group as the test knows it: a scope (the sphere or a session) and 0 to 2 tags. */
+interface Group {
+  session: string | undefined;
+  tags: string[];
+}
+
+async function api<T>(path: string, body?: unknown, method = body ? 'POST' : 'GET') {
+  return stack.api<T>(path, { method, token: admin.accessToken, ...(body ? { body } : {}) });
+}
+
+/** A sphere with 4 tags, 2 groups the admin is a member of, and random people answering. */
+async function seedSphere(seed: number) {
+  const next = random(seed);
+  const sphere = await api<{ id: string }>('/v1/spheres', {
+    name: `Walk ${seed}`,
+    category: 'company',
+    address: { country: 'BE' },
+    languages: { primary: 'en' },
+  });
+  const sphereId = sphere.body.id;
+  const me = await api<{ members: { id: string; sphereId: string }[] }>('/v1/me');
+  const memberId = me.body.members.find((m) => m.sphereId === sphereId)?.id ?? 'none';
+  const tags: string[] = [];
+  for (const name of ['North', 'South', 'Night', 'Day']) {
+    const made = await api<{ id: string }>(`/v1/spheres/${sphereId}/tags`, {
+      name: { en: name },
+      type: 'department',
+      color: '#336699',
+      weight: 1,
+    });
+    tags.push(made.body.id);
+  }
+  const sessions: string[] = [];
+  for (const name of ['Workshop', 'Office']) {
+    const made = await api<{ id: string }>(`/v1/spheres/${sphereId}/sessions`, {
+      category: 'contributor',
+      name: { en: name },
+      publicName: { en: name },
+      isPublic: true,
+      ownerIds: [memberId],
+    });
+    sessions.push(made.body.id);
+    await api(`/v1/sessions/${made.body.id}/members/${memberId}`, { roles: ['owner', 'member'] }, 'PUT');
+  }
+  const people: Person[] = Array.from({ length: 14 + Math.floor(next() * 30) }, () => ({
+    userId: `user-${randomUUID()}`,
+    tags: tags.filter(() => next() < 0.45),
+    session: next() < 0.7 ? sessions[Math.floor(next() * sessions.length)] : undefined,
+    answers: WEEKS.map(() => (next() < 0.8 ? 1 + Math.floor(next() * 2) : 0)),
+  }));
+  for (const person of people) {
+    const feelings: NewFeeling[] = WEEKS.flatMap((week, w) =>
+      Array.from({ length: person.answers[w] ?? 0 }, (_, k) => {
+        const value = next() < 0.5 ? -0.4 : 0.6;
+        return {
+          userId: person.userId,
+          value,
+          energy: 0.5,
+          color: feelingColor(value, 0.5),
+          sphereId,
+          ...(person.session ? { sessionId: person.session } : {}),
+          reportTagIds: person.tags,
+          evaluationPeriod: { value: 0, type: 'none' as const },
+          geoPoint: { latitude: 0, longitude: 0 },
+          locale: 'Europe/Brussels',
+          personalNotes: [],
+          goals: [],
+          timestamp: new Date(
+            Date.parse(`${weekBounds(week).first}T09:00:00Z`) + (1 + k) * DAY,
+          ).toISOString(),
+        };
+      }),
+    );
+    await importFeelings(person.userId, feelings);
+  }
+  return { sphereId, tags, sessions, people };
+}
+
+/** Who is in a group in a week, and how many answers they gave there. */
+function truth(people: readonly Person[], group: Group, w: number) {
+  const inIt = people.filter(
+    (p) =>
+      (p.answers[w] ?? 0) > 0 &&
+      (group.session === undefined || p.session === group.session) &&
+      group.tags.every((t) => p.tags.includes(t)),
+  );
+  return {
+    people: new Set(inIt.map((p) => p.userId)),
+    answers: inIt.reduce((n, p) => n + (p.answers[w] ?? 0), 0),
+  };
+}
+
+const strictlyHolds = (outer: Set<string>, inner: Set<string>) =>
+  outer.size > inner.size && [...inner].every((p) => outer.has(p));
+
+describe('report privacy, walked through the API', () => {
+  for (const seed of [7, 1234]) {
+    it(`reveals no group under its threshold by any combination of filters (seed ${seed})`, async () => {
+      const { sphereId, tags, sessions, people } = await seedSphere(seed);
+      const groups: Group[] = [];
+      for (const session of [undefined, ...sessions]) {
+        groups.push({ session, tags: [] });
+        for (const a of tags) groups.push({ session, tags: [a] });
+        for (let i = 0; i < tags.length; i++)
+          for (let j = i + 1; j < tags.length; j++)
+            groups.push({ session, tags: [tags[i], tags[j]] as string[] });
+      }
+      const start = weekBounds(WEEKS[0] as string).first;
+      const end = weekBounds(WEEKS[2] as string).last;
+      /** Every shown figure per week: the group and its true people. */
+      const shownByWeek = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
+      let shownCount = 0;
+      let hiddenCount = 0;
+      for (const group of groups) {
+        const filters = { start, end, tagIds: group.tags };
+        const answer = group.session
+          ? await api<SphereReport>('/v1/feelings/session-reports', { sessionId: group.session, ...filters })
+          : await api<SphereReport>('/v1/feelings/sphere-reports', { sphereId, ...filters });
+        expect(answer.status).toBe(200);
+        expect(answer.body.weeks).toEqual(WEEKS);
+        const threshold = minParticipants(group.tags.length);
+        let shownAnswers = 0;
+        answer.body.series.forEach(({ figure }, w) => {
+          const real = truth(people, group, w);
+          if (!figure.shown) {
+            hiddenCount++;
+            expect(figure.threshold).toBe(threshold);
+            return;
+          }
+          shownCount++;
+          // A shown figure is the group's, of at least its threshold of people.
+          expect(real.people.size).toBeGreaterThanOrEqual(threshold);
+          expect(figure).toMatchObject({ people: real.people.size, answers: real.answers });
+          shownAnswers += real.answers;
+          shownByWeek[w]?.push({ group, people: real.people });
+        });
+        // The period's figure is the sum of the weeks shown: it tells nothing they do not.
+        const total: ReportFigure = answer.body.total;
+        if (total.shown) expect(total.answers).toBe(shownAnswers);
+        else expect(shownAnswers).toBe(0);
+        // Months cut the same weeks: their figures are sums of shown weeks too.
+        const monthly = group.session
+          ? await api<SphereReport>('/v1/feelings/session-reports', {
+              sessionId: group.session,
+              ...filters,
+              generalOptions: { interval: 'month', include: [] },
+            })
+          : await api<SphereReport>('/v1/feelings/sphere-reports', {
+              sphereId,
+              ...filters,
+              generalOptions: { interval: 'month', include: [] },
+            });
+        const monthAnswers = monthly.body.series.reduce(
+          (n, s) => n + (s.figure.shown ? s.figure.answers : 0),
+          0,
+        );
+        expect(monthAnswers).toBe(shownAnswers);
+      }
+      // No two shown figures of one week, one holding the other, differ by fewer people than the
+      // smaller group's threshold.
+      for (const shown of shownByWeek)
+        for (const small of shown)
+          for (const large of shown)
+            if (strictlyHolds(large.people, small.people))
+              expect(large.people.size - small.people.size).toBeGreaterThanOrEqual(
+                minParticipants(small.group.tags.length),
+              );
+      // The walk saw both kinds.
+      expect(shownCount).toBeGreaterThan(0);
+      expect(hiddenCount).toBeGreaterThan(0);
+    }, 180_000);
+  }
+});
