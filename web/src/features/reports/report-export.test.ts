@@ -191,6 +191,36 @@ describe('the export of a sphere report', () => {
   });
 });
 
+describe('the export of a group (session) report', () => {
+  const context = { groupName: 'North team', tagNames: ['Night shift'] };
+
+  it('the header names the group first, then the period, the weeks covered and the tags', () => {
+    const lines = exportTable(report(), context, 'en', t).preamble.map((l) => l.join(''));
+    expect(lines).toEqual([
+      'Group: North team',
+      'Period asked: 01/03/2026 to 22/03/2026',
+      'The week in progress is not counted: these figures cover 2 closed weeks, from 02/03/2026 to 15/03/2026.',
+      'Tags: Night shift',
+      'Interval: Week',
+    ]);
+    expect(exportTable(report(), { groupName: 'North team', tagNames: [] }, 'en', t).preamble[3]).toEqual([
+      'Tags: The whole group',
+    ]);
+    expect(
+      exportTable(report(), context, 'nl', i18n.getFixedT('nl')).preamble.map((l) => l.join(''))[0],
+    ).toBe('Groep: North team');
+  });
+
+  it('the file is named group-report-<group>-<start>-<end>', () => {
+    expect(reportFileName({ id: 'session-1', name: 'Équipe Nord' }, report(), 'xlsx', 'session')).toBe(
+      'group-report-equipe-nord-2026-03-01-2026-03-22.xlsx',
+    );
+    expect(reportFileName({ id: 'session-1', name: '…' }, report(), 'csv', 'session')).toBe(
+      'group-report-session-1-2026-03-01-2026-03-22.csv',
+    );
+  });
+});
+
 describe('the chart of a sphere report', () => {
   it('a hidden period has no bar (null, never 0), and is counted', () => {
     const option = colorsOverTime(report(), ['w10', 'w11'], 'en') as {

@@ -96,18 +96,22 @@ export function reportRows(report: SphereReport, language: Language, t: TFunctio
 
 export type ExportCell = string | number;
 export interface ReportExport {
-  /** The lines above the table: sphere, anonymity notice, period, weeks covered, group, interval. */
+  /** The lines above the table: sphere or group, anonymity notice, period, weeks covered, tags, interval. */
   preamble: string[][];
   header: string[];
   rows: ExportCell[][];
 }
 
-/** What a file says about the report besides its figures, in the reader's language. */
-export interface ExportContext {
-  sphereName: string;
-  /** The group's tags by name, in the order chosen; none for the whole sphere. */
+/**
+ * What a file says about the report besides its figures, in the reader's language: the sphere it
+ * covers, or the group (session) by the name its member sees, and the tags that narrow it.
+ */
+export type ExportContext = (
+  { sphereName: string; groupName?: undefined } | { groupName: string; sphereName?: undefined }
+) & {
+  /** The tags by name, in the order chosen; none for the whole sphere or group. */
   tagNames: readonly string[];
-}
+};
 
 /**
  * A report as a file's rows: the preamble, then exactly the page's table (the same columns, a
@@ -119,7 +123,13 @@ export function exportTable(
   language: Language,
   t: TFunction,
 ): ReportExport {
-  const preamble: string[][] = [[t('reports.export.sphere', { name: context.sphereName })]];
+  const preamble: string[][] = [
+    [
+      context.groupName === undefined
+        ? t('reports.export.sphere', { name: context.sphereName })
+        : t('reports.export.session', { name: context.groupName }),
+    ],
+  ];
   if (report.anonymityNotGuaranteed) preamble.push([t('reports.anonymity.line')]);
   preamble.push([
     t('reports.export.period', { start: formatDate(report.start), end: formatDate(report.end) }),
@@ -133,10 +143,11 @@ export function exportTable(
         })
       : t('reports.empty.noWeek'),
   ]);
+  const tags = context.tagNames.join(' + ');
   preamble.push([
-    t('reports.export.group', {
-      group: context.tagNames.length ? context.tagNames.join(' + ') : t('reports.filters.wholeSphere'),
-    }),
+    context.groupName === undefined
+      ? t('reports.export.group', { group: tags || t('reports.filters.wholeSphere') })
+      : t('reports.export.tags', { tags: tags || t('reports.filters.wholeGroup') }),
   ]);
   preamble.push([
     t('reports.export.interval', {
@@ -152,21 +163,26 @@ export function exportTable(
   };
 }
 
-/** The file's name: `sphere-report-<sphere>-<start>-<end>.<ext>`, the sphere's name made safe. */
+/**
+ * The file's name: `sphere-report-<sphere>-<start>-<end>.<ext>`, or `group-report-<group>-…` for a
+ * group (session), its name made safe.
+ */
 export function reportFileName(
-  sphere: { id: string; name: string },
+  owner: { id: string; name: string },
   report: Pick<SphereReport, 'start' | 'end'>,
   extension: 'csv' | 'xlsx',
+  kind: 'sphere' | 'session' = 'sphere',
 ): string {
   const slug =
-    sphere.name
+    owner.name
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || sphere.id;
-  return `sphere-report-${slug}-${report.start}-${report.end}.${extension}`;
+      .slice(0, 60) || owner.id;
+  const prefix = kind === 'session' ? 'group-report' : 'sphere-report';
+  return `${prefix}-${slug}-${report.start}-${report.end}.${extension}`;
 }
 
 const lines = (table: ReportExport): ExportCell[][] => [...table.preamble, [], table.header, ...table.rows];

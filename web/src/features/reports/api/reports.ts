@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { createSphereFeelingReport, type SphereReportRequest } from '../../../../../shared/contracts/reports';
+import {
+  createSessionFeelingReport,
+  createSphereFeelingReport,
+  type SessionReportRequest,
+  type SphereReportRequest,
+} from '../../../../../shared/contracts/reports';
+import { getSession } from '../../../../../shared/contracts/sessions';
 import { getSphere } from '../../../../../shared/contracts/spheres';
 import { listSphereTags } from '../../../../../shared/contracts/tags';
 import { callApi } from '../../../lib/api';
@@ -7,12 +13,23 @@ import { callApi } from '../../../lib/api';
 /** Every cached read of the reports starts with this key. */
 const reportsKey = ['reports'] as const;
 
-/** The sphere a report is about: its name and whether it is a study programme. */
-export function useReportSphere(sphereId: string) {
+/** The sphere a report is about: its name, its languages and whether it is a study programme. */
+export function useReportSphere(sphereId: string, enabled = true) {
   return useQuery({
     // The same key as the sphere's own page: one read serves both.
     queryKey: ['spheres', 'one', sphereId],
     queryFn: ({ signal }) => callApi(getSphere, { params: { id: sphereId }, signal }),
+    retry: false,
+    enabled,
+  });
+}
+
+/** The group (session) a report is about: its name as the reader may see it, and its sphere. */
+export function useReportSession(sessionId: string) {
+  return useQuery({
+    // The same key as the session's own page: one read serves both.
+    queryKey: ['sessions', 'one', sessionId],
+    queryFn: ({ signal }) => callApi(getSession, { params: { id: sessionId }, signal }),
     retry: false,
   });
 }
@@ -27,11 +44,21 @@ export function useReportTags(sphereId: string, enabled: boolean) {
   });
 }
 
-/** The feelings report of a sphere, or one of its groups, over a period (spec 02 §2, §5). */
-export function useSphereReport(request: SphereReportRequest, enabled: boolean) {
+/** What a report is asked about: a whole sphere, or one of its groups (sessions). */
+export type FeelingsReportRequest =
+  { kind: 'sphere'; body: SphereReportRequest } | { kind: 'session'; body: SessionReportRequest };
+
+/**
+ * The feelings report of a sphere or of a group, narrowed or not to one or two tags, over a period
+ * (spec 02 §2, §5); a group's is its members' alone (§6 group-report exception).
+ */
+export function useFeelingsReport(request: FeelingsReportRequest, enabled: boolean) {
   return useQuery({
-    queryKey: [...reportsKey, 'sphere', request],
-    queryFn: ({ signal }) => callApi(createSphereFeelingReport, { body: request, signal }),
+    queryKey: [...reportsKey, request.kind, request.body],
+    queryFn: ({ signal }) =>
+      request.kind === 'session'
+        ? callApi(createSessionFeelingReport, { body: request.body, signal })
+        : callApi(createSphereFeelingReport, { body: request.body, signal }),
     enabled,
   });
 }

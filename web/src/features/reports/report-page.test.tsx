@@ -3,7 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { SphereReport, SphereReportRequest } from '../../../../shared/contracts/reports';
+import type {
+  SessionReportRequest,
+  SphereReport,
+  SphereReportRequest,
+} from '../../../../shared/contracts/reports';
+import type { Session } from '../../../../shared/contracts/sessions';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
@@ -11,12 +16,18 @@ import i18n from '../../i18n';
 import { meQueryKey } from '../../lib/me';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
-import type { ShownFigure } from './report-export';
+import type * as ReportExport from './report-export';
+import { download, type ShownFigure } from './report-export';
 import ReportsCard from './reports-card';
-import SphereReportPage from './sphere-report-page';
+import FeelingsReportPage from './report-page';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+// The files are built for real; only handing them to the browser is watched.
+vi.mock('./report-export', async (importOriginal) => ({
+  ...(await importOriginal<typeof ReportExport>()),
+  download: vi.fn(),
+}));
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -42,6 +53,30 @@ function sphere(extra: Partial<Sphere> = {}): Sphere {
     campaignSmsEnabled: false,
     isMember: true,
     roles: ['admin'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updateDate: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** A group of the sphere, as its members read it (its name the one they may see). */
+function session(extra: Partial<Session> = {}): Session {
+  return {
+    id: 'session-1',
+    sphereId: 'sphere-1',
+    name: { en: 'North team', fr: 'Équipe Nord' },
+    category: 'contributor',
+    type: 'group',
+    parentSessionIds: [],
+    level: 0,
+    isLeaf: true,
+    subscription: 'essentials',
+    isPublic: false,
+    archived: false,
+    specificTagIds: [],
+    inheritedTagIds: [],
+    isMember: true,
+    roles: ['member'],
     createdAt: '2026-01-01T00:00:00.000Z',
     updateDate: '2026-01-01T00:00:00.000Z',
     ...extra,
@@ -114,9 +149,13 @@ function report(extra: Partial<SphereReport> = {}): SphereReport {
 
 interface ServerOptions {
   roles?: AbilityFacts['spheres'][number]['roles'];
+  /** The caller's roles in session-1 of sphere-1; none: not in the group. */
+  sessionRoles?: AbilityFacts['sessions'][number]['roles'];
   sphere?: Sphere;
+  session?: Session;
   report?: SphereReport;
   reportStatus?: { status: number; body: unknown };
+  tagsStatus?: number;
 }
 
 /** A small fake of the API the page reads, recording what was sent. */
@@ -128,7 +167,16 @@ function fakeServer(options: ServerOptions = {}) {
     globalRoles: [],
     superAdminMode: false,
     spheres: [{ sphereId: 'sphere-1', roles: options.roles ?? ['admin'] }],
-    sessions: [],
+    sessions: options.sessionRoles
+      ? [
+          {
+            sessionId: 'session-1',
+            sphereId: 'sphere-1',
+            category: 'contributor',
+            roles: options.sessionRoles,
+          },
+        ]
+      : [],
   };
   const sent: { method: string; path: string; body: unknown }[] = [];
   fetchMock.mockImplementation(async (input, init) => {
@@ -146,6 +194,9 @@ function fakeServer(options: ServerOptions = {}) {
         }),
       );
     if (path === '/v1/spheres/sphere-1') return jsonResponse(200, options.sphere ?? sphere());
+    if (path === '/v1/sessions/session-1') return jsonResponse(200, options.session ?? session());
+    if (path === '/v1/spheres/sphere-1/tags' && options.tagsStatus)
+      return jsonResponse(options.tagsStatus, { key: 'forbidden' });
     if (path === '/v1/spheres/sphere-1/tags')
       return jsonResponse(200, {
         count: TAGS.length,
@@ -172,6 +223,14 @@ function fakeServer(options: ServerOptions = {}) {
       const asked = body as SphereReportRequest;
       return jsonResponse(200, { ...(options.report ?? report()), tagIds: asked.tagIds ?? [] });
     }
+    if (path === '/v1/feelings/session-reports' && method === 'POST') {
+      const asked = body as SessionReportRequest;
+      return jsonResponse(200, {
+        ...(options.report ?? report()),
+        sessionId: asked.sessionId,
+        tagIds: asked.tagIds ?? [],
+      });
+    }
     return jsonResponse(404, { key: 'not-found' });
   });
   return {
@@ -179,18 +238,29 @@ function fakeServer(options: ServerOptions = {}) {
       sent
         .filter((c) => c.method === 'POST' && c.path === '/v1/feelings/sphere-reports')
         .map((c) => c.body as SphereReportRequest),
+    sessionReports: () =>
+      sent
+        .filter((c) => c.method === 'POST' && c.path === '/v1/feelings/session-reports')
+        .map((c) => c.body as SessionReportRequest),
+    tagReads: () => sent.filter((c) => c.path.startsWith('/v1/spheres/sphere-1/tags')).length,
   };
 }
 
 const renderReport = () =>
-  renderPage(<SphereReportPage />, {
+  renderPage(<FeelingsReportPage />, {
     path: '/apps/spheres/:sphereId/reports',
     entry: '/apps/spheres/sphere-1/reports',
   });
 
+const renderSessionReport = () =>
+  renderPage(<FeelingsReportPage />, {
+    path: '/apps/sessions/:sessionId/reports',
+    entry: '/apps/sessions/session-1/reports',
+  });
+
 /** Opens the group's list and picks a tag by its name. */
-async function pickTag(name: string) {
-  const input = await screen.findByRole('textbox', { name: 'Group' });
+async function pickTag(name: string, label = 'Group') {
+  const input = await screen.findByRole('textbox', { name: label });
   await waitFor(() => expect(input.hasAttribute('disabled')).toBe(false));
   fireEvent.click(input);
   fireEvent.click(await screen.findByRole('option', { name, hidden: true }));
@@ -376,6 +446,136 @@ describe('the sphere report page', () => {
   });
 });
 
+describe('the group (session) report page', () => {
+  /** A plain member of the sphere, in the group. */
+  const member = { roles: ['contributor'], sessionRoles: ['member'] } as const;
+
+  it('a member sees the group’s name and its figures, asked by sessionId on the group’s route', async () => {
+    const server = fakeServer(member);
+    renderSessionReport();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report of North team' })).toBeTruthy();
+    expect((await screen.findByTestId('report-people')).textContent).toBe('12');
+    expect(screen.getByTestId('report-answers').textContent).toBe('40');
+    expect(
+      within(screen.getByTestId('report-row-2026-W10'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['9', '20', '+0.25', '0.60', '10', '5', '3', '2']);
+    expect(screen.getByTestId('report-hidden-2026-W11').textContent).toBe('Hidden: fewer than 8 people');
+    const back = screen.getByRole('link', { name: 'Back to North team' });
+    expect(back.getAttribute('href')).toBe('/apps/sessions/session-1');
+    const asked = server.sessionReports();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ sessionId: 'session-1', tagIds: [], template: 'general' });
+    expect(asked[0]).not.toHaveProperty('sphereId');
+    expect(server.reports()).toEqual([]);
+  });
+
+  it('a plain member may not read the sphere’s tags: no group filter, no error, the whole group', async () => {
+    const server = fakeServer(member);
+    renderSessionReport();
+    await screen.findByTestId('report-people');
+    expect(screen.queryByTestId('report-group')).toBeNull();
+    expect(screen.queryByTestId('report-tags-error')).toBeNull();
+    expect(server.tagReads()).toBe(0);
+  });
+
+  it('tags refused by the server (403) hide the group filter silently and the report still shows', async () => {
+    // An admin of the sphere who is in the group: the rules let them read the tags, the server does not.
+    const server = fakeServer({ roles: ['admin'], sessionRoles: ['member'], tagsStatus: 403 });
+    renderSessionReport();
+    expect((await screen.findByTestId('report-people')).textContent).toBe('12');
+    await waitFor(() => expect(server.tagReads()).toBe(1));
+    await waitFor(() => expect(screen.queryByTestId('report-group')).toBeNull());
+    expect(screen.queryByTestId('report-tags-error')).toBeNull();
+    expect(screen.queryByTestId('report-error')).toBeNull();
+    expect(server.sessionReports().at(-1)?.tagIds).toEqual([]);
+  });
+
+  it('a member who may read the tags narrows the group by them, still on the group’s route', async () => {
+    const server = fakeServer({ roles: ['admin'], sessionRoles: ['member'] });
+    renderSessionReport();
+    await screen.findByTestId('report-people');
+    await pickTag('North', 'Tags');
+    await waitFor(() =>
+      expect(server.sessionReports().at(-1)).toMatchObject({ sessionId: 'session-1', tagIds: ['tag-north'] }),
+    );
+    expect(server.reports()).toEqual([]);
+  });
+
+  it('the study-programme notice follows the answer’s anonymityNotGuaranteed', async () => {
+    fakeServer({ ...member, report: report({ anonymityNotGuaranteed: true }) });
+    renderSessionReport();
+    const alert = await screen.findByTestId('report-anonymity');
+    expect(alert.textContent).toContain('Anonymity not guaranteed');
+  });
+
+  it('no study-programme notice when the answer does not ask for one', async () => {
+    fakeServer(member);
+    renderSessionReport();
+    await screen.findByTestId('report-people');
+    expect(screen.queryByTestId('report-anonymity')).toBeNull();
+  });
+
+  it('the files are named after the group and their header names it', async () => {
+    fakeServer(member);
+    renderSessionReport();
+    await screen.findByTestId('report-people');
+    fireEvent.click(screen.getByTestId('report-export-csv'));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const [content, , fileName] = vi.mocked(download).mock.calls[0] ?? [];
+    expect(fileName).toBe('group-report-north-team-2026-03-01-2026-03-22.csv');
+    const lines = String(content).slice(1).split('\r\n');
+    expect(lines[0]).toBe('Group: North team');
+    expect(lines).toContain('Tags: The whole group');
+  });
+
+  it('a sphere admin who is not in the group is told the report is not theirs, and nothing is asked', async () => {
+    const server = fakeServer({ roles: ['admin'], session: session({ isMember: false, roles: [] }) });
+    renderSessionReport();
+    expect(await screen.findByTestId('session-report-not-allowed')).toBeTruthy();
+    expect(server.sessionReports()).toEqual([]);
+  });
+
+  it('a referent (owner) who is not a member does not see it either', async () => {
+    const server = fakeServer({
+      roles: ['contributor'],
+      sessionRoles: ['owner'],
+      session: session({ roles: ['owner'] }),
+    });
+    renderSessionReport();
+    expect(await screen.findByTestId('session-report-not-allowed')).toBeTruthy();
+    expect(server.sessionReports()).toEqual([]);
+  });
+
+  it('a group that cannot be read is not available, and nothing is asked', async () => {
+    const server = fakeServer(member);
+    renderPage(<FeelingsReportPage />, {
+      path: '/apps/sessions/:sessionId/reports',
+      entry: '/apps/sessions/session-9/reports',
+    });
+    expect(await screen.findByTestId('session-report-not-allowed')).toBeTruthy();
+    expect(server.sessionReports()).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation', async () => {
+    fakeServer({
+      roles: ['admin'],
+      sessionRoles: ['member'],
+      report: report({ anonymityNotGuaranteed: true }),
+    });
+    const { container } = renderSessionReport();
+    await screen.findByTestId('report-words');
+    await screen.findByRole('textbox', { name: 'Tags' });
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+});
+
 describe('the reports card on a sphere’s page', () => {
   it('leads an admin to the sphere’s report', async () => {
     fakeServer();
@@ -393,5 +593,42 @@ describe('the reports card on a sphere’s page', () => {
     await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
     expect(screen.queryByTestId('reports-card')).toBeNull();
     expect(container.querySelector('section, a, h2, p')).toBeNull();
+  });
+});
+
+describe('the reports card on a group’s page', () => {
+  it('leads a member of the group to the group’s report', async () => {
+    fakeServer({ roles: ['contributor'], sessionRoles: ['member'] });
+    renderPage(<ReportsCard place={{ kind: 'session', session: session() }} />);
+    const link = await screen.findByTestId('reports-card-link');
+    expect(link.getAttribute('href')).toBe('/apps/sessions/session-1/reports');
+    expect(screen.getByTestId('reports-card').textContent).toContain('For its members only.');
+  });
+
+  it('shows nothing to a sphere admin who is not a member of the group', async () => {
+    fakeServer({ roles: ['admin'] });
+    const { queryClient, container } = renderPage(
+      <ReportsCard place={{ kind: 'session', session: session({ isMember: false, roles: [] }) }} />,
+    );
+    await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
+    expect(screen.queryByTestId('reports-card')).toBeNull();
+    expect(container.querySelector('section, a, h2, p')).toBeNull();
+  });
+
+  it('shows nothing to a referent (owner) who is not a member of the group', async () => {
+    fakeServer({ roles: ['contributor'], sessionRoles: ['owner'] });
+    const { queryClient } = renderPage(
+      <ReportsCard place={{ kind: 'session', session: session({ roles: ['owner'] }) }} />,
+    );
+    await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
+    expect(screen.queryByTestId('reports-card')).toBeNull();
+  });
+
+  it('shows it to a sphere admin who is also a member of the group', async () => {
+    fakeServer({ roles: ['admin'], sessionRoles: ['member'] });
+    renderPage(<ReportsCard place={{ kind: 'session', session: session() }} />);
+    expect((await screen.findByTestId('reports-card-link')).getAttribute('href')).toBe(
+      '/apps/sessions/session-1/reports',
+    );
   });
 });

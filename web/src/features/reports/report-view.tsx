@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Card,
-  Container,
   Group,
   MultiSelect,
   SegmentedControl,
@@ -20,15 +18,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { subject } from '@casl/ability';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
 import type { Language } from '../../../../shared/contracts/headers';
 import {
   SPHERE_REPORT_INCLUDES,
   type SphereReport,
   type SphereReportInterval,
-  type SphereReportRequest,
 } from '../../../../shared/contracts/reports';
-import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
 import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '../../../../shared/domain/date-filter';
 import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
@@ -42,9 +37,8 @@ import { Chart } from '../../lib/chart';
 import { DATE_FORMAT, formatDate } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
 import { useEmotionWords } from '../../lib/feeling-words';
-import { useMe } from '../../lib/me';
 import { quadrantSwatch } from '../../lib/quadrants';
-import { useReportSphere, useReportTags, useSphereReport } from './api/reports';
+import { useFeelingsReport, useReportTags, type FeelingsReportRequest } from './api/reports';
 import { colorsOverTime, hiddenPeriods } from './report-chart';
 import {
   FIGURE_COLUMN_COUNT,
@@ -58,9 +52,28 @@ import {
   round2,
   toCsv,
   toXlsx,
+  type ExportContext,
   type ReportRow,
   type ShownFigure,
 } from './report-export';
+
+/**
+ * What a feelings report covers (spec 02 §2 reports): a whole sphere, for its admins, or one of its
+ * groups (a session), for the group's members alone (§6 group-report exception). Either may be
+ * narrowed to the people under one or two of the sphere's tags.
+ */
+export type ReportTarget =
+  | {
+      kind: 'sphere';
+      id: string;
+      sphereId: string;
+      name: string;
+      /** The sphere's language, the one its tags are always named in. */
+      primary: Language;
+      /** A study programme says that anonymity is not guaranteed before its report answers. */
+      studyProgramme: boolean;
+    }
+  | { kind: 'session'; id: string; sphereId: string; name: string; primary?: Language | undefined };
 
 const DAY = 'YYYY-MM-DD';
 const dayOf = (date: Date | string) => dayjs(date).format(DAY);
@@ -78,68 +91,19 @@ function cellText(value: number | null, column: number): string {
 }
 
 /** The names of the chosen tags, in the reader's language (else the sphere's, else any). */
-function tagLabel(tag: Tag, language: Language, primary: Language): string {
+function tagLabel(tag: Tag, language: Language, primary: Language | undefined): string {
   return tagName(tag.name, language, primary) || tag.shortId || tag.id;
 }
 
 /**
- * A sphere's feelings report (spec 02 §2 `/apps/spheres/{sphereId}/reports`, §5 report privacy;
- * decision 0030): for its admins, the feelings of the sphere or of a group of one or two of its
- * tags over a period, per closed week or month (the week in progress is never counted), as figures,
- * a chart and a table, and the same table as CSV or Excel. A hidden figure says why; a study
- * programme says that anonymity is not guaranteed.
+ * A feelings report (spec 02 §2, §5 report privacy; decision 0030): the feelings of a sphere or of
+ * a group over a period, per closed week or month (the week in progress is never counted), for the
+ * whole of it or the people under one or two of the sphere's tags, as figures, a chart and a table,
+ * and the same table as CSV or Excel. A hidden figure says why; a study programme says that
+ * anonymity is not guaranteed. The tags are offered to those who may read them: a group's plain
+ * members may not, and read the report of the whole group with no filter and no error.
  */
-export default function SphereReportPage() {
-  const { t } = useTranslation();
-  const sphereId = useParams().sphereId ?? '';
-  const me = useMe();
-  const ability = useAbility();
-  const sphere = useReportSphere(sphereId);
-  // `subject` marks the object it is given with its type: each check gets its own copy.
-  const allowed = ability.can('smartReport', subject('sphere', { sphereId }));
-
-  let body;
-  if (me.isPending || sphere.isPending) body = <Skeleton height={160} data-testid="sphere-report-loading" />;
-  else if (
-    (me.isSuccess && !allowed) ||
-    (sphere.error instanceof ApiError && [403, 404].includes(sphere.error.status))
-  )
-    body = (
-      <Alert color="gray" data-testid="sphere-report-not-allowed">
-        {t('reports.page.notAllowed')}
-      </Alert>
-    );
-  else if (sphere.isError)
-    body = (
-      <ErrorState
-        title={t('reports.page.sphereError')}
-        error={sphere.error}
-        onRetry={() => void sphere.refetch()}
-        testId="sphere-report-sphere-error"
-      />
-    );
-  else if (sphere.data) body = <SphereReportView sphere={sphere.data} />;
-
-  return (
-    <Container size="lg">
-      <Stack data-testid="sphere-report-page">
-        <Title order={1}>
-          {sphere.data ? t('reports.page.title', { name: sphere.data.name }) : t('reports.page.titleAlone')}
-        </Title>
-        {sphere.data && (
-          <Text size="sm">
-            <Anchor component={Link} to={`/apps/spheres/${encodeURIComponent(sphere.data.id)}`}>
-              {t('reports.page.back', { name: sphere.data.name })}
-            </Anchor>
-          </Text>
-        )}
-        {body}
-      </Stack>
-    </Container>
-  );
-}
-
-function SphereReportView({ sphere }: { sphere: Sphere }) {
+export function FeelingsReport({ target }: { target: ReportTarget }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const ability = useAbility();
@@ -148,33 +112,41 @@ function SphereReportView({ sphere }: { sphere: Sphere }) {
     return { start: dayOf(initial.start), end: dayOf(initial.end) };
   });
   const [interval, chooseInterval] = useState<SphereReportInterval>('week');
-  const [tagIds, setTagIds] = useState<string[]>([]);
-  const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: sphere.id }));
-  const tags = useReportTags(sphere.id, canReadTags);
-  const request = useMemo<SphereReportRequest>(
-    () => ({
-      sphereId: sphere.id,
+  const [chosenTagIds, setTagIds] = useState<string[]>([]);
+  const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: target.sphereId }));
+  const tags = useReportTags(target.sphereId, canReadTags);
+  // Refused by the server (rules changed since the start call): the report covers the whole of it.
+  const tagsForbidden = tags.error instanceof ApiError && tags.error.status === 403;
+  const ofGroup = target.kind === 'session';
+  // A group's filter shows once its tags are read: its members mostly may not read them.
+  const groupFilter = canReadTags && (ofGroup ? tags.isSuccess : !tagsForbidden);
+  const tagIds = useMemo(() => (groupFilter ? chosenTagIds : []), [groupFilter, chosenTagIds]);
+  const request = useMemo<FeelingsReportRequest>(() => {
+    const filters = {
       start: range.start,
       end: range.end,
       tagIds,
-      template: 'general',
+      template: 'general' as const,
       generalOptions: { include: [...SPHERE_REPORT_INCLUDES], interval },
-    }),
-    [sphere.id, range, tagIds, interval],
-  );
-  const report = useSphereReport(request, true);
+    };
+    return target.kind === 'session'
+      ? { kind: 'session', body: { sessionId: target.id, ...filters } }
+      : { kind: 'sphere', body: { sphereId: target.id, ...filters } };
+  }, [target.kind, target.id, range, tagIds, interval]);
+  const report = useFeelingsReport(request, true);
   const tagOptions = useMemo(
     () =>
       (tags.data?.items ?? [])
         .filter((tag) => !tag.archived)
-        .map((tag) => ({ tag, label: tagLabel(tag, language, sphere.languages.primary) }))
+        .map((tag) => ({ tag, label: tagLabel(tag, language, target.primary) }))
         .sort((a, b) => a.label.localeCompare(b.label, language)),
-    [tags.data, language, sphere.languages.primary],
+    [tags.data, language, target.primary],
   );
   const chosenNames = tagIds.map((id) => tagOptions.find((o) => o.tag.id === id)?.label ?? id);
   const bounds = dateFilterBounds(new Date());
   const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
-  const anonymityNotGuaranteed = sphere.isStudyProgram || (report.data?.anonymityNotGuaranteed ?? false);
+  const anonymityNotGuaranteed =
+    (target.kind === 'sphere' && target.studyProgramme) || (report.data?.anonymityNotGuaranteed ?? false);
 
   return (
     <Stack>
@@ -223,14 +195,18 @@ function SphereReportView({ sphere }: { sphere: Sphere }) {
               data-testid="report-interval"
             />
           </Stack>
-          {canReadTags && (
+          {groupFilter && (
             <MultiSelect
-              label={t('reports.filters.group')}
+              label={t(ofGroup ? 'reports.filters.tags' : 'reports.filters.group')}
               description={t('reports.filters.groupHelp', {
-                count: tagIds.length,
+                chosen: tagIds.length,
                 max: PRIVACY_MAX_GROUP_TAGS,
               })}
-              placeholder={tagIds.length ? undefined : t('reports.filters.wholeSphere')}
+              placeholder={
+                tagIds.length
+                  ? undefined
+                  : t(ofGroup ? 'reports.filters.wholeGroup' : 'reports.filters.wholeSphere')
+              }
               value={tagIds}
               onChange={(value) => setTagIds(value.slice(0, PRIVACY_MAX_GROUP_TAGS))}
               maxValues={PRIVACY_MAX_GROUP_TAGS}
@@ -247,9 +223,9 @@ function SphereReportView({ sphere }: { sphere: Sphere }) {
             />
           )}
         </Group>
-        {tags.isError && (
+        {tags.isError && !tagsForbidden && (
           <Text size="sm" c="dimmed" mt="xs" data-testid="report-tags-error">
-            {t('reports.filters.tagsError')}
+            {t(ofGroup ? 'reports.filters.tagsErrorGroup' : 'reports.filters.tagsError')}
           </Text>
         )}
       </Card>
@@ -264,7 +240,7 @@ function SphereReportView({ sphere }: { sphere: Sphere }) {
         />
       )}
       {report.isSuccess && (
-        <ReportView report={report.data} sphere={sphere} tagNames={chosenNames} language={language} />
+        <ReportView report={report.data} target={target} tagNames={chosenNames} language={language} />
       )}
     </Stack>
   );
@@ -286,12 +262,12 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 function ReportView({
   report,
-  sphere,
+  target,
   tagNames,
   language,
 }: {
   report: SphereReport;
-  sphere: Sphere;
+  target: ReportTarget;
   tagNames: string[];
   language: Language;
 }) {
@@ -323,14 +299,19 @@ function ReportView({
   async function exportAs(format: 'csv' | 'xlsx') {
     setExporting(format);
     try {
-      const table = exportTable(report, { sphereName: sphere.name, tagNames }, language, t);
-      if (format === 'csv')
-        download(toCsv(table), 'text/csv;charset=utf-8', reportFileName(sphere, report, 'csv'));
+      const context: ExportContext =
+        target.kind === 'session'
+          ? { groupName: target.name, tagNames }
+          : { sphereName: target.name, tagNames };
+      const table = exportTable(report, context, language, t);
+      const fileName = (extension: 'csv' | 'xlsx') =>
+        reportFileName({ id: target.id, name: target.name }, report, extension, target.kind);
+      if (format === 'csv') download(toCsv(table), 'text/csv;charset=utf-8', fileName('csv'));
       else
         download(
           await toXlsx(table, t('reports.export.sheet')),
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          reportFileName(sphere, report, 'xlsx'),
+          fileName('xlsx'),
         );
     } catch (error) {
       notifyError(error);
