@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { rebuildSphereRollups } from '../functions/feelings';
+import { rebuildSphereThinkingRollups } from '../functions/thinkings';
 import { allSpheres } from '../functions/spheres/repository';
 import { configureHandlers, startLocalStack } from '../infra/local/stack';
 import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
@@ -7,9 +8,9 @@ import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
 /**
  * `npm run rollups -- [--sphere <id> ...] [--write]`
  *
- * Compares every sphere's report rollups (or those named) with what its recorded feelings make
- * (decision 0030), and prints the items that differ; with `--write` it rebuilds them from the
- * feelings. Rebuild while the sphere takes no answers (an answer written during the rebuild would
+ * Compares every sphere's report rollups (or those named) with what its feelings and thinkings make
+ * (decision 0030), and prints the items that differ; with `--write` it rebuilds them from those
+ * answers. Rebuild while the sphere takes no answers (an answer written during the rebuild would
  * count twice). With TABLE_NAME set (and AWS credentials) it reads that table; otherwise the local
  * stack (`npm start` if it runs, else the persistent local data).
  */
@@ -21,10 +22,13 @@ async function run() {
   const sphereIds = values.sphere ?? (await allSpheres(100_000)).map((s) => s.sphereId);
   let drifted = 0;
   for (const sphereId of sphereIds) {
-    const { feelings, differences } = await rebuildSphereRollups(sphereId, values.write ? 'write' : 'check');
+    const mode = values.write ? 'write' : 'check';
+    const feelings = await rebuildSphereRollups(sphereId, mode);
+    const thinkings = await rebuildSphereThinkingRollups(sphereId, mode);
+    const differences = [...feelings.differences, ...thinkings.differences];
     if (differences.length) drifted++;
     console.log(
-      `${sphereId}: ${feelings} feelings, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
+      `${sphereId}: ${feelings.feelings} feelings, ${thinkings.thinkings} thinkings, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
     );
     for (const difference of differences.slice(0, 20)) console.log(`  ${difference}`);
   }

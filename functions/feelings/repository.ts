@@ -20,7 +20,7 @@ import {
 import { feelingCounts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
-import { countMatching } from '../lib/db';
+import { countMatching, sparse } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 import { addToRollups, contributionsOf, rollupItems, type RolledAnswer, type RollupChange } from '../reports';
 import type { FeelingEntity } from './entities/feeling';
@@ -126,19 +126,13 @@ async function writeWithDay(
   }
 }
 
-/**
- * A feeling's item without the keys of index gsi1 when it names no sphere: the index holds the
- * feelings of spheres only (ElectroDB would write an empty sphere key).
- */
-function sparse<T extends Record<string, unknown>>(item: T): T {
-  if (item.sphereId !== undefined) return item;
-  const { gsi1pk: _pk, gsi1sk: _sk, ...rest } = item;
-  return rest as T;
-}
+/** A feeling's item, in index gsi1 only when it names a sphere (the index of a sphere's feelings). */
+const sparseFeeling = <T extends Record<string, unknown>>(item: T) =>
+  sparse(item, 'gsi1', item.sphereId !== undefined);
 
 /** A DocumentClient Put or Update of an ElectroDB write's parameters, for a transaction. */
 function asPut(params: { Item?: Record<string, unknown> } & Record<string, unknown>): TransactItem {
-  const put = { ...params, ...(params.Item ? { Item: sparse(params.Item) } : {}) };
+  const put = { ...params, ...(params.Item ? { Item: sparseFeeling(params.Item) } : {}) };
   return { Put: put as NonNullable<TransactItem['Put']> };
 }
 
@@ -427,7 +421,9 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
   for (let i = 0; i < items.length; i += 25) {
     let requests = items
       .slice(i, i + 25)
-      .map((item) => ({ PutRequest: { Item: sparse(db().entities.feeling.create(item).params().Item) } }));
+      .map((item) => ({
+        PutRequest: { Item: sparseFeeling(db().entities.feeling.create(item).params().Item) },
+      }));
     for (let attempt = 1; requests.length; attempt++) {
       const answer = await documentClient().send(
         new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),

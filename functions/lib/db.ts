@@ -63,3 +63,18 @@ export async function countMatching(params: QueryCommandInput): Promise<number> 
   } while (from);
   return total;
 }
+
+/**
+ * An item without the keys of a global index when it does not belong in it: ElectroDB writes an
+ * index's keys even when its composite attribute is absent (an empty `sphereid_`), which would put
+ * every such item in one partition of the index. `index` is `gsi1` or `gsi2`.
+ */
+export function sparse<T extends Record<string, unknown>>(
+  item: T,
+  index: 'gsi1' | 'gsi2',
+  belongs: boolean,
+): T {
+  if (belongs) return item;
+  const { [`${index}pk`]: _pk, [`${index}sk`]: _sk, ...rest } = item;
+  return rest as T;
+}

@@ -1,4 +1,5 @@
-import type { ReportFigure } from '../../shared/contracts/reports';
+import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
+import { THINKING_VALUES } from '../../shared/domain/thinkings';
 import { FEELING_COLORS } from '../../shared/domain/feelings';
 import {
   minParticipants,
@@ -119,14 +120,13 @@ export interface FigureOptions {
   words: boolean;
 }
 
-/** A figure over some weeks: the shown weeks summed, or why it is hidden. */
-export function periodFigure(
+/** The counts of some weeks where the group was shown, summed; or why it is hidden. */
+export function periodSums(
   weeks: readonly string[],
   decided: ReadonlyMap<string, { release: Release; people: Set<string> }>,
   counts: ReadonlyMap<string, Readonly<Record<string, number>>>,
   groupTagCount: number,
-  options: FigureOptions,
-): ReportFigure {
+): { release: Release; sum: Record<string, number> } {
   const { release, atoms } = releaseOverPeriod(
     weeks.map((week) => {
       const d = decided.get(week) ?? { release: hiddenForNobody(groupTagCount), people: new Set<string>() };
@@ -134,9 +134,21 @@ export function periodFigure(
     }),
     groupTagCount,
   );
-  if (!release.shown) return release;
   const sum: Record<string, number> = {};
-  for (const week of atoms) addCounts(sum, counts.get(week) ?? {});
+  if (release.shown) for (const week of atoms) addCounts(sum, counts.get(week) ?? {});
+  return { release, sum };
+}
+
+/** A feelings figure over some weeks: the shown weeks summed, or why it is hidden. */
+export function periodFigure(
+  weeks: readonly string[],
+  decided: ReadonlyMap<string, { release: Release; people: Set<string> }>,
+  counts: ReadonlyMap<string, Readonly<Record<string, number>>>,
+  groupTagCount: number,
+  options: FigureOptions,
+): ReportFigure {
+  const { release, sum } = periodSums(weeks, decided, counts, groupTagCount);
+  if (!release.shown) return release;
   const answers = sum.count ?? 0;
   const figure: ReportFigure = { shown: true, people: release.people, answers };
   if (options.averages && answers > 0) {
@@ -154,6 +166,41 @@ export function periodFigure(
       .sort((a, b) => b.count - a.count || a.wordId.localeCompare(b.wordId))
       .slice(0, 10);
   return figure;
+}
+
+/** A thinkings figure over some weeks: per axis, its answers, average and values; or why hidden. */
+export function thinkingFigure(
+  weeks: readonly string[],
+  decided: ReadonlyMap<string, { release: Release; people: Set<string> }>,
+  counts: ReadonlyMap<string, Readonly<Record<string, number>>>,
+  groupTagCount: number,
+): ThinkingFigure {
+  const { release, sum } = periodSums(weeks, decided, counts, groupTagCount);
+  if (!release.shown) return release;
+  const axes = new Map<string, { answers: number; sum: number; values: Map<number, number> }>();
+  for (const [key, n] of Object.entries(sum)) {
+    const [kind, axisId = '', field, value] = key.split('|');
+    if (kind !== 'axis') continue;
+    const axis = axes.get(axisId) ?? { answers: 0, sum: 0, values: new Map<number, number>() };
+    if (field === 'n') axis.answers = n;
+    else if (field === 'sum') axis.sum = n;
+    else if (field === 'v') axis.values.set(Number(value) / 2, n);
+    axes.set(axisId, axis);
+  }
+  return {
+    shown: true,
+    people: release.people,
+    answers: sum.count ?? 0,
+    axes: [...axes.entries()]
+      .filter(([, a]) => a.answers > 0)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([axisId, a]) => ({
+        axisId,
+        answers: a.answers,
+        average: Math.round((a.sum / 2 / a.answers) * 1000) / 1000,
+        values: THINKING_VALUES.map((value) => ({ value, count: a.values.get(value) ?? 0 })),
+      })),
+  };
 }
 
 const hiddenForNobody = (groupTagCount: number): Release => ({

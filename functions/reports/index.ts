@@ -9,9 +9,11 @@ export {
   readScope,
   rebuildScopes,
   rollupItems,
+  scopeOf,
   scopesOf,
   type RolledAnswer,
   type RollupChange,
+  type RollupSource,
   type StoredRollup,
   type TransactItem,
 } from './rollups';

@@ -26,8 +26,13 @@ import { reportsDb as db } from './store';
 /** One item of a TransactWriteItems, as the DocumentClient takes it. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** What a rollup counts: feelings or thinkings, each in their own scopes. */
+export type RollupSource = 'feelings' | 'thinkings';
+
 /** An answer as its rollups see it: where, by whom, when, under which group tags, what. */
 export interface RolledAnswer {
+  /** Feelings when absent. */
+  source?: RollupSource;
   sphereId: string;
   sessionId?: string | undefined;
   userId: string;
@@ -92,10 +97,17 @@ export async function personKey(sphereId: string, userId: string): Promise<strin
     .slice(0, 11);
 }
 
+/** The scope of a sphere's or a session's rollups of a source (feelings keep the bare name). */
+export const scopeOf = (source: RollupSource | undefined, place: 'sphere' | 'session', id: string) =>
+  `${source === 'thinkings' ? 'thinkings/' : ''}${place}#${id}`;
+
+/** Whether a scope is a sphere's (where the people items are). */
+const isSphereScope = (scope: string) => /(^|\/)sphere#/.test(scope);
+
 /** The scopes an answer counts in: its sphere, and its session when it has one. */
-export const scopesOf = (answer: Pick<RolledAnswer, 'sphereId' | 'sessionId'>) => [
-  `sphere#${answer.sphereId}`,
-  ...(answer.sessionId ? [`session#${answer.sessionId}`] : []),
+export const scopesOf = (answer: Pick<RolledAnswer, 'source' | 'sphereId' | 'sessionId'>) => [
+  scopeOf(answer.source, 'sphere', answer.sphereId),
+  ...(answer.sessionId ? [scopeOf(answer.source, 'session', answer.sessionId)] : []),
 ];
 
 /**
@@ -116,7 +128,7 @@ export async function contributionsOf(answer: RolledAnswer): Promise<ScopedContr
     person,
     tagIds,
     counts: answer.counts,
-    ...(scope.startsWith('sphere#') && answer.sessionId ? { session: tagKey(answer.sessionId) } : {}),
+    ...(isSphereScope(scope) && answer.sessionId ? { session: tagKey(answer.sessionId) } : {}),
   }));
 }
 
@@ -154,7 +166,7 @@ export function itemDeltas(
       for (const [key, n] of Object.entries(counts)) add(adds, `c:${key}`, n);
     }
     // Who answered is kept per sphere (with the group of each answer), not per group.
-    if (scope.startsWith('sphere#'))
+    if (isSphereScope(scope))
       add(
         into(scope, 'people', 'all', week),
         peopleAttribute(contribution.person, contribution.tagIds, contribution.session),
@@ -226,12 +238,24 @@ export async function rollupItems(changes: readonly RollupChange[]): Promise<Tra
  * UpdateItem per stored item, a few at a time.
  */
 export async function addToRollups(contributions: readonly ScopedContribution[]): Promise<void> {
-  const items = itemDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const })));
+  // An update expression holds at most 4 KB: a week of a large sphere's people goes in parts.
+  const items = itemDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const }))).flatMap(
+    (item) => {
+      const entries = Object.entries(item.adds);
+      const parts: ItemDelta[] = [];
+      for (let i = 0; i < entries.length; i += ADDS_PER_UPDATE)
+        parts.push({ ...item, adds: Object.fromEntries(entries.slice(i, i + ADDS_PER_UPDATE)) });
+      return parts;
+    },
+  );
   for (let i = 0; i < items.length; i += 16)
     await Promise.all(
       items.slice(i, i + 16).map((item) => documentClient().send(new UpdateCommand(updateOf(item)))),
     );
 }
+
+/** Attributes one UpdateItem adds to at most (its expression stays far below DynamoDB's 4 KB). */
+const ADDS_PER_UPDATE = 100;
 
 /** A stored rollup item: its key parts and its non-zero amounts. */
 export interface StoredRollup {

@@ -1,4 +1,4 @@
-import type { SphereReport } from '../../shared/contracts/reports';
+import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
 import type { SessionReportRequestSchema, SphereReportRequestSchema } from '../../shared/contracts/reports';
 import type * as z from 'zod';
 import { anonymityNotice, minParticipants } from '../../shared/domain/report-privacy';
@@ -6,8 +6,15 @@ import { weekBounds, weeksWithin } from '../../shared/domain/report-rollups';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';
 import { activeTagsOf, findSphere } from '../spheres';
-import { periodFigure, seriesPeriods, weekPeopleOf, weekRelease, type FigureOptions } from './figures';
-import { groupOfTags, readCounts, readPeople, tagKey } from './rollups';
+import {
+  periodFigure,
+  seriesPeriods,
+  thinkingFigure,
+  weekPeopleOf,
+  weekRelease,
+  type FigureOptions,
+} from './figures';
+import { groupOfTags, readCounts, readPeople, scopeOf, tagKey, type RollupSource } from './rollups';
 
 type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
 type SessionReportRequest = z.output<typeof SessionReportRequestSchema>;
@@ -60,15 +67,60 @@ export async function sessionFeelingReport(
   return feelingReport({ sphereId: session.sphereId, sessionId }, filters, now);
 }
 
-/**
- * A feelings report of a sphere or one of its groups. Reads one people item of the sphere and one
- * counts item of the group per week; every figure passes the privacy rules (figures.ts).
- */
+/** POST /v1/thinkings/sphere-reports: the thinkings given in a sphere, axis by axis. */
+export async function sphereThinkingReport(
+  request: SphereReportRequest,
+  now = Date.now(),
+): Promise<ThinkingReport> {
+  const { sphereId, ...filters } = request;
+  const read = await readReport('thinkings', { sphereId }, filters, now);
+  const figure = (weeks: readonly string[]) =>
+    read.decided ? thinkingFigure(weeks, read.decided, read.counts, read.groupTagCount) : read.nobody;
+  return {
+    ...read.base,
+    total: figure(read.base.weeks),
+    series: read.periods.map((p) => ({
+      period: p.period,
+      first: p.first,
+      last: p.last,
+      figure: figure(p.weeks),
+    })),
+  };
+}
+
+/** A feelings report of a sphere or one of its groups. */
 async function feelingReport(
   place: { sphereId: string; sessionId?: string },
   request: ReportFilters,
   now: number,
 ): Promise<SphereReport> {
+  const read = await readReport('feelings', place, request, now);
+  const options = figureOptions(request);
+  const figure = (weeks: readonly string[]) =>
+    read.decided ? periodFigure(weeks, read.decided, read.counts, read.groupTagCount, options) : read.nobody;
+  return {
+    ...read.base,
+    total: figure(read.base.weeks),
+    series: read.periods.map((p) => ({
+      period: p.period,
+      first: p.first,
+      last: p.last,
+      figure: figure(p.weeks),
+    })),
+  };
+}
+
+/**
+ * What a report of a sphere or one of its groups is made of: its closed weeks, and per week whether
+ * the group is shown (figures.ts) and its counts. Reads one people item of the sphere and one counts
+ * item of the group per week, for feelings or thinkings.
+ */
+async function readReport(
+  source: RollupSource,
+  place: { sphereId: string; sessionId?: string },
+  request: ReportFilters,
+  now: number,
+) {
   const { sphereId, sessionId } = place;
   const sphere = await findSphere(sphereId);
   if (!sphere) throw new NotFoundError();
@@ -81,6 +133,8 @@ async function feelingReport(
   const weeks = weeksWithin(request.start, request.end).filter((w) => weekClosed(w, now));
   const groupTagCount = request.tagIds.length;
   const interval = request.generalOptions.interval;
+  const first = weeks[0];
+  const last = weeks.at(-1);
   const base = {
     sphereId,
     ...(sessionId ? { sessionId } : {}),
@@ -91,20 +145,19 @@ async function feelingReport(
     start: request.start,
     end: request.end,
     weeks,
+    covered: first && last ? { first: weekBounds(first).first, last: weekBounds(last).last } : null,
   };
-  const first = weeks[0];
-  const last = weeks.at(-1);
-  if (!first || !last)
-    return {
-      ...base,
-      covered: null,
-      total: { shown: false, reason: 'too-few-people', threshold: minParticipants(groupTagCount) },
-      series: [],
-    };
+  const nobody = {
+    shown: false as const,
+    reason: 'too-few-people' as const,
+    threshold: minParticipants(groupTagCount),
+  };
+  const periods = seriesPeriods(weeks, interval);
+  if (!first || !last) return { base, nobody, periods, groupTagCount, decided: null, counts: new Map() };
   const [peopleItems, countItems] = await Promise.all([
-    readPeople(`sphere#${sphereId}`, first, last),
+    readPeople(scopeOf(source, 'sphere', sphereId), first, last),
     readCounts(
-      sessionId ? `session#${sessionId}` : `sphere#${sphereId}`,
+      sessionId ? scopeOf(source, 'session', sessionId) : scopeOf(source, 'sphere', sphereId),
       groupOfTags(request.tagIds),
       first,
       last,
@@ -116,16 +169,5 @@ async function feelingReport(
   const decided = new Map(
     weeks.map((week) => [week, weekRelease(weekPeopleOf(peopleByWeek.get(week)), group)]),
   );
-  const options = figureOptions(request);
-  return {
-    ...base,
-    covered: { first: weekBounds(first).first, last: weekBounds(last).last },
-    total: periodFigure(weeks, decided, counts, groupTagCount, options),
-    series: seriesPeriods(weeks, interval).map((p) => ({
-      period: p.period,
-      first: p.first,
-      last: p.last,
-      figure: periodFigure(p.weeks, decided, counts, groupTagCount, options),
-    })),
-  };
+  return { base, nobody, periods, groupTagCount, decided, counts };
 }

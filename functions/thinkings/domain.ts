@@ -1,8 +1,8 @@
 /** The thinkings domain as the registry (functions/domains.ts) reads it. */
 import { thinkingRoutes } from '../../shared/contracts/thinkings';
-import { defineDomain, eraseInBatches } from '../lib/domain';
-import { allThinkings } from './repository';
-import { THINKINGS_ENTITIES, thinkingsDb as db } from './store';
+import { defineDomain } from '../lib/domain';
+import { allThinkings, eraseThinkings } from './repository';
+import { THINKINGS_ENTITIES } from './store';
 
 export const thinkingsDomain = defineDomain({
   name: 'thinkings',
@@ -38,11 +38,8 @@ export const thinkingsDomain = defineDomain({
             longitude: t.geoPoint.longitude,
             timeZone: t.locale,
           })),
-          leave: () =>
-            eraseInBatches(
-              (keys) => db().entities.thinking.delete(keys).go(),
-              items.map((t) => ({ userId: t.userId, thinkingId: t.thinkingId })),
-            ),
+          // Thinkings counted in a sphere's reports take their share of the rollups with them.
+          leave: () => eraseThinkings(items),
         };
       },
     },

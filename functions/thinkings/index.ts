@@ -9,3 +9,4 @@ export {
   type AxisFields,
   type NewThinking,
 } from './repository';
+export { rebuildSphereThinkingRollups } from './rollups';

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dayOf } from '../../shared/domain/feeling-days';
+import { thinkingCounts } from '../../shared/domain/report-rollups';
+import { documentClient } from '../lib/aws';
+import { failedConditions } from '../lib/conditions';
 import { thinkingId } from '../../shared/domain/thinkings';
-import { countMatching } from '../lib/db';
+import { countMatching, sparse } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AxisEntity } from './entities/axis';
 import type { ContextAxesEntity } from './entities/context-axes';
+import { addToRollups, contributionsOf, rollupItems, type RolledAnswer, type TransactItem } from '../reports';
 import type { ThinkingEntity } from './entities/thinking';
 import { thinkingsDb as db } from './store';
 
@@ -92,10 +97,48 @@ export async function saveContextAxes(
 /** Writes a new thinking under a fresh time-ordered id (never over another). */
 export async function insertThinking(context: string, thinking: NewThinking): Promise<ThinkingItem> {
   const id = thinkingId(context, thinking.creationDate, randomBytes(3).toString('hex'));
-  const { data } = await db()
+  const put = db()
     .entities.thinking.create({ ...thinking, thinkingId: id })
-    .go();
-  return data;
+    .params() as NonNullable<TransactItem['Put']>;
+  const rollups = await rollupsOf([{ thinking, sign: 1 }]);
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { ...put, Item: sparseThinking(put.Item as Record<string, unknown>) } },
+        ...rollups,
+      ],
+    }),
+  );
+  const stored = await findThinking(thinking.userId, id);
+  if (!stored) throw new ConflictError('conflict');
+  return stored;
+}
+
+/** A thinking's item, in index gsi2 only when given in a sphere. */
+const sparseThinking = <T extends Record<string, unknown>>(item: T) =>
+  sparse(item, 'gsi2', item.sphereId !== undefined);
+
+/** A thinking as its sphere's report rollups count it; null when it counts in none. */
+export function rolledThinking(thinking: NewThinking | ThinkingItem): RolledAnswer | null {
+  if (thinking.sphereId === undefined || thinking.reportTagIds === undefined) return null;
+  return {
+    source: 'thinkings',
+    sphereId: thinking.sphereId,
+    sessionId: thinking.sessionId,
+    userId: thinking.userId,
+    day: dayOf(thinking.creationDate, thinking.locale),
+    tagIds: thinking.reportTagIds,
+    counts: thinkingCounts(thinking.axes ?? []),
+  };
+}
+
+/** The rollup items of some thinkings added (+1) or taken away (−1). */
+async function rollupsOf(changes: readonly { thinking: NewThinking | ThinkingItem; sign: 1 | -1 }[]) {
+  const rolled = changes.flatMap(({ thinking, sign }) => {
+    const answer = rolledThinking(thinking);
+    return answer ? [{ answer, sign }] : [];
+  });
+  return rolled.length ? rollupItems(rolled) : [];
 }
 
 export async function findThinking(userId: string, id: string): Promise<ThinkingItem | null> {
@@ -112,20 +155,32 @@ export async function changeThinking(
   changes: Pick<Partial<ThinkingItem>, 'axes' | 'geoPoint'>,
   now: string,
 ): Promise<ThinkingItem> {
+  const { ReturnValues: _ignored, ...update } = db()
+    .entities.thinking.patch({ userId: read.userId, thinkingId: read.thinkingId })
+    .set(changes)
+    .where(
+      ({ updateDate, freezeDate }, { eq, gt }) =>
+        `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
+    )
+    .params() as Record<string, unknown>;
+  // Its report rollups move from the values it had to those it has.
+  const rollups = await rollupsOf([
+    { thinking: read, sign: -1 },
+    { thinking: { ...read, ...changes }, sign: 1 },
+  ]);
   try {
-    const { data } = await db()
-      .entities.thinking.patch({ userId: read.userId, thinkingId: read.thinkingId })
-      .set(changes)
-      .where(
-        ({ updateDate, freezeDate }, { eq, gt }) =>
-          `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
-      )
-      .go({ response: 'all_new' });
-    return data as ThinkingItem;
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Update: update as NonNullable<TransactItem['Update']> }, ...rollups],
+      }),
+    );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
+    if (failedConditions(error)?.[0]) throw new ConflictError('conflict', { cause: error });
     throw error;
   }
+  const changed = await findThinking(read.userId, read.thinkingId);
+  if (!changed) throw new ConflictError('conflict');
+  return changed;
 }
 
 export interface ThinkingFilter {
@@ -178,22 +233,78 @@ export async function importAxes(axes: readonly (AxisFields & { axisId: string }
   return axes.length;
 }
 
-/** Writes many thinkings of a user who has none yet (demo data), in batches of 25. */
+/**
+ * Writes many thinkings of a user who has none yet (demo data), in batches of 25, then their share
+ * of their spheres' report rollups. `context` names each one's place as its id does.
+ */
 export async function importThinkings(userId: string, thinkings: readonly Omit<NewThinking, 'userId'>[]) {
   const { data: existing } = await db().entities.thinking.query.byUser({ userId }).go({ limit: 1 });
   if (existing.length > 0) return 0;
   const items = thinkings.map((t) => ({
     ...t,
     userId,
-    thinkingId: thinkingId('myself', t.creationDate, randomBytes(3).toString('hex')),
+    thinkingId: thinkingId(
+      t.sessionId ?? t.sphereId ?? 'myself',
+      t.creationDate,
+      randomBytes(3).toString('hex'),
+    ),
   }));
+  const { TableName } = db().entities.thinking.get({ userId, thinkingId: '-' }).params();
   for (let i = 0; i < items.length; i += 25) {
-    const { unprocessed } = await db()
-      .entities.thinking.put(items.slice(i, i + 25))
-      .go();
-    if (unprocessed.length) throw new Error(`${unprocessed.length} thinkings were not written`);
+    let requests = items.slice(i, i + 25).map((item) => ({
+      PutRequest: { Item: sparseThinking(db().entities.thinking.create(item).params().Item) },
+    }));
+    for (let attempt = 1; requests.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
+      );
+      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+      if (requests.length && attempt >= 8) throw new Error(`${requests.length} thinkings were not written`);
+    }
   }
+  const answers = items.map(rolledThinking).filter((a): a is RolledAnswer => a !== null);
+  if (answers.length)
+    await addToRollups((await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat());
   return items.length;
+}
+
+/** Every thinking given in a sphere (gsi2): what its report rollups are built from. */
+export async function thinkingsOfSphere(sphereId: string): Promise<ThinkingItem[]> {
+  const { data } = await db().entities.thinking.query.bySphere({ sphereId }).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * Erases a user's thinkings (they leave the product); one counted in report rollups goes in a
+ * transaction that takes its share away, on the condition that it is still there.
+ */
+export async function eraseThinkings(items: readonly ThinkingItem[]): Promise<void> {
+  for (const thinking of items) {
+    const { Key, TableName } = db()
+      .entities.thinking.delete({ userId: thinking.userId, thinkingId: thinking.thinkingId })
+      .params();
+    const rollups = await rollupsOf([{ thinking, sign: -1 }]);
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName,
+                Key,
+                ConditionExpression: 'attribute_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': 'pk' },
+              },
+            },
+            ...rollups,
+          ],
+        }),
+      );
+    } catch (error) {
+      // Already erased (a repeated attempt): nothing more to take away.
+      if (!failedConditions(error)?.[0]) throw error;
+    }
+  }
 }
 
 /** Writes the demo lists of axes of spheres and sessions that have none yet (the local stack). */

@@ -249,6 +249,15 @@ export async function createThinking(
   const axes = checkAnswers(body.axes, place.axes);
   // Through a campaign link of that place: the link's tags are the thinking's.
   const specificTagIds = body.linkId !== undefined ? await linkTagsFor(body.linkId, place, now) : undefined;
+  // The groups it counts under in its sphere's reports: the member's tags as they are now and the
+  // link's (decision 0030), kept on the thinking so that a change or an erasure moves the same ones.
+  const member = place.sphereId !== undefined ? await membershipIn(userId, place.sphereId) : null;
+  const reportTagIds =
+    place.sphereId !== undefined
+      ? [
+          ...new Set([...(member?.tagIds ?? []), ...(member?.autoTagIds ?? []), ...(specificTagIds ?? [])]),
+        ].sort()
+      : undefined;
   const creationDate = new Date(now).toISOString();
   const item = await insertThinking(place.sessionId ?? place.sphereId ?? MYSELF_CONTEXT, {
     userId,
@@ -258,6 +267,7 @@ export async function createThinking(
     ...(place.sessionId !== undefined ? { sessionId: place.sessionId } : {}),
     ...(place.groupId !== undefined ? { groupId: place.groupId } : {}),
     ...(specificTagIds !== undefined ? { fromDirectLink: true, specificTagIds } : {}),
+    ...(reportTagIds !== undefined ? { reportTagIds } : {}),
     geoPoint: body.geoPoint,
     ...(body.locale !== undefined ? { locale: body.locale } : {}),
     creationDate,

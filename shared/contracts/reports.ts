@@ -148,4 +148,51 @@ export const createSessionFeelingReport = defineRoute({
   response: SphereReportSchema,
 });
 
-export const reportRoutes = [createSphereFeelingReport, createSessionFeelingReport] as const;
+/** A group's thinkings in a period, when shown: per axis its answers, average (−1…1) and values. */
+export const ThinkingFigureSchema = z.discriminatedUnion('shown', [
+  z.object({
+    shown: z.literal(true),
+    people: z.number().int(),
+    /** Thinkings given by them in the shown weeks. */
+    answers: z.number().int(),
+    axes: z.array(
+      z.object({
+        axisId: z.string(),
+        answers: z.number().int(),
+        average: z.number(),
+        values: z.array(z.object({ value: z.number(), count: z.number().int() })),
+      }),
+    ),
+  }),
+  HiddenFigureSchema,
+]);
+export type ThinkingFigure = z.infer<typeof ThinkingFigureSchema>;
+
+export const ThinkingReportSchema = SphereReportSchema.omit({ total: true, series: true }).extend({
+  total: ThinkingFigureSchema,
+  series: z.array(
+    z.object({ period: z.string(), first: z.string(), last: z.string(), figure: ThinkingFigureSchema }),
+  ),
+});
+export type ThinkingReport = z.infer<typeof ThinkingReportSchema>;
+
+/**
+ * POST /v1/thinkings/sphere-reports (spec 01 §7): the thinkings given in a sphere and its groups,
+ * axis by axis, for those who hold smartReport on it. Comments are free text: never in a report.
+ */
+export const createSphereThinkingReport = defineRoute({
+  name: 'createSphereThinkingReport',
+  domain: 'reports',
+  method: 'POST',
+  path: '/v1/thinkings/sphere-reports',
+  auth: 'registered',
+  ability: { action: 'smartReport', subject: 'sphere', on: { sphereId: 'body.sphereId' } },
+  body: SphereReportRequestSchema,
+  response: ThinkingReportSchema,
+});
+
+export const reportRoutes = [
+  createSphereFeelingReport,
+  createSessionFeelingReport,
+  createSphereThinkingReport,
+] as const;

@@ -102,6 +102,23 @@ export function feelingCounts(feeling: {
   };
 }
 
+/**
+ * What a thinking adds: one thinking, and per axis one answer, its value in halves (−2…2) and the
+ * count of that value. Comments are free text and never counted.
+ */
+export function thinkingCounts(axes: readonly { id: string; value: number }[]): Counts {
+  const counts: Record<string, number> = { count: 1 };
+  for (const axis of axes) {
+    const halves = Math.round(axis.value * 2);
+    counts[`axis|${axis.id}|n`] = (counts[`axis|${axis.id}|n`] ?? 0) + 1;
+    counts[`axis|${axis.id}|sum`] = (counts[`axis|${axis.id}|sum`] ?? 0) + halves;
+    counts[`axis|${axis.id}|v|${halves}`] = (counts[`axis|${axis.id}|v|${halves}`] ?? 0) + 1;
+  }
+  // A sum that is zero is no count: it would come back as absent.
+  for (const [key, n] of Object.entries(counts)) if (n === 0) delete counts[key];
+  return counts;
+}
+
 /** One answer's share of the rollups: where it counts, who gave it, under which tags, and what. */
 export interface Contribution {
   /** `sphere#<id>`, `session#<id>`, `cycle#<id>`. */

@@ -31,6 +31,11 @@ export const ThinkingEntity = new Entity({
     /** Recorded through a campaign link of its sphere or session, and that link's tags. */
     fromDirectLink: { type: 'boolean', readOnly: true },
     specificTagIds: { type: 'list', items: { type: 'string' }, readOnly: true },
+    /**
+     * The group tags it counts under in its sphere's reports (the member's and the link's when it
+     * was given): present exactly when it counts in the report rollups (decision 0030).
+     */
+    reportTagIds: { type: 'list', items: { type: 'string' }, readOnly: true },
     geoPoint: GEO_POINT_ATTRIBUTE,
     locale: { type: 'string' },
     creationDate: { type: 'string', required: true, readOnly: true },
@@ -46,6 +51,15 @@ export const ThinkingEntity = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['userId'] },
       sk: { field: 'gsi1sk', composite: ['creationDate', 'thinkingId'] },
+    },
+    /**
+     * A sphere's thinkings (gsi2), to rebuild its report rollups. Sparse: a personal thinking is
+     * written without these keys (repository.ts).
+     */
+    bySphere: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['sphereId'] },
+      sk: { field: 'gsi2sk', composite: ['thinkingId'] },
     },
   },
 });

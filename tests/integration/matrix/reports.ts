@@ -5,6 +5,9 @@ export const examples: Record<string, Example> = {
   createSphereFeelingReport: (owner) => ({
     body: { sphereId: owner.sphereId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
   }),
+  createSphereThinkingReport: (owner) => ({
+    body: { sphereId: owner.sphereId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
+  }),
   // A group's report is its members' alone: not its sphere's admins', nor its referents'.
   createSessionFeelingReport: (owner) => ({
     body: { sessionId: owner.sessionId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
