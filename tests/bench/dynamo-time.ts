@@ -85,3 +85,35 @@ export async function dynamoTimeOf(calls: readonly DynamoCall[], endpoint: strin
   sums.sort((a, b) => a - b);
   return Number((sums[Math.floor(sums.length / 2)] as number).toFixed(2));
 }
+
+/**
+ * How many items a route's recorded calls read: each call replayed once, alone, on the same
+ * emulator; a Query counts the items it returned, a GetItem its item, a BatchGetItem its answers.
+ */
+export async function itemsReadBy(calls: readonly DynamoCall[], endpoint: string): Promise<number> {
+  const client = new dynamodb.DynamoDBClient({
+    region: 'eu-west-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const commands = dynamodb as unknown as Record<string, CommandClass>;
+  let items = 0;
+  try {
+    for (const call of calls) {
+      const Command = commands[call.command];
+      if (!Command) throw new Error(`No DynamoDB command named ${call.command}`);
+      const answer = (await client.send(new Command(structuredClone(call.input)))) as {
+        Count?: number;
+        Item?: unknown;
+        Responses?: Record<string, unknown[]>;
+      };
+      if (call.command === 'QueryCommand') items += answer.Count ?? 0;
+      else if (call.command === 'GetItemCommand') items += answer.Item ? 1 : 0;
+      else if (call.command === 'BatchGetItemCommand')
+        items += Object.values(answer.Responses ?? {}).reduce((n, list) => n + list.length, 0);
+    }
+  } finally {
+    client.destroy();
+  }
+  return items;
+}
