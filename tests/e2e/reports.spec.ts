@@ -49,3 +49,22 @@ test('an admin opens the sphere report, filters by two tags, sees hidden weeks w
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
 });
+
+test("a group's member opens the group's report from its page, and is not shown the sphere's", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInWithPassword(page, 'sam@demo.wellbeing.local');
+  await page.goto('/apps/sessions/demo-horizon-nord?lang=en');
+  await page.getByTestId('reports-card-link').click();
+  await expect(page).toHaveURL(/\/apps\/sessions\/demo-horizon-nord\/reports/);
+  await expect(page.getByTestId('report-table')).toBeVisible();
+  await expect(page.getByTestId('report-figures')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // The sphere's report is its admins': Sam, a contributor, finds none on the sphere's page or by its address.
+  await page.goto(`/apps/spheres/${SPHERE}?lang=en`);
+  await expect(page.getByTestId('reports-card')).toHaveCount(0);
+  await page.goto(`/apps/spheres/${SPHERE}/reports?lang=en`);
+  await expect(page.getByTestId('sphere-report-not-allowed')).toBeVisible();
+});
