@@ -2,7 +2,7 @@
  * The feelings domain's face: what other domains and the local stack may use of it. Terminals
  * record their visitors' feelings and read a session's day summaries here (decision 0028).
  */
-export { importFeelings, type NewFeeling } from './repository';
+export { importFeelings, importManyFeelings, type NewFeeling } from './repository';
 export { rebuildSphereRollups } from './rollups';
 export { EMOTION_WORDS } from './words';
 export {

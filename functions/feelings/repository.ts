@@ -402,8 +402,37 @@ export async function allFeelings(userId: string): Promise<FeelingItem[]> {
  * who has no feeling yet: it does not read or add to existing summaries.
  */
 export async function importFeelings(userId: string, feelings: readonly NewFeeling[]): Promise<number> {
+  const { count, contributions } = await importWithoutRollups(userId, feelings);
+  if (contributions.length) await addToRollups(contributions);
+  return count;
+}
+
+/**
+ * Imports the feelings of many people (demo data), each as `importFeelings` does, then their share
+ * of the rollups in one pass: a sphere's week is one write for all of them, not one per person.
+ */
+export async function importManyFeelings(
+  people: readonly { userId: string; feelings: readonly NewFeeling[] }[],
+): Promise<number> {
+  let count = 0;
+  const contributions: Awaited<ReturnType<typeof contributionsOf>> = [];
+  for (let i = 0; i < people.length; i += 8) {
+    const done = await Promise.all(
+      people.slice(i, i + 8).map(({ userId, feelings }) => importWithoutRollups(userId, feelings)),
+    );
+    for (const d of done) {
+      count += d.count;
+      contributions.push(...d.contributions);
+    }
+  }
+  if (contributions.length) await addToRollups(contributions);
+  return count;
+}
+
+/** The raw items and day summaries of an import, and the rollup contributions still to add. */
+async function importWithoutRollups(userId: string, feelings: readonly NewFeeling[]) {
   const { data: existing } = await db().entities.feeling.query.byUser({ userId }).go({ limit: 1 });
-  if (existing.length > 0) return 0;
+  if (existing.length > 0) return { count: 0, contributions: [] };
   const days = new Map<string, DayCounts>();
   const items = feelings.map((feeling) => {
     const day = dayOfFeeling(feeling);
@@ -419,11 +448,9 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
   });
   const { TableName } = db().entities.feeling.get({ userId, feelingId: '-' }).params();
   for (let i = 0; i < items.length; i += 25) {
-    let requests = items
-      .slice(i, i + 25)
-      .map((item) => ({
-        PutRequest: { Item: sparseFeeling(db().entities.feeling.create(item).params().Item) },
-      }));
+    let requests = items.slice(i, i + 25).map((item) => ({
+      PutRequest: { Item: sparseFeeling(db().entities.feeling.create(item).params().Item) },
+    }));
     for (let attempt = 1; requests.length; attempt++) {
       const answer = await documentClient().send(
         new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
@@ -440,9 +467,8 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
     if (unprocessed.length) throw new Error(`${unprocessed.length} day summaries were not written`);
   }
   const answers = items.map(rolledAnswer).filter((a): a is RolledAnswer => a !== null);
-  if (answers.length)
-    await addToRollups((await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat());
-  return items.length;
+  const contributions = (await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat();
+  return { count: items.length, contributions };
 }
 
 /** Every feeling recorded in a sphere, oldest first (gsi1): what its report rollups are built from. */

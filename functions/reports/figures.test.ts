@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { periodFigure, seriesPeriods, weekPeopleOf, weekRelease, type WeekPeople } from './figures';
+import {
+  fromBitset,
+  periodFigure,
+  seriesPeriods,
+  toBitset,
+  weekPeopleOf,
+  weekRelease,
+  type WeekPeople,
+} from './figures';
 
 /** A week of `n` people named `<prefix><i>`, each under the given tag lists. */
 function people(spec: [prefix: string, n: number, lists: string[][], session?: string][]): WeekPeople {
@@ -205,5 +213,17 @@ describe('series', () => {
     expect(seriesPeriods(['2026-W04'], 'week')).toEqual([
       { period: '2026-W04', first: '2026-01-19', last: '2026-01-25', weeks: ['2026-W04'] },
     ]);
+  });
+});
+
+describe('bitsets of people', () => {
+  it('keep exactly the persons’ numbers, two thousand in 336 characters', () => {
+    const people = new Set(Array.from({ length: 2000 }, (_, i) => i.toString(36)));
+    const bits = toBitset(people);
+    expect(bits.length).toBe(336);
+    expect(fromBitset(bits)).toEqual(people);
+    const few = new Set(['0', 'z', '1a', '2s']);
+    expect(fromBitset(toBitset(few))).toEqual(few);
+    expect(fromBitset(toBitset(new Set()))).toEqual(new Set());
   });
 });

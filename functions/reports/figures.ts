@@ -113,6 +113,26 @@ export function weekRelease(week: WeekPeople, group: ReportGroup): { release: Re
   return { release, people: own };
 }
 
+/** A set of people (persons' numbers in base 36) as a bitset, base64: a week of 2 000 is 336 characters. */
+export function toBitset(people: ReadonlySet<string>): string {
+  let size = 0;
+  const numbers = [...people].map((p) => parseInt(p, 36));
+  for (const n of numbers) size = Math.max(size, n + 1);
+  const bytes = Buffer.alloc(Math.ceil(size / 8));
+  for (const n of numbers) bytes[n >> 3] = (bytes[n >> 3] as number) | (1 << (n & 7));
+  return bytes.toString('base64');
+}
+
+/** The people of a bitset, as persons' numbers in base 36. */
+export function fromBitset(bitset: string): Set<string> {
+  const people = new Set<string>();
+  const bytes = Buffer.from(bitset, 'base64');
+  for (let i = 0; i < bytes.length; i++)
+    for (let bit = 0; bit < 8; bit++)
+      if ((bytes[i] as number) & (1 << bit)) people.add((i * 8 + bit).toString(36));
+  return people;
+}
+
 /** What a shown figure includes (spec 01 §7 `generalOptions.include`). */
 export interface FigureOptions {
   colors: boolean;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   QueryCommand,
   UpdateCommand,
@@ -13,6 +14,7 @@ import {
   type Contribution,
   type Counts,
 } from '../../shared/domain/report-rollups';
+import type { Release } from '../../shared/domain/report-privacy';
 import { documentClient } from '../lib/aws';
 import { isConditionFailure } from '../lib/conditions';
 import { reportsDb as db } from './store';
@@ -97,6 +99,48 @@ export async function personKey(sphereId: string, userId: string): Promise<strin
     .slice(0, 11);
 }
 
+const indices = new Map<string, number>();
+
+/**
+ * The number a person is counted by in a sphere's rollups (base 36), drawn once: a person's answers
+ * in a week are one bit of the week's bitsets. Two first answers at once keep the number written
+ * first; the other number drawn is left unused.
+ */
+export async function personIndex(sphereId: string, userId: string): Promise<string> {
+  const person = await personKey(sphereId, userId);
+  const cacheKey = `${sphereId}|${person}`;
+  let index = indices.get(cacheKey);
+  if (index === undefined) {
+    const read = async () =>
+      (await db().entities.reportPerson.get({ sphereId, person }).go({ consistent: true })).data?.index;
+    index = await read();
+    if (index === undefined) {
+      const { Key, TableName } = db().entities.reportKey.get({ sphereId }).params();
+      const drawn = await documentClient().send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression: 'ADD #next :one',
+          ExpressionAttributeNames: { '#next': 'nextPerson' },
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const next = Number(drawn.Attributes?.nextPerson) - 1;
+      try {
+        await db().entities.reportPerson.create({ sphereId, person, index: next }).go({ response: 'none' });
+        index = next;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        index = await read();
+        if (index === undefined) throw error;
+      }
+    }
+    indices.set(cacheKey, index);
+  }
+  return index.toString(36);
+}
+
 /** The scope of a sphere's or a session's rollups of a source (feelings keep the bare name). */
 export const scopeOf = (source: RollupSource | undefined, place: 'sphere' | 'session', id: string) =>
   `${source === 'thinkings' ? 'thinkings/' : ''}${place}#${id}`;
@@ -119,7 +163,7 @@ export type ScopedContribution = Contribution & { session?: string };
 
 /** The contributions of an answer, one per scope, with short tag keys. */
 export async function contributionsOf(answer: RolledAnswer): Promise<ScopedContribution[]> {
-  const person = await personKey(answer.sphereId, answer.userId);
+  const person = await personIndex(answer.sphereId, answer.userId);
   const week = isoWeekOf(answer.day);
   const tagIds = answer.tagIds.map(tagKey);
   return scopesOf(answer).map((scope) => ({
@@ -210,6 +254,12 @@ function updateOf(item: ItemDelta): NonNullable<TransactItem['Update']> {
     values[`:n${i}`] = n;
     return `#a${i} :n${i}`;
   });
+  // Every change of a week's people moves its version: the releases computed before are stale.
+  if (item.kind === 'people') {
+    names['#version'] = 'version';
+    values[':one'] = 1;
+    adds.push('#version :one');
+  }
   return {
     TableName,
     Key,
@@ -259,10 +309,12 @@ const ADDS_PER_UPDATE = 100;
 
 /** A stored rollup item: its key parts and its non-zero amounts. */
 export interface StoredRollup {
-  kind: 'people' | 'counts';
+  kind: 'people' | 'counts' | 'release';
   group: string;
   week: string;
   amounts: Record<string, number>;
+  /** A people item's version (how many changes it had). */
+  version?: number;
 }
 
 function amountsOf(item: Record<string, unknown>, prefix: string): Record<string, number> {
@@ -291,7 +343,8 @@ const toStored = (item: Record<string, unknown>): StoredRollup => {
     kind,
     group: String(item.group),
     week: String(item.week),
-    amounts: amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
+    amounts: kind === 'release' ? {} : amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
+    ...(kind === 'people' && typeof item.version === 'number' ? { version: item.version } : {}),
   };
 };
 
@@ -318,10 +371,124 @@ export async function readCounts(
   return (await queryAll(params)).map(toStored);
 }
 
-/** Every rollup item of a scope, in key order, amounts only (checks and the rebuild). */
+/** Every rollup item of a scope but the derived releases, in key order, amounts only (checks). */
 export async function readScope(scope: string): Promise<StoredRollup[]> {
   const params = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
-  return (await queryAll(params)).map(toStored);
+  // A people item's version counts its changes, which a rebuild does not replay: not compared.
+  return (await queryAll(params))
+    .map(toStored)
+    .filter((r) => r.kind !== 'release')
+    .map(({ version: _version, ...r }) => r);
+}
+
+/** The version of each week's people of a sphere scope, weeks `first` to `last`: one small Query. */
+export async function readPeopleVersions(
+  scope: string,
+  first: string,
+  last: string,
+): Promise<Map<string, number>> {
+  const params = db()
+    .entities.reportRollup.query.byScope({ scope, kind: 'people', group: 'all' })
+    .between({ week: first }, { week: last })
+    .params() as QueryCommandInput;
+  const items = await queryAll({
+    ...params,
+    ProjectionExpression: '#week, #version',
+    ExpressionAttributeNames: { ...params.ExpressionAttributeNames, '#week': 'week', '#version': 'version' },
+  });
+  return new Map(items.map((i) => [String(i.week).toUpperCase(), Number(i.version ?? 0)]));
+}
+
+/** A group's decision in a week, as kept: from which version of the people, and its people. */
+export interface StoredRelease {
+  week: string;
+  version: number;
+  release: Release;
+  /** The group's people, a bitset over the persons' numbers (base64). */
+  people: string;
+}
+
+/** A group's kept decisions of the weeks `first` to `last`: one Query. */
+export async function readReleases(
+  scope: string,
+  group: string,
+  first: string,
+  last: string,
+): Promise<Map<string, StoredRelease>> {
+  const params = db()
+    .entities.reportRollup.query.byScope({ scope, kind: 'release', group })
+    .between({ week: first }, { week: last })
+    .params() as QueryCommandInput;
+  return new Map(
+    (await queryAll(params)).map((i) => {
+      const week = String(i.week).toUpperCase();
+      return [
+        week,
+        { week, version: Number(i.version), release: i.release as Release, people: String(i.people ?? '') },
+      ];
+    }),
+  );
+}
+
+/** The people items of some weeks, whole: one BatchGetItem per 100 weeks (decisions to redo). */
+export async function readPeopleOf(scope: string, weeks: readonly string[]): Promise<StoredRollup[]> {
+  const out: StoredRollup[] = [];
+  for (let i = 0; i < weeks.length; i += 100) {
+    const keys = weeks
+      .slice(i, i + 100)
+      .map((week) => db().entities.reportRollup.get({ scope, kind: 'people', group: 'all', week }).params());
+    const TableName = keys[0]?.TableName as string;
+    let request: Record<string, unknown>[] = keys.map((k) => k.Key as Record<string, unknown>);
+    for (let attempt = 1; request.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [TableName]: { Keys: request } } }),
+      );
+      out.push(...((answer.Responses?.[TableName] ?? []) as Record<string, unknown>[]).map(toStored));
+      request = (answer.UnprocessedKeys?.[TableName]?.Keys ?? []) as Record<string, unknown>[];
+      if (request.length && attempt >= 8) throw new Error(`${request.length} people items were not read`);
+    }
+  }
+  return out;
+}
+
+/** Keeps decisions computed from the people at a version (a newer answer makes them stale). */
+export async function keepReleases(scope: string, group: string, releases: readonly StoredRelease[]) {
+  for (let i = 0; i < releases.length; i += 25) {
+    const requests = releases.slice(i, i + 25).map((r) => {
+      const { Key, TableName } = db()
+        .entities.reportRollup.get({ scope, kind: 'release', group, week: r.week })
+        .params();
+      return {
+        TableName,
+        request: {
+          PutRequest: {
+            Item: {
+              ...Key,
+              __edb_e__: 'reportRollup',
+              __edb_v__: '1',
+              scope,
+              kind: 'release',
+              group,
+              week: r.week,
+              version: r.version,
+              release: r.release,
+              people: r.people,
+              updatedAt: new Date().toISOString(),
+            },
+          },
+        },
+      };
+    });
+    const TableName = requests[0]?.TableName as string;
+    let pending = requests.map((r) => r.request);
+    for (let attempt = 1; pending.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: pending } }),
+      );
+      pending = (answer.UnprocessedItems?.[TableName] ?? []) as typeof pending;
+      if (pending.length && attempt >= 8) throw new Error(`${pending.length} releases were not kept`);
+    }
+  }
 }
 
 /** Deletes every rollup item of a scope (the rebuild, before it writes them again). */

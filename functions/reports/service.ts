@@ -1,12 +1,14 @@
 import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
 import type { SessionReportRequestSchema, SphereReportRequestSchema } from '../../shared/contracts/reports';
 import type * as z from 'zod';
-import { anonymityNotice, minParticipants } from '../../shared/domain/report-privacy';
+import { anonymityNotice, minParticipants, type Release } from '../../shared/domain/report-privacy';
 import { weekBounds, weeksWithin } from '../../shared/domain/report-rollups';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';
 import { activeTagsOf, findSphere } from '../spheres';
 import {
+  fromBitset,
+  toBitset,
   periodFigure,
   seriesPeriods,
   thinkingFigure,
@@ -14,7 +16,17 @@ import {
   weekRelease,
   type FigureOptions,
 } from './figures';
-import { groupOfTags, readCounts, readPeople, scopeOf, tagKey, type RollupSource } from './rollups';
+import {
+  groupOfTags,
+  keepReleases,
+  readCounts,
+  readPeopleOf,
+  readPeopleVersions,
+  readReleases,
+  scopeOf,
+  tagKey,
+  type RollupSource,
+} from './rollups';
 
 type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
 type SessionReportRequest = z.output<typeof SessionReportRequestSchema>;
@@ -154,20 +166,34 @@ async function readReport(
   };
   const periods = seriesPeriods(weeks, interval);
   if (!first || !last) return { base, nobody, periods, groupTagCount, decided: null, counts: new Map() };
-  const [peopleItems, countItems] = await Promise.all([
-    readPeople(scopeOf(source, 'sphere', sphereId), first, last),
+  const sphereScope = scopeOf(source, 'sphere', sphereId);
+  const group = { session: sessionId ? tagKey(sessionId) : undefined, tags: request.tagIds.map(tagKey) };
+  const kept = `${group.session ?? 'sphere'}:${groupOfTags(request.tagIds)}`;
+  const [versions, releases, countItems] = await Promise.all([
+    readPeopleVersions(sphereScope, first, last),
+    readReleases(sphereScope, kept, first, last),
     readCounts(
-      sessionId ? scopeOf(source, 'session', sessionId) : scopeOf(source, 'sphere', sphereId),
+      sessionId ? scopeOf(source, 'session', sessionId) : sphereScope,
       groupOfTags(request.tagIds),
       first,
       last,
     ),
   ]);
-  const peopleByWeek = new Map(peopleItems.map((item) => [item.week.toUpperCase(), item]));
+  // The weeks whose people changed since their decision was kept are decided again, and kept.
+  const stale = weeks.filter((w) => versions.has(w) && releases.get(w)?.version !== versions.get(w));
+  const decided = new Map<string, { release: Release; people: Set<string> }>();
+  if (stale.length) {
+    const redone = (await readPeopleOf(sphereScope, stale)).map((item) => {
+      const week = item.week.toUpperCase();
+      const { release, people } = weekRelease(weekPeopleOf(item), group);
+      decided.set(week, { release, people });
+      return { week, version: item.version ?? 0, release, people: release.shown ? toBitset(people) : '' };
+    });
+    await keepReleases(sphereScope, kept, redone);
+  }
+  for (const [week, r] of releases)
+    if (!decided.has(week) && versions.has(week))
+      decided.set(week, { release: r.release, people: fromBitset(r.people) });
   const counts = new Map(countItems.map((item) => [item.week.toUpperCase(), item.amounts]));
-  const group = { session: sessionId ? tagKey(sessionId) : undefined, tags: request.tagIds.map(tagKey) };
-  const decided = new Map(
-    weeks.map((week) => [week, weekRelease(weekPeopleOf(peopleByWeek.get(week)), group)]),
-  );
   return { base, nobody, periods, groupTagCount, decided, counts };
 }

@@ -8,7 +8,7 @@ import {
 import { createAccount, getAccount, patchUser } from '../../functions/users';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
-import { importFeelings, type NewFeeling } from '../../functions/feelings';
+import { importFeelings, importManyFeelings, type NewFeeling } from '../../functions/feelings';
 import { importAxes, importContextAxes, importThinkings } from '../../functions/thinkings';
 import {
   importAccessCode,
@@ -474,11 +474,11 @@ export async function seedDemoData(
           [...new Set([...(m.tagIds ?? []), ...(m.autoTagIds ?? [])])].sort(),
         ]),
       );
-      await inBatches(synthetic, (person) =>
-        importFeelings(
-          person.userId,
-          contributorFeelings(person, demo.sphere.sphereId, tagged.get(person.memberId) ?? []),
-        ),
+      await importManyFeelings(
+        synthetic.map((person) => ({
+          userId: person.userId,
+          feelings: contributorFeelings(person, demo.sphere.sphereId, tagged.get(person.memberId) ?? []),
+        })),
       );
     }
     await seedDemoForms(users, userIds);

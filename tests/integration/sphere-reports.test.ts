@@ -247,6 +247,33 @@ describe('POST /v1/feelings/sphere-reports', () => {
     expect(tagged.body.total).toEqual({ shown: false, reason: 'too-few-people', threshold: 8 });
   });
 
+  it('decides a week again when its people changed after a report kept its decision', async () => {
+    const body = { ...period(), tagIds: [tag.B] };
+    expect((await api(admin, body)).body.total).toMatchObject({ shown: false, reason: 'too-few-people' });
+    // Two more people under B answer in each closed week: B has 8.
+    for (let k = 0; k < 2; k++) {
+      const userId = `user-${randomUUID()}`;
+      await importFeelings(
+        userId,
+        weeks.map((w) => ({
+          userId,
+          value: 0.5,
+          energy: 0.5,
+          color: feelingColor(0.5, 0.5),
+          sphereId,
+          reportTagIds: [tag.B],
+          evaluationPeriod: { value: 0, type: 'none' as const },
+          geoPoint: { latitude: 0, longitude: 0 },
+          locale: 'Europe/Brussels',
+          personalNotes: [],
+          goals: [],
+          timestamp: wednesday(w),
+        })),
+      );
+    }
+    expect((await api(admin, body)).body.total).toMatchObject({ shown: true, people: 8, answers: 16 });
+  });
+
   it('is refused with 403 to the admin of another sphere', async () => {
     const answer = await api(stranger, period());
     expect(answer.status).toBe(403);
