@@ -36,3 +36,36 @@ export function colorsOverTime(
 export function hiddenPeriods(report: Pick<SphereReport, 'series'>): number {
   return report.series.filter((entry) => !entry.figure.shown).length;
 }
+
+/**
+ * The average of each axis over the whole period, as horizontal bars from −1 ("not at all") to 1
+ * ("fully"), one bar per axis named on its left. The page's table of axes gives the same figures.
+ */
+export function axisAverages(
+  axes: readonly { name: string; average: number }[],
+  bounds: { low: string; high: string },
+): EChartsCoreOption {
+  return {
+    aria: { enabled: true, label: { enabled: false } },
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    xAxis: {
+      type: 'value',
+      min: -1,
+      max: 1,
+      interval: 0.5,
+      axisLabel: {
+        formatter: (value: number) => (value === -1 ? bounds.low : value === 1 ? bounds.high : String(value)),
+      },
+    },
+    yAxis: { type: 'category', inverse: true, data: axes.map((axis) => axis.name) },
+    series: [
+      {
+        type: 'bar',
+        itemStyle: { color: QUADRANT_FILL.blue.fill },
+        data: axes.map((axis) => axis.average),
+      },
+    ],
+  };
+}

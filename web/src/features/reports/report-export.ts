@@ -31,6 +31,10 @@ export const TOTAL_ROW = 'total';
 /** Averages are given to two decimals, on the page and in the files alike. */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** A signed average to two decimals (it runs from −1 to 1): "+0.25", "-0.50"; a dash when not given. */
+export const signed = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : `${n > 0 ? '+' : ''}${round2(n).toFixed(2)}`;
+
 /** Why a figure is hidden, with the number of people its group needs: "Hidden: fewer than 8 people". */
 export function hiddenReason(figure: HiddenFigure, t: TFunction): string {
   return figure.reason === 'too-few-people'
@@ -66,7 +70,7 @@ export const FIGURE_COLUMN_COUNT = 4 + FEELING_COLORS.length;
 
 /** A month (`YYYY-MM`) in words, "March 2026"; a week by its days, "02/03/2026 – 08/03/2026". */
 export function periodLabel(
-  entry: SphereReport['series'][number],
+  entry: Pick<SphereReport['series'][number], 'period' | 'first' | 'last'>,
   interval: SphereReport['interval'],
   language: Language,
 ): string {
@@ -113,16 +117,17 @@ export type ExportContext = (
   tagNames: readonly string[];
 };
 
+/** What a report's file says above its table, feelings or thinkings alike. */
+export type ReportHeading = Pick<
+  SphereReport,
+  'anonymityNotGuaranteed' | 'start' | 'end' | 'weeks' | 'covered' | 'interval'
+>;
+
 /**
- * A report as a file's rows: the preamble, then exactly the page's table (the same columns, a
- * hidden row carrying its reason in the first figure column and nothing else).
+ * The lines above a report's table: the sphere or group, the notice of a study programme, the
+ * period asked, the weeks covered, the tags and the interval.
  */
-export function exportTable(
-  report: SphereReport,
-  context: ExportContext,
-  language: Language,
-  t: TFunction,
-): ReportExport {
+export function exportPreamble(report: ReportHeading, context: ExportContext, t: TFunction): string[][] {
   const preamble: string[][] = [
     [
       context.groupName === undefined
@@ -154,8 +159,21 @@ export function exportTable(
       interval: t(report.interval === 'week' ? 'reports.filters.week' : 'reports.filters.month'),
     }),
   ]);
+  return preamble;
+}
+
+/**
+ * A report as a file's rows: the preamble, then exactly the page's table (the same columns, a
+ * hidden row carrying its reason in the first figure column and nothing else).
+ */
+export function exportTable(
+  report: SphereReport,
+  context: ExportContext,
+  language: Language,
+  t: TFunction,
+): ReportExport {
   return {
-    preamble,
+    preamble: exportPreamble(report, context, t),
     header: reportColumns(language, t),
     rows: reportRows(report, language, t).map((row) =>
       row.shown ? [row.label, ...row.cells.map((c) => c ?? '')] : [row.label, row.reason],
@@ -163,15 +181,22 @@ export function exportTable(
   };
 }
 
+/** The reports a file may hold, and the start of each one's file name. */
+const FILE_PREFIXES = {
+  sphere: 'sphere-report',
+  session: 'group-report',
+  'sphere-thinking': 'sphere-thinking-report',
+} as const;
+
 /**
- * The file's name: `sphere-report-<sphere>-<start>-<end>.<ext>`, or `group-report-<group>-…` for a
- * group (session), its name made safe.
+ * The file's name: `sphere-report-<sphere>-<start>-<end>.<ext>`, `group-report-<group>-…` for a
+ * group (session), `sphere-thinking-report-<sphere>-…` for a sphere's thinkings, its name made safe.
  */
 export function reportFileName(
   owner: { id: string; name: string },
   report: Pick<SphereReport, 'start' | 'end'>,
   extension: 'csv' | 'xlsx',
-  kind: 'sphere' | 'session' = 'sphere',
+  kind: keyof typeof FILE_PREFIXES = 'sphere',
 ): string {
   const slug =
     owner.name
@@ -181,8 +206,7 @@ export function reportFileName(
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || owner.id;
-  const prefix = kind === 'session' ? 'group-report' : 'sphere-report';
-  return `${prefix}-${slug}-${report.start}-${report.end}.${extension}`;
+  return `${FILE_PREFIXES[kind]}-${slug}-${report.start}-${report.end}.${extension}`;
 }
 
 const lines = (table: ReportExport): ExportCell[][] => [...table.preamble, [], table.header, ...table.rows];
@@ -196,6 +220,10 @@ export function toCsv(table: ReportExport): string {
 export function toXlsx(table: ReportExport, sheetName: string): Promise<ArrayBuffer> {
   return workbookOf(lines(table), {
     sheetName,
-    columnWidths: table.header.map((_, i) => (i === 0 ? 26 : 16)),
+    // As wide as the widest line: a thinkings file has a second table below its first.
+    columnWidths: Array.from(
+      { length: Math.max(table.header.length, ...table.rows.map((row) => row.length)) },
+      (_, i) => (i === 0 ? 26 : 16),
+    ),
   });
 }

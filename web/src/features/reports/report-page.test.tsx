@@ -7,10 +7,12 @@ import type {
   SessionReportRequest,
   SphereReport,
   SphereReportRequest,
+  ThinkingReport,
 } from '../../../../shared/contracts/reports';
 import type { Session } from '../../../../shared/contracts/sessions';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
+import type { Axis } from '../../../../shared/contracts/thinkings';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
 import { meQueryKey } from '../../lib/me';
@@ -20,6 +22,7 @@ import type * as ReportExport from './report-export';
 import { download, type ShownFigure } from './report-export';
 import ReportsCard from './reports-card';
 import FeelingsReportPage from './report-page';
+import type { ShownThinkingFigure } from './thinking-export';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -147,6 +150,80 @@ function report(extra: Partial<SphereReport> = {}): SphereReport {
   };
 }
 
+const axis = (id: string, name: Axis['name']): Axis => ({
+  id,
+  name,
+  description: {},
+  keywords: [],
+  modules: ['sphere'],
+  required: false,
+  allowComment: false,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const AXES = [
+  axis('workload', { fr: 'Charge de travail', en: 'Workload', nl: 'Werkdruk' }),
+  // Named in French only: shown in it to every reader.
+  axis('recognition', { fr: 'Reconnaissance' }),
+];
+
+const thinkingShown = (people: number, answers: number): ShownThinkingFigure => ({
+  shown: true,
+  people,
+  answers,
+  axes: [
+    {
+      axisId: 'recognition',
+      answers: 6,
+      average: 1,
+      values: [
+        { value: -1, count: 0 },
+        { value: -0.5, count: 0 },
+        { value: 0, count: 0 },
+        { value: 0.5, count: 0 },
+        { value: 1, count: 6 },
+      ],
+    },
+    {
+      axisId: 'workload',
+      answers: 12,
+      average: -0.167,
+      values: [
+        { value: -1, count: 4 },
+        { value: -0.5, count: 2 },
+        { value: 0, count: 2 },
+        { value: 0.5, count: 2 },
+        { value: 1, count: 2 },
+      ],
+    },
+  ],
+});
+
+function thinkingReport(extra: Partial<ThinkingReport> = {}): ThinkingReport {
+  return {
+    sphereId: 'sphere-1',
+    template: 'general',
+    interval: 'week',
+    anonymityNotGuaranteed: false,
+    tagIds: [],
+    start: '2026-03-01',
+    end: '2026-03-22',
+    weeks: ['2026-W10', '2026-W11'],
+    covered: { first: '2026-03-02', last: '2026-03-15' },
+    total: thinkingShown(12, 18),
+    series: [
+      { period: '2026-W10', first: '2026-03-02', last: '2026-03-08', figure: thinkingShown(9, 12) },
+      {
+        period: '2026-W11',
+        first: '2026-03-09',
+        last: '2026-03-15',
+        figure: { shown: false, reason: 'too-few-people', threshold: 8 },
+      },
+    ],
+    ...extra,
+  };
+}
+
 interface ServerOptions {
   roles?: AbilityFacts['spheres'][number]['roles'];
   /** The caller's roles in session-1 of sphere-1; none: not in the group. */
@@ -156,6 +233,10 @@ interface ServerOptions {
   report?: SphereReport;
   reportStatus?: { status: number; body: unknown };
   tagsStatus?: number;
+  /** The caller's subscription (Essentials unless told). */
+  subscription?: AbilityFacts['subscription'];
+  thinking?: ThinkingReport;
+  axesStatus?: number;
 }
 
 /** A small fake of the API the page reads, recording what was sent. */
@@ -163,7 +244,7 @@ function fakeServer(options: ServerOptions = {}) {
   const facts: AbilityFacts = {
     userId: 'user-1',
     isGuest: false,
-    subscription: 'essentials',
+    subscription: options.subscription ?? 'essentials',
     globalRoles: [],
     superAdminMode: false,
     spheres: [{ sphereId: 'sphere-1', roles: options.roles ?? ['admin'] }],
@@ -190,7 +271,7 @@ function fakeServer(options: ServerOptions = {}) {
         200,
         meFixture({
           spheres: [{ id: 'sphere-1', name: 'Atelier' }],
-          ability: { subscription: 'essentials', rules: defineRules(facts) },
+          ability: { subscription: facts.subscription, rules: defineRules(facts) },
         }),
       );
     if (path === '/v1/spheres/sphere-1') return jsonResponse(200, options.sphere ?? sphere());
@@ -223,6 +304,14 @@ function fakeServer(options: ServerOptions = {}) {
       const asked = body as SphereReportRequest;
       return jsonResponse(200, { ...(options.report ?? report()), tagIds: asked.tagIds ?? [] });
     }
+    if (path === '/v1/thinkings/definitions/axes' && options.axesStatus)
+      return jsonResponse(options.axesStatus, { key: 'internal-server-error' });
+    if (path === '/v1/thinkings/definitions/axes')
+      return jsonResponse(200, { count: AXES.length, items: AXES, max: 500, offset: 0 });
+    if (path === '/v1/thinkings/sphere-reports' && method === 'POST') {
+      const asked = body as SphereReportRequest;
+      return jsonResponse(200, { ...(options.thinking ?? thinkingReport()), tagIds: asked.tagIds ?? [] });
+    }
     if (path === '/v1/feelings/session-reports' && method === 'POST') {
       const asked = body as SessionReportRequest;
       return jsonResponse(200, {
@@ -242,6 +331,10 @@ function fakeServer(options: ServerOptions = {}) {
       sent
         .filter((c) => c.method === 'POST' && c.path === '/v1/feelings/session-reports')
         .map((c) => c.body as SessionReportRequest),
+    thinkingReports: () =>
+      sent
+        .filter((c) => c.method === 'POST' && c.path === '/v1/thinkings/sphere-reports')
+        .map((c) => c.body as SphereReportRequest),
     tagReads: () => sent.filter((c) => c.path.startsWith('/v1/spheres/sphere-1/tags')).length,
   };
 }
@@ -567,6 +660,204 @@ describe('the group (session) report page', () => {
     const { container } = renderSessionReport();
     await screen.findByTestId('report-words');
     await screen.findByRole('textbox', { name: 'Tags' });
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+});
+
+describe('the thinking view of the sphere report page', () => {
+  /** Waits for the feelings, then chooses the thinking view. */
+  async function showThinking() {
+    await screen.findByTestId('report-people');
+    fireEvent.click(screen.getByRole('radio', { name: 'Thinking' }));
+  }
+
+  it('shows each axis by its name in the reader’s language with its answers, average and values', async () => {
+    fakeServer();
+    renderReport();
+    await showThinking();
+    expect((await screen.findByTestId('thinking-people')).textContent).toBe('12');
+    expect(screen.getByTestId('thinking-answers').textContent).toBe('18');
+    const workload = await screen.findByTestId('thinking-axis-workload');
+    await waitFor(() => expect(within(workload).getByRole('rowheader').textContent).toBe('Workload'));
+    expect(
+      within(workload)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['12', '-0.17', '4', '2', '2', '2', '2']);
+    // A name in one language only is shown in it.
+    const recognition = screen.getByTestId('thinking-axis-recognition');
+    expect(within(recognition).getByRole('rowheader').textContent).toBe('Reconnaissance');
+    expect(within(recognition).getAllByRole('cell')[1]?.textContent).toBe('+1.00');
+    const header = within(screen.getByTestId('thinking-axes'))
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
+    expect(header).toEqual([
+      'Axis',
+      'Answers',
+      'Average (−1 to +1)',
+      'Not at all',
+      'Rather not',
+      'Partly',
+      'Mostly',
+      'Fully',
+    ]);
+    // The series: each axis's average per week, the hidden week with its reason and no number.
+    expect(
+      within(screen.getByTestId('thinking-row-2026-W10'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['9', '12', '+1.00', '-0.17']);
+    const hidden = screen.getByTestId('thinking-row-2026-W11');
+    expect(screen.getByTestId('thinking-hidden-2026-W11').textContent).toBe('Hidden: fewer than 8 people');
+    const cells = within(hidden).getAllByRole('cell');
+    expect(cells).toHaveLength(1);
+    expect(cells[0]?.getAttribute('colspan')).toBe('4');
+    expect(hidden.textContent).not.toMatch(/\b0\b/);
+    // The feelings view is gone.
+    expect(screen.queryByTestId('report-table')).toBeNull();
+  });
+
+  it('an axis whose name cannot be read is shown by its id, and the reader is told', async () => {
+    fakeServer({ axesStatus: 500 });
+    renderReport();
+    await showThinking();
+    expect(await screen.findByTestId('thinking-axes-error')).toBeTruthy();
+    expect(within(screen.getByTestId('thinking-axis-workload')).getByRole('rowheader').textContent).toBe(
+      'workload',
+    );
+  });
+
+  it('a hidden total gives its reason and no number, not even a zero', async () => {
+    fakeServer({
+      thinking: thinkingReport({
+        total: { shown: false, reason: 'too-close-to-another-group', threshold: 5 },
+        series: [
+          {
+            period: '2026-W10',
+            first: '2026-03-02',
+            last: '2026-03-08',
+            figure: { shown: false, reason: 'too-few-people', threshold: 5 },
+          },
+        ],
+      }),
+    });
+    renderReport();
+    await showThinking();
+    const hidden = await screen.findByTestId('thinking-total-hidden');
+    expect(hidden.textContent).toBe('Hidden: too close to another group (fewer than 5 people apart)');
+    expect(screen.queryByTestId('thinking-figures')).toBeNull();
+    expect(screen.queryByTestId('thinking-axes')).toBeNull();
+    const total = screen.getByTestId('thinking-row-total');
+    expect(within(total).getAllByRole('cell')).toHaveLength(1);
+    expect(within(total).getByRole('cell').textContent).toBe(
+      'Hidden: too close to another group (fewer than 5 people apart)',
+    );
+    expect(total.textContent).not.toMatch(/\b0\b/);
+  });
+
+  it('is asked of /v1/thinkings/sphere-reports with the filters of the feelings report', async () => {
+    const server = fakeServer();
+    renderReport();
+    await screen.findByTestId('report-people');
+    await pickTag('North');
+    fireEvent.click(screen.getByRole('radio', { name: 'Month' }));
+    await waitFor(() =>
+      expect(server.reports().at(-1)).toMatchObject({
+        tagIds: ['tag-north'],
+        generalOptions: { interval: 'month' },
+      }),
+    );
+    expect(server.thinkingReports()).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Thinking' }));
+    await screen.findByTestId('thinking-report');
+    expect(server.thinkingReports()).toHaveLength(1);
+    expect(server.thinkingReports()[0]).toEqual(server.reports().at(-1));
+  });
+
+  it('is not offered to a starter subscription: no choice, feelings only, no thinking asked', async () => {
+    const server = fakeServer({ subscription: 'starter' });
+    renderReport();
+    await screen.findByTestId('report-people');
+    expect(screen.queryByTestId('report-kind')).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Thinking' })).toBeNull();
+    expect(server.thinkingReports()).toEqual([]);
+  });
+
+  it('is not offered on a group’s report', async () => {
+    const server = fakeServer({ roles: ['contributor'], sessionRoles: ['member'] });
+    renderSessionReport();
+    await screen.findByTestId('report-people');
+    expect(screen.queryByTestId('report-kind')).toBeNull();
+    expect(server.thinkingReports()).toEqual([]);
+  });
+
+  it('the choice is labelled and made of native radios, which the keyboard moves through', async () => {
+    fakeServer();
+    renderReport();
+    await screen.findByTestId('report-people');
+    const group = screen.getByTestId('report-kind');
+    expect(group.getAttribute('aria-labelledby')).toBe('report-kind-label');
+    expect(document.getElementById('report-kind-label')?.textContent).toBe('Report on');
+    const feelings = screen.getByRole('radio', { name: 'Feelings' });
+    const thinking = screen.getByRole('radio', { name: 'Thinking' });
+    // Native radios of one name: Tab reaches the chosen one and the arrows choose the other.
+    expect(thinking.getAttribute('type')).toBe('radio');
+    expect(thinking.getAttribute('name')).toBe(feelings.getAttribute('name'));
+    expect((feelings as HTMLInputElement).checked).toBe(true);
+    expect(thinking.getAttribute('tabindex')).not.toBe('-1');
+    fireEvent.click(thinking);
+    expect(await screen.findByTestId('thinking-report')).toBeTruthy();
+  });
+
+  it('the files are named sphere-thinking-report and hold the header lines and the hidden reasons', async () => {
+    fakeServer({
+      sphere: sphere({ isStudyProgram: true }),
+      thinking: thinkingReport({ anonymityNotGuaranteed: true }),
+    });
+    renderReport();
+    await showThinking();
+    fireEvent.click(await screen.findByTestId('thinking-export-csv'));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const [content, type, fileName] = vi.mocked(download).mock.calls[0] ?? [];
+    expect(type).toBe('text/csv;charset=utf-8');
+    expect(fileName).toBe('sphere-thinking-report-atelier-2026-03-01-2026-03-22.csv');
+    const lines = String(content).slice(1).split('\r\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'Sphere: Atelier',
+      // Quoted: the line holds the separator.
+      '"Anonymity not guaranteed: this sphere is a study programme; its data is shared with researchers."',
+      'Period asked: 01/03/2026 to 22/03/2026',
+      'The week in progress is not counted: these figures cover 2 closed weeks, from 02/03/2026 to 15/03/2026.',
+      'Group: The whole sphere',
+      'Interval: Week',
+    ]);
+    expect(lines).toContain('Period;People;Thinkings;Reconnaissance;Workload');
+    expect(lines).toContain('09/03/2026 – 15/03/2026;Hidden: fewer than 8 people');
+    fireEvent.click(screen.getByTestId('thinking-export-xlsx'));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(download).mock.calls[1]?.[2]).toBe(
+      'sphere-thinking-report-atelier-2026-03-01-2026-03-22.xlsx',
+    );
+  });
+
+  it('has no serious or critical accessibility violation', async () => {
+    fakeServer({
+      sphere: sphere({ isStudyProgram: true }),
+      thinking: thinkingReport({ anonymityNotGuaranteed: true }),
+    });
+    const { container } = renderReport();
+    await showThinking();
+    await screen.findByTestId('thinking-axes');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('thinking-axis-workload')).getByRole('rowheader').textContent).toBe(
+        'Workload',
+      ),
+    );
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(
       results.violations

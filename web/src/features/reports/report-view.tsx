@@ -33,6 +33,7 @@ import { ErrorState } from '../../components/error-state';
 import { notifyError } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
+import { useMe } from '../../lib/me';
 import { Chart } from '../../lib/chart';
 import { DATE_FORMAT, formatDate } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
@@ -40,6 +41,8 @@ import { useEmotionWords } from '../../lib/feeling-words';
 import { quadrantSwatch } from '../../lib/quadrants';
 import { useFeelingsReport, useReportTags, type FeelingsReportRequest } from './api/reports';
 import { colorsOverTime, hiddenPeriods } from './report-chart';
+import { Figure } from './report-figure';
+import { ThinkingReportSection } from './thinking-report';
 import {
   FIGURE_COLUMN_COUNT,
   TOTAL_ROW,
@@ -50,6 +53,7 @@ import {
   reportFileName,
   reportRows,
   round2,
+  signed,
   toCsv,
   toXlsx,
   type ExportContext,
@@ -75,12 +79,12 @@ export type ReportTarget =
     }
   | { kind: 'session'; id: string; sphereId: string; name: string; primary?: Language | undefined };
 
+/** What a sphere's report shows: its feelings, or its thinkings axis by axis. */
+type ReportKind = 'feelings' | 'thinking';
+
 const DAY = 'YYYY-MM-DD';
 const dayOf = (date: Date | string) => dayjs(date).format(DAY);
 
-/** A signed average to two decimals (pleasantness runs from −1 to 1); a dash when not given. */
-const signed = (n: number | null | undefined) =>
-  n === null || n === undefined ? '—' : `${n > 0 ? '+' : ''}${round2(n).toFixed(2)}`;
 const plain = (n: number | null | undefined) => (n === null || n === undefined ? '—' : round2(n).toFixed(2));
 
 /** Which column of the table a figure cell is in: the averages are written signed or to two decimals. */
@@ -101,12 +105,15 @@ function tagLabel(tag: Tag, language: Language, primary: Language | undefined): 
  * whole of it or the people under one or two of the sphere's tags, as figures, a chart and a table,
  * and the same table as CSV or Excel. A hidden figure says why; a study programme says that
  * anonymity is not guaranteed. The tags are offered to those who may read them: a group's plain
- * members may not, and read the report of the whole group with no filter and no error.
+ * members may not, and read the report of the whole group with no filter and no error. A sphere's
+ * report offers, beside its feelings and with the same filters, its thinkings axis by axis to a
+ * reader whose subscription is not starter.
  */
 export function FeelingsReport({ target }: { target: ReportTarget }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const ability = useAbility();
+  const me = useMe();
   const [range, setRange] = useState(() => {
     const initial = defaultDateFilter(new Date());
     return { start: dayOf(initial.start), end: dayOf(initial.end) };
@@ -133,7 +140,16 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
       ? { kind: 'session', body: { sessionId: target.id, ...filters } }
       : { kind: 'sphere', body: { sphereId: target.id, ...filters } };
   }, [target.kind, target.id, range, tagIds, interval]);
-  const report = useFeelingsReport(request, true);
+  // Thinking reports are an Essentials feature (spec 02 §6 menu rules): a sphere's only, never a
+  // group's, and never offered to a starter subscription.
+  const thinkingOffered =
+    target.kind === 'sphere' &&
+    me.data !== undefined &&
+    !me.data.profile.isGuest &&
+    me.data.ability.subscription !== 'starter';
+  const [chosenKind, chooseKind] = useState<ReportKind>('feelings');
+  const kind: ReportKind = thinkingOffered ? chosenKind : 'feelings';
+  const report = useFeelingsReport(request, kind === 'feelings');
   const tagOptions = useMemo(
     () =>
       (tags.data?.items ?? [])
@@ -230,8 +246,35 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
         )}
       </Card>
 
-      {report.isPending && <Skeleton height={320} data-testid="report-loading" />}
-      {report.isError && (
+      {thinkingOffered && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="report-kind-label">
+            {t('reports.kind.label')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="report-kind-label"
+            value={kind}
+            onChange={(value) => chooseKind(value === 'thinking' ? 'thinking' : 'feelings')}
+            data={[
+              { value: 'feelings', label: t('reports.kind.feelings') },
+              { value: 'thinking', label: t('reports.kind.thinking') },
+            ]}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="report-kind"
+          />
+        </Stack>
+      )}
+
+      {kind === 'thinking' && request.kind === 'sphere' && (
+        <ThinkingReportSection
+          body={request.body}
+          target={{ id: target.id, name: target.name }}
+          tagNames={chosenNames}
+          language={language}
+        />
+      )}
+      {kind === 'feelings' && report.isPending && <Skeleton height={320} data-testid="report-loading" />}
+      {kind === 'feelings' && report.isError && (
         <ErrorState
           title={t('reports.page.loadError')}
           error={report.error}
@@ -239,24 +282,10 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
           testId="report-error"
         />
       )}
-      {report.isSuccess && (
+      {kind === 'feelings' && report.isSuccess && (
         <ReportView report={report.data} target={target} tagNames={chosenNames} language={language} />
       )}
     </Stack>
-  );
-}
-
-/** One figure of the report: its name above, the number large. */
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Card withBorder>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </Card>
   );
 }
 

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import {
   createSessionFeelingReport,
   createSphereFeelingReport,
+  createSphereThinkingReport,
   type SessionReportRequest,
   type SphereReportRequest,
 } from '../../../../../shared/contracts/reports';
 import { getSession } from '../../../../../shared/contracts/sessions';
 import { getSphere } from '../../../../../shared/contracts/spheres';
 import { listSphereTags } from '../../../../../shared/contracts/tags';
+import { listThinkingAxes } from '../../../../../shared/contracts/thinkings';
 import { callApi } from '../../../lib/api';
 
 /** Every cached read of the reports starts with this key. */
@@ -59,6 +61,28 @@ export function useFeelingsReport(request: FeelingsReportRequest, enabled: boole
       request.kind === 'session'
         ? callApi(createSessionFeelingReport, { body: request.body, signal })
         : callApi(createSphereFeelingReport, { body: request.body, signal }),
+    enabled,
+  });
+}
+
+/**
+ * The thinkings report of a sphere (spec 01 §7 `POST /thinkings/sphere-reports`): the same filters
+ * as its feelings report, axis by axis. Asked only while the reader looks at it.
+ */
+export function useThinkingReport(body: SphereReportRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsKey, 'sphere-thinking', body],
+    queryFn: ({ signal }) => callApi(createSphereThinkingReport, { body, signal }),
+    enabled,
+  });
+}
+
+/** The catalogue of thinking axes, for their names in the reader's language. */
+export function useReportAxes(enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsKey, 'axes'],
+    queryFn: ({ signal }) => callApi(listThinkingAxes, { query: {}, signal }),
+    staleTime: 5 * 60_000,
     enabled,
   });
 }

@@ -1,0 +1,353 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../../shared/contracts/headers';
+import type { SphereReportRequest, ThinkingReport } from '../../../../shared/contracts/reports';
+import { inLanguage } from '../../../../shared/domain/thinkings';
+import { ErrorState } from '../../components/error-state';
+import { notifyError } from '../../components/notify';
+import { Chart } from '../../lib/chart';
+import { formatDate } from '../../lib/dates';
+import { useReportAxes, useThinkingReport } from './api/reports';
+import { axisAverages } from './report-chart';
+import { Figure } from './report-figure';
+import { TOTAL_ROW, download, hiddenReason, reportFileName, signed, toCsv, toXlsx } from './report-export';
+import {
+  axisDetailColumns,
+  axisDetails,
+  reportAxes,
+  thinkingColumns,
+  thinkingExportTable,
+  thinkingFigureColumnCount,
+  thinkingRows,
+  type AxisColumn,
+  type AxisDetail,
+  type ThinkingRow,
+} from './thinking-export';
+
+/** The sphere whose thinkings are reported. */
+export interface ThinkingTarget {
+  id: string;
+  name: string;
+}
+
+/**
+ * A sphere's thinkings report (spec 01 §7 `POST /thinkings/sphere-reports`, spec 02 §5 report
+ * privacy): with the filters of its feelings report, for the whole period each axis by its name
+ * with its answers, average and the count of each value, then the average of each axis week by
+ * week or month by month, and that table as CSV or Excel. A hidden figure says why, never a number.
+ */
+export function ThinkingReportSection({
+  body,
+  target,
+  tagNames,
+  language,
+}: {
+  body: SphereReportRequest;
+  target: ThinkingTarget;
+  tagNames: string[];
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const report = useThinkingReport(body, true);
+  const catalogue = useReportAxes(true);
+  const names = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const axis of catalogue.data?.items ?? []) byId.set(axis.id, inLanguage(axis.name, language));
+    return byId;
+  }, [catalogue.data, language]);
+
+  if (report.isPending) return <Skeleton height={320} data-testid="thinking-loading" />;
+  if (report.isError)
+    return (
+      <ErrorState
+        title={t('reports.page.loadError')}
+        error={report.error}
+        onRetry={() => void report.refetch()}
+        testId="thinking-error"
+      />
+    );
+  return (
+    <ThinkingView
+      report={report.data}
+      target={target}
+      tagNames={tagNames}
+      language={language}
+      names={names}
+      namesMissing={catalogue.isError}
+    />
+  );
+}
+
+function ThinkingView({
+  report,
+  target,
+  tagNames,
+  language,
+  names,
+  namesMissing,
+}: {
+  report: ThinkingReport;
+  target: ThinkingTarget;
+  tagNames: string[];
+  language: Language;
+  /** The axes' names in the reader's language, by id; an axis not in it is shown by its id. */
+  names: ReadonlyMap<string, string>;
+  namesMissing: boolean;
+}) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const axes = useMemo(
+    () => reportAxes(report, (id) => names.get(id) || id, language),
+    [report, names, language],
+  );
+  const rows = useMemo(() => thinkingRows(report, axes, language, t), [report, axes, language, t]);
+  const details = useMemo(
+    () => (report.total.shown ? axisDetails(report.total, axes) : []),
+    [report.total, axes],
+  );
+  const seriesRows = rows.filter((r) => r.key !== TOTAL_ROW);
+  const totalRow = rows.find((r) => r.key === TOTAL_ROW);
+
+  if (!report.covered || report.weeks.length === 0)
+    return (
+      <Card withBorder data-testid="thinking-empty">
+        <Text>{t('reports.empty.noWeek')}</Text>
+      </Card>
+    );
+
+  async function exportAs(format: 'csv' | 'xlsx') {
+    setExporting(format);
+    try {
+      const table = thinkingExportTable(report, axes, { sphereName: target.name, tagNames }, language, t);
+      const fileName = (extension: 'csv' | 'xlsx') =>
+        reportFileName(target, report, extension, 'sphere-thinking');
+      if (format === 'csv') download(toCsv(table), 'text/csv;charset=utf-8', fileName('csv'));
+      else
+        download(
+          await toXlsx(table, t('reports.thinking.sheet')),
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          fileName('xlsx'),
+        );
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <Stack data-testid="thinking-report">
+      <Text size="sm" data-testid="thinking-covered">
+        {t('reports.notice.covered', {
+          count: report.weeks.length,
+          first: formatDate(report.covered.first),
+          last: formatDate(report.covered.last),
+        })}
+      </Text>
+      {namesMissing && (
+        <Text size="sm" c="dimmed" data-testid="thinking-axes-error">
+          {t('reports.thinking.axesError')}
+        </Text>
+      )}
+
+      <Card withBorder component="section" aria-labelledby="thinking-total-title">
+        <Title order={2} size="h4" id="thinking-total-title" mb="xs">
+          {t('reports.total.title')}
+        </Title>
+        {report.total.shown ? (
+          <Stack>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="thinking-figures">
+              <Figure
+                label={t('reports.columns.people')}
+                value={String(report.total.people)}
+                testId="thinking-people"
+              />
+              <Figure
+                label={t('reports.thinking.answers')}
+                value={String(report.total.answers)}
+                testId="thinking-answers"
+              />
+            </SimpleGrid>
+            <AxisTable details={details} />
+          </Stack>
+        ) : (
+          <Text data-testid="thinking-total-hidden">{hiddenReason(report.total, t)}</Text>
+        )}
+      </Card>
+
+      <Card withBorder component="section" aria-labelledby="thinking-series-title">
+        <Group justify="space-between" wrap="wrap" mb="xs">
+          <Title order={2} size="h4" id="thinking-series-title">
+            {t(report.interval === 'week' ? 'reports.series.titleWeeks' : 'reports.series.titleMonths')}
+          </Title>
+          <Group gap="xs" role="group" aria-label={t('reports.export.title')} className="no-print">
+            <Text size="sm" c="dimmed" aria-hidden>
+              {t('reports.export.title')}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void exportAs('csv')}
+              loading={exporting === 'csv'}
+              data-testid="thinking-export-csv"
+            >
+              {t('reports.export.csv')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void exportAs('xlsx')}
+              loading={exporting === 'xlsx'}
+              data-testid="thinking-export-xlsx"
+            >
+              {t('reports.export.xlsx')}
+            </Button>
+          </Group>
+        </Group>
+        <ThinkingSeriesTable
+          caption={t(
+            report.interval === 'week' ? 'reports.thinking.captionWeeks' : 'reports.thinking.captionMonths',
+          )}
+          columns={thinkingColumns(axes, t)}
+          axes={axes}
+          rows={seriesRows}
+          total={totalRow}
+        />
+      </Card>
+    </Stack>
+  );
+}
+
+/** The whole period axis by axis: a chart of the averages, and the table it stands for. */
+function AxisTable({ details }: { details: AxisDetail[] }) {
+  const { t } = useTranslation();
+  const columns = axisDetailColumns(t);
+  const chart = useMemo(
+    () =>
+      axisAverages(details, {
+        low: t('reports.thinking.values.m1'),
+        high: t('reports.thinking.values.p1'),
+      }),
+    [details, t],
+  );
+  if (details.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="thinking-no-axis">
+        {t('reports.thinking.noAxis')}
+      </Text>
+    );
+  return (
+    <Stack>
+      <Chart
+        option={chart}
+        label={t('reports.thinking.chart', { count: details.length })}
+        height={Math.max(140, 48 + details.length * 36)}
+        testId="thinking-chart"
+      />
+      <Table.ScrollContainer
+        minWidth={760}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.thinking.axesTitle') },
+        }}
+      >
+        <Table striped data-testid="thinking-axes">
+          <Table.Caption>{t('reports.thinking.axesTitle')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th scope="col" key={column}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {details.map((axis) => (
+              <Table.Tr key={axis.axisId} data-testid={`thinking-axis-${axis.axisId}`}>
+                <Table.Th scope="row">{axis.name}</Table.Th>
+                <Table.Td>{axis.answers}</Table.Td>
+                <Table.Td>{signed(axis.average)}</Table.Td>
+                {axis.counts.map((count, i) => (
+                  <Table.Td key={i}>{count}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function ThinkingRowCells({ row, axes }: { row: ThinkingRow; axes: readonly AxisColumn[] }) {
+  if (!row.shown)
+    return (
+      <Table.Td colSpan={thinkingFigureColumnCount(axes)} data-testid={`thinking-hidden-${row.key}`}>
+        <Text size="sm" fs="italic" span>
+          {row.reason}
+        </Text>
+      </Table.Td>
+    );
+  return (
+    <>
+      <Table.Td>{row.people}</Table.Td>
+      <Table.Td>{row.answers}</Table.Td>
+      {row.averages.map((average, i) => (
+        <Table.Td key={axes[i]?.id ?? i}>{signed(average)}</Table.Td>
+      ))}
+    </>
+  );
+}
+
+/** One row per period, then the whole period: each axis's average; what the files hold. */
+function ThinkingSeriesTable({
+  caption,
+  columns,
+  axes,
+  rows,
+  total,
+}: {
+  caption: string;
+  columns: string[];
+  axes: readonly AxisColumn[];
+  rows: ThinkingRow[];
+  total: ThinkingRow | undefined;
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth={Math.max(560, 200 + axes.length * 140)}
+      // A table wider than a phone scrolls sideways: its scroller takes the focus so arrows can do it.
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+    >
+      <Table striped data-testid="thinking-table">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, i) => (
+              <Table.Th scope="col" key={i}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key} data-testid={`thinking-row-${row.key}`}>
+              <Table.Th scope="row">{row.label}</Table.Th>
+              <ThinkingRowCells row={row} axes={axes} />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {total && (
+          <Table.Tfoot>
+            <Table.Tr data-testid={`thinking-row-${total.key}`}>
+              <Table.Th scope="row">{total.label}</Table.Th>
+              <ThinkingRowCells row={total} axes={axes} />
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
