@@ -5,6 +5,7 @@ export {
   findAxis,
   importAxes,
   importContextAxes,
+  importManyThinkings,
   importThinkings,
   type AxisFields,
   type NewThinking,

@@ -238,8 +238,36 @@ export async function importAxes(axes: readonly (AxisFields & { axisId: string }
  * of their spheres' report rollups. `context` names each one's place as its id does.
  */
 export async function importThinkings(userId: string, thinkings: readonly Omit<NewThinking, 'userId'>[]) {
+  const { count, contributions } = await importWithoutRollups(userId, thinkings);
+  if (contributions.length) await addToRollups(contributions);
+  return count;
+}
+
+/**
+ * Imports the thinkings of many people (demo data), each as `importThinkings` does, then their share
+ * of the rollups in one pass (a sphere's week is one write for all of them).
+ */
+export async function importManyThinkings(
+  people: readonly { userId: string; thinkings: readonly Omit<NewThinking, 'userId'>[] }[],
+): Promise<number> {
+  let count = 0;
+  const contributions: Awaited<ReturnType<typeof contributionsOf>> = [];
+  for (let i = 0; i < people.length; i += 8) {
+    const done = await Promise.all(
+      people.slice(i, i + 8).map(({ userId, thinkings }) => importWithoutRollups(userId, thinkings)),
+    );
+    for (const d of done) {
+      count += d.count;
+      contributions.push(...d.contributions);
+    }
+  }
+  if (contributions.length) await addToRollups(contributions);
+  return count;
+}
+
+async function importWithoutRollups(userId: string, thinkings: readonly Omit<NewThinking, 'userId'>[]) {
   const { data: existing } = await db().entities.thinking.query.byUser({ userId }).go({ limit: 1 });
-  if (existing.length > 0) return 0;
+  if (existing.length > 0) return { count: 0, contributions: [] };
   const items = thinkings.map((t) => ({
     ...t,
     userId,
@@ -263,9 +291,8 @@ export async function importThinkings(userId: string, thinkings: readonly Omit<N
     }
   }
   const answers = items.map(rolledThinking).filter((a): a is RolledAnswer => a !== null);
-  if (answers.length)
-    await addToRollups((await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat());
-  return items.length;
+  const contributions = (await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat();
+  return { count: items.length, contributions };
 }
 
 /** Every thinking given in a sphere (gsi2): what its report rollups are built from. */

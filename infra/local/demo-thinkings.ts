@@ -181,3 +181,38 @@ export function demoThinkings(
   }
   return thinkings;
 }
+
+/**
+ * A synthetic member's thinkings in their team, about one every two weeks for a year, on the axes
+ * their sphere asks its contributors (no comments: a report never shows them): what the sphere's
+ * thinking report counts.
+ */
+export function contributorThinkings(
+  member: { email: string; sphereId: string; sessionId: string; reportTagIds: readonly string[] },
+  axisIds: readonly string[],
+  now = Date.now(),
+): Omit<NewThinking, 'userId'>[] {
+  const random = generator(`team-thinkings:${member.email}`);
+  const level = new Map(axisIds.map((id) => [id, 1 + Math.floor(random() * 3)]));
+  const thinkings: Omit<NewThinking, 'userId'>[] = [];
+  for (let week = 52; week >= 1; week--) {
+    if (random() < 0.45) continue;
+    const created = now - week * 7 * 86_400_000 + Math.floor(random() * 5 * 86_400_000);
+    const axes = axisIds.map((id) => {
+      const index = Math.min(4, Math.max(0, (level.get(id) ?? 2) + Math.round((random() - 0.5) * 2)));
+      level.set(id, index);
+      return { id, value: THINKING_VALUES[index] as number };
+    });
+    thinkings.push({
+      axes,
+      sphereId: member.sphereId,
+      sessionId: member.sessionId,
+      reportTagIds: [...member.reportTagIds],
+      geoPoint: { latitude: 0, longitude: 0 },
+      locale: 'Europe/Brussels',
+      creationDate: new Date(created).toISOString(),
+      freezeDate: new Date(created + 3_600_000).toISOString(),
+    });
+  }
+  return thinkings;
+}

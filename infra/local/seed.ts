@@ -9,7 +9,12 @@ import { createAccount, getAccount, patchUser } from '../../functions/users';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/defaults';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import { importFeelings, importManyFeelings, type NewFeeling } from '../../functions/feelings';
-import { importAxes, importContextAxes, importThinkings } from '../../functions/thinkings';
+import {
+  importAxes,
+  importContextAxes,
+  importManyThinkings,
+  importThinkings,
+} from '../../functions/thinkings';
 import {
   importAccessCode,
   importContexts,
@@ -30,7 +35,7 @@ import {
   seedDemoTerminals,
 } from './demo-terminals';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
-import { DEMO_AXES, demoThinkings } from './demo-thinkings';
+import { DEMO_AXES, contributorThinkings, demoThinkings } from './demo-thinkings';
 import { DEFAULT_THINKING_GROUP } from '../../shared/domain/thinkings';
 import { GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
 import {
@@ -480,6 +485,24 @@ export async function seedDemoData(
           feelings: contributorFeelings(person, demo.sphere.sphereId, tagged.get(person.memberId) ?? []),
         })),
       );
+      // And their thinkings in their team, on the statements the sphere (or the team) asks.
+      const asked = demo.thinkingAxes?.contributor ?? [];
+      if (asked.length)
+        await importManyThinkings(
+          synthetic.map((person) => ({
+            userId: person.userId,
+            thinkings: contributorThinkings(
+              {
+                email: person.email,
+                sphereId: demo.sphere.sphereId,
+                sessionId: person.sessionId,
+                reportTagIds: tagged.get(person.memberId) ?? [],
+              },
+              // A team that asks its own statements is answered on those.
+              demo.thinkingAxes?.sessions?.[person.sessionId] ?? asked,
+            ),
+          })),
+        );
     }
     await seedDemoForms(users, userIds);
     // Camille's life compass, Atelier Horizon's strategy and its north team's, and their assessments.

@@ -10,7 +10,8 @@ import { enqueueNotification } from '../../functions/lib/queue';
 import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
-import type { SphereReport } from '../../shared/contracts/reports';
+import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
+import { rebuildSphereThinkingRollups } from '../../functions/thinkings';
 import { rebuildSphereRollups } from '../../functions/feelings';
 import { feelingsDb } from '../../functions/feelings/store';
 import { formsDb } from '../../functions/forms/store';
@@ -328,6 +329,19 @@ describe('local stack', () => {
       expect(report.body.total.shown && report.body.total.people).toBeGreaterThanOrEqual(40);
       expect(report.body.series.filter((s) => s.figure.shown).length).toBeGreaterThanOrEqual(10);
       expect(await rebuildSphereRollups('demo-atelier-horizon', 'check')).toMatchObject({ differences: [] });
+      // Its members' thinkings in their teams, axis by axis.
+      const thinking = await stack.api<ThinkingReport>('/v1/thinkings/sphere-reports', {
+        method: 'POST',
+        token: camille.accessToken,
+        body: { sphereId: 'demo-atelier-horizon', start, end },
+      });
+      expect(thinking.status).toBe(200);
+      expect(thinking.body.total.shown && thinking.body.total.axes.map((a) => a.axisId)).toEqual(
+        expect.arrayContaining(['recognition', 'support', 'team-spirit', 'workload']),
+      );
+      expect(await rebuildSphereThinkingRollups('demo-atelier-horizon', 'check')).toMatchObject({
+        differences: [],
+      });
       // A group's report is its members' alone (spec 02 §6): Sam reads his team's; Camille, the
       // sphere's admin, reads neither the team she is not in nor the one she only leads.
       const groupReport = (tokens: Tokens, sessionId: string) =>
