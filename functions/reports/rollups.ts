@@ -183,6 +183,11 @@ interface ItemDelta {
   group: string;
   week: string;
   adds: Record<string, number>;
+  /**
+   * Whether the week's people changed: the sphere's whole counts item then adds 1 to its `version`,
+   * so that the decisions kept from the people before are made again (a small item to read).
+   */
+  bump?: boolean;
 }
 
 /** The attribute of a person's answers under some tags (and in a group) in a week's people item. */
@@ -217,12 +222,19 @@ export function itemDeltas(
         sign,
       );
   }
-  return [...items.values()]
-    .map((item) => ({
-      ...item,
-      adds: Object.fromEntries(Object.entries(item.adds).filter(([, n]) => n !== 0)),
-    }))
-    .filter((item) => Object.keys(item.adds).length > 0);
+  const kept: ItemDelta[] = [...items.values()].map((item) => ({
+    ...item,
+    adds: Object.fromEntries(Object.entries(item.adds).filter(([, n]) => n !== 0)),
+  }));
+  const wholeCounts = new Map(
+    kept.filter((k) => k.kind === 'counts' && k.group === 'all').map((k) => [`${k.scope}|${k.week}`, k]),
+  );
+  for (const item of kept)
+    if (item.kind === 'people' && Object.keys(item.adds).length) {
+      const whole = wholeCounts.get(`${item.scope}|${item.week}`);
+      if (whole) whole.bump = true;
+    }
+  return kept.filter((item) => Object.keys(item.adds).length > 0 || item.bump);
 }
 
 /** The UpdateItem that ADDs an item's delta, creating the item on its first answer. */
@@ -254,8 +266,8 @@ function updateOf(item: ItemDelta): NonNullable<TransactItem['Update']> {
     values[`:n${i}`] = n;
     return `#a${i} :n${i}`;
   });
-  // Every change of a week's people moves its version: the releases computed before are stale.
-  if (item.kind === 'people') {
+  // A change of the week's people moves the version: the decisions kept before are stale.
+  if (item.bump) {
     names['#version'] = 'version';
     values[':one'] = 1;
     adds.push('#version :one');
@@ -313,7 +325,7 @@ export interface StoredRollup {
   group: string;
   week: string;
   amounts: Record<string, number>;
-  /** A people item's version (how many changes it had). */
+  /** The version of a sphere's whole counts item: how many times the week's people changed. */
   version?: number;
 }
 
@@ -344,7 +356,7 @@ const toStored = (item: Record<string, unknown>): StoredRollup => {
     group: String(item.group),
     week: String(item.week),
     amounts: kind === 'release' ? {} : amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
-    ...(kind === 'people' && typeof item.version === 'number' ? { version: item.version } : {}),
+    ...(typeof item.version === 'number' ? { version: item.version } : {}),
   };
 };
 
@@ -374,21 +386,24 @@ export async function readCounts(
 /** Every rollup item of a scope but the derived releases, in key order, amounts only (checks). */
 export async function readScope(scope: string): Promise<StoredRollup[]> {
   const params = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
-  // A people item's version counts its changes, which a rebuild does not replay: not compared.
+  // The version counts changes of the week's people, which a rebuild does not replay: not compared.
   return (await queryAll(params))
     .map(toStored)
     .filter((r) => r.kind !== 'release')
     .map(({ version: _version, ...r }) => r);
 }
 
-/** The version of each week's people of a sphere scope, weeks `first` to `last`: one small Query. */
+/**
+ * The version of each week's people of a sphere scope, weeks `first` to `last`, from the sphere's
+ * whole counts items (small: a people item may be large): one Query.
+ */
 export async function readPeopleVersions(
   scope: string,
   first: string,
   last: string,
 ): Promise<Map<string, number>> {
   const params = db()
-    .entities.reportRollup.query.byScope({ scope, kind: 'people', group: 'all' })
+    .entities.reportRollup.query.byScope({ scope, kind: 'counts', group: 'all' })
     .between({ week: first }, { week: last })
     .params() as QueryCommandInput;
   const items = await queryAll({

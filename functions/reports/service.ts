@@ -187,7 +187,13 @@ async function readReport(
       const week = item.week.toUpperCase();
       const { release, people } = weekRelease(weekPeopleOf(item), group);
       decided.set(week, { release, people });
-      return { week, version: item.version ?? 0, release, people: release.shown ? toBitset(people) : '' };
+      // The version read before the people: an answer in between only makes the decision redone.
+      return {
+        week,
+        version: versions.get(week) ?? 0,
+        release,
+        people: release.shown ? toBitset(people) : '',
+      };
     });
     await keepReleases(sphereScope, kept, redone);
   }
