@@ -22,7 +22,14 @@ import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { countMatching, sparse } from '../lib/db';
 import { ConflictError } from '../lib/errors';
-import { addToRollups, contributionsOf, rollupItems, type RolledAnswer, type RollupChange } from '../reports';
+import {
+  addToRollups,
+  contributionsOf,
+  importThenRoll,
+  rollupItems,
+  type RolledAnswer,
+  type RollupChange,
+} from '../reports';
 import type { FeelingEntity } from './entities/feeling';
 import { feelingsDb as db } from './store';
 
@@ -414,19 +421,7 @@ export async function importFeelings(userId: string, feelings: readonly NewFeeli
 export async function importManyFeelings(
   people: readonly { userId: string; feelings: readonly NewFeeling[] }[],
 ): Promise<number> {
-  let count = 0;
-  const contributions: Awaited<ReturnType<typeof contributionsOf>> = [];
-  for (let i = 0; i < people.length; i += 8) {
-    const done = await Promise.all(
-      people.slice(i, i + 8).map(({ userId, feelings }) => importWithoutRollups(userId, feelings)),
-    );
-    for (const d of done) {
-      count += d.count;
-      contributions.push(...d.contributions);
-    }
-  }
-  if (contributions.length) await addToRollups(contributions);
-  return count;
+  return importThenRoll(people, ({ userId, feelings }) => importWithoutRollups(userId, feelings));
 }
 
 /** The raw items and day summaries of an import, and the rollup contributions still to add. */

@@ -6,6 +6,7 @@ export {
   addToRollups,
   clearScope,
   contributionsOf,
+  importThenRoll,
   readScope,
   rebuildScopes,
   rollupItems,
@@ -14,6 +15,7 @@ export {
   type RolledAnswer,
   type RollupChange,
   type RollupSource,
+  type ScopedContribution,
   type StoredRollup,
   type TransactItem,
 } from './rollups';

@@ -573,3 +573,23 @@ export async function rebuildScopes(
   if (mode === 'write') await addToRollups(contributions);
   return { differences: differences.sort() };
 }
+
+/**
+ * Imports answers of many people (demo data), a few people at a time with `importOne`, then adds
+ * all their contributions to the rollups in one pass: a sphere's week is one write for all of them.
+ */
+export async function importThenRoll<T>(
+  people: readonly T[],
+  importOne: (person: T) => Promise<{ count: number; contributions: ScopedContribution[] }>,
+): Promise<number> {
+  let count = 0;
+  const contributions: ScopedContribution[] = [];
+  for (let i = 0; i < people.length; i += 8) {
+    for (const done of await Promise.all(people.slice(i, i + 8).map(importOne))) {
+      count += done.count;
+      contributions.push(...done.contributions);
+    }
+  }
+  if (contributions.length) await addToRollups(contributions);
+  return count;
+}

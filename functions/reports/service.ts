@@ -86,18 +86,7 @@ export async function sphereThinkingReport(
 ): Promise<ThinkingReport> {
   const { sphereId, ...filters } = request;
   const read = await readReport('thinkings', { sphereId }, filters, now);
-  const figure = (weeks: readonly string[]) =>
-    read.decided ? thinkingFigure(weeks, read.decided, read.counts, read.groupTagCount) : read.nobody;
-  return {
-    ...read.base,
-    total: figure(read.base.weeks),
-    series: read.periods.map((p) => ({
-      period: p.period,
-      first: p.first,
-      last: p.last,
-      figure: figure(p.weeks),
-    })),
-  };
+  return assemble(read, (weeks, decided) => thinkingFigure(weeks, decided, read.counts, read.groupTagCount));
 }
 
 /** A feelings report of a sphere or one of its groups. */
@@ -108,8 +97,19 @@ async function feelingReport(
 ): Promise<SphereReport> {
   const read = await readReport('feelings', place, request, now);
   const options = figureOptions(request);
-  const figure = (weeks: readonly string[]) =>
-    read.decided ? periodFigure(weeks, read.decided, read.counts, read.groupTagCount, options) : read.nobody;
+  return assemble(read, (weeks, decided) =>
+    periodFigure(weeks, decided, read.counts, read.groupTagCount, options),
+  );
+}
+
+type Decided = ReadonlyMap<string, { release: Release; people: Set<string> }>;
+
+/** A report's answer: its header, its whole period's figure and each period's, by `figureOf`. */
+function assemble<F>(
+  read: Awaited<ReturnType<typeof readReport>>,
+  figureOf: (weeks: readonly string[], decided: Decided) => F,
+) {
+  const figure = (weeks: readonly string[]) => (read.decided ? figureOf(weeks, read.decided) : read.nobody);
   return {
     ...read.base,
     total: figure(read.base.weeks),

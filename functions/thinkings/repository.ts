@@ -11,7 +11,14 @@ import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AxisEntity } from './entities/axis';
 import type { ContextAxesEntity } from './entities/context-axes';
-import { addToRollups, contributionsOf, rollupItems, type RolledAnswer, type TransactItem } from '../reports';
+import {
+  addToRollups,
+  contributionsOf,
+  importThenRoll,
+  rollupItems,
+  type RolledAnswer,
+  type TransactItem,
+} from '../reports';
 import type { ThinkingEntity } from './entities/thinking';
 import { thinkingsDb as db } from './store';
 
@@ -250,19 +257,7 @@ export async function importThinkings(userId: string, thinkings: readonly Omit<N
 export async function importManyThinkings(
   people: readonly { userId: string; thinkings: readonly Omit<NewThinking, 'userId'>[] }[],
 ): Promise<number> {
-  let count = 0;
-  const contributions: Awaited<ReturnType<typeof contributionsOf>> = [];
-  for (let i = 0; i < people.length; i += 8) {
-    const done = await Promise.all(
-      people.slice(i, i + 8).map(({ userId, thinkings }) => importWithoutRollups(userId, thinkings)),
-    );
-    for (const d of done) {
-      count += d.count;
-      contributions.push(...d.contributions);
-    }
-  }
-  if (contributions.length) await addToRollups(contributions);
-  return count;
+  return importThenRoll(people, ({ userId, thinkings }) => importWithoutRollups(userId, thinkings));
 }
 
 async function importWithoutRollups(userId: string, thinkings: readonly Omit<NewThinking, 'userId'>[]) {

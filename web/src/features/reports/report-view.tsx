@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Box,
-  Button,
   Card,
   Group,
   MultiSelect,
@@ -30,7 +29,6 @@ import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
 import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
 import { tagName } from '../../../../shared/domain/tags';
 import { ErrorState } from '../../components/error-state';
-import { notifyError } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';
@@ -46,20 +44,17 @@ import { ThinkingReportSection } from './thinking-report';
 import {
   FIGURE_COLUMN_COUNT,
   TOTAL_ROW,
-  download,
   exportTable,
-  hiddenReason,
   reportColumns,
   reportFileName,
   reportRows,
   round2,
   signed,
-  toCsv,
-  toXlsx,
   type ExportContext,
   type ReportRow,
   type ShownFigure,
 } from './report-export';
+import { SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
 
 /**
  * What a feelings report covers (spec 02 §2 reports): a whole sphere, for its admins, or one of its
@@ -301,7 +296,7 @@ function ReportView({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const { exporting, exportAs } = useTableExport();
   const rows = useMemo(() => reportRows(report, language, t), [report, language, t]);
   const columns = useMemo(() => reportColumns(language, t), [language, t]);
   const seriesRows = rows.filter((r) => r.key !== TOTAL_ROW);
@@ -325,29 +320,18 @@ function ReportView({
       </Card>
     );
 
-  async function exportAs(format: 'csv' | 'xlsx') {
-    setExporting(format);
-    try {
+  const exportReport = (format: ExportFormat) =>
+    void exportAs(format, (extension) => {
       const context: ExportContext =
         target.kind === 'session'
           ? { groupName: target.name, tagNames }
           : { sphereName: target.name, tagNames };
-      const table = exportTable(report, context, language, t);
-      const fileName = (extension: 'csv' | 'xlsx') =>
-        reportFileName({ id: target.id, name: target.name }, report, extension, target.kind);
-      if (format === 'csv') download(toCsv(table), 'text/csv;charset=utf-8', fileName('csv'));
-      else
-        download(
-          await toXlsx(table, t('reports.export.sheet')),
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          fileName('xlsx'),
-        );
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setExporting(null);
-    }
-  }
+      return {
+        table: exportTable(report, context, language, t),
+        fileName: reportFileName({ id: target.id, name: target.name }, report, extension, target.kind),
+        sheet: t('reports.export.sheet'),
+      };
+    });
 
   const hidden = hiddenPeriods(report);
   const periods = report.series.length;
@@ -371,46 +355,11 @@ function ReportView({
         })}
       </Text>
 
-      <Card withBorder component="section" aria-labelledby="report-total-title">
-        <Title order={2} size="h4" id="report-total-title" mb="xs">
-          {t('reports.total.title')}
-        </Title>
-        {report.total.shown ? (
-          <TotalFigures figure={report.total} language={language} />
-        ) : (
-          <Text data-testid="report-total-hidden">{hiddenReason(report.total, t)}</Text>
-        )}
-      </Card>
+      <TotalCard idPrefix="report" hidden={report.total.shown ? null : report.total}>
+        {report.total.shown && <TotalFigures figure={report.total} language={language} />}
+      </TotalCard>
 
-      <Card withBorder component="section" aria-labelledby="report-series-title">
-        <Group justify="space-between" wrap="wrap" mb="xs">
-          <Title order={2} size="h4" id="report-series-title">
-            {t(report.interval === 'week' ? 'reports.series.titleWeeks' : 'reports.series.titleMonths')}
-          </Title>
-          <Group gap="xs" role="group" aria-label={t('reports.export.title')} className="no-print">
-            <Text size="sm" c="dimmed" aria-hidden>
-              {t('reports.export.title')}
-            </Text>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void exportAs('csv')}
-              loading={exporting === 'csv'}
-              data-testid="report-export-csv"
-            >
-              {t('reports.export.csv')}
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void exportAs('xlsx')}
-              loading={exporting === 'xlsx'}
-              data-testid="report-export-xlsx"
-            >
-              {t('reports.export.xlsx')}
-            </Button>
-          </Group>
-        </Group>
+      <SeriesCard idPrefix="report" interval={report.interval} onExport={exportReport} exporting={exporting}>
         {anyBar && <Chart option={chart} label={chartLabel} testId="report-chart" />}
         <SeriesTable
           caption={t(
@@ -420,7 +369,7 @@ function ReportView({
           rows={seriesRows}
           total={totalRow}
         />
-      </Card>
+      </SeriesCard>
     </Stack>
   );
 }

@@ -1,17 +1,17 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { SphereReportRequest, ThinkingReport } from '../../../../shared/contracts/reports';
 import { inLanguage } from '../../../../shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
-import { notifyError } from '../../components/notify';
 import { Chart } from '../../lib/chart';
 import { formatDate } from '../../lib/dates';
 import { useReportAxes, useThinkingReport } from './api/reports';
 import { axisAverages } from './report-chart';
 import { Figure } from './report-figure';
-import { TOTAL_ROW, download, hiddenReason, reportFileName, signed, toCsv, toXlsx } from './report-export';
+import { TOTAL_ROW, reportFileName, signed } from './report-export';
+import { SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
 import {
   axisDetailColumns,
   axisDetails,
@@ -96,7 +96,7 @@ function ThinkingView({
   namesMissing: boolean;
 }) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const { exporting, exportAs } = useTableExport();
   const axes = useMemo(
     () => reportAxes(report, (id) => names.get(id) || id, language),
     [report, names, language],
@@ -116,25 +116,12 @@ function ThinkingView({
       </Card>
     );
 
-  async function exportAs(format: 'csv' | 'xlsx') {
-    setExporting(format);
-    try {
-      const table = thinkingExportTable(report, axes, { sphereName: target.name, tagNames }, language, t);
-      const fileName = (extension: 'csv' | 'xlsx') =>
-        reportFileName(target, report, extension, 'sphere-thinking');
-      if (format === 'csv') download(toCsv(table), 'text/csv;charset=utf-8', fileName('csv'));
-      else
-        download(
-          await toXlsx(table, t('reports.thinking.sheet')),
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          fileName('xlsx'),
-        );
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setExporting(null);
-    }
-  }
+  const exportThinking = (format: ExportFormat) =>
+    void exportAs(format, (extension) => ({
+      table: thinkingExportTable(report, axes, { sphereName: target.name, tagNames }, language, t),
+      fileName: reportFileName(target, report, extension, 'sphere-thinking'),
+      sheet: t('reports.thinking.sheet'),
+    }));
 
   return (
     <Stack data-testid="thinking-report">
@@ -151,11 +138,8 @@ function ThinkingView({
         </Text>
       )}
 
-      <Card withBorder component="section" aria-labelledby="thinking-total-title">
-        <Title order={2} size="h4" id="thinking-total-title" mb="xs">
-          {t('reports.total.title')}
-        </Title>
-        {report.total.shown ? (
+      <TotalCard idPrefix="thinking" hidden={report.total.shown ? null : report.total}>
+        {report.total.shown && (
           <Stack>
             <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="thinking-figures">
               <Figure
@@ -171,40 +155,15 @@ function ThinkingView({
             </SimpleGrid>
             <AxisTable details={details} />
           </Stack>
-        ) : (
-          <Text data-testid="thinking-total-hidden">{hiddenReason(report.total, t)}</Text>
         )}
-      </Card>
+      </TotalCard>
 
-      <Card withBorder component="section" aria-labelledby="thinking-series-title">
-        <Group justify="space-between" wrap="wrap" mb="xs">
-          <Title order={2} size="h4" id="thinking-series-title">
-            {t(report.interval === 'week' ? 'reports.series.titleWeeks' : 'reports.series.titleMonths')}
-          </Title>
-          <Group gap="xs" role="group" aria-label={t('reports.export.title')} className="no-print">
-            <Text size="sm" c="dimmed" aria-hidden>
-              {t('reports.export.title')}
-            </Text>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void exportAs('csv')}
-              loading={exporting === 'csv'}
-              data-testid="thinking-export-csv"
-            >
-              {t('reports.export.csv')}
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void exportAs('xlsx')}
-              loading={exporting === 'xlsx'}
-              data-testid="thinking-export-xlsx"
-            >
-              {t('reports.export.xlsx')}
-            </Button>
-          </Group>
-        </Group>
+      <SeriesCard
+        idPrefix="thinking"
+        interval={report.interval}
+        onExport={exportThinking}
+        exporting={exporting}
+      >
         <ThinkingSeriesTable
           caption={t(
             report.interval === 'week' ? 'reports.thinking.captionWeeks' : 'reports.thinking.captionMonths',
@@ -214,7 +173,7 @@ function ThinkingView({
           rows={seriesRows}
           total={totalRow}
         />
-      </Card>
+      </SeriesCard>
     </Stack>
   );
 }
