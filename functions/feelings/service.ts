@@ -124,6 +124,8 @@ async function checkContext(
   // Through a quick-answer link: its code must be the one of the place it names.
   if (body.validationCode !== undefined) await linkedPlace({ ...body, validationCode: body.validationCode });
   let context: { sphereId: string; sessionId?: string };
+  // The sphere membership, read once: its role opens a sphere feeling, its tags are the report's.
+  let membership: Awaited<ReturnType<typeof membershipIn>> | undefined;
   if (body.sessionId !== undefined) {
     const place = await mayContributeIn(userId, body.sessionId);
     if (!place || (body.sphereId !== undefined && body.sphereId !== place.sphereId))
@@ -131,7 +133,7 @@ async function checkContext(
     context = { sphereId: place.sphereId, sessionId: body.sessionId };
   } else {
     if (body.sphereId === undefined) return {};
-    const membership = await membershipIn(userId, body.sphereId);
+    membership = await membershipIn(userId, body.sphereId);
     if (!membership?.active || !membership.roles.includes('contributor'))
       throw new ForbiddenError('contributor-feeling-forbidden');
     context = { sphereId: body.sphereId };
@@ -139,7 +141,7 @@ async function checkContext(
   // The sphere's distance rule (spec 01 §7): a feeling recorded too far from it is refused.
   const [sphere, member] = await Promise.all([
     findSphere(context.sphereId),
-    membershipIn(userId, context.sphereId),
+    membership !== undefined ? membership : membershipIn(userId, context.sphereId),
   ]);
   if (sphere && tooFarFromSphere(sphere, body.geoPoint)) throw new BadRequestError('sphere-too-far');
   const specificTagIds = body.linkId !== undefined ? await linkTagsFor(body.linkId, context, now) : [];

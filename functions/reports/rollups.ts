@@ -360,15 +360,6 @@ const toStored = (item: Record<string, unknown>): StoredRollup => {
   };
 };
 
-/** A scope's people items of the weeks `first` to `last`: one Query. */
-export async function readPeople(scope: string, first: string, last: string): Promise<StoredRollup[]> {
-  const params = db()
-    .entities.reportRollup.query.byScope({ scope, kind: 'people', group: 'all' })
-    .between({ week: first }, { week: last })
-    .params() as QueryCommandInput;
-  return (await queryAll(params)).map(toStored);
-}
-
 /** A group's counts items of the weeks `first` to `last`: one Query. */
 export async function readCounts(
   scope: string,
