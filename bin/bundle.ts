@@ -1,8 +1,8 @@
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { lambdaEntries } from './lambda-entries';
-import { AWS_SDK_EXTERNALS, BUNDLE_ALIASES } from '../infra/function';
+import { AWS_SDK_EXTERNALS, BUNDLE_ALIASES, RENDER_BUNDLING } from '../infra/function';
 
 /**
  * Bundles every Lambda the way CDK's NodejsFunction does (esbuild, minified CommonJS for Node 22, the AWS
@@ -19,6 +19,9 @@ export async function bundleLambdas(
     const dir = join(outDir, name);
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'index.cjs');
+    // The render worker's bundle needs more (infra/function.ts RENDER_BUNDLING): its own defines,
+    // banner and aliases, and its fonts and WebAssembly copied beside it.
+    const extras = name === 'worker-render' ? RENDER_BUNDLING : undefined;
     await build({
       entryPoints: [entry],
       outfile: file,
@@ -30,9 +33,11 @@ export async function bundleLambdas(
       format: 'cjs',
       mainFields: ['module', 'main'],
       external: [...AWS_SDK_EXTERNALS],
-      alias: { ...BUNDLE_ALIASES },
+      alias: { ...BUNDLE_ALIASES, ...extras?.alias },
+      ...(extras ? { define: { ...extras.define }, banner: { js: extras.banner } } : {}),
       logLevel: 'error',
     });
+    for (const asset of extras?.assets ?? []) copyFileSync(asset.from, join(dir, asset.name));
     results[name] = { file, bytes: statSync(file).size };
   }
   return results;

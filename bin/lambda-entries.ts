@@ -8,5 +8,6 @@ export function lambdaEntries(): Record<string, string> {
   for (const trigger of AUTH_TRIGGERS) entries[`auth-${trigger}`] = `functions/auth/${trigger}.ts`;
   entries['realtime'] = 'functions/realtime/handler.ts';
   entries['worker-notify'] = 'functions/workers/notify.ts';
+  entries['worker-render'] = 'functions/reports/worker.ts';
   return entries;
 }

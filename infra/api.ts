@@ -27,7 +27,7 @@ import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '..
 import type { RouteContract } from '../shared/contracts/route';
 import type { DomainFace } from '../functions/lib/domain';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
-import { acknowledge } from './nag';
+import { acknowledge, acknowledgeWildcards } from './nag';
 
 /** Stage of the REST API: its URL is https://<id>.execute-api.eu-west-1.amazonaws.com/api. */
 export const REST_STAGE = 'api';
@@ -36,6 +36,43 @@ export const REST_STAGE = 'api';
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
 export { GUEST_CREATION_THROTTLE } from '../shared/domain/client-limits';
+
+/**
+ * The model that writes card texts (decision 0032) unless CDK context `bedrockModelId` names another:
+ * Claude 3 Haiku through Bedrock's EU cross-Region inference profile, so prompts stay in EU Regions.
+ */
+export const DEFAULT_BEDROCK_MODEL_ID = 'eu.anthropic.claude-3-haiku-20240307-v1:0';
+
+/** Bedrock's cross-Region (system-defined) inference profiles: a geography prefix, then the model id. */
+const INFERENCE_PROFILE_ID = /^(us|us-gov|eu|apac|ca|jp|au|global)\.(.+)$/;
+
+/**
+ * What calling a model or an inference profile through Converse needs (bedrock:InvokeModel): the
+ * foundation model in the stack's Region and, for an inference profile, the profile itself and the
+ * foundation model in whichever Region of its geography the profile sends the request to, that last
+ * one only through this profile.
+ */
+export function bedrockInvokeStatements(stack: Stack, modelId: string): PolicyStatement[] {
+  const profile = INFERENCE_PROFILE_ID.exec(modelId);
+  const foundationModel = (region: string) =>
+    `arn:${stack.partition}:bedrock:${region}::foundation-model/${profile?.[2] ?? modelId}`;
+  if (!profile)
+    return [
+      new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [foundationModel(stack.region)] }),
+    ];
+  const profileArn = `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:inference-profile/${modelId}`;
+  return [
+    new PolicyStatement({
+      actions: ['bedrock:InvokeModel'],
+      resources: [profileArn, foundationModel(stack.region)],
+    }),
+    new PolicyStatement({
+      actions: ['bedrock:InvokeModel'],
+      resources: [foundationModel('*')],
+      conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profileArn } },
+    }),
+  ];
+}
 
 export interface ApiProps {
   /** The domains with REST routes (functions/domains.ts): one Lambda each, with the grants it declares. */
@@ -155,6 +192,18 @@ export class Api extends Construct {
         fn.function.addToRolePolicy(
           new PolicyStatement({ actions: ['translate:TranslateText'], resources: ['*'] }),
         );
+      }
+      if (domain.grants.bedrock) {
+        const context: unknown = this.node.tryGetContext('bedrockModelId');
+        const modelId = typeof context === 'string' && context ? context : DEFAULT_BEDROCK_MODEL_ID;
+        const statements = bedrockInvokeStatements(Stack.of(this), modelId);
+        for (const statement of statements) fn.function.addToRolePolicy(statement);
+        acknowledgeWildcards(
+          fn.role,
+          statements,
+          'An inference profile sends each request to one Region of its geography, chosen per request: the foundation model is allowed in any Region, and only through this one profile (bedrock:InferenceProfileArn).',
+        );
+        fn.addEnvironment({ BEDROCK_MODEL_ID: modelId });
       }
       functions.set(domain.name, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource

@@ -4,7 +4,13 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { SERVED_ASSETS_PREFIX, UPLOADS_EXPIRE_DAYS, UPLOADS_PREFIX } from '../functions/lib/assets';
+import {
+  RENDERS_EXPIRE_DAYS,
+  RENDERS_PREFIX,
+  SERVED_ASSETS_PREFIX,
+  UPLOADS_EXPIRE_DAYS,
+  UPLOADS_PREFIX,
+} from '../functions/lib/assets';
 import type { AssetAction, DomainGrants } from '../functions/lib/domain';
 import type { WellbeingFunction } from './function';
 import { acknowledgeWildcards } from './nag';
@@ -72,6 +78,7 @@ export class Assets extends Construct {
       ],
       lifecycleRules: [
         { id: 'unconfirmed-uploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(UPLOADS_EXPIRE_DAYS) },
+        { id: 'rendered-reports', prefix: RENDERS_PREFIX, expiration: Duration.days(RENDERS_EXPIRE_DAYS) },
         { id: 'incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       // Admins' logos outlive the stack, like the table.
@@ -108,8 +115,15 @@ export class Assets extends Construct {
    */
   grant(fn: WellbeingFunction, grant: NonNullable<DomainGrants['assets']>): void {
     for (const prefix of grant.prefixes) {
-      if (![SERVED_ASSETS_PREFIX, UPLOADS_PREFIX].some((top) => prefix.startsWith(top) && prefix !== top))
-        throw new Error(`Asset prefix ${prefix} is not below ${SERVED_ASSETS_PREFIX} or ${UPLOADS_PREFIX}`);
+      // Rendered reports are one prefix of their own (decision 0031); logos and uploads are shared
+      // by several domains, each below them.
+      const allowed =
+        prefix.startsWith(RENDERS_PREFIX) ||
+        [SERVED_ASSETS_PREFIX, UPLOADS_PREFIX].some((top) => prefix.startsWith(top) && prefix !== top);
+      if (!allowed)
+        throw new Error(
+          `Asset prefix ${prefix} is not below ${SERVED_ASSETS_PREFIX} or ${UPLOADS_PREFIX}, nor ${RENDERS_PREFIX}`,
+        );
     }
     const statement = new PolicyStatement({
       actions: [...new Set(grant.actions.map((action) => S3_ACTIONS[action]))],

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { REST_DOMAINS, ROUTES } from '../functions/domains';
+import { RENDERS_PREFIX } from '../functions/lib/assets';
 import { parseParentOrigins } from '../shared/contracts/web-config';
 import { Api } from './api';
 import { Assets, assetsOrigin } from './assets';
@@ -114,18 +115,26 @@ export class WellbeingStack extends Stack {
       if (domain.grants.mail) mail.grantSend(fn.function);
       if (domain.grants.assets) this.assets.grant(fn, domain.grants.assets);
       if (domain.grants.schedules) this.workers.allowScheduling(fn);
+      if (domain.grants.renders) this.workers.allowRendering(fn);
     }
+    // The render worker writes the files and tells the person who asked.
+    this.assets.grant(this.workers.render, { prefixes: [RENDERS_PREFIX], actions: ['read', 'write'] });
+    this.realtime.allowPublishing(this.workers.render);
 
     const functions: Record<string, WellbeingFunction> = {
       Realtime: this.realtime.handler,
       Notify: this.workers.notify,
+      Render: this.workers.render,
     };
     for (const [domain, fn] of this.api.functions) functions[`Api${pascalCase(domain)}`] = fn;
     for (const [name, fn] of Object.entries(this.auth.triggers)) functions[`Auth${pascalCase(name)}`] = fn;
     const observability = new Observability(this, 'Observability', {
       restApi: this.api.restApi,
       functions,
-      deadLetterQueues: { Notifications: this.workers.notifications.deadLetterQueue },
+      deadLetterQueues: {
+        Notifications: this.workers.notifications.deadLetterQueue,
+        ReportRenders: this.workers.renders.deadLetterQueue,
+      },
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'REST API base URL' });

@@ -5,7 +5,7 @@ import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { WellbeingFunction, type FunctionEnvironment } from './function';
+import { RENDER_BUNDLING, WellbeingFunction, type FunctionEnvironment } from './function';
 import type { Mail } from './mail';
 import { acknowledgeWildcards } from './nag';
 
@@ -129,10 +129,16 @@ export class CycleSchedules extends Construct {
   }
 }
 
-/** Asynchronous work: the notifications queue and its worker (functions/workers/notify.ts → SES, SNS). */
+/**
+ * Asynchronous work: the notifications queue and its worker (functions/workers/notify.ts → SES,
+ * SNS), and the report-render queue and its worker (functions/reports/worker.ts → PDF or DOCX in
+ * the assets bucket, decision 0031).
+ */
 export class Workers extends Construct {
   readonly notifications: QueueWithDlq;
   readonly notify: WellbeingFunction;
+  readonly renders: QueueWithDlq;
+  readonly render: WellbeingFunction;
   private cycleSchedules: CycleSchedules | undefined;
 
   constructor(scope: Construct, id: string, props: WorkersProps) {
@@ -157,6 +163,33 @@ export class Workers extends Construct {
     this.notify.function.addEventSource(
       new SqsEventSource(this.notifications.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );
+
+    // Rendering has its own Lambda: ECharts, pdfkit, docx and resvg make a bundle of 1.3 MB and a
+    // few seconds of work that the API's functions should not carry.
+    const renderTimeout = Duration.seconds(120);
+    this.render = new WellbeingFunction(this, 'Render', {
+      entry: props.entryFor('functions/reports/worker.ts'),
+      description: 'Renders custom reports to PDF and DOCX',
+      timeout: renderTimeout,
+      memorySize: 1024,
+      bundling: RENDER_BUNDLING,
+      table: { table: props.table, access: 'readWrite' },
+      ...(props.environment ? { environment: props.environment } : {}),
+    });
+    // Three attempts (the worker ends the render in error on the third), then the DLQ.
+    this.renders = new QueueWithDlq(this, 'ReportRenders', {
+      consumerTimeout: renderTimeout,
+      maxReceiveCount: 3,
+    });
+    this.render.function.addEventSource(
+      new SqsEventSource(this.renders.queue, { batchSize: 1, reportBatchItemFailures: true }),
+    );
+  }
+
+  /** Lets a function queue report renders: send permission and REPORT_RENDERS_QUEUE_URL. */
+  allowRendering(fn: WellbeingFunction): void {
+    this.renders.queue.grantSendMessages(fn.function);
+    fn.addEnvironment({ REPORT_RENDERS_QUEUE_URL: this.renders.queue.queueUrl });
   }
 
   /** Lets a function queue notifications: send permission and NOTIFICATIONS_QUEUE_URL. */

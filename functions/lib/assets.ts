@@ -4,11 +4,16 @@ import { config } from './config';
  * The assets bucket holds the files the product shows (sphere logos). Its layout, read by CDK
  * (infra/assets.ts) and by the domains that write it:
  * - `logos/…`: confirmed images, served to browsers (CloudFront `/logos/*` in AWS);
- * - `uploads/…`: files browsers sent and nobody confirmed yet, never served, deleted after a day.
+ * - `uploads/…`: files browsers sent and nobody confirmed yet, never served, deleted after a day;
+ * - `renders/…`: rendered report files, never served, downloaded by signed URL, deleted after 30 days.
  * Each domain's grants name the prefixes below these that it writes.
  */
 export const SERVED_ASSETS_PREFIX = 'logos/';
 export const UPLOADS_PREFIX = 'uploads/';
+/** Rendered report files (decision 0031): never served, read through short-lived signed URLs. */
+export const RENDERS_PREFIX = 'renders/';
+/** Rendered files are deleted after this many days (bucket lifecycle); they can be rendered again. */
+export const RENDERS_EXPIRE_DAYS = 30;
 /** Unconfirmed uploads are deleted after this many days (bucket lifecycle). */
 export const UPLOADS_EXPIRE_DAYS = 1;
 

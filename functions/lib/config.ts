@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   WS_MANAGEMENT_ENDPOINT: z.url().optional(),
   /** URL of the notifications queue (functions/lib/queue.ts). */
   NOTIFICATIONS_QUEUE_URL: z.url().optional(),
+  /** URL of the report-render queue (functions/reports/renders.ts → functions/reports/worker.ts). */
+  REPORT_RENDERS_QUEUE_URL: z.url().optional(),
   /** ARN of the same queue: the target of the one-time schedules (functions/lib/schedules.ts). */
   NOTIFICATIONS_QUEUE_ARN: z.string().startsWith('arn:').optional(),
   /** ARN of its dead-letter queue: where a schedule's message goes when the queue refuses it. */
@@ -47,6 +49,12 @@ const ConfigSchema = z.object({
    * translation engine and answers copies of the source, marked as not translated.
    */
   TRANSLATION_PROVIDER: z.enum(['amazon-translate', 'local']).default('amazon-translate'),
+  /**
+   * Model or inference profile that writes card texts through Amazon Bedrock (decision 0032), set by
+   * CDK for the domains granted `bedrock`. Absent on the local stack, which runs no model: card texts
+   * come from the local writer, built from the figures and labelled as such.
+   */
+  BEDROCK_MODEL_ID: z.string().min(1).max(256).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -83,6 +83,11 @@ export interface DomainGrants {
   /** Translates texts with Amazon Translate (TranslateText). */
   translate?: boolean;
   /**
+   * Writes texts with a model through Amazon Bedrock (Converse, decision 0032): InvokeModel on the
+   * model CDK names (context `bedrockModelId`), which the Lambda gets as BEDROCK_MODEL_ID.
+   */
+  bedrock?: boolean;
+  /**
    * Makes one-time schedules that put a message on the notifications queue
    * (functions/lib/schedules.ts, decision 0026): the cycle schedule group and the role EventBridge
    * Scheduler assumes are made once for the stack; the Lambda may create, update, read and delete
@@ -91,7 +96,12 @@ export interface DomainGrants {
    */
   schedules?: boolean;
   /**
-   * Objects of the assets bucket under these key prefixes (each below `logos/` or `uploads/`); the
+   * Queues report renders onto the report-render queue (REPORT_RENDERS_QUEUE_URL), whose worker
+   * writes the files under `renders/` of the assets bucket (decision 0031).
+   */
+  renders?: boolean;
+  /**
+   * Objects of the assets bucket under these key prefixes (each below `logos/`, `uploads/` or `renders/`); the
    * Lambda also gets ASSETS_BUCKET and ASSETS_URL.
    */
   assets?: { prefixes: readonly string[]; actions: readonly AssetAction[] };

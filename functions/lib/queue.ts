@@ -57,6 +57,17 @@ export async function enqueueNotification(notification: NewNotification): Promis
   return message.id;
 }
 
+/** Sends one JSON message to a queue other than the notifications' (the report renders'). */
+export async function sendToQueue(queueUrl: string, body: unknown, kind: string): Promise<void> {
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(body),
+      MessageAttributes: { kind: { DataType: 'String', StringValue: kind } },
+    }),
+  );
+}
+
 /** SQS's limits of one SendMessageBatch call: 10 entries, 256 KiB of bodies together. */
 export const BATCH_ENTRIES = 10;
 const BATCH_BYTES = 256 * 1024;

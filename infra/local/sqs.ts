@@ -28,6 +28,9 @@ export interface LocalSqs {
   endpoint: string;
   notifications: LocalQueue;
   notificationsDlq: LocalQueue;
+  /** The report-render queue (functions/reports/worker.ts) and its dead-letter queue. */
+  renders: LocalQueue;
+  rendersDlq: LocalQueue;
   /** A client on the emulator (tests read the DLQ with it). */
   client: SQSClient;
   stop(): Promise<void>;
@@ -50,13 +53,25 @@ export function localSqsClient(endpoint: string): SQSClient {
 }
 
 /**
- * SQS emulator (`local-aws-sqs`, in this process, on 127.0.0.1) with the notifications queue and
- * its dead-letter queue: after `maxReceiveCount` receives without a delete, a message moves to the
+ * SQS emulator (`local-aws-sqs`, in this process, on 127.0.0.1) with the notifications queue, the
+ * report-render queue and their dead-letter queues: after `maxReceiveCount` receives without a delete, a message moves to the
  * DLQ, as SQS's redrive policy does. Messages live in memory.
  */
 export async function startSqs(options: SqsOptions = {}): Promise<LocalSqs> {
   const name = 'wellbeing-local-notifications';
   const dlqName = `${name}-dlq`;
+  const rendersName = 'wellbeing-local-report-renders';
+  const rendersDlqName = `${rendersName}-dlq`;
+  const withDlq = (queueName: string, dlq: string, maxReceiveCount: number) => ({
+    QueueName: queueName,
+    Attributes: {
+      VisibilityTimeout: options.visibilityTimeoutSeconds ?? 30,
+      RedrivePolicy: JSON.stringify({
+        deadLetterTargetArn: `arn:aws:sqs:${REGION}:${ACCOUNT}:${dlq}`,
+        maxReceiveCount,
+      }),
+    },
+  });
   const server: Server = await createSqsServer({
     port: options.port ?? 0,
     hostname: '127.0.0.1',
@@ -65,16 +80,10 @@ export async function startSqs(options: SqsOptions = {}): Promise<LocalSqs> {
     emulateQueueCreationLifecycle: false,
     queues: [
       { QueueName: dlqName, Attributes: { MessageRetentionPeriod: 14 * 24 * 3600 } },
-      {
-        QueueName: name,
-        Attributes: {
-          VisibilityTimeout: options.visibilityTimeoutSeconds ?? 30,
-          RedrivePolicy: JSON.stringify({
-            deadLetterTargetArn: `arn:aws:sqs:${REGION}:${ACCOUNT}:${dlqName}`,
-            maxReceiveCount: options.maxReceiveCount ?? 5,
-          }),
-        },
-      },
+      withDlq(name, dlqName, options.maxReceiveCount ?? 5),
+      { QueueName: rendersDlqName, Attributes: { MessageRetentionPeriod: 14 * 24 * 3600 } },
+      // As in AWS (infra/workers.ts): a render is tried three times, then ends in error.
+      withDlq(rendersName, rendersDlqName, options.maxReceiveCount ?? 3),
     ],
   });
   const { port } = server.address() as AddressInfo;
@@ -92,10 +101,13 @@ export async function startSqs(options: SqsOptions = {}): Promise<LocalSqs> {
     };
   };
   const [notifications, notificationsDlq] = [await describe(name), await describe(dlqName)];
+  const [renders, rendersDlq] = [await describe(rendersName), await describe(rendersDlqName)];
   return {
     endpoint,
     notifications,
     notificationsDlq,
+    renders,
+    rendersDlq,
     client,
     async stop() {
       client.destroy();

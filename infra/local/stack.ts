@@ -222,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ASSETS_URL: `${s3.endpoint}/${s3.buckets.assets}`,
       SNS_ENDPOINT: sms.endpoint,
       NOTIFICATIONS_QUEUE_URL: sqs.notifications.url,
+      REPORT_RENDERS_QUEUE_URL: sqs.renders.url,
       // One-time schedules of campaign cycles (decision 0026): the local scheduler sends them to
       // the local queue; the role is named as in AWS but nothing assumes it here.
       SCHEDULER_ENDPOINT: scheduler.endpoint,
@@ -268,6 +269,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     configureHandlers(handlerEnv);
 
     started('notifications poller', startPoller({ endpoint: sqs.endpoint, queue: sqs.notifications }));
+    started(
+      'report-render poller',
+      startPoller({
+        endpoint: sqs.endpoint,
+        queue: sqs.renders,
+        handlerPath: 'functions/reports/worker.ts',
+        batchSize: 1,
+      }),
+    );
     const api = started(
       'REST gateway',
       await startGateway({ port: await port('api'), verifyAccessToken, allowedOrigin: env.ALLOWED_ORIGIN }),

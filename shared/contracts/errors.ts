@@ -154,6 +154,14 @@ export const ERROR_KEYS = [
   'scan-not-valid',
   /** Anonymous feelings from a terminal where the sphere does not allow terminals (spec 01 §8). */
   'unauth-feeling-forbidden',
+  /** A part in progress cannot be rendered (spec 02 §4 report part statuses). */
+  'report-part-in-progress',
+  /** A part in preview must be recreated before its cards are edited (spec 02 §4). */
+  'report-part-preview',
+  /** A report, a part or a card beyond what one report may hold (decision 0031). */
+  'report-limit-reached',
+  /** A render that is not done has no file to download (spec 02 §8 report download error). */
+  'render-not-ready',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

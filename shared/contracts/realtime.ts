@@ -18,6 +18,7 @@ export const REALTIME_TYPES = [
   'strategyAssessments',
   'thinkings',
   'chat',
+  'reportRenders',
 ] as const;
 export type RealtimeType = (typeof REALTIME_TYPES)[number];
 

@@ -12,12 +12,19 @@ import { bundleLambdas } from '../../bin/bundle';
  * entities and belongings, with the route lists they carry), so it grows with each domain. It is
  * called rarely (an export, a departure), where a cold start costs least. The campaigns Lambda
  * checks every measure type's answer (forms, strategies, thinkings) and grants logo uploads
- * (decision 0004).
+ * (decision 0004). The reports Lambda reads every face a report names (spheres, feelings' words,
+ * thinkings' axes) and writes card texts in three languages. The render worker carries ECharts, pdfkit, docx and resvg: its own Lambda, off
+ * every request's path, 1.9 MB (decision 0031).
  */
-const LIMITS: Record<string, number> = { 'api-account': 600 * 1024, 'api-campaigns': 550 * 1024 };
+const LIMITS: Record<string, number> = {
+  'api-account': 600 * 1024,
+  'api-campaigns': 550 * 1024,
+  'api-reports': 600 * 1024,
+  'worker-render': 1900 * 1024,
+};
 
 describe('Lambda bundles', () => {
-  it('load in Node and export a handler function, each under 500 KB (the account Lambda 600 KB, the campaigns Lambda 550 KB)', async () => {
+  it('load in Node and export a handler function, each under 500 KB (the account Lambda 600 KB, the campaigns Lambda 550 KB, the reports Lambda 600 KB, the render worker 1.9 MB)', async () => {
     const bundles = await bundleLambdas('.local/test-bundles');
     const require = createRequire(import.meta.url);
     process.env.TABLE_NAME ??= 'wellbeing-test';

@@ -13,3 +13,41 @@ export const examples: Record<string, Example> = {
     body: { sessionId: owner.sessionId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
   }),
 };
+
+/**
+ * Custom reports are the sphere's smartReport holders' (its admins'), the sphere named in the path;
+ * a report, part, card or render of another sphere is not found under this one.
+ */
+const report = (owner: { sphereId?: string }, extra: Record<string, string> = {}) => ({
+  sphereId: owner.sphereId ?? 'none',
+  reportId: 'none',
+  ...extra,
+});
+
+Object.assign(examples, {
+  listCustomReports: (owner) => ({ params: { sphereId: owner.sphereId ?? 'none' } }),
+  createCustomReport: (owner) => ({
+    params: { sphereId: owner.sphereId ?? 'none' },
+    body: { name: 'Matrix report', start: '2026-01-01', end: '2026-03-31' },
+  }),
+  getCustomReport: (owner) => ({ params: report(owner) }),
+  updateCustomReport: (owner) => ({ params: report(owner), body: { name: 'Renamed' } }),
+  deleteCustomReport: (owner) => ({ params: report(owner) }),
+  createReportPart: (owner) => ({ params: report(owner), body: { name: 'Part' } }),
+  getReportPart: (owner) => ({ params: report(owner, { partId: 'none' }) }),
+  updateReportPart: (owner) => ({ params: report(owner, { partId: 'none' }), body: { name: 'Part' } }),
+  deleteReportPart: (owner) => ({ params: report(owner, { partId: 'none' }) }),
+  createReportCard: (owner) => ({
+    params: report(owner),
+    body: { type: 'text', partId: 'none', title: 'Card' },
+  }),
+  updateReportCard: (owner) => ({ params: report(owner, { cardId: 'none' }), body: { title: 'Card' } }),
+  deleteReportCard: (owner) => ({ params: report(owner, { cardId: 'none' }) }),
+  promptReportCard: (owner) => ({ params: report(owner, { cardId: 'none' }), body: { lang: 'fr' } }),
+  createReportRender: (owner) => ({
+    params: report(owner),
+    body: { name: 'Render', lang: 'fr', partIds: ['none'] },
+  }),
+  listReportRenders: (owner) => ({ params: report(owner) }),
+  downloadReportRender: (owner) => ({ params: report(owner, { renderId: 'none' }) }),
+} satisfies Record<string, Example>);

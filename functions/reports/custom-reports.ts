@@ -1,0 +1,472 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import type * as z from 'zod';
+import {
+  CUSTOM_REPORT_LIMITS,
+  type CardData,
+  type CustomReport,
+  type CustomReportCreateSchema,
+  type CustomReportDetail,
+  type CustomReportUpdateSchema,
+  type DataShot,
+  type ReportCard,
+  type ReportCardCreateSchema,
+  type ReportCardUpdateSchema,
+  type ReportPart,
+  type ReportPartDetail,
+  type ReportPartCreateSchema,
+  type ReportPartUpdateSchema,
+} from '../../shared/contracts/custom-reports';
+import { anonymityNotice } from '../../shared/domain/report-privacy';
+import { isConditionFailure } from '../lib/conditions';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { findSphere } from '../spheres';
+import { sphereFeelingReport, sphereThinkingReport } from './service';
+import type { CustomReportEntity } from './entities/custom-report';
+import type { ReportCardEntity } from './entities/report-card';
+import type { ReportPartEntity } from './entities/report-part';
+import { reportsDb as db } from './store';
+
+type CreateBody = z.output<typeof CustomReportCreateSchema>;
+type UpdateBody = z.output<typeof CustomReportUpdateSchema>;
+type PartCreateBody = z.output<typeof ReportPartCreateSchema>;
+type PartUpdateBody = z.output<typeof ReportPartUpdateSchema>;
+type CardCreateBody = z.output<typeof ReportCardCreateSchema>;
+type CardUpdateBody = z.output<typeof ReportCardUpdateSchema>;
+
+type ReportItem = EntityItem<typeof CustomReportEntity>;
+type PartItem = EntityItem<typeof ReportPartEntity>;
+type CardItem = EntityItem<typeof ReportCardEntity>;
+
+/** A new id that sorts by creation time (for renders: newest last, read backwards). */
+export function timeOrderedId(now = Date.now()): string {
+  return `${now.toString(36).padStart(9, '0')}${randomBytes(5).toString('hex')}`;
+}
+
+const newId = () => randomBytes(8).toString('hex');
+
+export function toReport(item: ReportItem): CustomReport {
+  return {
+    reportId: item.reportId,
+    sphereId: item.sphereId,
+    name: item.name,
+    description: item.description,
+    status: item.status,
+    template: item.template,
+    languages: item.languages as CustomReport['languages'],
+    dimensions: item.dimensions,
+    start: item.start,
+    end: item.end,
+    cardCount: item.cardCount,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+function toCard(item: CardItem): ReportCard {
+  return {
+    cardId: item.cardId,
+    partId: item.partId,
+    type: item.type,
+    title: item.title,
+    description: item.description,
+    result: item.result,
+    legend: item.legend,
+    position: item.position,
+    ...(item.parentCardId ? { parentCardId: item.parentCardId } : {}),
+    hidden: item.hidden,
+    bookmark: item.bookmark,
+    favourite: item.favourite,
+    ...(item.dataShot ? { dataShot: item.dataShot as DataShot } : {}),
+    ...(item.dataShotStatus ? { dataShotStatus: item.dataShotStatus } : {}),
+    ...(item.writtenBy ? { writtenBy: item.writtenBy } : {}),
+  };
+}
+
+function toPart(item: PartItem, cards: readonly CardItem[]): ReportPart {
+  return {
+    partId: item.partId,
+    name: item.name,
+    status: item.status,
+    position: item.position,
+    cardCount: cards.filter((c) => c.partId === item.partId).length,
+  };
+}
+
+const byPosition = <T extends { position: number; createdAt: string }>(a: T, b: T) =>
+  a.position - b.position || a.createdAt.localeCompare(b.createdAt);
+
+/** The report of the sphere, or 404 (a report of another sphere is not found, not forbidden). */
+export async function findReport(sphereId: string, reportId: string): Promise<ReportItem> {
+  const { data } = await db().entities.customReport.get({ sphereId, reportId }).go();
+  if (!data) throw new NotFoundError();
+  return data;
+}
+
+/** A report's parts and cards: two Queries on its partition, in parallel. */
+export async function readStructure(reportId: string): Promise<{ parts: PartItem[]; cards: CardItem[] }> {
+  const [parts, cards] = await Promise.all([
+    db().entities.reportPart.query.byReport({ reportId }).go({ pages: 'all' }),
+    db().entities.reportCard.query.byReport({ reportId }).go({ pages: 'all' }),
+  ]);
+  return { parts: parts.data.sort(byPosition), cards: cards.data.sort(byPosition) };
+}
+
+/** GET /v1/reports/spheres/{sphereId}: the sphere's custom reports, newest change first. */
+export async function listReports(sphereId: string): Promise<{ reports: CustomReport[] }> {
+  const { data } = await db().entities.customReport.query.bySphere({ sphereId }).go({ pages: 'all' });
+  return { reports: data.map(toReport).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)) };
+}
+
+export async function createReport(sphereId: string, body: CreateBody): Promise<CustomReport> {
+  const sphere = await findSphere(sphereId);
+  if (!sphere) throw new NotFoundError();
+  const { data } = await db()
+    .entities.customReport.create({ sphereId, reportId: newId(), ...body, status: 'draft' })
+    .go();
+  return toReport(data as ReportItem);
+}
+
+export async function getReport(sphereId: string, reportId: string): Promise<CustomReportDetail> {
+  const [report, sphere, { parts, cards }] = await Promise.all([
+    findReport(sphereId, reportId),
+    findSphere(sphereId),
+    readStructure(reportId),
+  ]);
+  if (!sphere) throw new NotFoundError();
+  return {
+    ...toReport(report),
+    ...anonymityNotice(sphere),
+    parts: parts.map((p) => toPart(p, cards)),
+    cards: cards.map(toCard),
+  };
+}
+
+export async function updateReport(
+  sphereId: string,
+  reportId: string,
+  body: UpdateBody,
+): Promise<CustomReport> {
+  const report = await findReport(sphereId, reportId);
+  const start = body.start ?? report.start;
+  const end = body.end ?? report.end;
+  if (end < start) throw new ValidationError([{ key: 'value-out-of-range-error', field: 'body.end' }]);
+  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  try {
+    const { data } = await db()
+      .entities.customReport.patch({ sphereId, reportId })
+      .set(changes)
+      .go({ response: 'all_new' });
+    return toReport(data as ReportItem);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+/** Deletes a report with its parts, cards and renders' items; answers the renders' file keys. */
+export async function deleteReport(sphereId: string, reportId: string): Promise<string[]> {
+  await findReport(sphereId, reportId);
+  const [{ parts, cards }, renders] = await Promise.all([
+    readStructure(reportId),
+    db().entities.reportRender.query.byReport({ reportId }).go({ pages: 'all' }),
+  ]);
+  const entities = db().entities;
+  if (parts.length) await entities.reportPart.delete(parts.map((p) => ({ reportId, partId: p.partId }))).go();
+  if (cards.length) await entities.reportCard.delete(cards.map((c) => ({ reportId, cardId: c.cardId }))).go();
+  if (renders.data.length)
+    await entities.reportRender.delete(renders.data.map((r) => ({ reportId, renderId: r.renderId }))).go();
+  await entities.customReport.delete({ sphereId, reportId }).go();
+  return renders.data.flatMap((r) => (r.fileKey ? [r.fileKey] : []));
+}
+
+/**
+ * Counts a part or card in (or out of) its report, in the transaction that writes it: the report
+ * must still be there, and under the limit when counting in.
+ */
+function countWrite(
+  writers: Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0],
+  report: ReportItem,
+  field: 'partCount' | 'cardCount',
+  by: 1 | -1,
+) {
+  const max: number = field === 'partCount' ? CUSTOM_REPORT_LIMITS.partsMax : CUSTOM_REPORT_LIMITS.cardsMax;
+  return writers.customReport
+    .patch({ sphereId: report.sphereId, reportId: report.reportId })
+    .add({ [field]: by })
+    .where((attr, { exists, lt }) =>
+      by > 0 ? `${exists(attr.reportId)} AND ${lt(attr[field], max)}` : exists(attr.reportId),
+    )
+    .commit();
+}
+
+export async function createPart(
+  sphereId: string,
+  reportId: string,
+  body: PartCreateBody,
+): Promise<ReportPart> {
+  const report = await findReport(sphereId, reportId);
+  if (report.partCount >= CUSTOM_REPORT_LIMITS.partsMax) throw new BadRequestError('report-limit-reached');
+  const partId = newId();
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.reportPart.create({ reportId, partId, name: body.name, position: report.partCount }).commit(),
+      countWrite(writers, report, 'partCount', 1),
+    ])
+    .go();
+  if (result.canceled) throw new BadRequestError('report-limit-reached');
+  const part = await findPart(reportId, partId);
+  return toPart(part, []);
+}
+
+async function findPart(reportId: string, partId: string): Promise<PartItem> {
+  const { data } = await db().entities.reportPart.get({ reportId, partId }).go();
+  if (!data) throw new NotFoundError();
+  return data;
+}
+
+export async function updatePart(
+  sphereId: string,
+  reportId: string,
+  partId: string,
+  body: PartUpdateBody,
+): Promise<ReportPart> {
+  await findReport(sphereId, reportId);
+  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  try {
+    const { data } = await db()
+      .entities.reportPart.patch({ reportId, partId })
+      .set(changes)
+      .go({ response: 'all_new' });
+    const { cards } = await readStructure(reportId);
+    return toPart(data as PartItem, cards);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+/** Deletes a part and its cards; the report's counts follow in the same transaction. */
+export async function deletePart(sphereId: string, reportId: string, partId: string): Promise<undefined> {
+  const report = await findReport(sphereId, reportId);
+  await findPart(reportId, partId);
+  const { cards } = await readStructure(reportId);
+  const own = cards.filter((c) => c.partId === partId);
+  if (own.length)
+    await db()
+      .entities.reportCard.delete(own.map((c) => ({ reportId, cardId: c.cardId })))
+      .go();
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.reportPart
+        .delete({ reportId, partId })
+        .where(({ partId: id }, { exists }) => exists(id))
+        .commit(),
+      writers.customReport
+        .patch({ sphereId, reportId: report.reportId })
+        .add({ partCount: -1, cardCount: -own.length })
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) throw new NotFoundError();
+  return undefined;
+}
+
+/** A part whose cards may change: not a preview (spec 02 §4: recreate it first). */
+function editablePart(part: PartItem): void {
+  if (part.status === 'preview') throw new ConflictError('report-part-preview');
+}
+
+export async function createCard(
+  sphereId: string,
+  reportId: string,
+  body: CardCreateBody,
+): Promise<ReportCard> {
+  const report = await findReport(sphereId, reportId);
+  if (report.cardCount >= CUSTOM_REPORT_LIMITS.cardsMax) throw new BadRequestError('report-limit-reached');
+  const [part, { cards }] = await Promise.all([
+    findPart(reportId, body.partId).catch((error: unknown) => {
+      if (error instanceof NotFoundError)
+        throw new ValidationError([{ key: 'not-found', field: 'body.partId' }]);
+      throw error;
+    }),
+    readStructure(reportId),
+  ]);
+  editablePart(part);
+  if (body.parentCardId && !cards.some((c) => c.cardId === body.parentCardId))
+    throw new ValidationError([{ key: 'not-found', field: 'body.parentCardId' }]);
+  if (body.type === 'dataShot') await checkTags(sphereId, body.dataShot.tagIds);
+  const inPart = cards.filter((c) => c.partId === body.partId);
+  const position = inPart.length ? Math.max(...inPart.map((c) => c.position)) + 1 : 0;
+  const cardId = newId();
+  const fields =
+    body.type === 'dataShot'
+      ? { dataShot: body.dataShot, legend: body.legend, dataShotStatus: 'draft' as const }
+      : { result: body.result, ...(body.result ? { writtenBy: 'person' as const } : {}) };
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.reportCard
+        .create({
+          reportId,
+          cardId,
+          partId: body.partId,
+          type: body.type,
+          title: body.title,
+          description: body.description,
+          position,
+          ...(body.parentCardId ? { parentCardId: body.parentCardId } : {}),
+          ...fields,
+        })
+        .commit(),
+      countWrite(writers, report, 'cardCount', 1),
+    ])
+    .go();
+  if (result.canceled) throw new BadRequestError('report-limit-reached');
+  return toCard(await findCard(reportId, cardId));
+}
+
+async function findCard(reportId: string, cardId: string): Promise<CardItem> {
+  const { data } = await db().entities.reportCard.get({ reportId, cardId }).go();
+  if (!data) throw new NotFoundError();
+  return data;
+}
+
+/** A data shot's tags must be the sphere's (the report function checks them again when read). */
+async function checkTags(sphereId: string, tagIds: readonly string[]): Promise<void> {
+  if (!tagIds.length) return;
+  const { activeTagsOf } = await import('../spheres');
+  const known = new Set(((await activeTagsOf([sphereId])).get(sphereId) ?? []).map((t) => t.tagId));
+  if (tagIds.some((id) => !known.has(id)))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot.tagIds' }]);
+}
+
+export async function updateCard(
+  sphereId: string,
+  reportId: string,
+  cardId: string,
+  body: CardUpdateBody,
+): Promise<ReportCard> {
+  await findReport(sphereId, reportId);
+  const card = await findCard(reportId, cardId);
+  const part = await findPart(reportId, card.partId);
+  editablePart(part);
+  if (body.partId && body.partId !== card.partId) editablePart(await findPart(reportId, body.partId));
+  if (body.dataShot && card.type !== 'dataShot')
+    throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot' }]);
+  if (body.dataShot) await checkTags(sphereId, body.dataShot.tagIds);
+  const changes: Record<string, unknown> = Object.fromEntries(
+    Object.entries(body).filter(([, v]) => v !== undefined),
+  );
+  if (body.result !== undefined) changes.writtenBy = 'person';
+  try {
+    const { data } = await db()
+      .entities.reportCard.patch({ reportId, cardId })
+      .set(changes)
+      .go({ response: 'all_new' });
+    return toCard(data as CardItem);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
+    throw error;
+  }
+}
+
+export async function deleteCard(sphereId: string, reportId: string, cardId: string): Promise<undefined> {
+  const report = await findReport(sphereId, reportId);
+  const card = await findCard(reportId, cardId);
+  editablePart(await findPart(reportId, card.partId));
+  const { cards } = await readStructure(reportId);
+  const children = cards.filter((c) => c.parentCardId === cardId);
+  const result = await db()
+    .transaction.write((writers) => [
+      writers.reportCard
+        .delete({ reportId, cardId })
+        .where(({ cardId: id }, { exists }) => exists(id))
+        .commit(),
+      countWrite(writers, report, 'cardCount', -1),
+      // Its children move up to its own parent.
+      ...children.map((child) =>
+        card.parentCardId
+          ? writers.reportCard
+              .patch({ reportId, cardId: child.cardId })
+              .set({ parentCardId: card.parentCardId })
+              .commit()
+          : writers.reportCard.patch({ reportId, cardId: child.cardId }).remove(['parentCardId']).commit(),
+      ),
+    ])
+    .go();
+  if (result.canceled) throw new NotFoundError();
+  return undefined;
+}
+
+/**
+ * A data shot's figures for the report's period, through the one report function and its privacy
+ * rules (decision 0030): the same figures the sphere's report page shows for the same filters.
+ * Requests that coincide are read once.
+ */
+export function cardDataReader(report: Pick<ReportItem, 'sphereId' | 'start' | 'end'>, now = Date.now()) {
+  const cache = new Map<string, Promise<CardData>>();
+  return (shot: DataShot): Promise<CardData> => {
+    const key = `${shot.source}|${shot.interval}|${shot.tagIds.join(',')}`;
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = readCardData(report, shot, now);
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+}
+
+async function readCardData(
+  report: Pick<ReportItem, 'sphereId' | 'start' | 'end'>,
+  shot: DataShot,
+  now: number,
+): Promise<CardData> {
+  const request = {
+    sphereId: report.sphereId,
+    start: report.start,
+    end: report.end,
+    tagIds: shot.tagIds,
+    template: 'general' as const,
+    generalOptions: {
+      include: ['colors' as const, 'averages' as const, 'words' as const],
+      interval: shot.interval,
+    },
+  };
+  if (shot.source === 'thinkings') {
+    const read = await sphereThinkingReport(request, now);
+    return {
+      source: 'thinkings',
+      total: read.total,
+      series: read.series.map((s) => ({ period: s.period, figure: s.figure })),
+    };
+  }
+  const read = await sphereFeelingReport(request, now);
+  return {
+    source: 'feelings',
+    total: read.total,
+    series: read.series.map((s) => ({ period: s.period, figure: s.figure })),
+  };
+}
+
+/** GET a part: its cards in order, each data shot with its figures. */
+export async function getPart(sphereId: string, reportId: string, partId: string): Promise<ReportPartDetail> {
+  const [report, sphere, part, { cards }] = await Promise.all([
+    findReport(sphereId, reportId),
+    findSphere(sphereId),
+    findPart(reportId, partId),
+    readStructure(reportId),
+  ]);
+  if (!sphere) throw new NotFoundError();
+  const own = cards.filter((c) => c.partId === partId);
+  const read = cardDataReader(report);
+  const withData = await Promise.all(
+    own.map(async (card) => ({
+      ...toCard(card),
+      ...(card.dataShot ? { data: await read(card.dataShot as DataShot) } : {}),
+    })),
+  );
+  return { ...toPart(part, cards), reportId, ...anonymityNotice(sphere), cards: withData };
+}
+
+export { toCard, toPart, findCard, findPart };
+export type { ReportItem, PartItem, CardItem };

@@ -1,0 +1,243 @@
+import type { CardData, DataShot, ReportLanguage } from '../../../shared/contracts/custom-reports';
+import type { ReportFigure, ThinkingFigure } from '../../../shared/contracts/reports';
+import { FEELING_COLORS } from '../../../shared/domain/feelings';
+import type { RenderCard, RenderChart } from './document';
+import type { FileLabels } from './labels';
+
+/**
+ * A card's figures as a file shows them (decision 0031): a chart, the same figures as a table, and
+ * for a hidden group the reason instead of a number. Only figures the privacy function let out
+ * reach this code; a hidden one gives no number anywhere in the card.
+ */
+
+export interface CardLabels {
+  file: FileLabels;
+  lang: ReportLanguage;
+  /** A feeling word's label in the file's language. */
+  word: (wordId: string) => string;
+  /** A thinking axis's name in the file's language. */
+  axis: (axisId: string) => string;
+}
+
+type Hidden = { shown: false; reason: 'too-few-people' | 'too-close-to-another-group'; threshold: number };
+
+function hiddenText(figure: Hidden, file: FileLabels): string {
+  return figure.reason === 'too-few-people'
+    ? file.hiddenTooFew(figure.threshold)
+    : file.hiddenTooClose(figure.threshold);
+}
+
+const percent = (value: number | undefined) => (value === undefined ? null : Math.round(value * 100));
+
+function numberText(value: number | null, lang: ReportLanguage): string {
+  return value === null ? '—' : new Intl.NumberFormat(lang === 'en' ? 'en-GB' : `${lang}-BE`).format(value);
+}
+
+/** The value of one measure of a shown feelings figure. */
+function measureOf(
+  figure: Extract<ReportFigure, { shown: true }>,
+  measure: DataShot['measure'],
+): number | null {
+  switch (measure) {
+    case 'people':
+      return figure.people;
+    case 'answers':
+      return figure.answers;
+    case 'averageValue':
+      // Pleasantness −1…1 as a share of the way from −1 to 1.
+      return figure.averageValue === undefined ? null : percent((figure.averageValue + 1) / 2);
+    case 'averageEnergy':
+      return percent(figure.averageEnergy);
+    default:
+      return null;
+  }
+}
+
+function measureLabel(measure: DataShot['measure'], file: FileLabels): string {
+  switch (measure) {
+    case 'people':
+      return file.people;
+    case 'answers':
+      return file.answers;
+    case 'averageValue':
+      return file.averageValue;
+    case 'averageEnergy':
+      return file.averageEnergy;
+    case 'colors':
+      return file.answers;
+    case 'words':
+      return file.words;
+  }
+}
+
+function feelingsCard(
+  shot: DataShot,
+  data: Extract<CardData, { source: 'feelings' }>,
+  labels: CardLabels,
+): Pick<RenderCard, 'chart' | 'table' | 'hiddenNote'> {
+  const { file, lang } = labels;
+  const total = data.total;
+  if (shot.measure === 'words' || (shot.measure === 'colors' && shot.view === 'total')) {
+    if (!total.shown) return { hiddenNote: hiddenText(total, file) };
+    const entries =
+      shot.measure === 'words'
+        ? (total.words ?? []).map((w) => [labels.word(w.wordId), w.count] as const)
+        : FEELING_COLORS.map((c) => [file.colors[c], total.colors?.[c] ?? 0] as const);
+    return {
+      chart: {
+        kind: 'bar',
+        categories: entries.map(([label]) => label),
+        series: [{ name: file.answers, values: entries.map(([, n]) => n) }],
+      },
+      table: {
+        header: [shot.measure === 'words' ? file.words : file.quadrant, file.count],
+        rows: entries.map(([label, n]) => [label, numberText(n, lang)]),
+      },
+    };
+  }
+  if (shot.view === 'total') {
+    if (!total.shown) return { hiddenNote: hiddenText(total, file) };
+    const value = measureOf(total, shot.measure);
+    return {
+      table: {
+        header: [measureLabel(shot.measure, file), file.people],
+        rows: [[numberText(value, lang), numberText(total.people, lang)]],
+      },
+    };
+  }
+  // A series: one value per period; a hidden period has no value, and the table says why.
+  const categories = data.series.map((s) => s.period);
+  const hiddenCount = data.series.filter((s) => !s.figure.shown).length;
+  const note = hiddenCount ? { hiddenNote: file.hiddenPeriods(hiddenCount) } : {};
+  if (!data.series.length) return { hiddenNote: file.noData };
+  if (shot.measure === 'colors') {
+    const chart: RenderChart = {
+      kind: 'bar',
+      categories,
+      series: FEELING_COLORS.map((c) => ({
+        name: file.colors[c],
+        values: data.series.map((s) => (s.figure.shown ? (s.figure.colors?.[c] ?? 0) : null)),
+      })),
+    };
+    return {
+      chart,
+      table: {
+        header: [file.period_, ...FEELING_COLORS.map((c) => file.colors[c])],
+        rows: data.series.map((s) =>
+          s.figure.shown
+            ? [
+                s.period,
+                ...FEELING_COLORS.map((c) =>
+                  numberText(s.figure.shown ? (s.figure.colors?.[c] ?? 0) : 0, lang),
+                ),
+              ]
+            : [s.period, hiddenText(s.figure, file), '', '', ''],
+        ),
+      },
+      ...note,
+    };
+  }
+  const values = data.series.map((s) => (s.figure.shown ? measureOf(s.figure, shot.measure) : null));
+  return {
+    chart: {
+      kind: 'line',
+      categories,
+      series: [{ name: measureLabel(shot.measure, file), values }],
+      ...(shot.measure === 'averageValue' || shot.measure === 'averageEnergy' ? { unit: '%' } : {}),
+    },
+    table: {
+      header: [file.period_, measureLabel(shot.measure, file)],
+      rows: data.series.map((s, i) => [
+        s.period,
+        s.figure.shown ? numberText(values[i] ?? null, lang) : hiddenText(s.figure, file),
+      ]),
+    },
+    ...note,
+  };
+}
+
+function axesOf(figure: Extract<ThinkingFigure, { shown: true }>) {
+  return figure.axes;
+}
+
+function thinkingsCard(
+  shot: DataShot,
+  data: Extract<CardData, { source: 'thinkings' }>,
+  labels: CardLabels,
+): Pick<RenderCard, 'chart' | 'table' | 'hiddenNote'> {
+  const { file, lang } = labels;
+  const total = data.total;
+  if (!total.shown) return { hiddenNote: hiddenText(total, file) };
+  const axes = axesOf(total);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  if (shot.view === 'total' || !data.series.length) {
+    return {
+      chart: {
+        kind: 'bar',
+        categories: axes.map((a) => labels.axis(a.axisId)),
+        series: [{ name: file.average, values: axes.map((a) => round(a.average)) }],
+      },
+      table: {
+        header: [file.axis, file.count, file.average],
+        rows: axes.map((a) => [
+          labels.axis(a.axisId),
+          numberText(a.answers, lang),
+          numberText(round(a.average), lang),
+        ]),
+      },
+    };
+  }
+  const shownAxes = axes.slice(0, 6);
+  const hiddenCount = data.series.filter((s) => !s.figure.shown).length;
+  const averageIn = (figure: ThinkingFigure, axisId: string) =>
+    figure.shown ? (figure.axes.find((a) => a.axisId === axisId)?.average ?? null) : null;
+  return {
+    chart: {
+      kind: 'line',
+      categories: data.series.map((s) => s.period),
+      series: shownAxes.map((a) => ({
+        name: labels.axis(a.axisId),
+        values: data.series.map((s) => {
+          const v = averageIn(s.figure, a.axisId);
+          return v === null ? null : round(v);
+        }),
+      })),
+    },
+    table: {
+      header: [file.period_, ...shownAxes.map((a) => labels.axis(a.axisId))],
+      rows: data.series.map((s) =>
+        s.figure.shown
+          ? [
+              s.period,
+              ...shownAxes.map((a) => {
+                const v = averageIn(s.figure, a.axisId);
+                return v === null ? '—' : numberText(round(v), lang);
+              }),
+            ]
+          : [s.period, hiddenText(s.figure, file), ...shownAxes.slice(1).map(() => '')],
+      ),
+    },
+    ...(hiddenCount ? { hiddenNote: file.hiddenPeriods(hiddenCount) } : {}),
+  };
+}
+
+/** A card as the file lays it out. */
+export function renderCardOf(
+  card: { title: string; description: string; result: string; legend: string; dataShot?: DataShot },
+  data: CardData | undefined,
+  labels: CardLabels,
+): RenderCard {
+  const figures =
+    card.dataShot && data
+      ? data.source === 'feelings'
+        ? feelingsCard(card.dataShot, data, labels)
+        : thinkingsCard(card.dataShot, data, labels)
+      : {};
+  return {
+    title: card.title,
+    ...(card.description ? { description: card.description } : {}),
+    ...(card.result ? { text: card.result } : {}),
+    ...(card.legend ? { legend: card.legend } : {}),
+    ...figures,
+  };
+}

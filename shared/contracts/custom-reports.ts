@@ -1,0 +1,506 @@
+import * as z from 'zod';
+import { defineRoute } from './route';
+import { DATE_FILTER_MIN_DAY } from '../domain/date-filter';
+import { PRIVACY_MAX_GROUP_TAGS } from '../domain/report-privacy';
+import { ReportFigureSchema, SPHERE_REPORT_INTERVALS, ThinkingFigureSchema } from './reports';
+
+/**
+ * Custom reports of a sphere (spec 02 §2 custom reports, §3 Report, Card, Rendered document, §4
+ * statuses; decision 0031): a report holds parts, a part holds cards, and a card is a text or a
+ * data shot. A data shot names what it shows (a face, a group by its tags, a measure); its figures
+ * are computed when read, through the same privacy function as every report, never stored.
+ */
+
+export const CUSTOM_REPORT_STATUSES = [
+  'draft',
+  'inProgress',
+  'preview',
+  'readyForValidation',
+  'validated',
+  'translated',
+  'published',
+  'archived',
+] as const;
+export const CUSTOM_REPORT_TEMPLATES = ['full', 'synthesis'] as const;
+export const REPORT_LANGUAGES = ['fr', 'en', 'nl'] as const;
+export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+export const REPORT_PART_STATUSES = ['draft', 'inProgress', 'preview', 'validated'] as const;
+export const CARD_TYPES = ['text', 'dataShot'] as const;
+export const DATA_SHOT_STATUSES = ['draft', 'validated', 'published'] as const;
+/** Where a data shot's figures come from. */
+export const DATA_SHOT_SOURCES = ['feelings', 'thinkings'] as const;
+/** What a data shot shows of them. */
+export const DATA_SHOT_MEASURES = [
+  'people',
+  'answers',
+  'averageValue',
+  'averageEnergy',
+  'colors',
+  'words',
+] as const;
+export type DataShotMeasure = (typeof DATA_SHOT_MEASURES)[number];
+export const DATA_SHOT_VIEWS = ['total', 'series'] as const;
+export const RENDER_FORMATS = ['pdf', 'docx'] as const;
+export type RenderFormat = (typeof RENDER_FORMATS)[number];
+export const RENDER_STATUSES = ['inProgress', 'done', 'error', 'cancelled'] as const;
+export type RenderStatus = (typeof RENDER_STATUSES)[number];
+
+/** Limits (spec 02 §9 leaves them open): what one report may hold. */
+export const CUSTOM_REPORT_LIMITS = {
+  nameMax: 120,
+  descriptionMax: 2000,
+  partsMax: 20,
+  cardsMax: 200,
+  cardTextMax: 8000,
+  renderNameMax: 150,
+} as const;
+
+const IdSchema = z.string().min(1).max(64);
+const day = z.iso.date();
+const name = z.string().trim().min(1, 'required').max(CUSTOM_REPORT_LIMITS.nameMax, 'too-long');
+const description = z.string().max(CUSTOM_REPORT_LIMITS.descriptionMax, 'too-long');
+
+/** A report's period: 2018-01-01 to today at the latest, start before end (spec 02 §5). */
+const periodRule = (p: { start?: string | undefined; end?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (!p.start || !p.end || !day.safeParse(p.start).success || !day.safeParse(p.end).success) return;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  if (p.start < DATE_FILTER_MIN_DAY)
+    ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['start'] });
+  if (p.end < p.start || p.end > tomorrow)
+    ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['end'] });
+};
+
+const tagIds = z
+  .array(IdSchema)
+  .max(PRIVACY_MAX_GROUP_TAGS, { message: 'value-out-of-range-error' })
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'exist' });
+
+/** What a data-shot card shows: one face of the sphere, for a group, as a total or a series. */
+export const DataShotSchema = z.strictObject({
+  source: z.enum(DATA_SHOT_SOURCES),
+  measure: z.enum(DATA_SHOT_MEASURES).default('people'),
+  view: z.enum(DATA_SHOT_VIEWS).default('total'),
+  interval: z.enum(SPHERE_REPORT_INTERVALS).default('month'),
+  tagIds: tagIds.default([]),
+});
+export type DataShot = z.infer<typeof DataShotSchema>;
+
+const reportFields = {
+  name,
+  description: description.default(''),
+  template: z.enum(CUSTOM_REPORT_TEMPLATES).default('full'),
+  languages: z
+    .array(z.enum(REPORT_LANGUAGES))
+    .min(1, 'required')
+    .refine((l) => new Set(l).size === l.length, { message: 'exist' })
+    .default(['fr', 'en', 'nl']),
+  /** The tag types (dimensions) the report's groups are cut by. */
+  dimensions: z.array(IdSchema).max(20, 'too-many').default([]),
+  start: day,
+  end: day,
+};
+
+export const CustomReportCreateSchema = z.strictObject(reportFields).superRefine(periodRule);
+export type CustomReportCreate = z.input<typeof CustomReportCreateSchema>;
+
+export const CustomReportUpdateSchema = z
+  .strictObject({
+    name: name.optional(),
+    description: description.optional(),
+    template: z.enum(CUSTOM_REPORT_TEMPLATES).optional(),
+    languages: reportFields.languages.optional(),
+    dimensions: reportFields.dimensions.optional(),
+    status: z.enum(CUSTOM_REPORT_STATUSES).optional(),
+    start: day.optional(),
+    end: day.optional(),
+  })
+  .superRefine(periodRule);
+export type CustomReportUpdate = z.input<typeof CustomReportUpdateSchema>;
+
+export const ReportPartSchema = z.object({
+  partId: z.string(),
+  name: z.string(),
+  status: z.enum(REPORT_PART_STATUSES),
+  position: z.number().int(),
+  /** Cards of the part (an empty part renders to nothing and shows no badge). */
+  cardCount: z.number().int(),
+});
+export type ReportPart = z.infer<typeof ReportPartSchema>;
+
+export const ReportCardSchema = z.object({
+  cardId: z.string(),
+  partId: z.string(),
+  type: z.enum(CARD_TYPES),
+  title: z.string(),
+  description: z.string(),
+  /** The card's text: written by an admin or by the card prompt, then edited. */
+  result: z.string(),
+  legend: z.string(),
+  position: z.number().int(),
+  parentCardId: z.string().optional(),
+  hidden: z.boolean(),
+  bookmark: z.boolean(),
+  favourite: z.boolean(),
+  dataShot: DataShotSchema.optional(),
+  dataShotStatus: z.enum(DATA_SHOT_STATUSES).optional(),
+  /** Who wrote `result` last: an admin, the local writer or Amazon Bedrock. */
+  writtenBy: z.enum(['person', 'local-writer', 'bedrock']).optional(),
+});
+export type ReportCard = z.infer<typeof ReportCardSchema>;
+
+export const CustomReportSchema = z.object({
+  reportId: z.string(),
+  sphereId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(CUSTOM_REPORT_STATUSES),
+  template: z.enum(CUSTOM_REPORT_TEMPLATES),
+  languages: z.array(z.enum(REPORT_LANGUAGES)),
+  dimensions: z.array(z.string()),
+  start: z.string(),
+  end: z.string(),
+  cardCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomReport = z.infer<typeof CustomReportSchema>;
+
+export const CustomReportListSchema = z.object({ reports: z.array(CustomReportSchema) });
+
+/** A report with its parts and its cards' definitions (the structure tree, favourites, bookmarks). */
+export const CustomReportDetailSchema = CustomReportSchema.extend({
+  anonymityNotGuaranteed: z.boolean(),
+  parts: z.array(ReportPartSchema),
+  cards: z.array(ReportCardSchema),
+});
+export type CustomReportDetail = z.infer<typeof CustomReportDetailSchema>;
+
+/** A card's figures as the privacy function lets them out (a data shot), for the report's period. */
+export const CardDataSchema = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('feelings'),
+    total: ReportFigureSchema,
+    series: z.array(z.object({ period: z.string(), figure: ReportFigureSchema })),
+  }),
+  z.object({
+    source: z.literal('thinkings'),
+    total: ThinkingFigureSchema,
+    series: z.array(z.object({ period: z.string(), figure: ThinkingFigureSchema })),
+  }),
+]);
+export type CardData = z.infer<typeof CardDataSchema>;
+
+export const ReportPartDetailSchema = ReportPartSchema.extend({
+  reportId: z.string(),
+  anonymityNotGuaranteed: z.boolean(),
+  cards: z.array(ReportCardSchema.extend({ data: CardDataSchema.optional() })),
+});
+export type ReportPartDetail = z.infer<typeof ReportPartDetailSchema>;
+
+export const ReportPartCreateSchema = z.strictObject({ name });
+export const ReportPartUpdateSchema = z.strictObject({
+  name: name.optional(),
+  status: z.enum(REPORT_PART_STATUSES).optional(),
+  position: z.number().int().min(0).max(1000).optional(),
+});
+
+const cardText = z.string().max(CUSTOM_REPORT_LIMITS.cardTextMax, 'too-long');
+const cardFields = {
+  title: z.string().trim().min(1, 'required').max(200, 'too-long'),
+  description: z.string().max(1000, 'too-long'),
+  result: cardText,
+  legend: z.string().max(500, 'too-long'),
+  parentCardId: IdSchema,
+  hidden: z.boolean(),
+  bookmark: z.boolean(),
+  favourite: z.boolean(),
+  dataShotStatus: z.enum(DATA_SHOT_STATUSES),
+  position: z.number().int().min(0).max(10_000),
+};
+
+/** A new card: a text, or a data shot with what it shows; it goes to the end of its part. */
+export const ReportCardCreateSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('text'),
+    partId: IdSchema,
+    title: cardFields.title,
+    description: cardFields.description.default(''),
+    result: cardFields.result.default(''),
+    parentCardId: cardFields.parentCardId.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('dataShot'),
+    partId: IdSchema,
+    title: cardFields.title,
+    description: cardFields.description.default(''),
+    legend: cardFields.legend.default(''),
+    dataShot: DataShotSchema,
+    parentCardId: cardFields.parentCardId.optional(),
+  }),
+]);
+export type ReportCardCreate = z.input<typeof ReportCardCreateSchema>;
+
+export const ReportCardUpdateSchema = z.strictObject({
+  title: cardFields.title.optional(),
+  description: cardFields.description.optional(),
+  result: cardFields.result.optional(),
+  legend: cardFields.legend.optional(),
+  hidden: cardFields.hidden.optional(),
+  bookmark: cardFields.bookmark.optional(),
+  favourite: cardFields.favourite.optional(),
+  dataShotStatus: cardFields.dataShotStatus.optional(),
+  dataShot: DataShotSchema.optional(),
+  position: cardFields.position.optional(),
+  /** Moves the card to another part of the same report (at its end unless `position` is given). */
+  partId: IdSchema.optional(),
+});
+export type ReportCardUpdate = z.input<typeof ReportCardUpdateSchema>;
+
+/** The card prompt: a text written from the card's figures, in a language of the report. */
+export const CardPromptSchema = z.strictObject({ lang: z.enum(REPORT_LANGUAGES) });
+export const CardPromptResultSchema = z.object({
+  text: z.string(),
+  /** `local-writer` on a local stack: a deterministic text built from the figures, not a model's. */
+  writtenBy: z.enum(['local-writer', 'bedrock']),
+});
+
+/** A render asked (spec 02 §5 render report): name, at least one part, a language, pdf or docx. */
+export const RenderCreateSchema = z.strictObject({
+  name: z.string().trim().min(1, 'required').max(CUSTOM_REPORT_LIMITS.renderNameMax, 'too-long'),
+  format: z.enum(RENDER_FORMATS).default('pdf'),
+  lang: z.enum(REPORT_LANGUAGES),
+  partIds: z
+    .array(IdSchema)
+    .min(1, 'required')
+    .max(CUSTOM_REPORT_LIMITS.partsMax, 'too-many')
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'exist' }),
+});
+export type RenderCreate = z.input<typeof RenderCreateSchema>;
+
+export const RenderSchema = z.object({
+  renderId: z.string(),
+  reportId: z.string(),
+  name: z.string(),
+  fileName: z.string(),
+  format: z.enum(RENDER_FORMATS),
+  lang: z.enum(REPORT_LANGUAGES),
+  partIds: z.array(z.string()),
+  status: z.enum(RENDER_STATUSES),
+  /** Why a render ended in error. */
+  reason: z.string().optional(),
+  bytes: z.number().int().optional(),
+  createdAt: z.string(),
+  finishedAt: z.string().optional(),
+});
+export type Render = z.infer<typeof RenderSchema>;
+export const RenderListSchema = z.object({ renders: z.array(RenderSchema) });
+
+/** A short-lived signed address of a finished render's file. */
+export const RenderDownloadSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+const SphereParams = z.strictObject({ sphereId: IdSchema });
+const ReportParams = SphereParams.extend({ reportId: IdSchema });
+const PartParams = ReportParams.extend({ partId: IdSchema });
+const CardParams = ReportParams.extend({ cardId: IdSchema });
+const RenderParams = ReportParams.extend({ renderId: IdSchema });
+/** Custom reports are the sphere's smartReport holders' (its admins'), sphere by sphere. */
+const ability = (action: 'smartReport' | 'export') =>
+  ({ action, subject: 'sphere', on: { sphereId: 'sphereId' } }) as const;
+const base = { domain: 'reports', auth: 'registered' } as const;
+const reportPath = '/v1/reports/spheres/{sphereId}/{reportId}';
+
+export const listCustomReports = defineRoute({
+  ...base,
+  name: 'listCustomReports',
+  method: 'GET',
+  path: '/v1/reports/spheres/{sphereId}',
+  ability: ability('smartReport'),
+  params: SphereParams,
+  response: CustomReportListSchema,
+});
+
+export const createCustomReport = defineRoute({
+  ...base,
+  name: 'createCustomReport',
+  method: 'POST',
+  path: '/v1/reports/spheres/{sphereId}',
+  ability: ability('smartReport'),
+  params: SphereParams,
+  body: CustomReportCreateSchema,
+  response: CustomReportSchema,
+  status: 201,
+});
+
+export const getCustomReport = defineRoute({
+  ...base,
+  name: 'getCustomReport',
+  method: 'GET',
+  path: reportPath,
+  ability: ability('smartReport'),
+  params: ReportParams,
+  response: CustomReportDetailSchema,
+});
+
+export const updateCustomReport = defineRoute({
+  ...base,
+  name: 'updateCustomReport',
+  method: 'PUT',
+  path: reportPath,
+  ability: ability('smartReport'),
+  params: ReportParams,
+  body: CustomReportUpdateSchema,
+  response: CustomReportSchema,
+});
+
+export const deleteCustomReport = defineRoute({
+  ...base,
+  name: 'deleteCustomReport',
+  method: 'DELETE',
+  path: reportPath,
+  ability: ability('smartReport'),
+  params: ReportParams,
+  response: z.undefined(),
+  status: 204,
+});
+
+export const createReportPart = defineRoute({
+  ...base,
+  name: 'createReportPart',
+  method: 'POST',
+  path: `${reportPath}/parts`,
+  ability: ability('smartReport'),
+  params: ReportParams,
+  body: ReportPartCreateSchema,
+  response: ReportPartSchema,
+  status: 201,
+});
+
+export const getReportPart = defineRoute({
+  ...base,
+  name: 'getReportPart',
+  method: 'GET',
+  path: `${reportPath}/parts/{partId}`,
+  ability: ability('smartReport'),
+  params: PartParams,
+  response: ReportPartDetailSchema,
+});
+
+export const updateReportPart = defineRoute({
+  ...base,
+  name: 'updateReportPart',
+  method: 'PUT',
+  path: `${reportPath}/parts/{partId}`,
+  ability: ability('smartReport'),
+  params: PartParams,
+  body: ReportPartUpdateSchema,
+  response: ReportPartSchema,
+});
+
+export const deleteReportPart = defineRoute({
+  ...base,
+  name: 'deleteReportPart',
+  method: 'DELETE',
+  path: `${reportPath}/parts/{partId}`,
+  ability: ability('smartReport'),
+  params: PartParams,
+  response: z.undefined(),
+  status: 204,
+});
+
+export const createReportCard = defineRoute({
+  ...base,
+  name: 'createReportCard',
+  method: 'POST',
+  path: `${reportPath}/cards`,
+  ability: ability('smartReport'),
+  params: ReportParams,
+  body: ReportCardCreateSchema,
+  response: ReportCardSchema,
+  status: 201,
+});
+
+export const updateReportCard = defineRoute({
+  ...base,
+  name: 'updateReportCard',
+  method: 'PUT',
+  path: `${reportPath}/cards/{cardId}`,
+  ability: ability('smartReport'),
+  params: CardParams,
+  body: ReportCardUpdateSchema,
+  response: ReportCardSchema,
+});
+
+export const deleteReportCard = defineRoute({
+  ...base,
+  name: 'deleteReportCard',
+  method: 'DELETE',
+  path: `${reportPath}/cards/{cardId}`,
+  ability: ability('smartReport'),
+  params: CardParams,
+  response: z.undefined(),
+  status: 204,
+});
+
+export const promptReportCard = defineRoute({
+  ...base,
+  name: 'promptReportCard',
+  method: 'POST',
+  path: `${reportPath}/cards/{cardId}/prompt`,
+  ability: ability('smartReport'),
+  params: CardParams,
+  body: CardPromptSchema,
+  response: CardPromptResultSchema,
+  clientLimit: { limit: 60, windowSeconds: 300 },
+});
+
+export const createReportRender = defineRoute({
+  ...base,
+  name: 'createReportRender',
+  method: 'POST',
+  path: `${reportPath}/renders`,
+  ability: ability('export'),
+  params: ReportParams,
+  body: RenderCreateSchema,
+  response: RenderSchema,
+  status: 202,
+  clientLimit: { limit: 30, windowSeconds: 300 },
+});
+
+export const listReportRenders = defineRoute({
+  ...base,
+  name: 'listReportRenders',
+  method: 'GET',
+  path: `${reportPath}/renders`,
+  ability: ability('export'),
+  params: ReportParams,
+  response: RenderListSchema,
+});
+
+export const downloadReportRender = defineRoute({
+  ...base,
+  name: 'downloadReportRender',
+  method: 'GET',
+  path: `${reportPath}/renders/{renderId}/download`,
+  ability: ability('export'),
+  params: RenderParams,
+  response: RenderDownloadSchema,
+});
+
+export const customReportRoutes = [
+  listCustomReports,
+  createCustomReport,
+  getCustomReport,
+  updateCustomReport,
+  deleteCustomReport,
+  createReportPart,
+  getReportPart,
+  updateReportPart,
+  deleteReportPart,
+  createReportCard,
+  updateReportCard,
+  deleteReportCard,
+  promptReportCard,
+  createReportRender,
+  listReportRenders,
+  downloadReportRender,
+] as const;
