@@ -470,3 +470,72 @@ export async function getPart(sphereId: string, reportId: string, partId: string
 
 export { toCard, toPart, findCard, findPart };
 export type { ReportItem, PartItem, CardItem };
+
+/** A report to write as it is (the demo's), with its parts and their cards in order. */
+export interface ImportedReport {
+  sphereId: string;
+  reportId: string;
+  report: Omit<CreateBody, 'description'> & { description: string; status: ReportItem['status'] };
+  parts: {
+    partId: string;
+    name: string;
+    status: PartItem['status'];
+    cards: {
+      cardId: string;
+      type: 'text' | 'dataShot';
+      title: string;
+      description?: string;
+      result?: string;
+      legend?: string;
+      dataShot?: DataShot;
+      favourite?: boolean;
+      bookmark?: boolean;
+    }[];
+  }[];
+}
+
+/** Writes a report with its parts and cards once (a report already there is kept); answers whether it wrote. */
+export async function importCustomReport(imported: ImportedReport): Promise<boolean> {
+  const { sphereId, reportId } = imported;
+  const { data: existing } = await db().entities.customReport.get({ sphereId, reportId }).go();
+  if (existing) return false;
+  const cards = imported.parts.flatMap((part) =>
+    part.cards.map((card, position) => ({
+      reportId,
+      cardId: card.cardId,
+      partId: part.partId,
+      type: card.type,
+      title: card.title,
+      description: card.description ?? '',
+      position,
+      favourite: card.favourite ?? false,
+      bookmark: card.bookmark ?? false,
+      ...(card.dataShot
+        ? { dataShot: card.dataShot, legend: card.legend ?? '', dataShotStatus: 'validated' as const }
+        : {}),
+      ...(card.result ? { result: card.result, writtenBy: 'person' as const } : {}),
+    })),
+  );
+  await db()
+    .entities.reportPart.put(
+      imported.parts.map((p, position) => ({
+        reportId,
+        partId: p.partId,
+        name: p.name,
+        status: p.status,
+        position,
+      })),
+    )
+    .go();
+  await db().entities.reportCard.put(cards).go();
+  await db()
+    .entities.customReport.create({
+      sphereId,
+      reportId,
+      ...imported.report,
+      partCount: imported.parts.length,
+      cardCount: cards.length,
+    })
+    .go();
+  return true;
+}

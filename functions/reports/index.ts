@@ -19,3 +19,4 @@ export {
   type StoredRollup,
   type TransactItem,
 } from './rollups';
+export { importCustomReport, type ImportedReport } from './custom-reports';

@@ -305,3 +305,33 @@ export async function processRender(
     await publishAfterWrite(message.userId, { type: 'reportRenders', action: 'updated' });
   return outcome;
 }
+
+/**
+ * Renders a report once, in this process (the demo's first render): written in progress under a
+ * fixed id, then rendered as the worker would. A render already there is kept.
+ */
+export async function importRender(
+  sphereId: string,
+  reportId: string,
+  render: { renderId: string; name: string; format: 'pdf' | 'docx'; lang: ReportLanguage; partIds: string[] },
+  sources: RenderLabelSources,
+  userId: string,
+): Promise<'done' | 'skipped' | 'error'> {
+  const { data: existing } = await db()
+    .entities.reportRender.get({ reportId, renderId: render.renderId })
+    .go();
+  if (existing) return 'skipped';
+  await db()
+    .entities.reportRender.create({
+      reportId,
+      sphereId,
+      ...render,
+      fileName: fileNameOf(render.name, render.format),
+    })
+    .go();
+  return processRender(
+    { kind: 'report-render', reportId, renderId: render.renderId, userId },
+    RENDER_ATTEMPTS,
+    sources,
+  );
+}

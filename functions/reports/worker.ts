@@ -1,17 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { EMOTION_WORDS } from '../feelings';
 import { logger } from '../lib/logger';
-import { axisNamesOf } from './prompt';
-import { processRender, RenderMessageSchema, type RenderLabelSources } from './renders';
-
-const words = new Map(EMOTION_WORDS.map((w) => [w.id, w.label]));
-
-/** The labels a file shows that other domains own: the feeling words', the thinking axes'. */
-const sources: RenderLabelSources = {
-  word: (wordId, lang) => words.get(wordId)?.[lang] ?? wordId,
-  axes: axisNamesOf,
-};
+import { RENDER_SOURCES } from './render-sources';
+import { processRender, RenderMessageSchema } from './renders';
 
 /**
  * The report-render queue's consumer (decision 0031): the reports domain's second Lambda, beside its
@@ -25,7 +16,7 @@ const sources: RenderLabelSources = {
 async function processRecord(record: SQSRecord): Promise<void> {
   const message = RenderMessageSchema.parse(JSON.parse(record.body));
   const attempt = Number(record.attributes.ApproximateReceiveCount) || 1;
-  const outcome = await processRender(message, attempt, sources);
+  const outcome = await processRender(message, attempt, RENDER_SOURCES);
   logger.info('Render processed', { renderId: message.renderId, outcome, attempt });
 }
 

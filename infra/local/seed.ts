@@ -28,6 +28,7 @@ import { importEntitlements, importForms, importSurveys } from '../../functions/
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
 import { seedDemoStrategies } from './demo-strategies';
 import { seedDemoCampaigns } from './demo-campaigns';
+import { seedDemoCustomReport } from './demo-custom-report';
 import {
   DEMO_SALES_UP_USER,
   DEMO_TERMINAL_ADMIN,
@@ -511,6 +512,8 @@ export async function seedDemoData(
     await seedDemoTerminals(userIds);
     // Atelier Horizon's Pulse campaign: a cycle collected with its members' answers, one collecting, its link.
     await seedDemoCampaigns(userIds);
+    // Atelier Horizon's year in a custom report of two parts and twenty cards, rendered once.
+    await seedDemoCustomReport(userIds);
   } finally {
     cognito.destroy();
   }

@@ -1,5 +1,14 @@
+import { createReportRender } from '../../../../shared/contracts/custom-reports';
 import { defineFeature } from '../../lib/feature';
-import { SESSION_REPORT_PATH, SPHERE_REPORT_PATH } from './paths';
+import {
+  CUSTOM_REPORT_PATH,
+  CUSTOM_REPORTS_PATH,
+  RENDER_REPORT_OVERLAY,
+  REPORT_PART_BOOKMARKS_PATH,
+  REPORT_PART_PATH,
+  SESSION_REPORT_PATH,
+  SPHERE_REPORT_PATH,
+} from './paths';
 
 /**
  * Feelings reports (spec 02 §2 reports, §5 report privacy, §6 group-report exception; decision
@@ -7,13 +16,30 @@ import { SESSION_REPORT_PATH, SPHERE_REPORT_PATH } from './paths';
  * month, for the whole or the people of up to two tags, with its files; a sphere's also gives its
  * thinkings axis by axis, to a reader whose subscription is not starter. A card on the sphere's and
  * on the session's page leads there for those who may read it.
+ *
+ * Custom reports of a sphere (spec 02 §2 custom reports, §3, §4, §5 render report; decision 0031):
+ * their list, a report with its structure, favourites, bookmarks, documents and dimensions, a
+ * part with its cards, and the render overlay (`show=renderReportAdmin`).
  */
 export const reportsFeature = defineFeature({
   name: 'reports',
   pages: [
     { path: SPHERE_REPORT_PATH, access: 'signed-in', load: () => import('./report-page') },
     { path: SESSION_REPORT_PATH, access: 'signed-in', load: () => import('./report-page') },
+    { path: CUSTOM_REPORTS_PATH, access: 'signed-in', load: () => import('./custom-reports-page') },
+    { path: CUSTOM_REPORT_PATH, access: 'signed-in', load: () => import('./custom-report-page') },
+    { path: REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
+    { path: REPORT_PART_BOOKMARKS_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
   ],
+  overlays: {
+    [RENDER_REPORT_OVERLAY]: {
+      titleKey: 'reports.custom.render.title',
+      route: createReportRender,
+      requiredParams: ['sphereId', 'reportId'],
+      size: 'lg',
+      load: () => import('./render-report-overlay'),
+    },
+  },
   placeSections: [
     { id: 'reports', order: 30, places: ['sphere', 'session'], load: () => import('./reports-card') },
   ],

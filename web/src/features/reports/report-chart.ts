@@ -10,7 +10,7 @@ import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
  * so no bar is told by colour alone. The page's table gives the same figures as text.
  */
 export function colorsOverTime(
-  report: Pick<SphereReport, 'series'>,
+  report: { series: readonly { figure: SphereReport['total'] }[] },
   periodLabels: readonly string[],
   language: Language,
 ): EChartsCoreOption {
@@ -33,7 +33,7 @@ export function colorsOverTime(
 }
 
 /** How many periods of the series are hidden. */
-export function hiddenPeriods(report: Pick<SphereReport, 'series'>): number {
+export function hiddenPeriods(report: { series: readonly { figure: { shown: boolean } }[] }): number {
   return report.series.filter((entry) => !entry.figure.shown).length;
 }
 
@@ -67,5 +67,25 @@ export function axisAverages(
         data: axes.map((axis) => axis.average),
       },
     ],
+  };
+}
+
+/**
+ * One figure of each week or month (people, feelings, an average), as bars drawn with a pattern.
+ * A hidden period has no bar (null, never 0); the card's table gives the same figures as text.
+ */
+export function measureOverTime(
+  periodLabels: readonly string[],
+  values: readonly (number | null)[],
+  name: string,
+): EChartsCoreOption {
+  return {
+    aria: { enabled: true, label: { enabled: false }, decal: { show: true } },
+    animation: false,
+    tooltip: { trigger: 'axis' },
+    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: [...periodLabels] },
+    yAxis: { type: 'value' },
+    series: [{ name, type: 'bar', itemStyle: { color: QUADRANT_FILL.blue.fill }, data: [...values] }],
   };
 }

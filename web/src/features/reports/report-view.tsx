@@ -41,6 +41,7 @@ import { useFeelingsReport, useReportTags, type FeelingsReportRequest } from './
 import { colorsOverTime, hiddenPeriods } from './report-chart';
 import { Figure } from './report-figure';
 import { ThinkingReportSection } from './thinking-report';
+import { beyondStarter } from './access';
 import {
   FIGURE_COLUMN_COUNT,
   TOTAL_ROW,
@@ -90,7 +91,7 @@ function cellText(value: number | null, column: number): string {
 }
 
 /** The names of the chosen tags, in the reader's language (else the sphere's, else any). */
-function tagLabel(tag: Tag, language: Language, primary: Language | undefined): string {
+export function tagLabel(tag: Tag, language: Language, primary: Language | undefined): string {
   return tagName(tag.name, language, primary) || tag.shortId || tag.id;
 }
 
@@ -135,13 +136,8 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
       ? { kind: 'session', body: { sessionId: target.id, ...filters } }
       : { kind: 'sphere', body: { sphereId: target.id, ...filters } };
   }, [target.kind, target.id, range, tagIds, interval]);
-  // Thinking reports are an Essentials feature (spec 02 §6 menu rules): a sphere's only, never a
-  // group's, and never offered to a starter subscription.
-  const thinkingOffered =
-    target.kind === 'sphere' &&
-    me.data !== undefined &&
-    !me.data.profile.isGuest &&
-    me.data.ability.subscription !== 'starter';
+  // A sphere's only, never a group's.
+  const thinkingOffered = target.kind === 'sphere' && beyondStarter(me.data);
   const [chosenKind, chooseKind] = useState<ReportKind>('feelings');
   const kind: ReportKind = thinkingOffered ? chosenKind : 'feelings';
   const report = useFeelingsReport(request, kind === 'feelings');

@@ -3,23 +3,29 @@ import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../lib/ability';
+import { useMe } from '../../lib/me';
 import type { PlaceSectionProps } from '../../lib/place-extensions';
-import { sessionReportPath, sphereReportPath } from './paths';
+import { customReportsPath, sessionReportPath, sphereReportPath } from './paths';
+import { beyondStarter } from './access';
 
 /**
  * On a sphere's page, for those who may read its reports (smartReport, its admins; spec 01 §6 menu
  * rules), and on a group's page, for its members (report; spec 02 §6 group-report exception: not
  * its referents nor the sphere's admins unless they are members): the way to its feelings report.
- * Nothing for anyone else.
+ * A sphere's also leads to its custom reports. Nothing for anyone else.
  */
 export default function ReportsCard({ place }: PlaceSectionProps) {
   const { t } = useTranslation();
   const ability = useAbility();
+  const me = useMe();
   let link: { to: string; body: string };
+  // The sphere's custom reports, for the same readers unless their subscription is starter.
+  let custom: string | null = null;
   if (place.kind === 'sphere') {
     const sphereId = place.sphere.id;
     if (!ability.can('smartReport', subject('sphere', { sphereId }))) return null;
     link = { to: sphereReportPath(sphereId), body: t('reports.card.body') };
+    if (beyondStarter(me.data)) custom = customReportsPath(sphereId);
   } else {
     const { id: sessionId, sphereId } = place.session;
     if (!ability.can('report', subject('session', { sessionId, sphereId }))) return null;
@@ -35,6 +41,11 @@ export default function ReportsCard({ place }: PlaceSectionProps) {
         <Anchor component={Link} to={link.to} data-testid="reports-card-link">
           {t('reports.card.open')}
         </Anchor>
+        {custom && (
+          <Anchor component={Link} to={custom} data-testid="reports-card-custom-link">
+            {t('reports.card.openCustom')}
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );

@@ -1,0 +1,209 @@
+import type { DataShot } from '../../shared/contracts/custom-reports';
+import { importCustomReport, type ImportedReport } from '../../functions/reports';
+import { RENDER_SOURCES } from '../../functions/reports/render-sources';
+import { importRender } from '../../functions/reports/renders';
+
+const HORIZON = 'demo-atelier-horizon';
+export const DEMO_CUSTOM_REPORT_ID = 'demo-horizon-year';
+
+/** The first day of the month eleven months ago: a year of closed weeks up to today. */
+function yearAgo(now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
+}
+
+const shot = (shotFields: Partial<DataShot> & Pick<DataShot, 'measure'>): DataShot => ({
+  source: 'feelings',
+  view: 'total',
+  interval: 'month',
+  tagIds: [],
+  ...shotFields,
+});
+
+/**
+ * Atelier Horizon's custom report over its synthetic members' year: two parts and twenty cards
+ * (texts, and data shots of the whole workshop and of its age and seniority groups, some of which
+ * are too small and show why).
+ */
+export function demoCustomReport(now = new Date()): ImportedReport {
+  return {
+    sphereId: HORIZON,
+    reportId: DEMO_CUSTOM_REPORT_ID,
+    report: {
+      name: 'Bilan annuel de l’atelier',
+      description: 'Le climat de l’atelier sur un an, pour le comité de direction et les équipes.',
+      status: 'validated',
+      template: 'full',
+      languages: ['fr', 'en', 'nl'],
+      dimensions: ['age-25-34', 'seniority-5-9'],
+      start: yearAgo(now),
+      end: now.toISOString().slice(0, 10),
+    },
+    parts: [
+      {
+        partId: 'demo-part-overview',
+        name: 'Vue d’ensemble',
+        status: 'validated',
+        cards: [
+          {
+            cardId: 'demo-card-why',
+            type: 'text',
+            title: 'Pourquoi ce bilan',
+            result:
+              'Chaque semaine, les membres de l’atelier disent comment ils se sentent. Ce bilan rassemble une année de ces ressentis, sans jamais montrer un groupe de moins de huit personnes.\n\nIl sert de point de départ à nos échanges d’équipe de janvier.',
+          },
+          {
+            cardId: 'demo-card-people',
+            type: 'dataShot',
+            title: 'Personnes qui ont répondu',
+            dataShot: shot({ measure: 'people' }),
+            favourite: true,
+          },
+          {
+            cardId: 'demo-card-answers',
+            type: 'dataShot',
+            title: 'Ressentis partagés, mois par mois',
+            dataShot: shot({ measure: 'answers', view: 'series' }),
+          },
+          {
+            cardId: 'demo-card-colors',
+            type: 'dataShot',
+            title: 'Les quatre couleurs de l’année',
+            dataShot: shot({ measure: 'colors' }),
+            legend:
+              'Jaune : agréable et énergique ; vert : agréable et calme ; rouge : désagréable et énergique ; bleu : désagréable et calme.',
+            favourite: true,
+          },
+          {
+            cardId: 'demo-card-colors-months',
+            type: 'dataShot',
+            title: 'Les couleurs, mois par mois',
+            dataShot: shot({ measure: 'colors', view: 'series' }),
+          },
+          {
+            cardId: 'demo-card-pleasant',
+            type: 'dataShot',
+            title: 'Agréable : l’évolution',
+            dataShot: shot({ measure: 'averageValue', view: 'series' }),
+            bookmark: true,
+          },
+          {
+            cardId: 'demo-card-energy',
+            type: 'dataShot',
+            title: 'Énergie : l’évolution',
+            dataShot: shot({ measure: 'averageEnergy', view: 'series' }),
+          },
+          {
+            cardId: 'demo-card-words',
+            type: 'dataShot',
+            title: 'Les mots les plus choisis',
+            dataShot: shot({ measure: 'words' }),
+          },
+          {
+            cardId: 'demo-card-thinkings',
+            type: 'dataShot',
+            title: 'Nos avis, affirmation par affirmation',
+            dataShot: shot({ source: 'thinkings', measure: 'people' }),
+            bookmark: true,
+          },
+          {
+            cardId: 'demo-card-takeaways',
+            type: 'text',
+            title: 'À retenir',
+            result:
+              'L’année reste majoritairement agréable, avec un creux d’énergie en fin d’hiver. Les mots les plus choisis parlent de calme et de concentration.',
+          },
+        ],
+      },
+      {
+        partId: 'demo-part-groups',
+        name: 'Par groupes',
+        status: 'validated',
+        cards: [
+          {
+            cardId: 'demo-card-groups-intro',
+            type: 'text',
+            title: 'Lire les groupes',
+            result:
+              'Les groupes suivent l’âge et l’ancienneté. Un groupe trop petit, ou trop proche d’un autre, est masqué et la raison est indiquée.',
+          },
+          {
+            cardId: 'demo-card-senior-people',
+            type: 'dataShot',
+            title: '5 à 9 ans d’ancienneté : participation',
+            dataShot: shot({ measure: 'people', tagIds: ['seniority-5-9'] }),
+          },
+          {
+            cardId: 'demo-card-junior-pleasant',
+            type: 'dataShot',
+            title: '1 à 4 ans d’ancienneté : agréable',
+            dataShot: shot({ measure: 'averageValue', view: 'series', tagIds: ['seniority-1-4'] }),
+          },
+          {
+            cardId: 'demo-card-25-colors',
+            type: 'dataShot',
+            title: '25–34 ans : les couleurs',
+            dataShot: shot({ measure: 'colors', tagIds: ['age-25-34'] }),
+          },
+          {
+            cardId: 'demo-card-35-colors',
+            type: 'dataShot',
+            title: '35–44 ans : les couleurs',
+            dataShot: shot({ measure: 'colors', tagIds: ['age-35-44'] }),
+          },
+          {
+            cardId: 'demo-card-45-pleasant',
+            type: 'dataShot',
+            title: '45–54 ans : agréable',
+            dataShot: shot({ measure: 'averageValue', tagIds: ['age-45-54'] }),
+          },
+          {
+            cardId: 'demo-card-under25-people',
+            type: 'dataShot',
+            title: 'Moins de 25 ans : participation',
+            dataShot: shot({ measure: 'people', tagIds: ['age-under-25'] }),
+          },
+          {
+            cardId: 'demo-card-two-tags',
+            type: 'dataShot',
+            title: '25–34 ans avec 5 à 9 ans d’ancienneté',
+            dataShot: shot({ measure: 'people', tagIds: ['age-25-34', 'seniority-5-9'] }),
+          },
+          {
+            cardId: 'demo-card-thinkings-months',
+            type: 'dataShot',
+            title: 'Nos avis, mois par mois',
+            dataShot: shot({ source: 'thinkings', measure: 'people', view: 'series' }),
+          },
+          {
+            cardId: 'demo-card-next',
+            type: 'text',
+            title: 'Ce que nous allons faire',
+            result:
+              'Un atelier d’équipe par trimestre sur l’énergie, et un point mensuel avec les nouveaux arrivants.',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Writes the demo report once and renders it once to PDF, in French, as its admin would. */
+export async function seedDemoCustomReport(userIds: ReadonlyMap<string, string>): Promise<void> {
+  const adminId = userIds.get('camille@demo.wellbeing.local');
+  if (!adminId) return;
+  const report = demoCustomReport();
+  await importCustomReport(report);
+  await importRender(
+    HORIZON,
+    DEMO_CUSTOM_REPORT_ID,
+    {
+      renderId: 'demo-render-first',
+      name: `${report.report.name} — comité`,
+      format: 'pdf',
+      lang: 'fr',
+      partIds: report.parts.map((p) => p.partId),
+    },
+    RENDER_SOURCES,
+    adminId,
+  );
+}

@@ -1,0 +1,356 @@
+import { useMemo } from 'react';
+import { Box, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { CardData, DataShot } from '../../../../shared/contracts/custom-reports';
+import type { Language } from '../../../../shared/contracts/headers';
+import type { ReportFigure, ThinkingFigure } from '../../../../shared/contracts/reports';
+import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
+import { inLanguage } from '../../../../shared/domain/thinkings';
+import { Chart } from '../../lib/chart';
+import { useEmotionWords } from '../../lib/feeling-words';
+import { useReportAxes } from './api/reports';
+import { colorsOverTime, hiddenPeriods, measureOverTime } from './report-chart';
+import { hiddenReason, periodLabel, round2, signed, type ShownFigure } from './report-export';
+import { Figure } from './report-figure';
+
+const plain = (n: number | undefined) => (n === undefined ? '—' : round2(n).toFixed(2));
+
+/** The Monday and the Sunday of an ISO week `YYYY-Www`, as `YYYY-MM-DD`; null for anything else. */
+export function isoWeekDays(period: string): { first: string; last: string } | null {
+  const match = /^(\d{4})-W(\d{2})$/.exec(period);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const week = Number(match[2]);
+  // 4 January is always in week 1.
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const monday = new Date(jan4);
+  monday.setUTCDate(jan4.getUTCDate() - ((jan4.getUTCDay() + 6) % 7) + (week - 1) * 7);
+  const sunday = new Date(monday);
+  sunday.setUTCDate(monday.getUTCDate() + 6);
+  return { first: monday.toISOString().slice(0, 10), last: sunday.toISOString().slice(0, 10) };
+}
+
+/** A card's period in words: a month by its name, a week by its days (as on the sphere's report). */
+export function cardPeriodLabel(period: string, interval: DataShot['interval'], language: Language): string {
+  const days = isoWeekDays(period);
+  if (interval === 'week' && days) return periodLabel({ period, ...days }, 'week', language);
+  if (interval === 'month') return periodLabel({ period, first: period, last: period }, 'month', language);
+  return period;
+}
+
+/** The number a feelings figure gives for a measure; null when it has none. */
+function feelingValue(figure: ShownFigure, measure: DataShot['measure']): number | null {
+  if (measure === 'answers') return figure.answers;
+  if (measure === 'averageValue')
+    return figure.averageValue === undefined ? null : round2(figure.averageValue);
+  if (measure === 'averageEnergy')
+    return figure.averageEnergy === undefined ? null : round2(figure.averageEnergy);
+  return figure.people;
+}
+
+/** A measure's value as the sphere's report writes it. */
+function valueText(value: number | null, measure: DataShot['measure']): string {
+  if (value === null) return '—';
+  if (measure === 'averageValue') return signed(value);
+  if (measure === 'averageEnergy') return plain(value);
+  return String(value);
+}
+
+/** The measures a thinkings card counts: its people or its answers (its axes show beside). */
+const thinkingMeasure = (measure: DataShot['measure']) => (measure === 'answers' ? 'answers' : 'people');
+
+function measureName(source: DataShot['source'], measure: DataShot['measure'], t: TFunction): string {
+  if (source === 'thinkings')
+    return thinkingMeasure(measure) === 'answers'
+      ? t('reports.thinking.answers')
+      : t('reports.columns.people');
+  return t(`reports.custom.measures.${measure}`);
+}
+
+/**
+ * A data shot's figures (spec 02 §3 Card, §5 report privacy): the whole period as figures, or the
+ * period week by week or month by month as a chart with its table. A hidden figure says why and
+ * the threshold it missed, never a number.
+ */
+export function CardDataView({
+  cardId,
+  dataShot,
+  data,
+  language,
+}: {
+  cardId: string;
+  dataShot: DataShot;
+  data: CardData;
+  language: Language;
+}) {
+  if (dataShot.view === 'series')
+    return <SeriesData cardId={cardId} dataShot={dataShot} data={data} language={language} />;
+  return data.source === 'feelings' ? (
+    <FeelingsTotal cardId={cardId} figure={data.total} measure={dataShot.measure} language={language} />
+  ) : (
+    <ThinkingsTotal cardId={cardId} figure={data.total} language={language} />
+  );
+}
+
+function HiddenText({ cardId, figure }: { cardId: string; figure: ReportFigure | ThinkingFigure }) {
+  const { t } = useTranslation();
+  if (figure.shown) return null;
+  return (
+    <Text fs="italic" data-testid={`card-hidden-${cardId}`}>
+      {hiddenReason(figure, t)}
+    </Text>
+  );
+}
+
+function FeelingsTotal({
+  cardId,
+  figure,
+  measure,
+  language,
+}: {
+  cardId: string;
+  figure: ReportFigure;
+  measure: DataShot['measure'];
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const words = useEmotionWords();
+  if (!figure.shown) return <HiddenText cardId={cardId} figure={figure} />;
+  const wordLabel = (id: string) => words.data?.items.find((w) => w.id === id)?.label[language] ?? id;
+  const colors = figure.colors;
+  return (
+    <Stack gap="sm" data-testid={`card-total-${cardId}`}>
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        <Figure label={t('reports.columns.people')} value={String(figure.people)} />
+        <Figure label={t('reports.columns.answers')} value={String(figure.answers)} />
+        {(measure === 'averageValue' || measure === 'averageEnergy') && (
+          <Figure
+            label={t(`reports.custom.measures.${measure}`)}
+            value={valueText(feelingValue(figure, measure), measure)}
+            testId={`card-measure-${cardId}`}
+          />
+        )}
+      </SimpleGrid>
+      {measure === 'colors' && colors && (
+        <Table.ScrollContainer minWidth={320}>
+          <Table>
+            <Table.Caption>{t('reports.total.colors')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('reports.total.quadrant')}</Table.Th>
+                <Table.Th scope="col">{t('reports.columns.answers')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {FEELING_COLORS.map((c) => (
+                <Table.Tr key={c}>
+                  <Table.Th scope="row">{`${QUADRANTS[c].symbol} ${QUADRANTS[c].label[language]}`}</Table.Th>
+                  <Table.Td>{colors[c]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {measure === 'words' &&
+        (figure.words && figure.words.length > 0 ? (
+          <Box component="ol" m={0} pl="lg" aria-label={t('reports.total.words')}>
+            {figure.words.map((w) => (
+              <li key={w.wordId}>
+                <Text size="sm" span>
+                  {t('reports.total.word', { word: wordLabel(w.wordId), count: w.count })}
+                </Text>
+              </li>
+            ))}
+          </Box>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('reports.total.noWords')}
+          </Text>
+        ))}
+    </Stack>
+  );
+}
+
+function ThinkingsTotal({
+  cardId,
+  figure,
+  language,
+}: {
+  cardId: string;
+  figure: ThinkingFigure;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const catalogue = useReportAxes(figure.shown);
+  if (!figure.shown) return <HiddenText cardId={cardId} figure={figure} />;
+  const nameOf = (id: string) => {
+    const axis = catalogue.data?.items.find((a) => a.id === id);
+    return axis ? inLanguage(axis.name, language) || id : id;
+  };
+  return (
+    <Stack gap="sm" data-testid={`card-total-${cardId}`}>
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        <Figure label={t('reports.columns.people')} value={String(figure.people)} />
+        <Figure label={t('reports.thinking.answers')} value={String(figure.answers)} />
+      </SimpleGrid>
+      {figure.axes.length > 0 && (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped>
+            <Table.Caption>{t('reports.thinking.axesTitle')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('reports.thinking.axis')}</Table.Th>
+                <Table.Th scope="col">{t('reports.thinking.axisAnswers')}</Table.Th>
+                <Table.Th scope="col">{t('reports.thinking.average')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {figure.axes.map((axis) => (
+                <Table.Tr key={axis.axisId}>
+                  <Table.Th scope="row">{nameOf(axis.axisId)}</Table.Th>
+                  <Table.Td>{axis.answers}</Table.Td>
+                  <Table.Td>{signed(axis.average)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** One row of a series table: its period, then its figures or why they are hidden. */
+interface SeriesRow {
+  key: string;
+  label: string;
+  cells: string[] | null;
+  reason: string;
+}
+
+function SeriesData({
+  cardId,
+  dataShot,
+  data,
+  language,
+}: {
+  cardId: string;
+  dataShot: DataShot;
+  data: CardData;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const words = useEmotionWords();
+  const { measure, interval } = dataShot;
+  const wordLabel = (id: string) => words.data?.items.find((w) => w.id === id)?.label[language] ?? id;
+  const labels = data.series.map((s) => cardPeriodLabel(s.period, interval, language));
+  const name = measureName(data.source, measure, t);
+  const colorsShown = data.source === 'feelings' && measure === 'colors';
+
+  const columns: string[] = colorsShown
+    ? FEELING_COLORS.map((c) => `${QUADRANTS[c].symbol} ${QUADRANTS[c].label[language]}`)
+    : [name];
+
+  const feelingCells = (figure: ShownFigure): string[] => {
+    if (colorsShown) return FEELING_COLORS.map((c) => (figure.colors ? String(figure.colors[c]) : '—'));
+    if (measure === 'words')
+      return [
+        (figure.words ?? [])
+          .map((w) => t('reports.total.word', { word: wordLabel(w.wordId), count: w.count }))
+          .join(', ') || t('reports.total.noWords'),
+      ];
+    return [valueText(feelingValue(figure, measure), measure)];
+  };
+  const row = (period: string, i: number, figure: ReportFigure | ThinkingFigure, cells: () => string[]) => ({
+    key: period,
+    label: labels[i] ?? period,
+    cells: figure.shown ? cells() : null,
+    reason: figure.shown ? '' : hiddenReason(figure, t),
+  });
+  const thinkingCount = (figure: Extract<ThinkingFigure, { shown: true }>) =>
+    thinkingMeasure(measure) === 'answers' ? figure.answers : figure.people;
+  const rows: SeriesRow[] =
+    data.source === 'thinkings'
+      ? data.series.map(({ period, figure }, i) =>
+          row(period, i, figure, () => (figure.shown ? [String(thinkingCount(figure))] : [])),
+        )
+      : data.series.map(({ period, figure }, i) =>
+          row(period, i, figure, () => (figure.shown ? feelingCells(figure) : [])),
+        );
+
+  const chart = useMemo(() => {
+    if (data.source === 'thinkings')
+      return measureOverTime(
+        labels,
+        data.series.map(({ figure }) => (figure.shown ? thinkingCount(figure) : null)),
+        name,
+      );
+    if (measure === 'colors') return colorsOverTime(data, labels, language);
+    if (measure === 'words') return null;
+    return measureOverTime(
+      labels,
+      data.series.map(({ figure }) => (figure.shown ? feelingValue(figure, measure) : null)),
+      name,
+    );
+    // The labels, the name and the counts follow from the data, the interval and the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, measure, interval, language]);
+
+  if (data.series.length === 0)
+    return (
+      <Text c="dimmed" data-testid={`card-no-period-${cardId}`}>
+        {t('reports.custom.card.noPeriod')}
+      </Text>
+    );
+
+  const hidden = hiddenPeriods(data);
+  const caption = t(
+    interval === 'week' ? 'reports.custom.card.captionWeeks' : 'reports.custom.card.captionMonths',
+    { measure: name },
+  );
+  const chartLabel = [caption, hidden > 0 ? t('reports.chart.hidden', { count: hidden }) : '']
+    .filter(Boolean)
+    .join('. ');
+
+  return (
+    <Stack gap="sm" data-testid={`card-series-${cardId}`}>
+      {chart && <Chart option={chart} label={chartLabel} testId={`card-chart-${cardId}`} />}
+      <Table.ScrollContainer
+        minWidth={Math.max(360, 200 + columns.length * 120)}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+      >
+        <Table striped data-testid={`card-table-${cardId}`}>
+          <Table.Caption>{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('reports.columns.period')}</Table.Th>
+              {columns.map((c) => (
+                <Table.Th scope="col" key={c}>
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Th scope="row">{row.label}</Table.Th>
+                {row.cells ? (
+                  row.cells.map((cell, i) => <Table.Td key={i}>{cell}</Table.Td>)
+                ) : (
+                  <Table.Td colSpan={columns.length} data-testid={`card-hidden-${cardId}-${row.key}`}>
+                    <Text size="sm" fs="italic" span>
+                      {row.reason}
+                    </Text>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

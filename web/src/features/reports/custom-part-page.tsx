@@ -1,0 +1,444 @@
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import type { ReportLanguage, ReportPartDetail } from '../../../../shared/contracts/custom-reports';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { notifySuccess } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import {
+  useCustomReport,
+  useDeleteReportCard,
+  usePromptReportCard,
+  useReportPart,
+  useUpdateReportCard,
+  type ReportRef,
+} from './api/custom-reports';
+import { useReportSphere } from './api/reports';
+import { CardDataView } from './card-data';
+import { AddCardDialog, EditCardDialog } from './card-forms';
+import {
+  AnonymityAlert,
+  CustomFrame,
+  StatusBadge,
+  cardTree,
+  pageStatus,
+  promptLanguage,
+  useMayEditReports,
+} from './custom-report-parts';
+import { customReportPath, reportPartBookmarksPath, reportPartPath } from './paths';
+
+type PartCard = ReportPartDetail['cards'][number];
+
+/**
+ * `/apps/spheres/{sphereId}/custom-reports/{reportId}/parts/{partId}` (spec 02 §2, §3 Card): the
+ * part's cards in order, each with its title, description, text, legend and, for a data shot, its
+ * figures; each may be edited, given a text written from its figures, moved and deleted, and a card
+ * added. `…/bookmarks` shows the bookmarked cards of the part alone.
+ */
+export default function CustomPartPage() {
+  const { t } = useTranslation();
+  const { sphereId = '', reportId = '', partId = '' } = useParams();
+  const bookmarksOnly = useLocation().pathname.endsWith('/bookmarks');
+  const ref = { sphereId, reportId };
+  const access = useMayEditReports(sphereId);
+  const report = useCustomReport(ref, access.allowed);
+  const part = useReportPart(ref, partId, access.allowed);
+  const status = pageStatus(
+    part,
+    access,
+    { loadError: t('reports.custom.part.loadError'), testId: 'custom-part' },
+    t,
+  );
+  const title = part.data
+    ? t(bookmarksOnly ? 'reports.custom.part.titleBookmarks' : 'reports.custom.part.title', {
+        name: part.data.name,
+      })
+    : t('reports.custom.part.titleAlone');
+
+  return (
+    <CustomFrame
+      title={title}
+      back={{
+        to: customReportPath(sphereId, reportId),
+        label: report.data
+          ? t('reports.page.back', { name: report.data.name })
+          : t('reports.custom.part.backToReport'),
+      }}
+      testId="custom-part-page"
+    >
+      {status ??
+        (part.data && (
+          <PartBody
+            reportRef={ref}
+            part={part.data}
+            languages={report.data?.languages ?? []}
+            bookmarksOnly={bookmarksOnly}
+          />
+        ))}
+    </CustomFrame>
+  );
+}
+
+function PartBody({
+  reportRef,
+  part,
+  languages,
+  bookmarksOnly,
+}: {
+  reportRef: ReportRef;
+  part: ReportPartDetail;
+  languages: readonly ReportLanguage[];
+  bookmarksOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
+  const sphere = useReportSphere(reportRef.sphereId);
+  const placed = cardTree(part.cards);
+  const shown = bookmarksOnly
+    ? placed.filter(({ card }) => card.bookmark).map((p) => ({ ...p, depth: 0 }))
+    : placed;
+  const { sphereId, reportId } = reportRef;
+
+  return (
+    <Stack>
+      {part.anonymityNotGuaranteed && <AnonymityAlert />}
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          {part.cards.length > 0 && (
+            <StatusBadge kind="part" status={part.status} testId="custom-part-status" />
+          )}
+          <Text size="sm" c="dimmed">
+            {t('reports.custom.cardCount', { count: part.cards.length })}
+          </Text>
+          <Anchor
+            component={Link}
+            size="sm"
+            to={
+              bookmarksOnly
+                ? reportPartPath(sphereId, reportId, part.partId)
+                : reportPartBookmarksPath(sphereId, reportId, part.partId)
+            }
+            data-testid="custom-part-switch"
+          >
+            {t(bookmarksOnly ? 'reports.custom.part.allCards' : 'reports.custom.part.bookmarksOnly')}
+          </Anchor>
+        </Group>
+        {!bookmarksOnly && (
+          <Button onClick={() => setAdding(true)} data-testid="card-add">
+            {t('reports.custom.card.add')}
+          </Button>
+        )}
+      </Group>
+      {shown.length === 0 ? (
+        <Text c="dimmed" data-testid="custom-part-empty">
+          {t(bookmarksOnly ? 'reports.custom.part.noBookmark' : 'reports.custom.part.empty')}
+        </Text>
+      ) : (
+        <Box
+          component="ol"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('reports.custom.part.cards')}
+        >
+          {shown.map(({ card, depth }) => (
+            <Box component="li" key={card.cardId} ml={depth * 24} mb="sm">
+              <CardView
+                reportRef={reportRef}
+                card={card}
+                siblings={part.cards.filter((c) => c.parentCardId === card.parentCardId)}
+                languages={languages}
+                movable={!bookmarksOnly}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+      {adding && (
+        <AddCardDialog
+          reportRef={reportRef}
+          partId={part.partId}
+          primary={sphere.data?.languages.primary}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** "Written locally": said plainly on a text written from the figures by a fixed template. */
+export function WrittenByNote({ writtenBy, testId }: { writtenBy: PartCard['writtenBy']; testId: string }) {
+  const { t } = useTranslation();
+  if (writtenBy !== 'local-writer' && writtenBy !== 'bedrock') return null;
+  return (
+    <Text size="xs" c="dimmed" fs="italic" data-testid={testId}>
+      {t(
+        writtenBy === 'local-writer' ? 'reports.custom.prompt.localWriter' : 'reports.custom.prompt.bedrock',
+      )}
+    </Text>
+  );
+}
+
+function CardView({
+  reportRef,
+  card,
+  siblings,
+  languages,
+  movable,
+}: {
+  reportRef: ReportRef;
+  card: PartCard;
+  siblings: readonly PartCard[];
+  languages: readonly ReportLanguage[];
+  movable: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [prompting, setPrompting] = useState(false);
+  const move = useUpdateReportCard(reportRef);
+  const remove = useDeleteReportCard(reportRef);
+  const ordered = [...siblings].sort((a, b) => a.position - b.position);
+  const index = ordered.findIndex((c) => c.cardId === card.cardId);
+  const before = index > 0 ? ordered[index - 1] : undefined;
+  const after = index >= 0 ? ordered[index + 1] : undefined;
+  const titleId = `card-title-${card.cardId}`;
+
+  /** Swaps the card with its neighbour: each takes the other's position. */
+  const swap = async (other: PartCard) => {
+    await move.mutateAsync({ cardId: card.cardId, body: { position: other.position } });
+    await move.mutateAsync({ cardId: other.cardId, body: { position: card.position } });
+  };
+
+  return (
+    <Card withBorder component="article" aria-labelledby={titleId} data-testid={`card-${card.cardId}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" align="flex-start">
+          <Group gap="xs">
+            <Title order={2} size="h4" id={titleId}>
+              {card.title}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {t(`reports.custom.cardTypes.${card.type}`)}
+            </Text>
+            {card.type === 'dataShot' && card.dataShotStatus && (
+              <StatusBadge
+                kind="dataShot"
+                status={card.dataShotStatus}
+                testId={`card-status-${card.cardId}`}
+              />
+            )}
+            {card.hidden && (
+              <Text size="xs" c="dimmed" data-testid={`card-hidden-mark-${card.cardId}`}>
+                {t('reports.custom.card.hiddenMark')}
+              </Text>
+            )}
+            {card.favourite && (
+              <Text size="xs" c="dimmed">
+                {t('reports.custom.card.favouriteMark')}
+              </Text>
+            )}
+            {card.bookmark && (
+              <Text size="xs" c="dimmed">
+                {t('reports.custom.card.bookmarkMark')}
+              </Text>
+            )}
+          </Group>
+        </Group>
+        {card.description && <Text size="sm">{card.description}</Text>}
+        {card.type === 'dataShot' && card.dataShot && card.data && (
+          <CardDataView cardId={card.cardId} dataShot={card.dataShot} data={card.data} language={language} />
+        )}
+        {card.type === 'dataShot' && !card.data && (
+          <Text size="sm" c="dimmed" data-testid={`card-no-data-${card.cardId}`}>
+            {t('reports.custom.card.noData')}
+          </Text>
+        )}
+        {card.result && (
+          <Text style={{ whiteSpace: 'pre-wrap' }} data-testid={`card-result-${card.cardId}`}>
+            {card.result}
+          </Text>
+        )}
+        {card.result && (
+          <WrittenByNote writtenBy={card.writtenBy} testId={`card-written-by-${card.cardId}`} />
+        )}
+        {card.legend && (
+          <Text size="sm" c="dimmed" data-testid={`card-legend-${card.cardId}`}>
+            {card.legend}
+          </Text>
+        )}
+        <Group gap="xs" role="group" aria-label={t('reports.custom.card.actions', { title: card.title })}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(true)}
+            data-testid={`card-edit-${card.cardId}`}
+          >
+            {t('reports.custom.card.edit')}
+          </Button>
+          {card.type === 'dataShot' && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setPrompting(true)}
+              data-testid={`card-prompt-${card.cardId}`}
+            >
+              {t('reports.custom.prompt.open')}
+            </Button>
+          )}
+          {movable && (
+            <>
+              <Button
+                size="xs"
+                variant="subtle"
+                c="blue.9"
+                disabled={!before || move.isPending}
+                onClick={() => before && void swap(before)}
+                data-testid={`card-up-${card.cardId}`}
+              >
+                {t('reports.custom.card.up')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                c="blue.9"
+                disabled={!after || move.isPending}
+                onClick={() => after && void swap(after)}
+                data-testid={`card-down-${card.cardId}`}
+              >
+                {t('reports.custom.card.down')}
+              </Button>
+            </>
+          )}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            c="red.9"
+            onClick={() => {
+              remove.reset();
+              setDeleting(true);
+            }}
+            data-testid={`card-delete-${card.cardId}`}
+          >
+            {t('reports.custom.card.delete')}
+          </Button>
+        </Group>
+      </Stack>
+      {editing && <EditCardDialog reportRef={reportRef} card={card} onClose={() => setEditing(false)} />}
+      {prompting && (
+        <PromptDialog
+          reportRef={reportRef}
+          card={card}
+          lang={promptLanguage(languages, language)}
+          onClose={() => setPrompting(false)}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting}
+        title={t('reports.custom.card.deleteTitle')}
+        confirmLabel={t('reports.custom.card.delete')}
+        cancelLabel={t('reports.custom.cancel')}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() =>
+          remove.mutate(card.cardId, {
+            onSuccess: () => {
+              notifySuccess('reports.custom.card.deleted', { values: { title: card.title } });
+              setDeleting(false);
+            },
+          })
+        }
+        pending={remove.isPending}
+        testId="card-delete"
+      >
+        <Text>{t('reports.custom.card.deleteMessage', { title: card.title })}</Text>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+/**
+ * The card prompt: a text is written from the card's figures, shown for reading, and put into the
+ * card only once the person confirms. A text from the local writer says so plainly.
+ */
+function PromptDialog({
+  reportRef,
+  card,
+  lang,
+  onClose,
+}: {
+  reportRef: ReportRef;
+  card: PartCard;
+  lang: ReportLanguage;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const prompt = usePromptReportCard(reportRef);
+  const save = useUpdateReportCard(reportRef);
+  const busy = prompt.isPending || save.isPending;
+  return (
+    <Dialog
+      opened
+      onClose={() => !busy && onClose()}
+      title={t('reports.custom.prompt.title', { title: card.title })}
+      closeLabel={t('reports.custom.cancel')}
+      size="lg"
+      data-testid="card-prompt-dialog"
+    >
+      <Stack>
+        <Text size="sm">
+          {t('reports.custom.prompt.intro', { language: t(`reports.custom.languages.${lang}`) })}
+        </Text>
+        {card.result && (
+          <Alert color="orange" data-testid="card-prompt-replaces">
+            {t('reports.custom.prompt.replaces')}
+          </Alert>
+        )}
+        {prompt.data && (
+          <Card withBorder data-testid="card-prompt-text">
+            <Stack gap="xs">
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{prompt.data.text}</Text>
+              <WrittenByNote writtenBy={prompt.data.writtenBy} testId="card-prompt-written-by" />
+            </Stack>
+          </Card>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('reports.custom.cancel')}
+          </Button>
+          {prompt.data ? (
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                prompt.data &&
+                save.mutate(
+                  { cardId: card.cardId, body: { result: prompt.data.text } },
+                  {
+                    onSuccess: () => {
+                      notifySuccess('reports.custom.prompt.saved');
+                      onClose();
+                    },
+                  },
+                )
+              }
+              data-testid="card-prompt-use"
+            >
+              {t('reports.custom.prompt.use')}
+            </Button>
+          ) : (
+            <Button
+              loading={prompt.isPending}
+              onClick={() => prompt.mutate({ cardId: card.cardId, lang })}
+              data-testid="card-prompt-write"
+            >
+              {t('reports.custom.prompt.write')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}

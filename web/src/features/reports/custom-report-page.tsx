@@ -1,0 +1,669 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { subject } from '@casl/ability';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  CUSTOM_REPORT_STATUSES,
+  ReportPartCreateSchema,
+  type CustomReportDetail,
+  type ReportCard,
+  type ReportPart,
+} from '../../../../shared/contracts/custom-reports';
+import type { Language } from '../../../../shared/contracts/headers';
+import type { Tag } from '../../../../shared/contracts/tags';
+import { tagName } from '../../../../shared/domain/tags';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { ErrorState } from '../../components/error-state';
+import { notifySuccess } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
+import { formatDateTime } from '../../lib/dates';
+import { translateErrorItem } from '../../lib/errors';
+import { useFormProblems } from '../../lib/form-problems';
+import { overlaySearch } from '../../lib/overlays';
+import { useTabParam } from '../../lib/use-tab-param';
+import {
+  useCreateReportPart,
+  useCustomReport,
+  useDeleteReportPart,
+  useDownloadReportRender,
+  useReportRenders,
+  useUpdateCustomReport,
+  useUpdateReportPart,
+  type ReportRef,
+} from './api/custom-reports';
+import { useReportSphere, useReportTags } from './api/reports';
+import {
+  AnonymityAlert,
+  CustomFrame,
+  RenderStatusBadge,
+  StatusBadge,
+  cardTree,
+  pageStatus,
+  periodText,
+  useMayEditReports,
+} from './custom-report-parts';
+import { RENDER_REPORT_OVERLAY, customReportsPath, reportPartPath } from './paths';
+
+/** The tabs of a report (spec 02 §2 custom reports). */
+export const REPORT_TABS = ['structure', 'favourites', 'bookmarks', 'documents', 'dimensions'] as const;
+
+/**
+ * `/apps/spheres/{sphereId}/custom-reports/{reportId}` (spec 02 §2): one report — its status, its
+ * period, the study-programme warning — with its structure (parts and their cards as a tree), its
+ * favourite and bookmarked cards, its rendered documents and its dimensions (tag types); "Render"
+ * opens the render overlay.
+ */
+export default function CustomReportPage() {
+  const { t } = useTranslation();
+  const { sphereId = '', reportId = '' } = useParams();
+  const ref = { sphereId, reportId };
+  const access = useMayEditReports(sphereId);
+  const report = useCustomReport(ref, access.allowed);
+  const status = pageStatus(
+    report,
+    access,
+    { loadError: t('reports.custom.report.loadError'), testId: 'custom-report' },
+    t,
+  );
+
+  return (
+    <CustomFrame
+      title={report.data?.name ?? t('reports.custom.report.titleAlone')}
+      back={{ to: customReportsPath(sphereId), label: t('reports.custom.report.back') }}
+      testId="custom-report-page"
+      actions={report.data && <RenderButton reportRef={ref} />}
+    >
+      {status ?? (report.data && <ReportBody report={report.data} />)}
+    </CustomFrame>
+  );
+}
+
+/** "Render": opens the render overlay for those who may export the sphere's reports. */
+function RenderButton({ reportRef }: { reportRef: ReportRef }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!ability.can('export', subject('sphere', { sphereId: reportRef.sphereId }))) return null;
+  const open = () => {
+    const params = new URLSearchParams(overlaySearch(location.search, RENDER_REPORT_OVERLAY));
+    params.set('sphereId', reportRef.sphereId);
+    params.set('reportId', reportRef.reportId);
+    void navigate({ pathname: location.pathname, search: `?${params.toString()}` });
+  };
+  return (
+    <Button onClick={open} data-testid="custom-report-render">
+      {t('reports.custom.report.render')}
+    </Button>
+  );
+}
+
+function ReportBody({ report }: { report: CustomReportDetail }) {
+  const { t } = useTranslation();
+  const ref = { sphereId: report.sphereId, reportId: report.reportId };
+  const update = useUpdateCustomReport(ref);
+  const [tab, setTab] = useTabParam(REPORT_TABS);
+
+  return (
+    <Stack>
+      {report.anonymityNotGuaranteed && <AnonymityAlert />}
+      <Group align="flex-end" gap="lg" wrap="wrap">
+        <NativeSelect
+          label={t('reports.custom.fields.status')}
+          value={report.status}
+          onChange={(e) => {
+            const status = CUSTOM_REPORT_STATUSES.find((s) => s === e.currentTarget.value);
+            if (status)
+              update.mutate(
+                { status },
+                { onSuccess: () => notifySuccess('reports.custom.report.statusSaved') },
+              );
+          }}
+          disabled={update.isPending}
+          data={CUSTOM_REPORT_STATUSES.map((s) => ({
+            value: s,
+            label: t(`reports.custom.status.report.${s}`),
+          }))}
+          data-testid="custom-report-status"
+        />
+        <StatusBadge kind="report" status={report.status} testId="custom-report-status-badge" />
+        <Text size="sm" data-testid="custom-report-period">
+          {periodText(report, t)}
+        </Text>
+        <Text size="sm">
+          {t('reports.custom.report.languages', {
+            languages: report.languages.map((l) => t(`reports.custom.languages.${l}`)).join(', '),
+          })}
+        </Text>
+      </Group>
+      {report.description && <Text size="sm">{report.description}</Text>}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          {REPORT_TABS.map((id) => (
+            <Tabs.Tab key={id} value={id} data-testid={`custom-report-tab-${id}`}>
+              {t(`reports.custom.tabs.${id}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="structure" pt="md">
+          <StructureTab report={report} />
+        </Tabs.Panel>
+        <Tabs.Panel value="favourites" pt="md">
+          <MarkedCards report={report} mark="favourite" />
+        </Tabs.Panel>
+        <Tabs.Panel value="bookmarks" pt="md">
+          <MarkedCards report={report} mark="bookmark" />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents" pt="md">
+          <DocumentsTab reportRef={ref} />
+        </Tabs.Panel>
+        <Tabs.Panel value="dimensions" pt="md">
+          <DimensionsTab report={report} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** The marks of a card, said in words (hidden, favourite, bookmark). */
+function CardMarks({ card }: { card: ReportCard }) {
+  const { t } = useTranslation();
+  const marks = [
+    card.hidden ? t('reports.custom.card.hiddenMark') : '',
+    card.favourite ? t('reports.custom.card.favouriteMark') : '',
+    card.bookmark ? t('reports.custom.card.bookmarkMark') : '',
+  ].filter(Boolean);
+  if (marks.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" span>
+      {` (${marks.join(', ')})`}
+    </Text>
+  );
+}
+
+function StructureTab({ report }: { report: CustomReportDetail }) {
+  const { t } = useTranslation();
+  const ref = { sphereId: report.sphereId, reportId: report.reportId };
+  const parts = [...report.parts].sort((a, b) => a.position - b.position);
+  const [renaming, setRenaming] = useState<ReportPart | null>(null);
+  const [deleting, setDeleting] = useState<ReportPart | null>(null);
+  const remove = useDeleteReportPart(ref);
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('reports.custom.tabs.structure')}
+      </Title>
+      <AddPartForm reportRef={ref} />
+      {parts.length === 0 ? (
+        <Text c="dimmed" data-testid="custom-report-no-part">
+          {t('reports.custom.structure.empty')}
+        </Text>
+      ) : (
+        <Box
+          component="ol"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('reports.custom.structure.parts')}
+        >
+          {parts.map((part) => {
+            const cards = cardTree(report.cards.filter((c) => c.partId === part.partId));
+            return (
+              <Card key={part.partId} component="li" withBorder mb="sm" data-testid={`part-${part.partId}`}>
+                <Group justify="space-between" wrap="wrap">
+                  <Group gap="xs">
+                    <Title order={3} size="h5">
+                      <Anchor
+                        component={Link}
+                        to={reportPartPath(report.sphereId, report.reportId, part.partId)}
+                      >
+                        {part.name}
+                      </Anchor>
+                    </Title>
+                    {part.cardCount > 0 && (
+                      <StatusBadge kind="part" status={part.status} testId={`part-status-${part.partId}`} />
+                    )}
+                    <Text size="sm" c="dimmed">
+                      {t('reports.custom.cardCount', { count: part.cardCount })}
+                    </Text>
+                  </Group>
+                  <Group gap="xs">
+                    <Button
+                      variant="subtle"
+                      c="blue.9"
+                      size="xs"
+                      onClick={() => setRenaming(part)}
+                      aria-label={t('reports.custom.structure.renameNamed', { name: part.name })}
+                      data-testid={`part-rename-${part.partId}`}
+                    >
+                      {t('reports.custom.structure.rename')}
+                    </Button>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      c="red.9"
+                      size="xs"
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(part);
+                      }}
+                      aria-label={t('reports.custom.structure.deleteNamed', { name: part.name })}
+                      data-testid={`part-delete-${part.partId}`}
+                    >
+                      {t('reports.custom.structure.delete')}
+                    </Button>
+                  </Group>
+                </Group>
+                {cards.length > 0 && (
+                  <Box component="ol" mt="xs" mb={0} pl={0} style={{ listStyle: 'none' }}>
+                    {cards.map(({ card, depth }) => (
+                      <Box
+                        component="li"
+                        key={card.cardId}
+                        pl={depth * 24}
+                        py={2}
+                        data-testid={`tree-card-${card.cardId}`}
+                        data-depth={depth}
+                      >
+                        <Text size="sm" span>
+                          {`${t(`reports.custom.cardTypes.${card.type}`)} · ${card.title}`}
+                        </Text>
+                        <CardMarks card={card} />
+                      </Box>
+                    ))}
+                  </Box>
+                )}
+              </Card>
+            );
+          })}
+        </Box>
+      )}
+      {renaming && <RenamePartDialog reportRef={ref} part={renaming} onClose={() => setRenaming(null)} />}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('reports.custom.structure.deleteTitle')}
+        confirmLabel={t('reports.custom.structure.delete')}
+        cancelLabel={t('reports.custom.cancel')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.partId, {
+            onSuccess: () => {
+              notifySuccess('reports.custom.structure.deleted', { values: { name: deleting.name } });
+              setDeleting(null);
+            },
+          })
+        }
+        pending={remove.isPending}
+        testId="part-delete"
+      >
+        <Text>
+          {t('reports.custom.structure.deleteMessage', {
+            name: deleting?.name ?? '',
+            count: deleting?.cardCount ?? 0,
+          })}
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function AddPartForm({ reportRef }: { reportRef: ReportRef }) {
+  const { t } = useTranslation();
+  const create = useCreateReportPart(reportRef);
+  // The server's refusals are toasts (spec 02 §8); the name is checked here first.
+  const problems = useFormProblems(null);
+  const [name, setName] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!problems.check(ReportPartCreateSchema, { name })) return;
+        create.mutate(name, {
+          onSuccess: (part) => {
+            notifySuccess('reports.custom.structure.added', { values: { name: part.name } });
+            setName('');
+          },
+        });
+      }}
+      data-testid="part-add-form"
+    >
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          label={t('reports.custom.structure.newPart')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={
+            problems.messageFor('name') ?? problems.general.map((p) => translateErrorItem(p, t)).join('; ')
+          }
+          miw={260}
+          data-testid="part-add-name"
+        />
+        <Button type="submit" mt={25} loading={create.isPending} data-testid="part-add-submit">
+          {t('reports.custom.structure.add')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function RenamePartDialog({
+  reportRef,
+  part,
+  onClose,
+}: {
+  reportRef: ReportRef;
+  part: ReportPart;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateReportPart(reportRef);
+  const problems = useFormProblems(update.error);
+  const [name, setName] = useState(part.name);
+  return (
+    <Dialog
+      opened
+      onClose={() => !update.isPending && onClose()}
+      title={t('reports.custom.structure.renameTitle')}
+      closeLabel={t('reports.custom.cancel')}
+      data-testid="part-rename-dialog"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!problems.check(ReportPartCreateSchema, { name })) return;
+          update.mutate({ partId: part.partId, name }, { onSuccess: onClose });
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('reports.custom.fields.name')}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={problems.messageFor('name')}
+            data-testid="part-rename-name"
+          />
+          {problems.general.length > 0 && (
+            <Alert color="red" role="alert">
+              {problems.general.map((p) => translateErrorItem(p, t)).join('; ')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+              {t('reports.custom.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending} data-testid="part-rename-submit">
+              {t('reports.custom.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The report's favourite or bookmarked cards, each with the part it is in. */
+function MarkedCards({ report, mark }: { report: CustomReportDetail; mark: 'favourite' | 'bookmark' }) {
+  const { t } = useTranslation();
+  const parts = new Map(report.parts.map((p) => [p.partId, p]));
+  const cards = report.cards
+    .filter((c) => c[mark])
+    .sort(
+      (a, b) =>
+        (parts.get(a.partId)?.position ?? 0) - (parts.get(b.partId)?.position ?? 0) ||
+        a.position - b.position,
+    );
+  const title = t(mark === 'favourite' ? 'reports.custom.tabs.favourites' : 'reports.custom.tabs.bookmarks');
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {cards.length === 0 ? (
+        <Text c="dimmed" data-testid={`marked-empty-${mark}`}>
+          {t(mark === 'favourite' ? 'reports.custom.marked.noFavourite' : 'reports.custom.marked.noBookmark')}
+        </Text>
+      ) : (
+        <Box component="ul" m={0} pl="lg" data-testid={`marked-${mark}`}>
+          {cards.map((card) => {
+            const part = parts.get(card.partId);
+            return (
+              <li key={card.cardId}>
+                <Text size="sm" span>
+                  {card.title}
+                </Text>
+                {part && (
+                  <Text size="sm" span>
+                    {' — '}
+                    <Anchor
+                      component={Link}
+                      to={reportPartPath(report.sphereId, report.reportId, part.partId)}
+                    >
+                      {part.name}
+                    </Anchor>
+                  </Text>
+                )}
+              </li>
+            );
+          })}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
+  const { t } = useTranslation();
+  const renders = useReportRenders(reportRef);
+  const download = useDownloadReportRender(reportRef);
+  const list = [...(renders.data?.renders ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  let body;
+  if (renders.isPending) body = <Skeleton height={120} data-testid="documents-loading" />;
+  else if (renders.isError)
+    body = (
+      <ErrorState
+        title={t('reports.custom.documents.loadError')}
+        error={renders.error}
+        onRetry={() => void renders.refetch()}
+        testId="documents-error"
+      />
+    );
+  else if (list.length === 0)
+    body = (
+      <Text c="dimmed" data-testid="documents-empty">
+        {t('reports.custom.documents.empty')}
+      </Text>
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={720}>
+        <Table data-testid="documents-list">
+          <Table.Caption>{t('reports.custom.documents.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('reports.custom.fields.name')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.documents.format')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.documents.lang')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.fields.status')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.documents.createdAt')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.documents.file')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((r) => (
+              <Table.Tr key={r.renderId} data-testid={`document-${r.renderId}`}>
+                <Table.Th scope="row">{r.name}</Table.Th>
+                <Table.Td>{t(`reports.custom.formats.${r.format}`)}</Table.Td>
+                <Table.Td>{t(`reports.custom.languages.${r.lang}`)}</Table.Td>
+                <Table.Td>
+                  <RenderStatusBadge status={r.status} testId={`document-status-${r.renderId}`} />
+                </Table.Td>
+                <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
+                <Table.Td>
+                  {r.status === 'done' && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={download.isPending && download.variables === r.renderId}
+                      onClick={() => download.mutate(r.renderId)}
+                      aria-label={t('reports.custom.documents.downloadNamed', { name: r.name })}
+                      data-testid={`document-download-${r.renderId}`}
+                    >
+                      {t('reports.custom.documents.download')}
+                    </Button>
+                  )}
+                  {r.status === 'error' && (
+                    <Text size="sm" data-testid={`document-reason-${r.renderId}`}>
+                      {r.reason
+                        ? t('reports.custom.documents.reason', {
+                            // The server's key when it gives one, else its words.
+                            reason: t(`errors.${r.reason}`, { defaultValue: r.reason }),
+                          })
+                        : t('reports.custom.documents.failed')}
+                    </Text>
+                  )}
+                  {r.status === 'inProgress' && (
+                    <Text size="sm" c="dimmed">
+                      {t('reports.custom.documents.wait')}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('reports.custom.tabs.documents')}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
+
+/** A tag type of the sphere, with the names of its tags, as the dimensions list offers it. */
+export function dimensionOptions(
+  tags: readonly Tag[],
+  typeName: (type: string) => string,
+  language: Language,
+  primary: Language | undefined,
+): { value: string; label: string }[] {
+  const byType = new Map<string, string[]>();
+  for (const tag of tags) {
+    if (tag.archived) continue;
+    const name = tagName(tag.name, language, primary) || tag.shortId || tag.id;
+    byType.set(tag.type, [...(byType.get(tag.type) ?? []), name]);
+  }
+  return [...byType.entries()]
+    .map(([type, names]) => ({
+      value: type,
+      label: `${typeName(type)} (${names.sort((a, b) => a.localeCompare(b, language)).join(', ')})`,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
+}
+
+/** The report's dimensions: the tag types its groups are cut by, chosen among the sphere's. */
+function DimensionsTab({ report }: { report: CustomReportDetail }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const ability = useAbility();
+  const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: report.sphereId }));
+  const tags = useReportTags(report.sphereId, canReadTags);
+  const sphere = useReportSphere(report.sphereId, canReadTags);
+  const update = useUpdateCustomReport({ sphereId: report.sphereId, reportId: report.reportId });
+  const [chosen, setChosen] = useState<string[]>(report.dimensions);
+  const options = useMemo(() => {
+    const known = dimensionOptions(
+      tags.data?.items ?? [],
+      (type) => t(`reports.custom.tagTypes.${type}`, { defaultValue: type }),
+      language,
+      sphere.data?.languages.primary,
+    );
+    // A dimension whose tags are gone stays named, so it can be taken away.
+    const missing = report.dimensions
+      .filter((d) => !known.some((o) => o.value === d))
+      .map((d) => ({ value: d, label: t(`reports.custom.tagTypes.${d}`, { defaultValue: d }) }));
+    return [...known, ...missing];
+  }, [tags.data, sphere.data, report.dimensions, language, t]);
+  const changed =
+    chosen.length !== report.dimensions.length || chosen.some((d) => !report.dimensions.includes(d));
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('reports.custom.tabs.dimensions')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('reports.custom.dimensions.intro')}
+      </Text>
+      {tags.isError && (
+        <Text size="sm" c="dimmed" data-testid="dimensions-tags-error">
+          {t('reports.custom.dimensions.tagsError')}
+        </Text>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate(
+            { dimensions: chosen },
+            { onSuccess: () => notifySuccess('reports.custom.dimensions.saved') },
+          );
+        }}
+      >
+        <Stack>
+          <MultiSelect
+            label={t('reports.custom.dimensions.label')}
+            placeholder={chosen.length ? undefined : t('reports.custom.dimensions.none')}
+            value={chosen}
+            onChange={setChosen}
+            data={options}
+            searchable
+            clearable
+            disabled={tags.isPending && canReadTags}
+            maxValues={20}
+            data-testid="dimensions-select"
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              disabled={!changed}
+              loading={update.isPending}
+              data-testid="dimensions-save"
+            >
+              {t('reports.custom.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

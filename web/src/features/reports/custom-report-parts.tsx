@@ -1,0 +1,234 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { Alert, Anchor, Badge, Container, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { subject } from '@casl/ability';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  REPORT_LANGUAGES,
+  type CustomReportDetail,
+  type ReportCard,
+  type ReportLanguage,
+  type RenderStatus,
+} from '../../../../shared/contracts/custom-reports';
+import { ErrorState } from '../../components/error-state';
+import { useAbility } from '../../lib/ability';
+import { formatDate } from '../../lib/dates';
+import { ApiError } from '../../lib/errors';
+import { useMe } from '../../lib/me';
+
+type ReportStatus = CustomReportDetail['status'];
+type PartStatus = CustomReportDetail['parts'][number]['status'];
+type DataShotStatus = NonNullable<ReportCard['dataShotStatus']>;
+
+const REPORT_STATUS_COLOURS: Record<ReportStatus, string> = {
+  draft: 'gray',
+  inProgress: 'blue',
+  preview: 'cyan',
+  readyForValidation: 'yellow',
+  validated: 'teal',
+  translated: 'grape',
+  published: 'green',
+  archived: 'dark',
+};
+const PART_STATUS_COLOURS: Record<PartStatus, string> = {
+  draft: 'gray',
+  inProgress: 'blue',
+  preview: 'cyan',
+  validated: 'teal',
+};
+const DATA_SHOT_STATUS_COLOURS: Record<DataShotStatus, string> = {
+  draft: 'gray',
+  validated: 'teal',
+  published: 'green',
+};
+const RENDER_STATUS_COLOURS: Record<RenderStatus, string> = {
+  inProgress: 'blue',
+  done: 'green',
+  error: 'red',
+  cancelled: 'gray',
+};
+
+/** A status as a badge whose text says it (the colour never alone). */
+export function StatusBadge(
+  props:
+    | { kind: 'report'; status: ReportStatus; testId?: string }
+    | { kind: 'part'; status: PartStatus; testId?: string }
+    | { kind: 'dataShot'; status: DataShotStatus; testId?: string },
+) {
+  const { t } = useTranslation();
+  const colour =
+    props.kind === 'report'
+      ? REPORT_STATUS_COLOURS[props.status]
+      : props.kind === 'part'
+        ? PART_STATUS_COLOURS[props.status]
+        : DATA_SHOT_STATUS_COLOURS[props.status];
+  return (
+    // The text stays dark on the tinted background: readable whatever the colour.
+    <Badge color={colour} variant="light" c="dark.8" tt="none" data-testid={props.testId}>
+      {t(`reports.custom.status.${props.kind}.${props.status}`)}
+    </Badge>
+  );
+}
+
+/** A render's status: its text with a sign (a spinner while it runs), never its colour alone. */
+export function RenderStatusBadge({ status, testId }: { status: RenderStatus; testId?: string }) {
+  const { t } = useTranslation();
+  const sign =
+    status === 'inProgress' ? (
+      <Loader size={10} color="blue.9" aria-hidden />
+    ) : (
+      <span aria-hidden>{status === 'done' ? '✓' : status === 'error' ? '!' : '–'}</span>
+    );
+  return (
+    <Badge
+      color={RENDER_STATUS_COLOURS[status]}
+      variant="light"
+      c="dark.8"
+      tt="none"
+      leftSection={sign}
+      data-testid={testId}
+    >
+      {t(`reports.custom.status.render.${status}`)}
+    </Badge>
+  );
+}
+
+/** A report's period as the product writes dates. */
+export function periodText(report: { start: string; end: string }, t: TFunction) {
+  return t('reports.custom.period', { start: formatDate(report.start), end: formatDate(report.end) });
+}
+
+/** The default name of a render (spec 02 §5): today as DD-MM-YYYY, then the report's name. */
+export function defaultRenderName(reportName: string, now: Date): string {
+  return `${dayjs(now).format('DD-MM-YYYY')} ${reportName}`;
+}
+
+/**
+ * The language a card's text is written in: the reader's when the report has it, else the
+ * report's first.
+ */
+export function promptLanguage(languages: readonly ReportLanguage[], ui: string): ReportLanguage {
+  const own = REPORT_LANGUAGES.find((l) => l === ui);
+  if (own && languages.includes(own)) return own;
+  return languages[0] ?? 'fr';
+}
+
+/** A card with how deep it sits under its parent cards (0 at the top of its part). */
+export interface PlacedCard<C extends ReportCard = ReportCard> {
+  card: C;
+  depth: number;
+}
+
+/**
+ * A part's cards as a tree read in order: each card by its position, its children (by
+ * `parentCardId`) right after it, indented. A card whose parent is not in the list stands at the top.
+ */
+export function cardTree<C extends ReportCard>(cards: readonly C[]): PlacedCard<C>[] {
+  const ids = new Set(cards.map((c) => c.cardId));
+  const byPosition = [...cards].sort((a, b) => a.position - b.position);
+  const children = new Map<string, C[]>();
+  const roots: C[] = [];
+  for (const card of byPosition) {
+    const parent = card.parentCardId;
+    if (parent && ids.has(parent) && parent !== card.cardId)
+      children.set(parent, [...(children.get(parent) ?? []), card]);
+    else roots.push(card);
+  }
+  const placed: PlacedCard<C>[] = [];
+  const seen = new Set<string>();
+  const visit = (card: C, depth: number) => {
+    // A loop of parents cannot hide a card nor repeat it.
+    if (seen.has(card.cardId)) return;
+    seen.add(card.cardId);
+    placed.push({ card, depth });
+    for (const child of children.get(card.cardId) ?? []) visit(child, depth + 1);
+  };
+  for (const root of roots) visit(root, 0);
+  for (const card of byPosition) visit(card, 0);
+  return placed;
+}
+
+/** A read the reader may not make, or of something that is not there: the same answer for both. */
+export const refused = (error: unknown) => error instanceof ApiError && [403, 404].includes(error.status);
+
+/** Whether the reader may handle the sphere's custom reports (smartReport, its admins). */
+export function useMayEditReports(sphereId: string) {
+  const ability = useAbility();
+  const me = useMe();
+  return { pending: me.isPending, allowed: ability.can('smartReport', subject('sphere', { sphereId })) };
+}
+
+/** The frame of the custom-report pages: the way back, the title, then the page. */
+export function CustomFrame({
+  title,
+  back,
+  testId,
+  actions,
+  children,
+}: {
+  title: string;
+  back: { to: string; label: string } | null;
+  testId: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Container size="lg">
+      <Stack data-testid={testId}>
+        {back && (
+          <Text size="sm">
+            <Anchor component={Link} to={back.to} data-testid={`${testId}-back`}>
+              {back.label}
+            </Anchor>
+          </Text>
+        )}
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1}>{title}</Title>
+          {actions}
+        </Group>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** Before a page's content: its loading, its refusal and its failure, else `null`. */
+export function pageStatus(
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown },
+  access: { pending: boolean; allowed: boolean },
+  { loadError, testId }: { loadError: string; testId: string },
+  t: TFunction,
+): ReactNode | null {
+  const loading = <Skeleton height={160} data-testid={`${testId}-loading`} />;
+  if (access.pending) return loading;
+  // Refused before anything is asked: a query never sent stays pending.
+  if (!access.allowed || refused(query.error))
+    return (
+      <Alert color="gray" data-testid={`${testId}-not-allowed`}>
+        {t('reports.custom.notAllowed')}
+      </Alert>
+    );
+  if (query.isPending) return loading;
+  if (query.isError)
+    return (
+      <ErrorState
+        title={loadError}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        testId={`${testId}-error`}
+      />
+    );
+  return null;
+}
+
+/** The study-programme warning, as on the sphere's report. */
+export function AnonymityAlert() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" role="alert" title={t('reports.anonymity.title')} data-testid="report-anonymity">
+      {t('reports.anonymity.body')}
+    </Alert>
+  );
+}

@@ -1,0 +1,326 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  CUSTOM_REPORT_TEMPLATES,
+  CustomReportCreateSchema,
+  REPORT_LANGUAGES,
+  type CustomReport,
+  type CustomReportCreate,
+} from '../../../../shared/contracts/custom-reports';
+import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '../../../../shared/domain/date-filter';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { notifySuccess } from '../../components/notify';
+import { currentLanguage } from '../../i18n';
+import { DATE_FORMAT, formatDateTime } from '../../lib/dates';
+import { translateErrorItem } from '../../lib/errors';
+import { useFormProblems } from '../../lib/form-problems';
+import { useReportSphere } from './api/reports';
+import { useCreateCustomReport, useCustomReports, useDeleteCustomReport } from './api/custom-reports';
+import { CustomFrame, StatusBadge, pageStatus, periodText, useMayEditReports } from './custom-report-parts';
+import { customReportPath, spherePagePath } from './paths';
+
+const DAY = 'YYYY-MM-DD';
+const dayOf = (date: Date | string) => dayjs(date).format(DAY);
+
+/** A new report's period: from the start of the month three months ago to today (spec 01 §9). */
+export function defaultReportPeriod(now: Date): { start: string; end: string } {
+  const range = defaultDateFilter(now);
+  return { start: dayOf(range.start), end: dayOf(range.end) };
+}
+
+/**
+ * `/apps/spheres/{sphereId}/custom-reports` (spec 02 §2 custom reports): the sphere's custom
+ * reports for its admins (smartReport) — name, status, period, cards, last change — a new one, and
+ * the deletion of one after a confirmation.
+ */
+export default function CustomReportsPage() {
+  const { t } = useTranslation();
+  const sphereId = useParams().sphereId ?? '';
+  const access = useMayEditReports(sphereId);
+  const sphere = useReportSphere(sphereId, access.allowed);
+  const list = useCustomReports(sphereId, access.allowed);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<CustomReport | null>(null);
+  const remove = useDeleteCustomReport(sphereId);
+
+  const status = pageStatus(
+    list,
+    access,
+    { loadError: t('reports.custom.list.loadError'), testId: 'custom-reports' },
+    t,
+  );
+  const reports = [...(list.data?.reports ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+
+  let body;
+  if (status) body = status;
+  else if (reports.length === 0)
+    body = (
+      <Text c="dimmed" data-testid="custom-reports-empty">
+        {t('reports.custom.list.empty')}
+      </Text>
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={760}>
+        <Table data-testid="custom-reports-list">
+          <Table.Caption>{t('reports.custom.list.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('reports.custom.fields.name')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.fields.status')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.fields.period')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.fields.cards')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.fields.updatedAt')}</Table.Th>
+              <Table.Th scope="col">{t('reports.custom.list.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {reports.map((r) => (
+              <Table.Tr key={r.reportId} data-testid={`custom-report-row-${r.reportId}`}>
+                <Table.Th scope="row">
+                  <Anchor component={Link} to={customReportPath(sphereId, r.reportId)}>
+                    {r.name}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>
+                  <StatusBadge
+                    kind="report"
+                    status={r.status}
+                    testId={`custom-report-status-${r.reportId}`}
+                  />
+                </Table.Td>
+                <Table.Td>{periodText(r, t)}</Table.Td>
+                <Table.Td>{r.cardCount}</Table.Td>
+                <Table.Td>{formatDateTime(r.updatedAt)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    size="xs"
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(r);
+                    }}
+                    aria-label={t('reports.custom.list.deleteNamed', { name: r.name })}
+                    data-testid={`custom-report-delete-${r.reportId}`}
+                  >
+                    {t('reports.custom.list.delete')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <CustomFrame
+      title={
+        sphere.data
+          ? t('reports.custom.list.title', { name: sphere.data.name })
+          : t('reports.custom.list.titleAlone')
+      }
+      back={
+        sphere.data
+          ? { to: spherePagePath(sphereId), label: t('reports.page.back', { name: sphere.data.name }) }
+          : null
+      }
+      testId="custom-reports-page"
+      actions={
+        access.allowed && (
+          <Button onClick={() => setCreating(true)} data-testid="custom-report-new">
+            {t('reports.custom.list.new')}
+          </Button>
+        )
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {t('reports.custom.list.intro')}
+      </Text>
+      {body}
+      {creating && <CreateReportDialog sphereId={sphereId} onClose={() => setCreating(false)} />}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('reports.custom.list.deleteTitle')}
+        confirmLabel={t('reports.custom.list.delete')}
+        cancelLabel={t('reports.custom.cancel')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.reportId, {
+            onSuccess: () => {
+              notifySuccess('reports.custom.list.deleted', { values: { name: deleting.name } });
+              setDeleting(null);
+            },
+          })
+        }
+        pending={remove.isPending}
+        error={remove.error}
+        testId="custom-report-delete"
+      >
+        <Text>{t('reports.custom.list.deleteMessage', { name: deleting?.name ?? '' })}</Text>
+      </ConfirmDialog>
+    </CustomFrame>
+  );
+}
+
+/** The "New report" form: name, description, period, languages, template; then the report opens. */
+function CreateReportDialog({ sphereId, onClose }: { sphereId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const language = currentLanguage();
+  const create = useCreateCustomReport(sphereId);
+  const problems = useFormProblems(create.error);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [range, setRange] = useState(() => defaultReportPeriod(new Date()));
+  const [languages, setLanguages] = useState<string[]>([...REPORT_LANGUAGES]);
+  const [template, setTemplate] = useState<(typeof CUSTOM_REPORT_TEMPLATES)[number]>('full');
+  const bounds = dateFilterBounds(new Date());
+
+  const submit = () => {
+    const body = {
+      name,
+      description,
+      start: range.start,
+      end: range.end,
+      languages: REPORT_LANGUAGES.filter((l) => languages.includes(l)),
+      template,
+    } satisfies CustomReportCreate;
+    if (!problems.check(CustomReportCreateSchema, body)) return;
+    create.mutate(body, {
+      onSuccess: (report) => {
+        notifySuccess('reports.custom.list.created', { values: { name: report.name } });
+        onClose();
+        void navigate(customReportPath(sphereId, report.reportId));
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      opened
+      onClose={() => !create.isPending && onClose()}
+      title={t('reports.custom.list.newTitle')}
+      closeLabel={t('reports.custom.cancel')}
+      size="lg"
+      data-testid="custom-report-create-dialog"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        data-testid="custom-report-create-form"
+      >
+        <Stack>
+          <TextInput
+            label={t('reports.custom.fields.name')}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={problems.messageFor('name')}
+            data-testid="custom-report-create-name"
+          />
+          <Textarea
+            label={t('reports.custom.fields.description')}
+            autosize
+            minRows={2}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={problems.messageFor('description')}
+            data-testid="custom-report-create-description"
+          />
+          <DatePickerInput
+            type="range"
+            label={t('reports.custom.fields.period')}
+            required
+            valueFormat={DATE_FORMAT}
+            locale={language}
+            minDate={bounds.start}
+            maxDate={bounds.end}
+            value={[range.start, range.end]}
+            onChange={([start, end]) => {
+              if (!start || !end) return;
+              const clamped = clampDateFilter(
+                { start: dayjs(start).startOf('day').toDate(), end: dayjs(end).endOf('day').toDate() },
+                new Date(),
+              );
+              setRange({ start: dayOf(clamped.start), end: dayOf(clamped.end) });
+            }}
+            error={problems.messageFor('start') ?? problems.messageFor('end')}
+            data-testid="custom-report-create-period"
+          />
+          <Checkbox.Group
+            label={t('reports.custom.fields.languages')}
+            description={t('reports.custom.list.languagesHelp')}
+            required
+            value={languages}
+            onChange={setLanguages}
+            error={problems.messageFor('languages')}
+          >
+            <Group mt="xs">
+              {REPORT_LANGUAGES.map((l) => (
+                <Checkbox
+                  key={l}
+                  value={l}
+                  label={t(`reports.custom.languages.${l}`)}
+                  data-testid={`custom-report-create-lang-${l}`}
+                />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <Radio.Group
+            label={t('reports.custom.fields.template')}
+            value={template}
+            onChange={(v) => setTemplate(v === 'synthesis' ? 'synthesis' : 'full')}
+          >
+            <Group mt="xs">
+              {CUSTOM_REPORT_TEMPLATES.map((m) => (
+                <Radio
+                  key={m}
+                  value={m}
+                  label={t(`reports.custom.templates.${m}`)}
+                  data-testid={`custom-report-create-template-${m}`}
+                />
+              ))}
+            </Group>
+          </Radio.Group>
+          {problems.general.length > 0 && (
+            <Alert color="red" role="alert" data-testid="custom-report-create-problem">
+              {problems.general.map((p) => translateErrorItem(p, t)).join('; ')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+              {t('reports.custom.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="custom-report-create-submit">
+              {t('reports.custom.list.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

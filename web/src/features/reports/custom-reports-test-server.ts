@@ -1,0 +1,251 @@
+import type { vi } from 'vitest';
+import type {
+  CustomReportDetail,
+  Render,
+  ReportCard,
+  ReportPartDetail,
+} from '../../../../shared/contracts/custom-reports';
+import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Tag } from '../../../../shared/contracts/tags';
+import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+import { jsonResponse } from '../../test/fixtures';
+import { meFixture } from '../../test/me';
+
+const NOW = '2026-03-01T10:00:00.000Z';
+
+export function testSphere(extra: Partial<Sphere> = {}): Sphere {
+  return {
+    id: 'sphere-1',
+    name: 'Atelier',
+    category: 'company',
+    address: { country: 'BE' },
+    domains: [],
+    isStudyProgram: false,
+    isTerminalEnabled: false,
+    customizableThinkingAxes: false,
+    strategyEnabled: false,
+    accessPolicy: 'AUTH',
+    lowSecurityAccessOptions: { enabled: false, label: {} },
+    languages: { primary: 'en', extras: [] },
+    limits: { tags: 10, members: 10, groups: 10 },
+    entitlements: {
+      engagementUp: { active: false, campaignTemplatesAvailable: false },
+      salesUp: { active: false },
+    },
+    campaignSmsEnabled: false,
+    isMember: true,
+    roles: ['admin'],
+    createdAt: NOW,
+    updateDate: NOW,
+    ...extra,
+  };
+}
+
+export function testCard(extra: Partial<ReportCard> = {}): ReportCard {
+  return {
+    cardId: 'card-1',
+    partId: 'part-1',
+    type: 'text',
+    title: 'Introduction',
+    description: '',
+    result: '',
+    legend: '',
+    position: 0,
+    hidden: false,
+    bookmark: false,
+    favourite: false,
+    ...extra,
+  };
+}
+
+export function testReport(extra: Partial<CustomReportDetail> = {}): CustomReportDetail {
+  return {
+    reportId: 'report-1',
+    sphereId: 'sphere-1',
+    name: 'Spring review',
+    description: '',
+    status: 'draft',
+    template: 'full',
+    languages: ['fr', 'en'],
+    dimensions: [],
+    start: '2026-01-01',
+    end: '2026-03-31',
+    cardCount: 3,
+    createdAt: NOW,
+    updatedAt: NOW,
+    anonymityNotGuaranteed: false,
+    parts: [
+      { partId: 'part-1', name: 'Overview', status: 'draft', position: 0, cardCount: 2 },
+      { partId: 'part-2', name: 'Teams', status: 'inProgress', position: 1, cardCount: 1 },
+      { partId: 'part-3', name: 'Appendix', status: 'draft', position: 2, cardCount: 0 },
+    ],
+    cards: [
+      testCard(),
+      testCard({ cardId: 'card-2', title: 'Details', position: 1, parentCardId: 'card-1', bookmark: true }),
+      testCard({ cardId: 'card-3', partId: 'part-2', title: 'North', favourite: true }),
+    ],
+    ...extra,
+  };
+}
+
+export function testPart(extra: Partial<ReportPartDetail> = {}): ReportPartDetail {
+  return {
+    partId: 'part-1',
+    reportId: 'report-1',
+    name: 'Overview',
+    status: 'draft',
+    position: 0,
+    cardCount: 2,
+    anonymityNotGuaranteed: false,
+    cards: [],
+    ...extra,
+  };
+}
+
+export function testRender(extra: Partial<Render> = {}): Render {
+  return {
+    renderId: 'render-1',
+    reportId: 'report-1',
+    name: '01-03-2026 Spring review',
+    fileName: 'spring-review.pdf',
+    format: 'pdf',
+    lang: 'en',
+    partIds: ['part-1'],
+    status: 'done',
+    createdAt: NOW,
+    ...extra,
+  };
+}
+
+export function testTag(id: string, name: Tag['name'], extra: Partial<Tag> = {}): Tag {
+  return {
+    id,
+    shortId: id,
+    name,
+    type: 'department',
+    color: '#123456',
+    weight: 0,
+    modules: ['member'],
+    keywords: [],
+    archived: false,
+    autoTag: false,
+    updateDate: NOW,
+    ...extra,
+  };
+}
+
+export interface CustomServerOptions {
+  roles?: AbilityFacts['spheres'][number]['roles'];
+  subscription?: AbilityFacts['subscription'];
+  reports?: CustomReportDetail[];
+  report?: CustomReportDetail;
+  part?: ReportPartDetail;
+  renders?: Render[];
+  tags?: Tag[];
+  prompt?: { text: string; writtenBy: 'local-writer' | 'bedrock' };
+  /** Answers of a route by `METHOD path`: a status and a body instead of the fake's. */
+  fail?: Record<string, { status: number; body: unknown }>;
+}
+
+/** A small fake of the API the custom-report screens read, recording what was sent. */
+export function fakeCustomServer(
+  fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
+  options: CustomServerOptions = {},
+) {
+  const facts: AbilityFacts = {
+    userId: 'user-1',
+    isGuest: false,
+    subscription: options.subscription ?? 'essentials',
+    globalRoles: [],
+    superAdminMode: false,
+    spheres: [{ sphereId: 'sphere-1', roles: options.roles ?? ['admin'] }],
+    sessions: [],
+  };
+  const report = options.report ?? testReport();
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  const base = '/v1/reports/spheres/sphere-1';
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const path = url.pathname;
+    sent.push({ method, path, body });
+    const failure = options.fail?.[`${method} ${path}`];
+    if (failure) return jsonResponse(failure.status, failure.body);
+    if (path === '/v1/me')
+      return jsonResponse(
+        200,
+        meFixture({
+          spheres: [{ id: 'sphere-1', name: 'Atelier' }],
+          ability: { subscription: facts.subscription, rules: defineRules(facts) },
+        }),
+      );
+    if (path === '/v1/spheres/sphere-1') return jsonResponse(200, testSphere());
+    if (path === '/v1/spheres/sphere-1/tags') {
+      const items = options.tags ?? [];
+      return jsonResponse(200, { count: items.length, items, max: 2000, offset: 0 });
+    }
+    if (path === '/v1/feelings/definitions/words')
+      return jsonResponse(200, { count: 0, items: [], max: 1000, offset: 0 });
+    if (path === '/v1/thinkings/definitions/axes')
+      return jsonResponse(200, { count: 0, items: [], max: 500, offset: 0 });
+    if (path === base && method === 'GET') {
+      const reports = (options.reports ?? [report]).map(
+        ({ parts: _parts, cards: _cards, anonymityNotGuaranteed: _a, ...r }) => r,
+      );
+      return jsonResponse(200, { reports });
+    }
+    if (path === base && method === 'POST') {
+      const asked = body as Record<string, unknown>;
+      const { parts: _parts, cards: _cards, anonymityNotGuaranteed: _a, ...r } = report;
+      return jsonResponse(201, { ...r, ...asked, reportId: 'report-new', cardCount: 0 });
+    }
+    const reportPath = `${base}/report-1`;
+    if (path === reportPath && method === 'GET') return jsonResponse(200, report);
+    if (path === reportPath && method === 'PUT') {
+      const { parts: _parts, cards: _cards, anonymityNotGuaranteed: _a, ...r } = report;
+      return jsonResponse(200, { ...r, ...(body as object) });
+    }
+    if (path === reportPath && method === 'DELETE') return new Response(null, { status: 204 });
+    if (path === `${reportPath}/renders` && method === 'GET')
+      return jsonResponse(200, { renders: options.renders ?? [] });
+    if (path === `${reportPath}/renders` && method === 'POST')
+      return jsonResponse(
+        202,
+        testRender({ ...(body as object), renderId: 'render-new', status: 'inProgress' }),
+      );
+    const download = /^\/v1\/reports\/spheres\/sphere-1\/report-1\/renders\/([^/]+)\/download$/.exec(path);
+    if (download && method === 'GET')
+      return jsonResponse(200, {
+        url: `https://files.example.com/${download[1]}.pdf?signature=abc`,
+        expiresAt: '2026-03-01T10:05:00.000Z',
+      });
+    const partMatch = /^\/v1\/reports\/spheres\/sphere-1\/report-1\/parts\/([^/]+)$/.exec(path);
+    if (partMatch && method === 'GET')
+      return jsonResponse(200, options.part ?? testPart({ partId: partMatch[1] }));
+    if (partMatch && method === 'PUT')
+      return jsonResponse(200, { ...report.parts[0], partId: partMatch[1], ...(body as object) });
+    if (partMatch && method === 'DELETE') return new Response(null, { status: 204 });
+    if (path === `${reportPath}/parts` && method === 'POST')
+      return jsonResponse(201, {
+        partId: 'part-new',
+        status: 'draft',
+        position: 9,
+        cardCount: 0,
+        ...(body as object),
+      });
+    if (path === `${reportPath}/cards` && method === 'POST')
+      return jsonResponse(201, testCard({ ...(body as object), cardId: 'card-new' }));
+    const prompt = /^\/v1\/reports\/spheres\/sphere-1\/report-1\/cards\/([^/]+)\/prompt$/.exec(path);
+    if (prompt && method === 'POST')
+      return jsonResponse(200, options.prompt ?? { text: 'People felt calm.', writtenBy: 'local-writer' });
+    const card = /^\/v1\/reports\/spheres\/sphere-1\/report-1\/cards\/([^/]+)$/.exec(path);
+    if (card && method === 'PUT')
+      return jsonResponse(200, testCard({ cardId: card[1], ...(body as object) }));
+    if (card && method === 'DELETE') return new Response(null, { status: 204 });
+    return jsonResponse(404, { key: 'not-found' });
+  });
+  return {
+    calls: (method: string, path: string) => sent.filter((c) => c.method === method && c.path === path),
+  };
+}
