@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFigure, SphereReport } from '../../shared/contracts/reports';
 import { feelingColor } from '../../shared/domain/feelings';
 import { minParticipants } from '../../shared/domain/report-privacy';
 import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
  * The privacy property walked through the API (issue 13, decision 0030): for random spheres,
  * groups, tags and answers, every report a member of every group and the admin can obtain, by every
  * combination of group, tags, interval and period, shows no group under its threshold and no two
- * figures of one week that differ by fewer people than the smaller one's threshold. The people
- * behind each figure are known here, from what was seeded, never from the server.
+ * figures of one week that differ by fewer people than the smaller one's threshold. A custom
+ * report's data shots of the same groups show the same figures, and its rendered PDF gives a reason
+ * for every hidden week. The people behind each figure are known here, from what was seeded, never
+ * from the server.
  */
 let stack: TestStack;
 let admin: Tokens;
@@ -156,6 +159,8 @@ describe('report privacy, walked through the API', () => {
       const shownByWeek = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
       let shownCount = 0;
       let hiddenCount = 0;
+      /** The sphere's weekly figures per group of tags, for the custom report's walk below. */
+      const sphereSeries = new Map<string, SphereReport['series']>();
       for (const group of groups) {
         const filters = { start, end, tagIds: group.tags };
         const answer = group.session
@@ -163,6 +168,7 @@ describe('report privacy, walked through the API', () => {
           : await api<SphereReport>('/v1/feelings/sphere-reports', { sphereId, ...filters });
         expect(answer.status).toBe(200);
         expect(answer.body.weeks).toEqual(WEEKS);
+        if (!group.session) sphereSeries.set(group.tags.join(','), answer.body.series);
         const threshold = minParticipants(group.tags.length);
         let shownAnswers = 0;
         answer.body.series.forEach(({ figure }, w) => {
@@ -213,6 +219,56 @@ describe('report privacy, walked through the API', () => {
       // The walk saw both kinds.
       expect(shownCount).toBeGreaterThan(0);
       expect(hiddenCount).toBeGreaterThan(0);
-    }, 180_000);
+
+      // A custom report of the same groups (decision 0031): each data shot shows, week by week,
+      // exactly what the sphere report shows, and its rendered file says why a week is hidden
+      // instead of giving a number.
+      const base = `/v1/reports/spheres/${sphereId}`;
+      const report = await api<{ reportId: string }>(base, { name: 'Walk', start, end, languages: ['en'] });
+      expect(report.status).toBe(201);
+      const r = report.body.reportId;
+      const part = await api<{ partId: string }>(`${base}/${r}/parts`, { name: 'Every group' });
+      const cardTags = new Map<string, string>();
+      for (const tagIds of [...sphereSeries.keys()].map((k) => (k ? k.split(',') : []))) {
+        const card = await api<{ cardId: string }>(`${base}/${r}/cards`, {
+          type: 'dataShot',
+          partId: part.body.partId,
+          title: `Group ${tagIds.join(' + ') || 'all'}`,
+          dataShot: { source: 'feelings', measure: 'people', view: 'series', interval: 'week', tagIds },
+        });
+        expect(card.status).toBe(201);
+        cardTags.set(card.body.cardId, tagIds.join(','));
+      }
+      const read = await api<{ cards: { cardId: string; data?: { series: { figure: ReportFigure }[] } }[] }>(
+        `${base}/${r}/parts/${part.body.partId}`,
+      );
+      let hiddenWeeks = 0;
+      for (const card of read.body.cards) {
+        const expected = sphereSeries.get(cardTags.get(card.cardId) ?? '') ?? [];
+        expect(card.data?.series.map((s) => s.figure)).toEqual(expected.map((s) => s.figure));
+        hiddenWeeks += expected.filter((s) => !s.figure.shown).length;
+      }
+      const render = await api<{ renderId: string }>(`${base}/${r}/renders`, {
+        name: 'Walk',
+        lang: 'en',
+        partIds: [part.body.partId],
+      });
+      expect(render.status).toBe(202);
+      const done = await eventually(
+        async () => {
+          const list = await api<{ renders: { renderId: string; status: string }[] }>(`${base}/${r}/renders`);
+          const found = list.body.renders.find((x) => x.renderId === render.body.renderId);
+          return found && found.status !== 'inProgress' ? found : undefined;
+        },
+        { tries: 600, what: 'walk render' },
+      );
+      expect(done.status).toBe('done');
+      const link = await api<{ url: string }>(`${base}/${r}/renders/${render.body.renderId}/download`);
+      const pdf = new Uint8Array(await (await fetch(link.body.url)).arrayBuffer());
+      const text = (await new PDFParse({ data: pdf }).getText()).text;
+      // Every hidden week of every card is a row that gives its reason.
+      const reasons = text.match(/Hidden: (fewer than \d+ people|too close to another group)/g) ?? [];
+      expect(reasons.length).toBeGreaterThanOrEqual(hiddenWeeks);
+    }, 240_000);
   }
 });
