@@ -11,7 +11,9 @@ import { patchUser } from '../../functions/users';
 import { FormSchema } from '../../shared/contracts/forms';
 import { importSession } from '../../functions/sessions';
 import { importSphere, importTags } from '../../functions/spheres';
-import { addToRollups, contributionsOf } from '../../functions/reports';
+import { addToRollups, contributionsOf, importCustomReport } from '../../functions/reports';
+import { RENDER_SOURCES } from '../../functions/reports/render-sources';
+import { importRender } from '../../functions/reports/renders';
 import { feelingCounts } from '../../shared/domain/report-rollups';
 import { DEFAULT_SPHERE_LIMITS, type SphereRole } from '../../shared/domain/spheres';
 import { feelingColor } from '../../shared/domain/feelings';
@@ -20,6 +22,7 @@ import { readCampaign } from '../../functions/campaigns/repository';
 import { readOutbox } from '../../infra/local/ses';
 import { startTestStack } from '../integration/harness';
 import { dynamoTimeOf, itemsReadBy, recordDynamoCalls, settled } from './dynamo-time';
+import { readRenderSize } from './render-size';
 import { spaSizes } from './spa-chunks';
 
 /**
@@ -31,7 +34,12 @@ import { spaSizes } from './spa-chunks';
 const RESULTS = 'tests/bench/results';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
 /** The bundles allowed more than 500 KB (decision 0004), as tests/infra/bundles.test.ts holds them. */
-const BUNDLE_LIMITS_KB: Record<string, number> = { 'api-account': 600, 'api-campaigns': 550 };
+const BUNDLE_LIMITS_KB: Record<string, number> = {
+  'api-account': 600,
+  'api-campaigns': 550,
+  'api-reports': 600,
+  'worker-render': 1900,
+};
 const RATE = 200;
 
 interface LoadResult {
@@ -227,11 +235,115 @@ async function seedReportYear(sphereId: string, people: readonly string[]): Prom
   return answers;
 }
 
+/** A rendered file timed: its format, how long the worker's part took and the memory it used. */
+interface RenderTiming {
+  format: 'pdf' | 'docx';
+  cards: number;
+  runs: number[];
+  medianMs: number;
+  bytes: number;
+  /** Peak resident memory of the process while rendering, above what it held before (MB). */
+  peakRssMb: number;
+}
+
+/**
+ * A 20-card custom report over the year of the 2 000-member sphere (texts and data shots of the
+ * whole sphere and of its tags, totals and monthly series), rendered as the worker renders it:
+ * the figures read through the report function, the file laid out, put in S3, the render ended.
+ */
+async function benchRenders(sphereId: string, start: string, end: string): Promise<RenderTiming[]> {
+  const measures = ['people', 'answers', 'colors', 'averageValue', 'averageEnergy', 'words'] as const;
+  const cards = Array.from({ length: 20 }, (_, i) =>
+    i % 5 === 0
+      ? {
+          cardId: `bench-card-${i}`,
+          type: 'text' as const,
+          title: `Lecture ${i}`,
+          result: 'Le climat de l’équipe reste stable ; l’énergie baisse en fin d’hiver. '.repeat(6),
+        }
+      : {
+          cardId: `bench-card-${i}`,
+          type: 'dataShot' as const,
+          title: `Figure ${i}`,
+          dataShot: {
+            source: 'feelings' as const,
+            measure: measures[i % measures.length] as (typeof measures)[number],
+            view: i % 2 ? ('series' as const) : ('total' as const),
+            interval: 'month' as const,
+            tagIds: i % 3 === 0 ? [`bench-dept-${i % 8}`] : [],
+          },
+        },
+  );
+  await importCustomReport({
+    sphereId,
+    reportId: 'bench-report',
+    report: {
+      name: 'Bench year',
+      description: '',
+      status: 'validated',
+      template: 'full',
+      languages: ['fr'],
+      dimensions: [],
+      start,
+      end,
+    },
+    parts: [
+      { partId: 'bench-part-1', name: 'Première partie', status: 'validated', cards: cards.slice(0, 10) },
+      { partId: 'bench-part-2', name: 'Deuxième partie', status: 'validated', cards: cards.slice(10) },
+    ],
+  });
+  const timings: RenderTiming[] = [];
+  for (const format of ['pdf', 'docx'] as const) {
+    const runs: number[] = [];
+    let peak = 0;
+    let bytes = 0;
+    // The first run warms the fonts, the WebAssembly and ECharts up, as a warm Lambda has them.
+    for (let run = 0; run < 4; run++) {
+      const before = process.memoryUsage().rss;
+      let max = before;
+      const sampler = setInterval(() => {
+        max = Math.max(max, process.memoryUsage().rss);
+      }, 20);
+      const started = performance.now();
+      const renderId = `bench-${format}-${run}`;
+      const outcome = await importRender(
+        sphereId,
+        'bench-report',
+        { renderId, name: 'Bench year', format, lang: 'fr', partIds: ['bench-part-1', 'bench-part-2'] },
+        RENDER_SOURCES,
+        'bench',
+      );
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      if (outcome !== 'done') throw new Error(`The ${format} render ended ${outcome}`);
+      if (run > 0) runs.push(Math.round(ms));
+      peak = Math.max(peak, (max - before) / 1024 / 1024);
+      bytes = await readRenderSize('bench-report', renderId);
+    }
+    const sorted = [...runs].sort((a, b) => a - b);
+    timings.push({
+      format,
+      cards: cards.length,
+      runs,
+      medianMs: sorted[Math.floor(sorted.length / 2)] as number,
+      bytes,
+      peakRssMb: Math.round(peak),
+    });
+  }
+  return timings;
+}
+
 mkdirSync(RESULTS, { recursive: true });
 /** How busy the machine was when the run began: figures of a busy machine read high. */
 const LOAD_AT_START = Number(loadavg()[0]?.toFixed(2));
 const stack = await startTestStack();
-let http: { date: string; node: string; results: LoadResult[]; invitations: Invitations };
+let http: {
+  date: string;
+  node: string;
+  results: LoadResult[];
+  invitations: Invitations;
+  renders: RenderTiming[];
+};
 /** A cycle's invitations to a 2 000-member sphere: queued (ms), then sent by the worker (ms since). */
 interface Invitations {
   members: number;
@@ -596,7 +708,8 @@ try {
     sentMs,
     perSecond: Math.round(sent / (sentMs / 1000)),
   };
-  http = { date: new Date().toISOString(), node: process.version, results, invitations };
+  const renders = await benchRenders('bench-sphere-0', yearAgo, today);
+  http = { date: new Date().toISOString(), node: process.version, results, invitations, renders };
   writeFileSync(join(RESULTS, 'http.json'), JSON.stringify(http, null, 2) + '\n');
 } finally {
   await stack.stop();
@@ -655,6 +768,19 @@ try {
     "cycle's participations (one Query), then queues with SendMessageBatch (10 a call, 8 calls at a time); each",
     'message has the id of the cycle, the notification and the person, so a fan-out run twice sends once.',
     '',
+    '| rendered file | cards | median (ms, 3 warm runs) | runs (ms) | size (KB) | peak memory above idle (MB) | target | met |',
+    '|---|---|---|---|---|---|---|---|',
+    ...http.renders.map((r) => {
+      const limit = r.format === 'pdf' ? 5_000 : 3_000;
+      return `| ${r.format.toUpperCase()} | ${r.cards} | ${r.medianMs} | ${r.runs.join(', ')} | ${kb(r.bytes)} | ${r.peakRssMb} | < ${limit} ms | ${ok(r.medianMs < limit)} |`;
+    }),
+    '',
+    "A render is timed as the worker runs it (functions/reports/renders.ts): the report's parts and cards read,",
+    "each data shot's figures read through the report function over the year of the 2 000-member sphere, the",
+    'file laid out (ECharts to SVG, pdfkit or docx with resvg for the PNG fallback), put in S3 and the render',
+    'ended. Memory is the resident size of the bench process while rendering, above what it held before; the',
+    'render Lambda has 1 024 MB (infra/workers.ts).',
+    '',
     'The DynamoDB column is the sum of the DynamoDB calls one request of the route makes, recorded and then',
     'replayed one after the other on the same emulator with nothing else running (median of 30 replays); the',
     'ratio says how much the route adds to the database time it cannot avoid (goal: 1.5 or less). Replayed',
@@ -682,7 +808,7 @@ try {
     "A heavy user's history, facets and report are read once per visit: they are measured at 20 req/s, like",
     'the organisations routes (at 200 req/s the machine served about 40 a second and the p50 was the queue).',
     '',
-    `| Lambda bundle | size (KB, minified) | module init (ms, median of ${INIT_SAMPLES}) | target met (< 500 KB, the account Lambda < 600 KB, the campaigns Lambda < 550 KB; < 150 ms) |`,
+    `| Lambda bundle | size (KB, minified) | module init (ms, median of ${INIT_SAMPLES}) | target met (< 500 KB, the account and reports Lambdas < 600 KB, the campaigns Lambda < 550 KB, the render worker < 1 900 KB; < 150 ms) |`,
     '|---|---|---|---|',
     ...lambdas.map(
       (l) =>
