@@ -111,3 +111,39 @@ test('an admin builds a custom report with a part and three cards, renders it to
       .toString(),
   ).toBe('%PDF-');
 });
+
+test('the report pages fit a 390-pixel phone screen without sideways scrolling', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithPassword(page, CAMILLE);
+  const pages = [
+    { path: `/apps/spheres/${SPHERE}/reports?lang=en`, ready: page.getByTestId('report-table') },
+    {
+      path: `/apps/spheres/${SPHERE}/custom-reports?lang=en`,
+      ready: page.getByTestId('custom-reports-list'),
+    },
+    {
+      path: `/apps/spheres/${SPHERE}/custom-reports/demo-horizon-year?lang=en`,
+      ready: page.getByTestId('part-demo-part-overview'),
+    },
+    {
+      path: `/apps/spheres/${SPHERE}/custom-reports/demo-horizon-year/parts/demo-part-overview?lang=en`,
+      ready: page.getByTestId('card-demo-card-colors-months'),
+    },
+  ];
+  for (const { path, ready } of pages) {
+    await page.goto(path);
+    await expect(ready).toBeVisible();
+    // Wide tables scroll inside their own box; the page itself never does.
+    const overflow = await page.evaluate(() => {
+      // The browser's globals, without the DOM library in the tests' TypeScript settings.
+      const { document, innerWidth } = globalThis as unknown as {
+        document: { documentElement: { scrollWidth: number } };
+        innerWidth: number;
+      };
+      return document.documentElement.scrollWidth - innerWidth;
+    });
+    expect(overflow, path).toBeLessThanOrEqual(1);
+    await expectNoSeriousAxeViolations(page);
+  }
+});

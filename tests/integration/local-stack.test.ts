@@ -10,6 +10,7 @@ import { enqueueNotification } from '../../functions/lib/queue';
 import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
+import type { CustomReportDetail, ReportPartDetail } from '../../shared/contracts/custom-reports';
 import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
 import { rebuildSphereThinkingRollups } from '../../functions/thinkings';
 import { rebuildSphereRollups } from '../../functions/feelings';
@@ -356,6 +357,32 @@ describe('local stack', () => {
       expect(nord.body.total).toMatchObject({ shown: true });
       expect((await groupReport(camille, 'demo-horizon-sud')).status).toBe(403);
       expect((await groupReport(camille, 'demo-horizon-production')).status).toBe(403);
+    });
+
+    it('gives Atelier Horizon a custom report of two parts and twenty cards over its year, rendered once to PDF', async () => {
+      const camille = await camilleSignedIn();
+      const base = '/v1/reports/spheres/demo-atelier-horizon/demo-horizon-year';
+      const report = await stack.api<CustomReportDetail>(base, { token: camille.accessToken });
+      expect(report.status).toBe(200);
+      expect(report.body.parts.map((p) => p.cardCount)).toEqual([10, 10]);
+      // Its figures: the whole workshop shown, the youngest (3 people) hidden with the reason.
+      const groups = await stack.api<ReportPartDetail>(`${base}/parts/demo-part-groups`, {
+        token: camille.accessToken,
+      });
+      const card = (id: string) => groups.body.cards.find((c) => c.cardId === id)?.data?.total;
+      expect(card('demo-card-senior-people')).toMatchObject({ shown: true });
+      expect(card('demo-card-under25-people')).toEqual({
+        shown: false,
+        reason: 'too-few-people',
+        threshold: 8,
+      });
+      const renders = await stack.api<{ renders: { renderId: string; status: string; format: string }[] }>(
+        `${base}/renders`,
+        { token: camille.accessToken },
+      );
+      expect(renders.body.renders).toEqual([
+        expect.objectContaining({ renderId: 'demo-render-first', status: 'done', format: 'pdf' }),
+      ]);
     });
 
     it('gives Atelier Horizon three questionnaires its members answered, and Camille her goal ranking', async () => {
