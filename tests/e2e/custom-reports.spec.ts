@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectNoSeriousAxeViolations, signInWithPassword } from './support';
+import { expectNoSeriousAxeViolations, sidewaysScroll, signInWithPassword } from './support';
 
 /**
  * Custom reports (issue 13, spec 02 §2 custom reports and render overlay): Camille, Atelier Horizon's
@@ -135,14 +135,7 @@ test('the report pages fit a 390-pixel phone screen without sideways scrolling',
     await page.goto(path);
     await expect(ready).toBeVisible();
     // Wide tables scroll inside their own box; the page itself never does.
-    const overflow = await page.evaluate(() => {
-      // The browser's globals, without the DOM library in the tests' TypeScript settings.
-      const { document, innerWidth } = globalThis as unknown as {
-        document: { documentElement: { scrollWidth: number } };
-        innerWidth: number;
-      };
-      return document.documentElement.scrollWidth - innerWidth;
-    });
+    const overflow = await sidewaysScroll(page);
     expect(overflow, path).toBeLessThanOrEqual(1);
     await expectNoSeriousAxeViolations(page);
   }

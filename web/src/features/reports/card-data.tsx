@@ -133,7 +133,12 @@ function FeelingsTotal({
         )}
       </SimpleGrid>
       {measure === 'colors' && colors && (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer
+          minWidth={320}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.total.colors') },
+          }}
+        >
           <Table>
             <Table.Caption>{t('reports.total.colors')}</Table.Caption>
             <Table.Thead>
@@ -196,7 +201,12 @@ function ThinkingsTotal({
         <Figure label={t('reports.thinking.answers')} value={String(figure.answers)} />
       </SimpleGrid>
       {figure.axes.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer
+          minWidth={420}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.thinking.axesTitle') },
+          }}
+        >
           <Table striped>
             <Table.Caption>{t('reports.thinking.axesTitle')}</Table.Caption>
             <Table.Thead>

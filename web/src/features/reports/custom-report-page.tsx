@@ -500,7 +500,12 @@ function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer
+        minWidth={720}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.custom.documents.caption') },
+        }}
+      >
         <Table data-testid="documents-list">
           <Table.Caption>{t('reports.custom.documents.caption')}</Table.Caption>
           <Table.Thead>

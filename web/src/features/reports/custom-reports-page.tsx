@@ -78,7 +78,12 @@ export default function CustomReportsPage() {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer
+        minWidth={760}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.custom.list.caption') },
+        }}
+      >
         <Table data-testid="custom-reports-list">
           <Table.Caption>{t('reports.custom.list.caption')}</Table.Caption>
           <Table.Thead>

@@ -387,7 +387,12 @@ function TotalFigures({ figure, language }: { figure: ShownFigure; language: Lan
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {colors && (
-          <Table.ScrollContainer minWidth={320}>
+          <Table.ScrollContainer
+            minWidth={320}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.total.colors') },
+            }}
+          >
             <Table data-testid="report-colors">
               <Table.Caption>{t('reports.total.colors')}</Table.Caption>
               <Table.Thead>
