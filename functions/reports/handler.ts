@@ -6,6 +6,7 @@ import {
   deleteCustomReport,
   deleteReportCard,
   deleteReportPart,
+  deleteReportRender,
   downloadReportRender,
   getCustomReport,
   getReportPart,
@@ -25,7 +26,7 @@ import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as custom from './custom-reports';
 import { promptCard } from './prompt';
-import { createRender, deleteRenderFiles, downloadRender, listRenders } from './renders';
+import { createRender, deleteRender, deleteRenderFiles, downloadRender, listRenders } from './renders';
 import { sessionFeelingReport, sphereFeelingReport, sphereThinkingReport } from './service';
 
 export const handler = createHttpHandler(
@@ -67,6 +68,9 @@ export const handler = createHttpHandler(
     route(listReportRenders, ({ params }) => listRenders(params.sphereId, params.reportId)),
     route(downloadReportRender, ({ params }) =>
       downloadRender(params.sphereId, params.reportId, params.renderId),
+    ),
+    route(deleteReportRender, ({ params }) =>
+      deleteRender(params.sphereId, params.reportId, params.renderId),
     ),
   ],
   callerAccounts,

@@ -155,6 +155,23 @@ export async function downloadRender(
   return { url, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() };
 }
 
+/**
+ * DELETE a render: cancels it while in progress (on condition that it still is), else removes it
+ * and its file. A render that ends while being cancelled is removed as a finished one.
+ */
+export async function deleteRender(sphereId: string, reportId: string, renderId: string): Promise<undefined> {
+  await findReport(sphereId, reportId);
+  const { data } = await db().entities.reportRender.get({ reportId, renderId }).go();
+  if (!data) throw new NotFoundError();
+  if (data.status === 'inProgress' && (await finishRender(reportId, renderId, { status: 'cancelled' })))
+    return undefined;
+  const { data: ended } = await db().entities.reportRender.get({ reportId, renderId }).go();
+  if (!ended) return undefined;
+  await db().entities.reportRender.delete({ reportId, renderId }).go();
+  if (ended.fileKey) await deleteRenderFiles([ended.fileKey]);
+  return undefined;
+}
+
 /** Deletes rendered files (a deleted report's). */
 export async function deleteRenderFiles(keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
@@ -174,7 +191,10 @@ export async function deleteRenderFiles(keys: readonly string[]): Promise<void> 
 async function finishRender(
   reportId: string,
   renderId: string,
-  end: { status: 'done'; fileKey: string; bytes: number } | { status: 'error'; reason: string },
+  end:
+    | { status: 'done'; fileKey: string; bytes: number }
+    | { status: 'error'; reason: string }
+    | { status: 'cancelled' },
 ): Promise<boolean> {
   try {
     await db()
@@ -292,9 +312,14 @@ export async function processRender(
         ContentType: file.contentType,
       }),
     );
-    outcome = (await finishRender(reportId, renderId, { status: 'done', fileKey, bytes: file.body.length }))
-      ? 'done'
-      : 'skipped';
+    const ended = await finishRender(reportId, renderId, {
+      status: 'done',
+      fileKey,
+      bytes: file.body.length,
+    });
+    // Cancelled while it was being rendered: its file is not kept.
+    if (!ended) await deleteRenderFiles([fileKey]);
+    outcome = ended ? 'done' : 'skipped';
   } catch (error) {
     if (attempt < RENDER_ATTEMPTS) throw error;
     const reason = error instanceof Error ? error.message.slice(0, 200) : 'render-failed';

@@ -486,6 +486,21 @@ export const downloadReportRender = defineRoute({
   response: RenderDownloadSchema,
 });
 
+/**
+ * DELETE a render: one in progress is cancelled (it stays listed as cancelled, and the worker makes
+ * no file of it); a finished one is removed with its file.
+ */
+export const deleteReportRender = defineRoute({
+  ...base,
+  name: 'deleteReportRender',
+  method: 'DELETE',
+  path: `${reportPath}/renders/{renderId}`,
+  ability: ability('export'),
+  params: RenderParams,
+  response: z.undefined(),
+  status: 204,
+});
+
 export const customReportRoutes = [
   listCustomReports,
   createCustomReport,
@@ -503,4 +518,5 @@ export const customReportRoutes = [
   createReportRender,
   listReportRenders,
   downloadReportRender,
+  deleteReportRender,
 ] as const;

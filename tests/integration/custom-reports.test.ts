@@ -382,6 +382,35 @@ describe('renders', () => {
     sqs.destroy();
   }, 120_000);
 
+  it('are cancelled while in progress (no file is kept) and removed with their file once finished', async () => {
+    const { report, part } = await buildReport('Cancelled');
+    const r = report.reportId;
+    const ask = () =>
+      call<Render>(admin, `${base()}/${r}/renders`, 'POST', {
+        name: 'Cancelled',
+        lang: 'en',
+        partIds: [part.partId],
+      });
+    const cancelled = await ask();
+    expect((await call(admin, `${base()}/${r}/renders/${cancelled.body.renderId}`, 'DELETE')).status).toBe(
+      204,
+    );
+    // Cancelled, or (when the worker was quicker) already removed: either way, no file of it stays.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const listed = await call<{ renders: Render[] }>(admin, `${base()}/${r}/renders`);
+    const left = listed.body.renders.find((x) => x.renderId === cancelled.body.renderId);
+    if (left) expect(left.status).toBe('cancelled');
+    expect(await filesOf(r)).toEqual([]);
+    const done = await ask();
+    await finished(r, done.body.renderId);
+    expect(await filesOf(r)).toHaveLength(1);
+    expect((await call(admin, `${base()}/${r}/renders/${done.body.renderId}`, 'DELETE')).status).toBe(204);
+    expect(await filesOf(r)).toEqual([]);
+    const after = await call<{ renders: Render[] }>(admin, `${base()}/${r}/renders`);
+    expect(after.body.renders.map((x) => x.renderId)).not.toContain(done.body.renderId);
+    expect((await call(admin, `${base()}/${r}/renders/${done.body.renderId}`, 'DELETE')).status).toBe(404);
+  }, 120_000);
+
   it('go with their report: deleting it deletes its files', async () => {
     const { report, part } = await buildReport('Short-lived');
     const asked = await call<Render>(admin, `${base()}/${report.reportId}/renders`, 'POST', {

@@ -50,4 +50,5 @@ Object.assign(examples, {
   }),
   listReportRenders: (owner) => ({ params: report(owner) }),
   downloadReportRender: (owner) => ({ params: report(owner, { renderId: 'none' }) }),
+  deleteReportRender: (owner) => ({ params: report(owner, { renderId: 'none' }) }),
 } satisfies Record<string, Example>);

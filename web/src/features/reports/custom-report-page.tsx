@@ -23,6 +23,7 @@ import {
   CUSTOM_REPORT_STATUSES,
   ReportPartCreateSchema,
   type CustomReportDetail,
+  type Render,
   type ReportCard,
   type ReportPart,
 } from '../../../../shared/contracts/custom-reports';
@@ -44,6 +45,7 @@ import {
   useCreateReportPart,
   useCustomReport,
   useDeleteReportPart,
+  useDeleteReportRender,
   useDownloadReportRender,
   useReportRenders,
   useUpdateCustomReport,
@@ -479,6 +481,8 @@ function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
   const { t } = useTranslation();
   const renders = useReportRenders(reportRef);
   const download = useDownloadReportRender(reportRef);
+  const remove = useDeleteReportRender(reportRef);
+  const [removing, setRemoving] = useState<Render | null>(null);
   const list = [...(renders.data?.renders ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   let body;
@@ -556,6 +560,26 @@ function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
                       {t('reports.custom.documents.wait')}
                     </Text>
                   )}
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    onClick={() => setRemoving(r)}
+                    aria-label={t(
+                      r.status === 'inProgress'
+                        ? 'reports.custom.documents.cancelNamed'
+                        : 'reports.custom.documents.removeNamed',
+                      { name: r.name },
+                    )}
+                    data-testid={`document-remove-${r.renderId}`}
+                  >
+                    {t(
+                      r.status === 'inProgress'
+                        ? 'reports.custom.documents.cancel'
+                        : 'reports.custom.documents.remove',
+                    )}
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -564,12 +588,49 @@ function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
       </Table.ScrollContainer>
     );
 
+  const cancelling = removing?.status === 'inProgress';
   return (
     <Stack>
       <Title order={2} size="h4">
         {t('reports.custom.tabs.documents')}
       </Title>
       {body}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t(
+          cancelling ? 'reports.custom.documents.cancelTitle' : 'reports.custom.documents.removeTitle',
+        )}
+        confirmLabel={t(cancelling ? 'reports.custom.documents.cancel' : 'reports.custom.documents.remove')}
+        cancelLabel={t('reports.custom.cancel')}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.renderId, {
+            onSuccess: () => {
+              notifySuccess(
+                cancelling ? 'reports.custom.documents.cancelled' : 'reports.custom.documents.removed',
+                {
+                  values: { name: removing.name },
+                },
+              );
+              setRemoving(null);
+            },
+          })
+        }
+        pending={remove.isPending}
+        error={remove.error}
+        destructive
+        testId="document-remove"
+      >
+        <Text>
+          {t(
+            cancelling ? 'reports.custom.documents.cancelMessage' : 'reports.custom.documents.removeMessage',
+            {
+              name: removing?.name ?? '',
+            },
+          )}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -207,6 +207,8 @@ export function fakeCustomServer(
       return jsonResponse(200, { ...r, ...(body as object) });
     }
     if (path === reportPath && method === 'DELETE') return new Response(null, { status: 204 });
+    if (path.startsWith(`${reportPath}/renders/`) && !path.endsWith('/download') && method === 'DELETE')
+      return new Response(null, { status: 204 });
     if (path === `${reportPath}/renders` && method === 'GET')
       return jsonResponse(200, { renders: options.renders ?? [] });
     if (path === `${reportPath}/renders` && method === 'POST')

@@ -303,6 +303,25 @@ describe('a custom report', () => {
     );
   });
 
+  it('cancels a document being made, and deletes a finished one, each after a confirmation', async () => {
+    const { calls } = fakeCustomServer(fetchMock, {
+      renders: [testRender(), testRender({ renderId: 'render-2', status: 'inProgress', name: 'Draft' })],
+    });
+    renderReport('?tab=documents');
+    const cancel = await screen.findByTestId('document-remove-render-2', {}, PAGE_LOAD);
+    expect(cancel.textContent).toBe('Cancel the render');
+    fireEvent.click(cancel);
+    expect((await screen.findByTestId('document-remove-dialog')).textContent).toContain(
+      'Draft is being made',
+    );
+    const deletes = () => calls('DELETE', '/v1/reports/spheres/sphere-1/report-1/renders/render-2');
+    // Nothing is sent before the confirmation.
+    expect(deletes()).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('document-remove-confirm'));
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    expect(screen.getByTestId('document-remove-render-1').textContent).toBe('Delete');
+  });
+
   it('shows its dimensions by the sphere’s tag types and their tags, and saves a new choice', async () => {
     const { calls } = fakeCustomServer(fetchMock, {
       report: testReport({ dimensions: ['department'] }),

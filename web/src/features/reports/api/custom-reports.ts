@@ -7,6 +7,7 @@ import {
   deleteCustomReport,
   deleteReportCard,
   deleteReportPart,
+  deleteReportRender,
   downloadReportRender,
   getCustomReport,
   getReportPart,
@@ -193,6 +194,16 @@ export function useCreateReportRender({ sphereId, reportId }: ReportRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RenderCreate) => callApi(createReportRender, { params: { sphereId, reportId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rendersKey(sphereId, reportId) }),
+  });
+}
+
+/** Cancels a render in progress, or removes a finished one with its file. */
+export function useDeleteReportRender({ sphereId, reportId }: ReportRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (renderId: string) =>
+      callApi(deleteReportRender, { params: { sphereId, reportId, renderId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rendersKey(sphereId, reportId) }),
   });
 }
