@@ -1,3 +1,4 @@
+import type { Sphere } from '../../../shared/contracts/spheres';
 import type { WebConfig } from '../../../shared/contracts/web-config';
 
 export const testConfig: WebConfig = {
@@ -22,4 +23,33 @@ export function authError(name: string, message = name): Error {
   const error = new Error(message);
   error.name = name;
   return error;
+}
+
+/** A sphere as `GET /v1/spheres/{id}` answers it to its admin: English, no entitlement, no strategy. */
+export function sphereFixture(extra: Partial<Sphere> = {}): Sphere {
+  return {
+    id: 'sphere-1',
+    name: 'Atelier',
+    category: 'company',
+    address: { country: 'BE' },
+    domains: [],
+    isStudyProgram: false,
+    isTerminalEnabled: false,
+    customizableThinkingAxes: false,
+    strategyEnabled: false,
+    accessPolicy: 'AUTH',
+    lowSecurityAccessOptions: { enabled: false, label: {} },
+    languages: { primary: 'en', extras: [] },
+    limits: { tags: 10, members: 10, groups: 10 },
+    entitlements: {
+      engagementUp: { active: false, campaignTemplatesAvailable: false },
+      salesUp: { active: false },
+    },
+    campaignSmsEnabled: false,
+    isMember: true,
+    roles: ['admin'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updateDate: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
 }

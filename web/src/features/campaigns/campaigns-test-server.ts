@@ -3,7 +3,7 @@ import type { Campaign, Cycle, CycleParticipants } from '../../../../shared/cont
 import type { FormEntitlement } from '../../../../shared/contracts/forms';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
-import { jsonResponse } from '../../test/fixtures';
+import { jsonResponse, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 
 export const NOW = '2026-03-01T10:00:00.000Z';
@@ -11,31 +11,16 @@ export const NOW = '2026-03-01T10:00:00.000Z';
 export const CAMPAIGN_LOGO_URL = 'https://app.example.com/logos/campaigns/campaign-1/a.png';
 
 export function testSphere(extra: Partial<Sphere> = {}): Sphere {
-  return {
-    id: 'sphere-1',
-    name: 'Atelier',
-    category: 'company',
-    address: { country: 'BE' },
-    domains: [],
-    isStudyProgram: false,
-    isTerminalEnabled: false,
-    customizableThinkingAxes: false,
+  return sphereFixture({
     strategyEnabled: true,
-    accessPolicy: 'AUTH',
-    lowSecurityAccessOptions: { enabled: false, label: {} },
-    languages: { primary: 'en', extras: [] },
-    limits: { tags: 10, members: 10, groups: 10 },
     entitlements: {
       engagementUp: { active: true, campaignTemplatesAvailable: false },
       salesUp: { active: false },
     },
-    campaignSmsEnabled: false,
-    isMember: true,
-    roles: ['admin'],
     createdAt: NOW,
     updateDate: NOW,
     ...extra,
-  };
+  });
 }
 
 export function testCampaign(extra: Partial<Campaign> = {}): Campaign {

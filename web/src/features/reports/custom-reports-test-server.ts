@@ -8,37 +8,13 @@ import type {
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
-import { jsonResponse } from '../../test/fixtures';
+import { jsonResponse, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 
 const NOW = '2026-03-01T10:00:00.000Z';
 
 export function testSphere(extra: Partial<Sphere> = {}): Sphere {
-  return {
-    id: 'sphere-1',
-    name: 'Atelier',
-    category: 'company',
-    address: { country: 'BE' },
-    domains: [],
-    isStudyProgram: false,
-    isTerminalEnabled: false,
-    customizableThinkingAxes: false,
-    strategyEnabled: false,
-    accessPolicy: 'AUTH',
-    lowSecurityAccessOptions: { enabled: false, label: {} },
-    languages: { primary: 'en', extras: [] },
-    limits: { tags: 10, members: 10, groups: 10 },
-    entitlements: {
-      engagementUp: { active: false, campaignTemplatesAvailable: false },
-      salesUp: { active: false },
-    },
-    campaignSmsEnabled: false,
-    isMember: true,
-    roles: ['admin'],
-    createdAt: NOW,
-    updateDate: NOW,
-    ...extra,
-  };
+  return sphereFixture({ createdAt: NOW, updateDate: NOW, ...extra });
 }
 
 export function testCard(extra: Partial<ReportCard> = {}): ReportCard {

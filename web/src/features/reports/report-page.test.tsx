@@ -16,6 +16,7 @@ import type { Axis } from '../../../../shared/contracts/thinkings';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
 import { meQueryKey } from '../../lib/me';
+import { sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
 import type * as ReportExport from './report-export';
@@ -35,31 +36,7 @@ vi.mock('./report-export', async (importOriginal) => ({
 const fetchMock = vi.fn<typeof fetch>();
 
 function sphere(extra: Partial<Sphere> = {}): Sphere {
-  return {
-    id: 'sphere-1',
-    name: 'Atelier',
-    category: 'company',
-    address: { country: 'BE' },
-    domains: [],
-    isStudyProgram: false,
-    isTerminalEnabled: false,
-    customizableThinkingAxes: false,
-    strategyEnabled: false,
-    accessPolicy: 'AUTH',
-    lowSecurityAccessOptions: { enabled: false, label: {} },
-    languages: { primary: 'fr', extras: ['en'] },
-    limits: { tags: 10, members: 10, groups: 10 },
-    entitlements: {
-      engagementUp: { active: false, campaignTemplatesAvailable: false },
-      salesUp: { active: false },
-    },
-    campaignSmsEnabled: false,
-    isMember: true,
-    roles: ['admin'],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updateDate: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
+  return sphereFixture({ languages: { primary: 'fr', extras: ['en'] }, ...extra });
 }
 
 /** A group of the sphere, as its members read it (its name the one they may see). */
