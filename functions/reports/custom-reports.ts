@@ -20,7 +20,7 @@ import {
 import { anonymityNotice } from '../../shared/domain/report-privacy';
 import { isConditionFailure } from '../lib/conditions';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import { findSphere } from '../spheres';
+import { activeTagsOf, findSphere } from '../spheres';
 import { sphereFeelingReport, sphereThinkingReport } from './service';
 import type { CustomReportEntity } from './entities/custom-report';
 import type { ReportCardEntity } from './entities/report-card';
@@ -112,6 +112,18 @@ export async function readStructure(reportId: string): Promise<{ parts: PartItem
   return { parts: parts.data.sort(byPosition), cards: cards.data.sort(byPosition) };
 }
 
+/** The report of the sphere (404 otherwise) with its parts and cards, read in parallel. */
+async function readWhole(sphereId: string, reportId: string) {
+  const [report, structure] = await Promise.all([findReport(sphereId, reportId), readStructure(reportId)]);
+  return { report, ...structure };
+}
+
+/** One of the structure's parts or cards, or 404. */
+function found<T>(item: T | undefined): T {
+  if (!item) throw new NotFoundError();
+  return item;
+}
+
 /** GET /v1/reports/spheres/{sphereId}: the sphere's custom reports, newest change first. */
 export async function listReports(sphereId: string): Promise<{ reports: CustomReport[] }> {
   const { data } = await db().entities.customReport.query.bySphere({ sphereId }).go({ pages: 'all' });
@@ -128,10 +140,9 @@ export async function createReport(sphereId: string, body: CreateBody): Promise<
 }
 
 export async function getReport(sphereId: string, reportId: string): Promise<CustomReportDetail> {
-  const [report, sphere, { parts, cards }] = await Promise.all([
-    findReport(sphereId, reportId),
+  const [{ report, parts, cards }, sphere] = await Promise.all([
+    readWhole(sphereId, reportId),
     findSphere(sphereId),
-    readStructure(reportId),
   ]);
   if (!sphere) throw new NotFoundError();
   return {
@@ -248,9 +259,8 @@ export async function updatePart(
 
 /** Deletes a part and its cards; the report's counts follow in the same transaction. */
 export async function deletePart(sphereId: string, reportId: string, partId: string): Promise<undefined> {
-  const report = await findReport(sphereId, reportId);
-  await findPart(reportId, partId);
-  const { cards } = await readStructure(reportId);
+  const { report, parts, cards } = await readWhole(sphereId, reportId);
+  found(parts.find((p) => p.partId === partId));
   const own = cards.filter((c) => c.partId === partId);
   if (own.length)
     await db()
@@ -282,16 +292,10 @@ export async function createCard(
   reportId: string,
   body: CardCreateBody,
 ): Promise<ReportCard> {
-  const report = await findReport(sphereId, reportId);
+  const { report, parts, cards } = await readWhole(sphereId, reportId);
   if (report.cardCount >= CUSTOM_REPORT_LIMITS.cardsMax) throw new BadRequestError('report-limit-reached');
-  const [part, { cards }] = await Promise.all([
-    findPart(reportId, body.partId).catch((error: unknown) => {
-      if (error instanceof NotFoundError)
-        throw new ValidationError([{ key: 'not-found', field: 'body.partId' }]);
-      throw error;
-    }),
-    readStructure(reportId),
-  ]);
+  const part = parts.find((p) => p.partId === body.partId);
+  if (!part) throw new ValidationError([{ key: 'not-found', field: 'body.partId' }]);
   editablePart(part);
   if (body.parentCardId && !cards.some((c) => c.cardId === body.parentCardId))
     throw new ValidationError([{ key: 'not-found', field: 'body.parentCardId' }]);
@@ -334,7 +338,6 @@ async function findCard(reportId: string, cardId: string): Promise<CardItem> {
 /** A data shot's tags must be the sphere's (the report function checks them again when read). */
 async function checkTags(sphereId: string, tagIds: readonly string[]): Promise<void> {
   if (!tagIds.length) return;
-  const { activeTagsOf } = await import('../spheres');
   const known = new Set(((await activeTagsOf([sphereId])).get(sphereId) ?? []).map((t) => t.tagId));
   if (tagIds.some((id) => !known.has(id)))
     throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot.tagIds' }]);
@@ -346,11 +349,11 @@ export async function updateCard(
   cardId: string,
   body: CardUpdateBody,
 ): Promise<ReportCard> {
-  await findReport(sphereId, reportId);
-  const card = await findCard(reportId, cardId);
-  const part = await findPart(reportId, card.partId);
-  editablePart(part);
-  if (body.partId && body.partId !== card.partId) editablePart(await findPart(reportId, body.partId));
+  const { parts, cards } = await readWhole(sphereId, reportId);
+  const card = found(cards.find((c) => c.cardId === cardId));
+  const partOf = (partId: string) => found(parts.find((p) => p.partId === partId));
+  editablePart(partOf(card.partId));
+  if (body.partId && body.partId !== card.partId) editablePart(partOf(body.partId));
   if (body.dataShot && card.type !== 'dataShot')
     throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot' }]);
   if (body.dataShot) await checkTags(sphereId, body.dataShot.tagIds);
@@ -371,10 +374,9 @@ export async function updateCard(
 }
 
 export async function deleteCard(sphereId: string, reportId: string, cardId: string): Promise<undefined> {
-  const report = await findReport(sphereId, reportId);
-  const card = await findCard(reportId, cardId);
-  editablePart(await findPart(reportId, card.partId));
-  const { cards } = await readStructure(reportId);
+  const { report, parts, cards } = await readWhole(sphereId, reportId);
+  const card = found(cards.find((c) => c.cardId === cardId));
+  editablePart(found(parts.find((p) => p.partId === card.partId)));
   const children = cards.filter((c) => c.parentCardId === cardId);
   const result = await db()
     .transaction.write((writers) => [
@@ -450,13 +452,12 @@ async function readCardData(
 
 /** GET a part: its cards in order, each data shot with its figures. */
 export async function getPart(sphereId: string, reportId: string, partId: string): Promise<ReportPartDetail> {
-  const [report, sphere, part, { cards }] = await Promise.all([
-    findReport(sphereId, reportId),
+  const [{ report, parts, cards }, sphere] = await Promise.all([
+    readWhole(sphereId, reportId),
     findSphere(sphereId),
-    findPart(reportId, partId),
-    readStructure(reportId),
   ]);
   if (!sphere) throw new NotFoundError();
+  const part = found(parts.find((p) => p.partId === partId));
   const own = cards.filter((c) => c.partId === partId);
   const read = cardDataReader(report);
   const withData = await Promise.all(
@@ -468,7 +469,7 @@ export async function getPart(sphereId: string, reportId: string, partId: string
   return { ...toPart(part, cards), reportId, ...anonymityNotice(sphere), cards: withData };
 }
 
-export { toCard, toPart, findCard, findPart };
+export { findCard };
 export type { ReportItem, PartItem, CardItem };
 
 /** A report to write as it is (the demo's), with its parts and their cards in order. */

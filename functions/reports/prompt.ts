@@ -1,18 +1,14 @@
 import type { DataShot, ReportLanguage } from '../../shared/contracts/custom-reports';
+import { inLanguage } from '../../shared/domain/thinkings';
 import { ValidationError } from '../lib/errors';
 import { activeTagsOf } from '../spheres';
 import { cardDataReader, findCard, findReport } from './custom-reports';
 import { FILE_LABELS } from './render/labels';
 import { writeCardText, type CardText } from './writer';
 
-/** A name in the asked language, else in another the sphere has. */
-function named(
-  name: Partial<Record<ReportLanguage, string>> | undefined,
-  lang: ReportLanguage,
-  id: string,
-): string {
-  return name?.[lang] ?? name?.fr ?? name?.en ?? name?.nl ?? id;
-}
+/** A name in the asked language, else in another it has, else the id. */
+const named = (name: Partial<Record<ReportLanguage, string>> | undefined, lang: ReportLanguage, id: string) =>
+  (name && inLanguage(name, lang)) || id;
 
 /** The thinking axes' names in a language, by id (the thinkings domain owns them). */
 export async function axisNamesOf(

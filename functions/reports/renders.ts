@@ -11,6 +11,7 @@ import {
   PRIVACY_MIN_PARTICIPANTS,
   PRIVACY_MIN_PARTICIPANTS_TWO_TAGS,
 } from '../../shared/domain/report-privacy';
+import { inLanguage } from '../../shared/domain/thinkings';
 import { assetsBucket, RENDERS_PREFIX } from '../lib/assets';
 import { isConditionFailure } from '../lib/conditions';
 import { config } from '../lib/config';
@@ -247,10 +248,7 @@ export async function renderDocumentOf(
     file,
     lang,
     word: (id: string) => sources.word(id, lang),
-    axis: (id: string) => {
-      const names = axisNames.get(id);
-      return names?.[lang] ?? names?.fr ?? names?.en ?? names?.nl ?? id;
-    },
+    axis: (id: string) => inLanguage(axisNames.get(id) ?? {}, lang) || id,
   };
   const renderParts: RenderPart[] = chosen.map((part) => ({
     name: part.name,

@@ -1,6 +1,16 @@
 import type { Example } from './example';
 
-/** A sphere's report is its admins' alone (smartReport on the sphere named in the body). */
+/** A custom report's path under the owner's sphere (its parts, cards and renders add their id). */
+const report = (owner: { sphereId?: string }, extra: Record<string, string> = {}) => ({
+  sphereId: owner.sphereId ?? 'none',
+  reportId: 'none',
+  ...extra,
+});
+
+/**
+ * A sphere's report is its admins' alone (smartReport on the sphere named in the body); so are its
+ * custom reports (the sphere named in the path: a report of another sphere is not found under it).
+ */
 export const examples: Record<string, Example> = {
   createSphereFeelingReport: (owner) => ({
     body: { sphereId: owner.sphereId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
@@ -12,19 +22,6 @@ export const examples: Record<string, Example> = {
   createSessionFeelingReport: (owner) => ({
     body: { sessionId: owner.sessionId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
   }),
-};
-
-/**
- * Custom reports are the sphere's smartReport holders' (its admins'), the sphere named in the path;
- * a report, part, card or render of another sphere is not found under this one.
- */
-const report = (owner: { sphereId?: string }, extra: Record<string, string> = {}) => ({
-  sphereId: owner.sphereId ?? 'none',
-  reportId: 'none',
-  ...extra,
-});
-
-Object.assign(examples, {
   listCustomReports: (owner) => ({ params: { sphereId: owner.sphereId ?? 'none' } }),
   createCustomReport: (owner) => ({
     params: { sphereId: owner.sphereId ?? 'none' },
@@ -51,4 +48,4 @@ Object.assign(examples, {
   listReportRenders: (owner) => ({ params: report(owner) }),
   downloadReportRender: (owner) => ({ params: report(owner, { renderId: 'none' }) }),
   deleteReportRender: (owner) => ({ params: report(owner, { renderId: 'none' }) }),
-} satisfies Record<string, Example>);
+};

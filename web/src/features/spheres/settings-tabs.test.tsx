@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { Session } from '../../../../shared/contracts/sessions';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import { sphereFixture } from '../../test/fixtures';
 import { defineRules } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
 import { registerSettingsTab, type SettingsTabProps } from '../../lib/place-extensions';
@@ -35,30 +35,13 @@ registerSettingsTab({
   load: () => Promise.resolve({ default: ExtraTab }),
 });
 
-const sphere = {
-  id: 'sphere-1',
-  name: 'Atelier',
-  category: 'company',
-  address: { country: 'BE' },
-  domains: [],
-  isStudyProgram: false,
-  isTerminalEnabled: false,
-  customizableThinkingAxes: false,
+const sphere = sphereFixture({
   strategyEnabled: true,
-  accessPolicy: 'AUTH',
-  lowSecurityAccessOptions: { enabled: false, label: {} },
-  languages: { primary: 'en', extras: [] },
-  limits: { tags: 10, members: 10, groups: 10 },
   entitlements: {
     engagementUp: { active: true, campaignTemplatesAvailable: false },
     salesUp: { active: false },
   },
-  campaignSmsEnabled: false,
-  isMember: true,
-  roles: ['admin'],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updateDate: '2026-01-01T00:00:00.000Z',
-} satisfies Sphere;
+});
 
 const session = {
   id: 'group-1',

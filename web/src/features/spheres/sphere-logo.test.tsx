@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { notifications } from '@mantine/notifications';
 import type { Sphere } from '../../../../shared/contracts/spheres';
+import { sphereFixture } from '../../test/fixtures';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage, testConfig } from '../../test/render';
 import { logoFileProblem } from '../../lib/logo-file';
@@ -14,31 +15,14 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const sphere = (extra: Partial<Sphere> = {}): Sphere => ({
-  id: 'sphere-1',
-  name: 'Atelier',
-  category: 'company',
-  address: { country: 'BE' },
-  domains: [],
-  isStudyProgram: false,
-  isTerminalEnabled: false,
-  customizableThinkingAxes: false,
-  strategyEnabled: false,
-  accessPolicy: 'AUTH',
-  lowSecurityAccessOptions: { enabled: false, label: {} },
-  languages: { primary: 'en', extras: [] },
-  limits: { tags: 10, members: 10, groups: 10 },
-  entitlements: {
-    engagementUp: { active: true, campaignTemplatesAvailable: false },
-    salesUp: { active: false },
-  },
-  campaignSmsEnabled: false,
-  isMember: true,
-  roles: ['admin'],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updateDate: '2026-01-01T00:00:00.000Z',
-  ...extra,
-});
+const sphere = (extra: Partial<Sphere> = {}): Sphere =>
+  sphereFixture({
+    entitlements: {
+      engagementUp: { active: true, campaignTemplatesAvailable: false },
+      salesUp: { active: false },
+    },
+    ...extra,
+  });
 const LOGO = 'https://app.example.com/logos/spheres/sphere-1/a.png';
 
 /** What the storage received, and how it answers (the browser's XMLHttpRequest, replaced). */
