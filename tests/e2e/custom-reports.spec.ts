@@ -91,6 +91,8 @@ test('an admin builds a custom report with a part and three cards, renders it to
   await expect(page.getByRole('heading', { name: 'Who answered' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Why we look' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+  // The "card added" toasts leave first: one fading out while axe reads the overlay reads as low contrast.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 
   // Render: the overlay, then the Documents tab until the file is ready, then the download.
   await page.getByRole('link', { name: `Back to ${name}` }).click();
@@ -102,6 +104,7 @@ test('an admin builds a custom report with a part and three cards, renders it to
   await expect(page.getByTestId('render-form')).toBeHidden();
   const download = page.locator('[data-testid^="document-download-"]').first();
   await expect(download).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousAxeViolations(page);
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
