@@ -99,7 +99,8 @@ describe('local stack', () => {
   });
 
   describe('demo data', () => {
-    // The seed writes sixty members with a year of feelings, forms and strategies: longer than most.
+    // The seed writes sixty members with a year of feelings, forms, strategies, campaigns and a
+    // rendered report: over a minute alone, and more beside other test files on two cores.
     it('seeds the demo users once, and each signs in with an email code to their account', async () => {
       const first = await seedDemoData(stack.endpoints);
       expect(first.created).toEqual(DEMO_USERS.map((u) => u.email));
@@ -124,7 +125,7 @@ describe('local stack', () => {
         expect(answer.body.methods).toEqual(user.password ? ['code', 'password'] : ['code']);
       }
       expect(DEMO_USERS.some((u) => u.password)).toBe(true);
-    }, 120_000);
+    }, 300_000);
 
     it('gives the demo users a year of feelings (written once), one Essentials user with goals and one starter', async () => {
       expect(DEMO_USERS.map((u) => u.subscription)).toEqual(
