@@ -4,6 +4,8 @@ import { codeFor, expectNoSeriousAxeViolations, tabTo } from './support';
 test('a new user accepts the legal documents by keyboard, then edits the profile and switches to English', async ({
   page,
 }) => {
+  // Sign-up, two reloads and two axe checks: over a minute on a loaded two-core machine.
+  test.setTimeout(120_000);
   const email = `lea.${Date.now()}@example.be`;
   await page.goto('/login');
   await page.getByTestId('signin-email').fill(email);
