@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { rebuildSphereRollups } from '../functions/feelings';
+import { rebuildSphereFormRollups } from '../functions/forms';
 import { rebuildSphereThinkingRollups } from '../functions/thinkings';
 import { allSpheres } from '../functions/spheres/repository';
 import { configureHandlers, startLocalStack } from '../infra/local/stack';
@@ -8,7 +9,7 @@ import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
 /**
  * `npm run rollups -- [--sphere <id> ...] [--write]`
  *
- * Compares every sphere's report rollups (or those named) with what its feelings and thinkings make
+ * Compares every sphere's report rollups (or those named) with what its feelings, thinkings and surveys make
  * (decision 0030), and prints the items that differ; with `--write` it rebuilds them from those
  * answers. Rebuild while the sphere takes no answers (an answer written during the rebuild would
  * count twice). With TABLE_NAME set (and AWS credentials) it reads that table; otherwise the local
@@ -25,10 +26,11 @@ async function run() {
     const mode = values.write ? 'write' : 'check';
     const feelings = await rebuildSphereRollups(sphereId, mode);
     const thinkings = await rebuildSphereThinkingRollups(sphereId, mode);
-    const differences = [...feelings.differences, ...thinkings.differences];
+    const surveys = await rebuildSphereFormRollups(sphereId, mode);
+    const differences = [...feelings.differences, ...thinkings.differences, ...surveys.differences];
     if (differences.length) drifted++;
     console.log(
-      `${sphereId}: ${feelings.feelings} feelings, ${thinkings.thinkings} thinkings, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
+      `${sphereId}: ${feelings.feelings} feelings, ${thinkings.thinkings} thinkings, ${surveys.surveys} surveys, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
     );
     for (const difference of differences.slice(0, 20)) console.log(`  ${difference}`);
   }

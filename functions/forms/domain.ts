@@ -1,13 +1,14 @@
 /** The forms domain as the registry (functions/domains.ts) reads it. */
+import { formReportRoutes } from '../../shared/contracts/form-reports';
 import { formRoutes } from '../../shared/contracts/forms';
-import { defineDomain, eraseInBatches } from '../lib/domain';
+import { defineDomain } from '../lib/domain';
 import { FORM_ASSET_PREFIXES } from './logo';
-import { allSurveys } from './repository';
-import { FORMS_ENTITIES, formsDb as db } from './store';
+import { allSurveys, eraseSurveys } from './repository';
+import { FORMS_ENTITIES } from './store';
 
 export const formsDomain = defineDomain({
   name: 'forms',
-  routes: formRoutes,
+  routes: [...formRoutes, ...formReportRoutes],
   entities: FORMS_ENTITIES,
   belongings: [
     {
@@ -20,8 +21,8 @@ export const formsDomain = defineDomain({
         en: 'your answers to questionnaires: the questionnaire, each answer you gave, the place (sphere, group), the tags recorded and the dates',
         nl: 'je antwoorden op vragenlijsten: de vragenlijst, elk antwoord dat je gaf, de plaats (sfeer, groep), de opgeslagen labels en de data',
       },
-      // Erased, like contributor feelings: reports of spheres will read figures kept per sphere and
-      // session that name nobody (architecture §5), never the surveys themselves.
+      // Erased, like contributor feelings: reports of spheres read figures kept per sphere and
+      // session that name nobody (decision 0033), never the surveys themselves.
       onLeave: 'erase',
       async gather(owner) {
         const items = await allSurveys(owner.userId);
@@ -39,11 +40,8 @@ export const formsDomain = defineDomain({
             updateDate: s.updateDate,
             freezeDate: s.freezeDate,
           })),
-          leave: () =>
-            eraseInBatches(
-              (keys) => db().entities.formSurvey.delete(keys).go(),
-              items.map((s) => ({ userId: s.userId, surveyId: s.surveyId })),
-            ),
+          // Surveys counted in a sphere's reports take their share of the rollups with them.
+          leave: () => eraseSurveys(items),
         };
       },
     },

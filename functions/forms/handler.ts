@@ -26,9 +26,11 @@ import {
   updateSphereFormEntitlement,
   updateSurvey,
 } from '../../shared/contracts/forms';
+import { createSessionFormReport, createSphereFormReport } from '../../shared/contracts/form-reports';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as logo from './logo';
+import * as reports from './reports';
 import * as service from './service';
 import * as surveys from './surveys';
 
@@ -92,6 +94,8 @@ export const handler = createHttpHandler(
     ),
     route(createFormMyselfReport, ({ caller, body }) => surveys.myselfReport(caller.userId, body)),
     route(getGoalRankings, ({ caller }) => surveys.goalRankings(caller.userId)),
+    route(createSphereFormReport, ({ body }) => reports.sphereFormReport(body)),
+    route(createSessionFormReport, ({ body }) => reports.sessionFormReport(body)),
   ],
   callerAccounts,
 );

@@ -1,14 +1,17 @@
 /**
  * The forms domain's face: what other domains and the local stack may use of it (the demo
  * questionnaires, their entitlements and answers are written through the importers), and what
- * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`).
+ * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`), and the
+ * rebuild of a sphere's questionnaire rollups.
  */
 export {
   findStoredForm,
   importEntitlements,
   importForms,
+  importManySurveys,
   importSurveys,
   removeSessionFromEntitlements,
   type EntitlementFields,
   type NewSurvey,
 } from './repository';
+export { rebuildSphereFormRollups } from './rollups';

@@ -1,18 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Form, SurveyValues } from '../../shared/contracts/forms';
 import { isLanguage } from '../../shared/contracts/headers';
 import { compactInstant, surveyId } from '../../shared/domain/form-surveys';
-import { formAnswers } from '../../shared/domain/forms';
-import { countMatching } from '../lib/db';
-import { isConditionFailure } from '../lib/conditions';
+import { dayOf } from '../../shared/domain/feeling-days';
+import { computeAdditionalResults, formAnswers } from '../../shared/domain/forms';
+import { surveyCounts, type Counts } from '../../shared/domain/report-rollups';
+import { documentClient } from '../lib/aws';
+import { countMatching, sparse } from '../lib/db';
+import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { FormContentEntity } from './entities/form-content';
 import type { FormDefinitionEntity } from './entities/form-definition';
 import type { FormEntitlementEntity } from './entities/form-entitlement';
 import type { FormSurveyEntity } from './entities/form-survey';
 import type { MeasureTypeEntity } from './entities/measure-type';
+import {
+  contributionsOf,
+  importThenRoll,
+  rollupItems,
+  type RolledAnswer,
+  type ScopedContribution,
+  type TransactItem,
+} from '../reports';
 import { measureTypesOf, usageChanges } from './rules';
 import { formsDb as db } from './store';
 
@@ -406,15 +417,56 @@ async function withoutSession(read: FormEntitlementItem, sessionId: string, atte
 // Surveys
 // ---------------------------------------------------------------------------------------------
 
-/** A new survey under a fresh time-ordered id (never over another). */
+/** What a survey's values add to its form's report rollups: numbers, choices and additional results. */
+export function countsOf(form: Form, values: SurveyValues): Counts {
+  return surveyCounts(formAnswers(form), values, computeAdditionalResults(form, values));
+}
+
+/** A survey's item, in index gsi2 only when given in a sphere. */
+const sparseSurvey = <T extends Record<string, unknown>>(item: T) =>
+  sparse(item, 'gsi2', item.sphereId !== undefined);
+
+/** A survey as its sphere's report rollups count it (decision 0033); null when it counts in none. */
+export function rolledSurvey(survey: NewSurvey | FormSurveyItem): RolledAnswer | null {
+  if (survey.sphereId === undefined || survey.reportCounts === undefined) return null;
+  return {
+    source: `form:${survey.formId}`,
+    sphereId: survey.sphereId,
+    sessionId: survey.sessionId,
+    userId: survey.userId,
+    day: dayOf(survey.creationDate, survey.locale),
+    tagIds: [...survey.tagIds].sort(),
+    counts: survey.reportCounts as Counts,
+  };
+}
+
+/** The rollup items of some surveys added (+1) or taken away (−1). */
+async function rollupsOf(changes: readonly { survey: NewSurvey | FormSurveyItem; sign: 1 | -1 }[]) {
+  const rolled = changes.flatMap(({ survey, sign }) => {
+    const answer = rolledSurvey(survey);
+    return answer ? [{ answer, sign }] : [];
+  });
+  return rolled.length ? rollupItems(rolled) : [];
+}
+
+/** A new survey under a fresh time-ordered id (never over another), with its share of the rollups. */
 export async function insertSurvey(survey: NewSurvey): Promise<FormSurveyItem> {
-  const { data } = await db()
-    .entities.formSurvey.create({
-      ...survey,
-      surveyId: surveyId(survey.creationDate, randomBytes(4).toString('hex')),
-    })
-    .go();
-  return data;
+  const id = surveyId(survey.creationDate, randomBytes(4).toString('hex'));
+  const put = db()
+    .entities.formSurvey.create({ ...survey, surveyId: id })
+    .params() as NonNullable<TransactItem['Put']>;
+  const rollups = await rollupsOf([{ survey, sign: 1 }]);
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { ...put, Item: sparseSurvey(put.Item as Record<string, unknown>) } },
+        ...rollups,
+      ],
+    }),
+  );
+  const stored = await findSurvey(survey.userId, id);
+  if (!stored) throw new ConflictError('conflict');
+  return stored;
 }
 
 export async function findSurvey(userId: string, id: string): Promise<FormSurveyItem | null> {
@@ -424,27 +476,44 @@ export async function findSurvey(userId: string, id: string): Promise<FormSurvey
 
 /**
  * Changes a survey read at `read.updateDate` while it is before its freeze date; null when another
- * tab changed it meanwhile or the window closed (the caller reads it again to say which).
+ * tab changed it meanwhile or the window closed (the caller reads it again to say which). Its
+ * rollups move from the counts it added to `changes.reportCounts`, in the same transaction.
  */
 export async function changeSurvey(
   read: FormSurveyItem,
-  changes: { values: SurveyValues; locale?: string | undefined },
+  changes: { values: SurveyValues; locale?: string | undefined; reportCounts?: Counts | undefined },
   now: string,
 ): Promise<FormSurveyItem | null> {
+  const set = {
+    values: changes.values,
+    ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+    ...(read.reportCounts !== undefined && changes.reportCounts !== undefined
+      ? { reportCounts: changes.reportCounts }
+      : {}),
+  };
+  const { ReturnValues: _ignored, ...update } = db()
+    .entities.formSurvey.patch({ userId: read.userId, surveyId: read.surveyId })
+    .set(set)
+    .where(
+      ({ updateDate, freezeDate }, { eq, gt }) =>
+        `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
+    )
+    .params() as Record<string, unknown>;
+  const rollups = await rollupsOf([
+    { survey: read, sign: -1 },
+    { survey: { ...read, ...set }, sign: 1 },
+  ]);
   try {
-    const { data } = await db()
-      .entities.formSurvey.patch({ userId: read.userId, surveyId: read.surveyId })
-      .set({ values: changes.values, ...(changes.locale !== undefined ? { locale: changes.locale } : {}) })
-      .where(
-        ({ updateDate, freezeDate }, { eq, gt }) =>
-          `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
-      )
-      .go({ response: 'all_new' });
-    return data as FormSurveyItem;
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Update: update as NonNullable<TransactItem['Update']> }, ...rollups],
+      }),
+    );
   } catch (error) {
-    if (isConditionFailure(error)) return null;
+    if (failedConditions(error)?.[0]) return null;
     throw error;
   }
+  return findSurvey(read.userId, read.surveyId);
 }
 
 export interface SurveyFilter {
@@ -536,25 +605,104 @@ export async function importEntitlements(
   return missing.length;
 }
 
-/** Writes a person's surveys of a form they have not answered yet (demo data), in batches of 25. */
+/** Writes a person's surveys of a form they have not answered yet (demo data), then their share of the rollups. */
 export async function importSurveys(
   userId: string,
   formId: string,
   surveys: readonly Omit<NewSurvey, 'userId' | 'formId'>[],
 ): Promise<number> {
+  return importManySurveys([{ userId, formId, surveys }]);
+}
+
+/**
+ * Imports the surveys of many people (demo data), each as `importSurveys` does, then their share of
+ * the rollups in one pass (a sphere's week is one write for all of them).
+ */
+export async function importManySurveys(
+  people: readonly {
+    userId: string;
+    formId: string;
+    surveys: readonly Omit<NewSurvey, 'userId' | 'formId'>[];
+  }[],
+): Promise<number> {
+  return importThenRoll(people, ({ userId, formId, surveys }) =>
+    importWithoutRollups(userId, formId, surveys),
+  );
+}
+
+async function importWithoutRollups(
+  userId: string,
+  formId: string,
+  surveys: readonly Omit<NewSurvey, 'userId' | 'formId'>[],
+): Promise<{ count: number; contributions: ScopedContribution[] }> {
   const { data: existing } = await db().entities.formSurvey.query.byForm({ userId, formId }).go({ limit: 1 });
-  if (existing.length > 0) return 0;
+  if (existing.length > 0) return { count: 0, contributions: [] };
+  // Given in a sphere, a survey counts in its reports as a survey saved there does.
+  const form = surveys.some((s) => s.sphereId !== undefined)
+    ? (await findStoredForm(formId))?.form
+    : undefined;
   const items = surveys.map((s) => ({
     ...s,
+    ...(form && s.sphereId !== undefined && s.reportCounts === undefined
+      ? { reportCounts: countsOf(form, s.values as SurveyValues) }
+      : {}),
     userId,
     formId,
     surveyId: surveyId(s.creationDate, randomBytes(4).toString('hex')),
   }));
+  const { TableName } = db().entities.formSurvey.get({ userId, surveyId: '-' }).params();
   for (let i = 0; i < items.length; i += 25) {
-    const { unprocessed } = await db()
-      .entities.formSurvey.put(items.slice(i, i + 25))
-      .go();
-    if (unprocessed.length) throw new Error(`${unprocessed.length} surveys were not written`);
+    let requests = items.slice(i, i + 25).map((item) => ({
+      PutRequest: { Item: sparseSurvey(db().entities.formSurvey.create(item).params().Item) },
+    }));
+    for (let attempt = 1; requests.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
+      );
+      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+      if (requests.length && attempt >= 8) throw new Error(`${requests.length} surveys were not written`);
+    }
   }
-  return items.length;
+  const answers = items.map(rolledSurvey).filter((a): a is RolledAnswer => a !== null);
+  const contributions = (await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat();
+  return { count: items.length, contributions };
+}
+
+/** Every survey of a form given in a sphere (gsi2): what its report rollups are built from. */
+export async function surveysOfSphere(sphereId: string, formId: string): Promise<FormSurveyItem[]> {
+  const { data } = await db().entities.formSurvey.query.bySphere({ sphereId, formId }).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * Erases a user's surveys (they leave the product); one counted in report rollups goes in a
+ * transaction that takes its share away, on the condition that it is still there.
+ */
+export async function eraseSurveys(items: readonly FormSurveyItem[]): Promise<void> {
+  for (const survey of items) {
+    const { Key, TableName } = db()
+      .entities.formSurvey.delete({ userId: survey.userId, surveyId: survey.surveyId })
+      .params();
+    const rollups = await rollupsOf([{ survey, sign: -1 }]);
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName,
+                Key,
+                ConditionExpression: 'attribute_exists(#pk)',
+                ExpressionAttributeNames: { '#pk': 'pk' },
+              },
+            },
+            ...rollups,
+          ],
+        }),
+      );
+    } catch (error) {
+      // Already erased (a repeated attempt): nothing more to take away.
+      if (!failedConditions(error)?.[0]) throw error;
+    }
+  }
 }

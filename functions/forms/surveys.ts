@@ -30,6 +30,7 @@ import { formCaller, placesOfForm, spheresOf, type FormCaller } from './caller';
 import {
   changeSurvey,
   countSurveys,
+  countsOf,
   entitlementsOf,
   findEntitlements,
   findStoredForm,
@@ -220,6 +221,8 @@ export async function createSurvey(
     ...(place ? { sphereId: place.sphereId } : {}),
     ...(place?.sessionId !== undefined ? { sessionId: place.sessionId } : {}),
     tagIds,
+    // What it adds to its sphere's reports (decision 0033), kept to take exactly that away later.
+    ...(place ? { reportCounts: countsOf(form, body.values) } : {}),
     creationDate,
     freezeDate: surveyFreezeDate(now),
   });
@@ -256,8 +259,13 @@ export async function updateSurvey(
   const item = await findSurvey(userId, id);
   if (!item) throw new NotFoundError();
   if (!isSurveyEditable(item, now)) throw new ConflictError('survey-frozen');
-  checkValues(await formOfSurvey(item.formId), body.values);
-  const changed = await changeSurvey(item, body, new Date(now).toISOString());
+  const form = await formOfSurvey(item.formId);
+  checkValues(form, body.values);
+  const changed = await changeSurvey(
+    item,
+    { ...body, reportCounts: countsOf(form, body.values) },
+    new Date(now).toISOString(),
+  );
   if (!changed) {
     const again = await findSurvey(userId, id);
     throw new ConflictError(again && !isSurveyEditable(again, Date.now()) ? 'survey-frozen' : 'conflict');

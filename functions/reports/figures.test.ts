@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formFigure,
   fromBitset,
   periodFigure,
   seriesPeriods,
@@ -225,5 +226,113 @@ describe('bitsets of people', () => {
     const few = new Set(['0', 'z', '1a', '2s']);
     expect(fromBitset(toBitset(few))).toEqual(few);
     expect(fromBitset(toBitset(new Set()))).toEqual(new Set());
+  });
+});
+
+describe('a form figure shows a question only when enough different people surely answered it', () => {
+  const shape = {
+    questions: [
+      { id: 'mood', kind: 'number' as const },
+      { id: 'lunch', kind: 'choice' as const, choices: ['desk', 'canteen'] },
+    ],
+    results: ['energy'],
+  };
+  const shownWeek = (n: number) => ({
+    release: { shown: true as const, people: n },
+    people: new Set(Array.from({ length: n }, (_, i) => i.toString(36))),
+  });
+
+  it('sums a question over the weeks it passed, in thousandths back to numbers, choices in the form’s order', () => {
+    const decided = new Map([
+      ['2026-W01', shownWeek(10)],
+      ['2026-W02', shownWeek(9)],
+    ]);
+    const counts = new Map<string, Record<string, number>>([
+      [
+        '2026-W01',
+        {
+          count: 10,
+          'q|mood|n': 10,
+          'q|mood|sum': 35_000,
+          'q|mood|v|3000': 5,
+          'q|mood|v|4000': 5,
+          'q|lunch|n': 9,
+          'q|lunch|c|canteen': 9,
+          'q|lunch|c|gone': 1,
+          'r|energy|n': 10,
+          'r|energy|sum': 25_500,
+        },
+      ],
+      // 9 surveys of 9 people, 2 answered mood: hidden that week, and the period shows week 1 alone.
+      ['2026-W02', { count: 9, 'q|mood|n': 2, 'q|mood|sum': 2_000, 'q|mood|v|1000': 2 }],
+    ]);
+    // The same people answered both weeks: 10 people, 19 surveys.
+    expect(formFigure(['2026-W01', '2026-W02'], decided, counts, 0, shape)).toEqual({
+      shown: true,
+      people: 10,
+      answers: 19,
+      questions: [
+        {
+          answerId: 'mood',
+          shown: true,
+          answers: 10,
+          average: 3.5,
+          values: [
+            { value: 3, count: 5 },
+            { value: 4, count: 5 },
+          ],
+        },
+        {
+          answerId: 'lunch',
+          shown: true,
+          answers: 9,
+          choices: [
+            { value: 'desk', count: 0 },
+            { value: 'canteen', count: 9 },
+            { value: 'gone', count: 1 },
+          ],
+        },
+      ],
+      results: [{ resultId: 'energy', shown: true, answers: 10, average: 2.55 }],
+    });
+  });
+
+  it('hides a question whose answers could come from fewer than 8 people, at 7 and not at 8', () => {
+    const decided = new Map([['2026-W01', shownWeek(10)]]);
+    // 12 surveys by 10 people: 2 of them may be a person's second. 9 answers: 7 surely different.
+    const seven = new Map([['2026-W01', { count: 12, 'q|mood|n': 9, 'q|mood|sum': 9_000 }]]);
+    expect(formFigure(['2026-W01'], decided, seven, 0, shape)).toMatchObject({
+      questions: [
+        { answerId: 'mood', shown: false, reason: 'too-few-answers', threshold: 8 },
+        expect.anything(),
+      ],
+      results: [{ resultId: 'energy', shown: false, reason: 'too-few-answers', threshold: 8 }],
+    });
+    const eight = new Map([['2026-W01', { count: 12, 'q|mood|n': 10, 'q|mood|sum': 10_000 }]]);
+    expect(formFigure(['2026-W01'], decided, eight, 0, shape)).toMatchObject({
+      questions: [{ answerId: 'mood', shown: true, answers: 10, average: 1 }, expect.anything()],
+    });
+  });
+
+  it('needs only 5 surely different people under two tags, and hides the whole group with its reason', () => {
+    const decided = new Map([['2026-W01', shownWeek(6)]]);
+    const counts = new Map([['2026-W01', { count: 6, 'q|mood|n': 5, 'q|mood|sum': 5_000 }]]);
+    expect(formFigure(['2026-W01'], decided, counts, 2, shape)).toMatchObject({
+      questions: [{ answerId: 'mood', shown: true, answers: 5 }, expect.anything()],
+    });
+    const hidden = new Map([
+      [
+        '2026-W01',
+        {
+          release: { shown: false as const, reason: 'too-few-people' as const, threshold: 8 },
+          people: new Set(['1']),
+        },
+      ],
+    ]);
+    expect(formFigure(['2026-W01'], hidden, counts, 0, shape)).toEqual({
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 8,
+    });
   });
 });

@@ -1,14 +1,17 @@
+import type { FormFigure, QuestionFigure, ResultFigure } from '../../shared/contracts/form-reports';
 import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
 import { THINKING_VALUES } from '../../shared/domain/thinkings';
 import { FEELING_COLORS } from '../../shared/domain/feelings';
 import {
+  QUESTION_HIDDEN_REASON,
   minParticipants,
+  questionShown,
   releaseGroups,
   releaseOverPeriod,
   type AtomGroup,
   type Release,
 } from '../../shared/domain/report-privacy';
-import { addCounts, weekBounds } from '../../shared/domain/report-rollups';
+import { addCounts, surveyCountKey, weekBounds } from '../../shared/domain/report-rollups';
 import type { StoredRollup } from './rollups';
 
 /**
@@ -246,4 +249,109 @@ export function seriesPeriods(
     } else months.set(thursday, { period: thursday, first, last, weeks: [week] });
   }
   return [...months.values()];
+}
+
+/** A form's counted questions and results, in the form's order, as its report shows them. */
+export interface FormShape {
+  questions: readonly { id: string; kind: 'number' | 'choice'; choices?: readonly string[] }[];
+  results: readonly string[];
+}
+
+/** One question's or result's sums over the weeks where it was shown, and whether a week hid it. */
+interface PartSums {
+  sums: Record<string, number>;
+  hidden: boolean;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * A form's figure over some weeks (decision 0033): the group's shown weeks, as `periodSums` decides
+ * them; then, week by week, each question and each result counts only when at least as many
+ * different people surely answered it as the group needs (`questionShown`), so a question most of
+ * a shown group skipped never shows the few who answered. Numbers in thousandths come back as
+ * numbers; choices keep the form's order, with those no longer offered after them.
+ */
+export function formFigure(
+  weeks: readonly string[],
+  decided: ReadonlyMap<string, { release: Release; people: Set<string> }>,
+  counts: ReadonlyMap<string, Readonly<Record<string, number>>>,
+  groupTagCount: number,
+  shape: FormShape,
+): FormFigure {
+  const { release, atoms } = releaseOverPeriod(
+    weeks.map((week) => {
+      const d = decided.get(week) ?? { release: hiddenForNobody(groupTagCount), people: new Set<string>() };
+      return { atomId: week, release: d.release, people: d.people };
+    }),
+    groupTagCount,
+  );
+  if (!release.shown) return release;
+  const threshold = minParticipants(groupTagCount);
+  const parts = new Map<string, PartSums>();
+  let surveys = 0;
+  for (const week of atoms) {
+    const weekCounts = counts.get(week) ?? {};
+    const people = decided.get(week)?.people.size ?? 0;
+    const weekSurveys = weekCounts.count ?? 0;
+    surveys += weekSurveys;
+    const byPart = new Map<string, Record<string, number>>();
+    for (const [key, n] of Object.entries(weekCounts)) {
+      const parsed = surveyCountKey(key);
+      if (!parsed) continue;
+      const partKey = `${parsed.kind}|${parsed.id}`;
+      const sums = byPart.get(partKey) ?? {};
+      sums[
+        parsed.field === 'n' || parsed.field === 'sum' ? parsed.field : `${parsed.field}|${parsed.value}`
+      ] = n;
+      byPart.set(partKey, sums);
+    }
+    for (const [partKey, sums] of byPart) {
+      const part = parts.get(partKey) ?? { sums: {}, hidden: false };
+      if (questionShown(sums.n ?? 0, weekSurveys, people, groupTagCount)) addCounts(part.sums, sums);
+      else if ((sums.n ?? 0) > 0) part.hidden = true;
+      parts.set(partKey, part);
+    }
+  }
+  const hiddenPart = { shown: false as const, reason: QUESTION_HIDDEN_REASON, threshold };
+  const questions = shape.questions.map((question): QuestionFigure => {
+    const part = parts.get(`q|${question.id}`);
+    const answers = part?.sums.n ?? 0;
+    if (answers === 0 && part?.hidden) return { answerId: question.id, ...hiddenPart };
+    const given = Object.entries(part?.sums ?? {});
+    if (question.kind === 'number') {
+      const values = given
+        .filter(([key]) => key.startsWith('v|'))
+        .map(([key, count]) => ({ value: Number(key.slice(2)) / 1000, count }))
+        .filter((v) => v.count > 0)
+        .sort((a, b) => a.value - b.value);
+      return {
+        answerId: question.id,
+        shown: true,
+        answers,
+        ...(answers > 0 ? { average: round3((part?.sums.sum ?? 0) / 1000 / answers) } : {}),
+        values,
+      };
+    }
+    const chosen = new Map(
+      given.filter(([key]) => key.startsWith('c|')).map(([key, n]) => [key.slice(2), n]),
+    );
+    const offered = question.choices ?? [];
+    const order = [...offered, ...[...chosen.keys()].filter((v) => !offered.includes(v)).sort()];
+    return {
+      answerId: question.id,
+      shown: true,
+      answers,
+      choices: order
+        .map((value) => ({ value, count: chosen.get(value) ?? 0 }))
+        .filter((c) => c.count > 0 || offered.includes(c.value)),
+    };
+  });
+  const results = shape.results.map((resultId): ResultFigure => {
+    const part = parts.get(`r|${resultId}`);
+    const answers = part?.sums.n ?? 0;
+    if (answers === 0) return { resultId, ...hiddenPart };
+    return { resultId, shown: true, answers, average: round3((part?.sums.sum ?? 0) / 1000 / answers) };
+  });
+  return { shown: true, people: release.people, answers: surveys, questions, results };
 }

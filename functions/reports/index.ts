@@ -1,6 +1,7 @@
 /**
  * The reports domain's face (decision 0030): the rollup items an answer's own transaction writes,
- * and what rebuilds and checks them from the raw answers.
+ * what rebuilds and checks them from the raw answers, and a form's report (decision 0033), which
+ * the forms domain serves with the form it knows.
  */
 export {
   addToRollups,
@@ -19,4 +20,5 @@ export {
   type StoredRollup,
   type TransactItem,
 } from './rollups';
-export { importCustomReport, type ImportedReport } from './custom-reports';
+export { formReport, type FormReportRequest } from './service';
+export type { FormShape } from './figures';

@@ -17,7 +17,7 @@ import {
 import type { Release } from '../../shared/domain/report-privacy';
 import { documentClient } from '../lib/aws';
 import { isConditionFailure } from '../lib/conditions';
-import { reportsDb as db } from './store';
+import { rollupsDb as db } from './rollup-store';
 
 /**
  * Report rollups as stored (decision 0030; entities/report-rollup.ts): what an answer adds to its
@@ -28,8 +28,8 @@ import { reportsDb as db } from './store';
 /** One item of a TransactWriteItems, as the DocumentClient takes it. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** What a rollup counts: feelings or thinkings, each in their own scopes. */
-export type RollupSource = 'feelings' | 'thinkings';
+/** What a rollup counts: feelings, thinkings or one form's surveys, each in their own scopes. */
+export type RollupSource = 'feelings' | 'thinkings' | `form:${string}`;
 
 /** An answer as its rollups see it: where, by whom, when, under which group tags, what. */
 export interface RolledAnswer {
@@ -141,9 +141,12 @@ export async function personIndex(sphereId: string, userId: string): Promise<str
   return index.toString(36);
 }
 
-/** The scope of a sphere's or a session's rollups of a source (feelings keep the bare name). */
+/**
+ * The scope of a sphere's or a session's rollups of a source (feelings keep the bare name). Each
+ * form has its own scopes, people items included: a week's people are those who answered that form.
+ */
 export const scopeOf = (source: RollupSource | undefined, place: 'sphere' | 'session', id: string) =>
-  `${source === 'thinkings' ? 'thinkings/' : ''}${place}#${id}`;
+  `${source === undefined || source === 'feelings' ? '' : `${source}/`}${place}#${id}`;
 
 /** Whether a scope is a sphere's (where the people items are). */
 const isSphereScope = (scope: string) => /(^|\/)sphere#/.test(scope);

@@ -1,3 +1,4 @@
+import type { FormReport } from '../../shared/contracts/form-reports';
 import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
 import type { SessionReportRequestSchema, SphereReportRequestSchema } from '../../shared/contracts/reports';
 import type * as z from 'zod';
@@ -7,6 +8,7 @@ import { NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';
 import { activeTagsOf, findSphere } from '../spheres';
 import {
+  formFigure,
   fromBitset,
   toBitset,
   periodFigure,
@@ -15,6 +17,7 @@ import {
   weekPeopleOf,
   weekRelease,
   type FigureOptions,
+  type FormShape,
 } from './figures';
 import {
   groupOfTags,
@@ -87,6 +90,40 @@ export async function sphereThinkingReport(
   const { sphereId, ...filters } = request;
   const read = await readReport('thinkings', { sphereId }, filters, now);
   return assemble(read, (weeks, decided) => thinkingFigure(weeks, decided, read.counts, read.groupTagCount));
+}
+
+/** What a form's report is asked: its place, the form and its shape, the period and the group. */
+export interface FormReportRequest {
+  place: { sphereId: string; sessionId?: string };
+  formId: string;
+  shape: FormShape;
+  start: string;
+  end: string;
+  tagIds: string[];
+  interval: 'week' | 'month';
+}
+
+/**
+ * A form's surveys in a sphere or one of its groups (decision 0033), question by question and
+ * result by result, over the closed weeks of the period, under the same privacy rules as feelings.
+ * The caller (the forms domain) has checked the form and gives its shape; the form goes back with it.
+ */
+export async function formReport(
+  request: FormReportRequest,
+  now = Date.now(),
+): Promise<Omit<FormReport, 'form'>> {
+  const filters: ReportFilters = {
+    start: request.start,
+    end: request.end,
+    tagIds: request.tagIds,
+    template: 'general',
+    generalOptions: { include: [], interval: request.interval },
+  };
+  const read = await readReport(`form:${request.formId}`, request.place, filters, now);
+  const { template: _template, ...report } = assemble(read, (weeks, decided) =>
+    formFigure(weeks, decided, read.counts, read.groupTagCount, request.shape),
+  );
+  return { ...report, formId: request.formId };
 }
 
 /** A feelings report of a sphere or one of its groups. */

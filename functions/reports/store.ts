@@ -1,16 +1,12 @@
 import { defineStore } from '../lib/db';
 import { CustomReportEntity } from './entities/custom-report';
 import { ReportCardEntity } from './entities/report-card';
-import { ReportKeyEntity } from './entities/report-key';
 import { ReportPartEntity } from './entities/report-part';
-import { ReportPersonEntity } from './entities/report-person';
 import { ReportRenderEntity } from './entities/report-render';
-import { ReportRollupEntity } from './entities/report-rollup';
+import { ROLLUP_ENTITIES } from './rollup-store';
 
 export const REPORTS_ENTITIES = {
-  reportRollup: ReportRollupEntity,
-  reportKey: ReportKeyEntity,
-  reportPerson: ReportPersonEntity,
+  ...ROLLUP_ENTITIES,
   customReport: CustomReportEntity,
   reportPart: ReportPartEntity,
   reportCard: ReportCardEntity,

@@ -1,5 +1,5 @@
 import type { DataShot } from '../../shared/contracts/custom-reports';
-import { importCustomReport, type ImportedReport } from '../../functions/reports';
+import { importCustomReport, type ImportedReport } from '../../functions/reports/custom-reports';
 import { RENDER_SOURCES } from '../../functions/reports/render-sources';
 import { importRender } from '../../functions/reports/renders';
 

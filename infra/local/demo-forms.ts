@@ -565,6 +565,8 @@ export interface DemoRespondent {
   pleasant: number;
   sphereId: string;
   sessionId?: string | undefined;
+  /** The member's tags in the sphere: the groups its reports count the answers in. */
+  tagIds?: readonly string[];
   /**
    * Answered through a link of the organisation (`fromDirectLink`): how the synthetic members, on
    * the starter plan, took part (the sphere's forms are theirs in my centre only with Essentials).
@@ -585,7 +587,7 @@ function survey(at: number, values: SurveyValues, respondent?: DemoRespondent): 
     fromDirectLink: respondent?.direct ?? false,
     ...(respondent ? { sphereId: respondent.sphereId } : {}),
     ...(respondent?.sessionId ? { sessionId: respondent.sessionId } : {}),
-    tagIds: [],
+    tagIds: [...(respondent?.tagIds ?? [])],
     creationDate: new Date(at).toISOString(),
     freezeDate: surveyFreezeDate(at),
   };
@@ -612,9 +614,17 @@ export function demoWellbeingChecks(respondent: DemoRespondent, now = Date.now()
   return surveys;
 }
 
-/** One answer to the personality form, a few months ago. */
+/**
+ * One answer to the personality form, during the teams' workshop week about three months ago (the
+ * Monday of the week 13 weeks back): answered together, a team's answers make one week's figures.
+ */
 export function demoBigFive(respondent: DemoRespondent, now = Date.now()): DemoSurvey[] {
   const random = generator(`big-five:${respondent.seed}`);
+  const today = new Date(now);
+  const monday =
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) -
+    ((today.getUTCDay() + 6) % 7) * DAY;
+  const workshop = monday - 13 * 7 * DAY + 9 * 3_600_000;
   const trait = new Map((Object.keys(TRAITS) as Trait[]).map((t) => [t, 1 + random() * 4]));
   const values: SurveyValues = Object.fromEntries(
     BIG_FIVE_ITEMS.map((item) => [
@@ -622,7 +632,13 @@ export function demoBigFive(respondent: DemoRespondent, now = Date.now()): DemoS
       clamp((trait.get(item.trait) ?? 3) + (random() - 0.5) * 1.5, 1, 5),
     ]),
   );
-  return [survey(now - (60 + Math.floor(random() * 90)) * DAY, values, respondent)];
+  return [
+    survey(
+      workshop + Math.floor(random() * 4) * DAY + Math.floor(random() * 8) * 3_600_000,
+      values,
+      respondent,
+    ),
+  ];
 }
 
 /** Two answers to the self-esteem scale, half a year apart, leaning with the person's mood. */

@@ -24,7 +24,7 @@ import {
   pendingUserId,
 } from '../../functions/spheres';
 import { importSession } from '../../functions/sessions';
-import { importEntitlements, importForms, importSurveys } from '../../functions/forms';
+import { importEntitlements, importForms, importManySurveys, importSurveys } from '../../functions/forms';
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } from './demo-spheres';
 import { seedDemoStrategies } from './demo-strategies';
 import { seedDemoCampaigns } from './demo-campaigns';
@@ -118,16 +118,40 @@ async function seedDemoForms(
     const sphereId = horizon.sphere.sphereId;
     await importEntitlements(sphereId, DEMO_ENTITLEMENTS);
     const personalityTeams = DEMO_ENTITLEMENTS.find((e) => e.formId === 'demo-big-five')?.sessionIds ?? [];
-    const answer = async (userId: string, respondent: DemoRespondent, teams: readonly string[]) => {
-      await importSurveys(userId, 'demo-wellbeing-check', demoWellbeingChecks(respondent));
-      await importSurveys(userId, 'demo-self-esteem', demoSelfEsteem(respondent));
-      const team = teams.find((t) => personalityTeams.includes(t));
-      if (team) await importSurveys(userId, 'demo-big-five', demoBigFive({ ...respondent, sessionId: team }));
-    };
-    await inBatches(SYNTHETIC_PEOPLE, (person) =>
-      answer(person.userId, { seed: person.email, pleasant: person.pleasant, sphereId, direct: true }, [
-        person.sessionId,
+    // The tags each member's surveys are recorded under (those its reports count them in).
+    const tagged = new Map(
+      (await membersOf(sphereId)).map((m) => [
+        m.userId,
+        [...new Set([...(m.tagIds ?? []), ...(m.autoTagIds ?? [])])].sort(),
       ]),
+    );
+    const answersOf = (userId: string, respondent: DemoRespondent, teams: readonly string[]) => {
+      const team = teams.find((t) => personalityTeams.includes(t));
+      const tagIds = tagged.get(userId) ?? [];
+      return [
+        { userId, formId: 'demo-wellbeing-check', surveys: demoWellbeingChecks({ ...respondent, tagIds }) },
+        { userId, formId: 'demo-self-esteem', surveys: demoSelfEsteem({ ...respondent, tagIds }) },
+        ...(team
+          ? [
+              {
+                userId,
+                formId: 'demo-big-five',
+                surveys: demoBigFive({ ...respondent, tagIds, sessionId: team }),
+              },
+            ]
+          : []),
+      ];
+    };
+    const answer = async (userId: string, respondent: DemoRespondent, teams: readonly string[]) => {
+      await importManySurveys(answersOf(userId, respondent, teams));
+    };
+    // The synthetic members' answers, then their share of the rollups in one pass.
+    await importManySurveys(
+      SYNTHETIC_PEOPLE.flatMap((person) =>
+        answersOf(person.userId, { seed: person.email, pleasant: person.pleasant, sphereId, direct: true }, [
+          person.sessionId,
+        ]),
+      ),
     );
     // The demo users of the sphere answer where the forms reach them: the sphere-wide forms need
     // Essentials, the personality form comes through an Essentials team.
@@ -145,7 +169,11 @@ async function seedDemoForms(
         await importSurveys(
           userId,
           'demo-big-five',
-          demoBigFive({ ...respondent, sessionId: teams.find((t) => personalityTeams.includes(t)) }),
+          demoBigFive({
+            ...respondent,
+            tagIds: tagged.get(userId) ?? [],
+            sessionId: teams.find((t) => personalityTeams.includes(t)),
+          }),
         );
     }
   }

@@ -21,7 +21,7 @@ export type SphereReportInterval = (typeof SPHERE_REPORT_INTERVALS)[number];
 const day = z.iso.date();
 
 /** A report's period: whole days from 2018-01-01 to today at the latest (spec 02 §5 date filter). */
-const reportPeriodRule = (p: { start: string; end: string }, ctx: z.RefinementCtx) => {
+export const reportPeriodRule = (p: { start: string; end: string }, ctx: z.RefinementCtx) => {
   if (!day.safeParse(p.start).success || !day.safeParse(p.end).success) return;
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   if (p.start < DATE_FILTER_MIN_DAY)
@@ -30,7 +30,7 @@ const reportPeriodRule = (p: { start: string; end: string }, ctx: z.RefinementCt
     ctx.addIssue({ code: 'custom', message: 'value-out-of-range-error', path: ['end'] });
 };
 
-const reportFields = {
+export const reportFields = {
   start: day,
   end: day,
   /** The group: the whole sphere, or its people under one tag, or under two tags at once. */

@@ -5,7 +5,9 @@ import {
   PRIVACY_MIN_PARTICIPANTS_TWO_TAGS,
   anonymityNotice,
   freeTextShown,
+  leastAnswerers,
   minParticipants,
+  questionShown,
   releaseGroups,
   releaseOverPeriod,
   type AtomGroup,
@@ -236,5 +238,22 @@ describe('free text and the study-programme notice', () => {
   it('a study-programme sphere is marked: anonymity not guaranteed', () => {
     expect(anonymityNotice({ isStudyProgram: true })).toEqual({ anonymityNotGuaranteed: true });
     expect(anonymityNotice({ isStudyProgram: false })).toEqual({ anonymityNotGuaranteed: false });
+  });
+});
+
+describe('a question of a shown group needs enough surely different people', () => {
+  it('counts at most surveys − people answers as someone’s second', () => {
+    expect(leastAnswerers(10, 10, 10)).toBe(10);
+    expect(leastAnswerers(9, 12, 10)).toBe(7);
+    expect(leastAnswerers(2, 12, 4)).toBe(0);
+  });
+
+  it('shows a question at 8 surely different people and hides it at 7; at 5 and 4 under two tags', () => {
+    expect(questionShown(8, 8, 8, 0)).toBe(true);
+    expect(questionShown(7, 8, 8, 0)).toBe(false);
+    expect(questionShown(9, 10, 9, 1)).toBe(true);
+    expect(questionShown(8, 10, 9, 1)).toBe(false);
+    expect(questionShown(5, 5, 5, 2)).toBe(true);
+    expect(questionShown(4, 5, 5, 2)).toBe(false);
   });
 });

@@ -131,6 +131,32 @@ export function releaseOverPeriod(
   return { release: { shown: true, people: people.size }, atoms: shown.map((a) => a.atomId) };
 }
 
+/** Why a question of a shown group is hidden: too few people surely answered it. */
+export const QUESTION_HIDDEN_REASON = 'too-few-answers' as const;
+
+/**
+ * The fewest different people who can have given `answers` answers to one question, out of a
+ * group's `surveys` surveys by `people` people in a week: each person gave at least one survey, so
+ * at most `surveys − people` of them are a second or later survey of someone (decision 0033).
+ */
+export function leastAnswerers(answers: number, surveys: number, people: number): number {
+  return Math.max(0, answers - Math.max(0, surveys - people));
+}
+
+/**
+ * Whether one question's (or one additional result's) figure of a shown group-week may be shown:
+ * at least as many different people surely answered it as the group needs. A question skipped by
+ * most of a shown group is hidden that week (`too-few-answers`), not shown as the few who answered.
+ */
+export function questionShown(
+  answers: number,
+  surveys: number,
+  people: number,
+  groupTagCount: number,
+): boolean {
+  return leastAnswerers(answers, surveys, people) >= minParticipants(groupTagCount);
+}
+
 /** Whether a group's free text may be shown: the group is shown and has at least 8 people. */
 export function freeTextShown(release: Release): boolean {
   return release.shown && release.people >= FREE_TEXT_MIN_PARTICIPANTS;

@@ -7,6 +7,8 @@ import {
   groupKey,
   groupKeysOf,
   isoWeekOf,
+  surveyCountKey,
+  surveyCounts,
   weekBounds,
   weeksWithin,
   type Contribution,
@@ -198,5 +200,64 @@ describe('live rollups equal a rebuild from the raw answers', () => {
     expect([...book.people('sphere#s1', '2026-W48').keys()]).toEqual(['ana']);
     expect(book.counts('sphere#s1', '2026-W48', 'dept-a+office-x')).toEqual({ count: 1 });
     expect(book.counts('sphere#s1', '2026-W48', 'dept-b')).toEqual({});
+  });
+});
+
+describe('what a survey adds to its form’s rollups', () => {
+  const answers = [
+    { id: 'mood', type: 'likert' as const },
+    { id: 'sleep', type: 'histo' as const },
+    { id: 'lunch', type: 'choice' as const },
+    { id: 'team', type: 'select' as const },
+    { id: 'comment', type: 'text' as const },
+    { id: 'birthday', type: 'date' as const },
+  ];
+
+  it('counts numbers in thousandths, each choice chosen, each result, and never a text or a date', () => {
+    expect(
+      surveyCounts(
+        answers,
+        {
+          mood: 4,
+          sleep: 6.5,
+          lunch: ['desk', 'outside', 'desk'],
+          team: 'north',
+          comment: 'private',
+          birthday: '1990-01-01',
+        },
+        { energy: 5.25, empty: null },
+      ),
+    ).toEqual({
+      count: 1,
+      'q|mood|n': 1,
+      'q|mood|sum': 4000,
+      'q|mood|v|4000': 1,
+      'q|sleep|n': 1,
+      'q|sleep|sum': 6500,
+      'q|sleep|v|6500': 1,
+      'q|lunch|n': 1,
+      'q|lunch|c|desk': 1,
+      'q|lunch|c|outside': 1,
+      'q|team|n': 1,
+      'q|team|c|north': 1,
+      'r|energy|n': 1,
+      'r|energy|sum': 5250,
+    });
+  });
+
+  it('a “not applicable”, empty or missing answer is no answer; a zero is an answer', () => {
+    expect(surveyCounts(answers, { mood: null, lunch: [], team: '', sleep: 0 }, {})).toEqual({
+      count: 1,
+      'q|sleep|n': 1,
+      'q|sleep|v|0': 1,
+    });
+  });
+
+  it('reads its keys back, a choice value holding the separator included', () => {
+    expect(surveyCountKey('q|mood|v|4000')).toEqual({ kind: 'q', id: 'mood', field: 'v', value: '4000' });
+    expect(surveyCountKey('q|lunch|c|a|b')).toEqual({ kind: 'q', id: 'lunch', field: 'c', value: 'a|b' });
+    expect(surveyCountKey('r|energy|sum')).toEqual({ kind: 'r', id: 'energy', field: 'sum' });
+    expect(surveyCountKey('count')).toBeNull();
+    expect(surveyCountKey('color|red')).toBeNull();
   });
 });

@@ -119,6 +119,66 @@ export function thinkingCounts(axes: readonly { id: string; value: number }[]): 
   return counts;
 }
 
+/** A survey's numbers are counted in thousandths: whole numbers, exact to add and take away. */
+const thousandths = (n: number) => Math.round(n * 1000);
+
+/** A survey's answers as its counts need them: each answer's id and type. */
+export interface CountedAnswer {
+  id: string;
+  type: 'histo' | 'likert' | 'text' | 'choice' | 'select' | 'date';
+}
+
+/**
+ * What a survey adds to its form's rollups: one survey; per number answered (histo, likert) one
+ * answer, its value and the count of that value; per choice answered one answer and a count per
+ * value chosen; per additional result computed one result and its value. Texts and dates are free
+ * text and never counted; a "not applicable" answer is no answer.
+ */
+export function surveyCounts(
+  answers: readonly CountedAnswer[],
+  values: Readonly<Record<string, unknown>>,
+  results: Readonly<Record<string, number | null>>,
+): Counts {
+  const counts: Record<string, number> = { count: 1 };
+  const add = (key: string, n: number) => (counts[key] = (counts[key] ?? 0) + n);
+  for (const answer of answers) {
+    const value = values[answer.id];
+    if (answer.type === 'histo' || answer.type === 'likert') {
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+      add(`q|${answer.id}|n`, 1);
+      add(`q|${answer.id}|sum`, thousandths(value));
+      add(`q|${answer.id}|v|${thousandths(value)}`, 1);
+    } else if (answer.type === 'choice' || answer.type === 'select') {
+      const chosen = [...new Set(Array.isArray(value) ? value : typeof value === 'string' ? [value] : [])];
+      const kept = chosen.filter((v): v is string => typeof v === 'string' && v !== '');
+      if (!kept.length) continue;
+      add(`q|${answer.id}|n`, 1);
+      for (const v of kept) add(`q|${answer.id}|c|${v}`, 1);
+    }
+  }
+  for (const [id, result] of Object.entries(results)) {
+    if (result === null || !Number.isFinite(result)) continue;
+    add(`r|${id}|n`, 1);
+    add(`r|${id}|sum`, thousandths(result));
+  }
+  for (const [key, n] of Object.entries(counts)) if (n === 0 && key.endsWith('|sum')) delete counts[key];
+  return counts;
+}
+
+/** A survey count's key read back: a question's or a result's field (`n`, `sum`, `v`, `c`) and its value. */
+export function surveyCountKey(
+  key: string,
+): { kind: 'q' | 'r'; id: string; field: 'n' | 'sum' | 'v' | 'c'; value?: string } | null {
+  const [kind, id, field] = key.split('|', 3);
+  if ((kind !== 'q' && kind !== 'r') || !id) return null;
+  if (field === 'n' || field === 'sum') return { kind, id, field };
+  if (field === 'v' || field === 'c') {
+    const prefix = `${kind}|${id}|${field}|`;
+    return { kind, id, field, value: key.slice(prefix.length) };
+  }
+  return null;
+}
+
 /** One answer's share of the rollups: where it counts, who gave it, under which tags, and what. */
 export interface Contribution {
   /** `sphere#<id>`, `session#<id>`, `cycle#<id>`. */

@@ -11,7 +11,9 @@ import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
 import type { CustomReportDetail, ReportPartDetail } from '../../shared/contracts/custom-reports';
+import type { FormReport } from '../../shared/contracts/form-reports';
 import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
+import { rebuildSphereFormRollups } from '../../functions/forms';
 import { rebuildSphereThinkingRollups } from '../../functions/thinkings';
 import { rebuildSphereRollups } from '../../functions/feelings';
 import { feelingsDb } from '../../functions/feelings/store';
@@ -358,6 +360,55 @@ describe('local stack', () => {
       expect(nord.body.total).toMatchObject({ shown: true });
       expect((await groupReport(camille, 'demo-horizon-sud')).status).toBe(403);
       expect((await groupReport(camille, 'demo-horizon-production')).status).toBe(403);
+    });
+
+    it('gives Atelier Horizon questionnaire reports: its wellbeing checks over the year and its teams’ Big Five, equal to a rebuild', async () => {
+      const camille = await camilleSignedIn();
+      const end = new Date().toISOString().slice(0, 10);
+      const start = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+      const formReport = (formId: string) =>
+        stack.api<FormReport>('/v1/forms/sphere-reports', {
+          method: 'POST',
+          token: camille.accessToken,
+          body: { sphereId: 'demo-atelier-horizon', formId, start, end, interval: 'month' },
+        });
+      const wellbeing = await formReport('demo-wellbeing-check');
+      expect(wellbeing.status).toBe(200);
+      const total = wellbeing.body.total;
+      expect(total.shown && total.people).toBeGreaterThanOrEqual(40);
+      expect(total.shown && total.questions.find((q) => q.answerId === 'mood')).toMatchObject({
+        shown: true,
+      });
+      expect(total.shown && total.results).toEqual([
+        expect.objectContaining({ resultId: 'wellbeing', shown: true }),
+      ]);
+      expect(wellbeing.body.series.filter((s) => s.figure.shown).length).toBeGreaterThanOrEqual(8);
+      // The free text of those whose mood was low is never in a report.
+      expect(JSON.stringify(wellbeing.body)).not.toContain('Moins de réunions');
+      // The teams' personality test, answered in a workshop week: every trait shown.
+      const bigFive = await formReport('demo-big-five');
+      const traits = bigFive.body.total.shown ? bigFive.body.total.results : [];
+      expect(
+        traits
+          .filter((r) => r.shown)
+          .map((r) => r.resultId)
+          .sort(),
+      ).toEqual(['a', 'c', 'e', 'n', 'o']);
+      // A group's questionnaire report is its members' alone, as its feelings report is.
+      const groupReport = (tokens: Tokens, sessionId: string) =>
+        stack.api<FormReport>('/v1/forms/session-reports', {
+          method: 'POST',
+          token: tokens.accessToken,
+          body: { sessionId, formId: 'demo-big-five', start, end },
+        });
+      const sam = await stack.signInWithCode('sam@demo.wellbeing.local');
+      const nord = await groupReport(sam, 'demo-horizon-nord');
+      expect(nord.status).toBe(200);
+      expect(nord.body.sessionId).toBe('demo-horizon-nord');
+      expect((await groupReport(camille, 'demo-horizon-sud')).status).toBe(403);
+      expect(await rebuildSphereFormRollups('demo-atelier-horizon', 'check')).toMatchObject({
+        differences: [],
+      });
     });
 
     it('gives Atelier Horizon a custom report of two parts and twenty cards over its year, rendered once to PDF', async () => {

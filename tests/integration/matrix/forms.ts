@@ -59,5 +59,23 @@ export const examples: Record<string, Example> = {
   getSurvey: () => ({ params: { surveyId: survey } }),
   updateSurvey: () => ({ params: { surveyId: survey }, body: { values: { q1: 4 } } }),
   createFormMyselfReport: () => ({ body: { formId: 'matrix-form' } }),
+  // A sphere's questionnaire report is its admins' (smartReport on the sphere in the body); a
+  // group's is its members' alone, not its sphere's admins' nor its referents'.
+  createSphereFormReport: (owner) => ({
+    body: {
+      sphereId: owner.sphereId ?? 'none',
+      formId: 'matrix-form',
+      start: '2026-01-01',
+      end: '2026-03-31',
+    },
+  }),
+  createSessionFormReport: (owner) => ({
+    body: {
+      sessionId: owner.sessionId ?? 'none',
+      formId: 'matrix-form',
+      start: '2026-01-01',
+      end: '2026-03-31',
+    },
+  }),
   getGoalRankings: () => ({}),
 };

@@ -1,0 +1,63 @@
+import type {
+  FormReport,
+  SessionFormReportRequestSchema,
+  SphereFormReportRequestSchema,
+} from '../../shared/contracts/form-reports';
+import type { Form } from '../../shared/contracts/forms';
+import type * as z from 'zod';
+import { formAnswers } from '../../shared/domain/forms';
+import { NotFoundError } from '../lib/errors';
+import { formReport, type FormShape } from '../reports';
+import { findSession } from '../sessions';
+import { findEntitlements, findStoredForm } from './repository';
+
+type SphereRequest = z.output<typeof SphereFormReportRequestSchema>;
+type SessionRequest = z.output<typeof SessionFormReportRequestSchema>;
+
+/** What a form's report counts, in the form's order: numbers, choices and additional results. */
+export function shapeOf(form: Pick<Form, 'steps' | 'additionalResults'>): FormShape {
+  return {
+    questions: formAnswers(form).flatMap((answer): FormShape['questions'][number][] => {
+      if (answer.type === 'histo' || answer.type === 'likert')
+        return [{ id: answer.id, kind: 'number' as const }];
+      if (answer.type === 'choice' || answer.type === 'select')
+        return [{ id: answer.id, kind: 'choice' as const, choices: answer.values.map((v) => v.value) }];
+      return [];
+    }),
+    results: form.additionalResults.map((r) => r.id),
+  };
+}
+
+/** The form of a sphere's report: entitled to the sphere (404 otherwise, whoever asks). */
+async function reportedForm(sphereId: string, formId: string): Promise<Form> {
+  const [[entitlement], stored] = await Promise.all([
+    findEntitlements([{ sphereId, formId }]),
+    findStoredForm(formId),
+  ]);
+  if (!entitlement || !stored) throw new NotFoundError();
+  return stored.form;
+}
+
+/**
+ * POST /v1/forms/sphere-reports (decision 0033): a form's surveys given in a sphere and its groups,
+ * question by question and result by result, under the privacy rules of every report.
+ */
+export async function sphereFormReport(body: SphereRequest, now = Date.now()): Promise<FormReport> {
+  const { sphereId, formId, ...filters } = body;
+  const form = await reportedForm(sphereId, formId);
+  const report = await formReport({ place: { sphereId }, formId, shape: shapeOf(form), ...filters }, now);
+  return { ...report, form };
+}
+
+/** POST /v1/forms/session-reports: the same for the surveys given in one group, for its members. */
+export async function sessionFormReport(body: SessionRequest, now = Date.now()): Promise<FormReport> {
+  const { sessionId, formId, ...filters } = body;
+  const session = await findSession(sessionId);
+  if (!session) throw new NotFoundError();
+  const form = await reportedForm(session.sphereId, formId);
+  const report = await formReport(
+    { place: { sphereId: session.sphereId, sessionId }, formId, shape: shapeOf(form), ...filters },
+    now,
+  );
+  return { ...report, form };
+}
