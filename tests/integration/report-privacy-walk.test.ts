@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormReport } from '../../shared/contracts/form-reports';
+import { FormSchema } from '../../shared/contracts/forms';
 import type { ReportFigure, SphereReport } from '../../shared/contracts/reports';
 import { feelingColor } from '../../shared/domain/feelings';
 import { minParticipants } from '../../shared/domain/report-privacy';
 import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
+import { importEntitlements, importForms, importManySurveys } from '../../functions/forms';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
@@ -14,8 +17,9 @@ import { eventually, startTestStack, type TestStack, type Tokens } from './harne
  * combination of group, tags, interval and period, shows no group under its threshold and no two
  * figures of one week that differ by fewer people than the smaller one's threshold. A custom
  * report's data shots of the same groups show the same figures, and its rendered PDF gives a reason
- * for every hidden week. The people behind each figure are known here, from what was seeded, never
- * from the server.
+ * for every hidden week. A questionnaire's reports of the same groups hold to the same rules, and
+ * show a question only when its threshold of real people answered it (decision 0033). The people
+ * behind each figure are known here, from what was seeded, never from the server.
  */
 let stack: TestStack;
 let admin: Tokens;
@@ -271,4 +275,93 @@ describe('report privacy, walked through the API', () => {
       expect(reasons.length).toBeGreaterThanOrEqual(hiddenWeeks);
     }, 240_000);
   }
+
+  it('reveals no group under its threshold in a questionnaire report, and no question fewer people answered', async () => {
+    const { sphereId, tags, sessions, people } = await seedSphere(99);
+    // Each person's survey of a form in each week they answered: a required question, and an
+    // optional one more than half of them answer.
+    const formId = `walk-form-${randomUUID().slice(0, 8)}`;
+    const form = FormSchema.parse({
+      id: formId,
+      title: { en: 'Walk pulse' },
+      languages: ['en'],
+      updateDate: '2026-01-01T00:00:00.000Z',
+      steps: [
+        {
+          id: 's1',
+          title: { en: 'Week' },
+          description: { en: 'This week' },
+          answers: [
+            { id: 'q1', type: 'likert', title: { en: 'Mood' }, required: true },
+            { id: 'q2', type: 'likert', title: { en: 'Sleep' } },
+          ],
+        },
+      ],
+    });
+    await importForms([form]);
+    await importEntitlements(sphereId, [{ formId, availabilitiesThrough: 'sphereMember', sessionIds: [] }]);
+    const next = random(4242);
+    const optional = people.map(() => WEEKS.map(() => next() < 0.6));
+    await importManySurveys(
+      people.map((person, i) => ({
+        userId: person.userId,
+        formId,
+        surveys: WEEKS.flatMap((week, w) =>
+          Array.from({ length: Math.min(1, person.answers[w] ?? 0) }, (_, k) => ({
+            values: { q1: 1 + ((i + k) % 7), ...(optional[i]?.[w] ? { q2: 4 } : {}) },
+            locale: 'Europe/Brussels',
+            fromDirectLink: false,
+            sphereId,
+            ...(person.session ? { sessionId: person.session } : {}),
+            tagIds: person.tags,
+            creationDate: new Date(
+              Date.parse(`${weekBounds(week).first}T09:00:00Z`) + (1 + k) * DAY,
+            ).toISOString(),
+            freezeDate: new Date(Date.now() - DAY).toISOString(),
+          })),
+        ),
+      })),
+    );
+    const start = weekBounds(WEEKS[0] as string).first;
+    const end = weekBounds(WEEKS[2] as string).last;
+    const shownByWeek = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
+    let shownQuestions = 0;
+    let hiddenQuestions = 0;
+    for (const session of [undefined, ...sessions])
+      for (const tagIds of [[], ...tags.map((t) => [t]), [tags[0] as string, tags[1] as string]]) {
+        const group: Group = { session, tags: tagIds };
+        const filters = { formId, start, end, tagIds };
+        const answer = session
+          ? await api<FormReport>('/v1/forms/session-reports', { sessionId: session, ...filters })
+          : await api<FormReport>('/v1/forms/sphere-reports', { sphereId, ...filters });
+        expect(answer.status).toBe(200);
+        expect(JSON.stringify(answer.body.form)).toContain('Walk pulse');
+        const threshold = minParticipants(tagIds.length);
+        answer.body.series.forEach(({ figure }, w) => {
+          if (!figure.shown) return;
+          const real = truth(people, group, w);
+          expect(real.people.size).toBeGreaterThanOrEqual(threshold);
+          expect(figure).toMatchObject({ people: real.people.size, answers: real.people.size });
+          shownByWeek[w]?.push({ group, people: real.people });
+          // A question shown is one at least its threshold of the group's real people answered.
+          const q2 = figure.questions.find((q) => q.answerId === 'q2');
+          const answeredQ2 = people.filter((p, i) => real.people.has(p.userId) && optional[i]?.[w]).length;
+          if (q2?.shown && q2.answers > 0) {
+            shownQuestions++;
+            expect(answeredQ2).toBeGreaterThanOrEqual(threshold);
+          } else if (q2 && !q2.shown) hiddenQuestions++;
+        });
+      }
+    for (const shown of shownByWeek)
+      for (const small of shown)
+        for (const large of shown)
+          if (strictlyHolds(large.people, small.people))
+            expect(large.people.size - small.people.size).toBeGreaterThanOrEqual(
+              minParticipants(small.group.tags.length),
+            );
+    // The walk saw shown groups, and the optional question both shown and hidden.
+    expect(shownByWeek.flat().length).toBeGreaterThan(0);
+    expect(shownQuestions).toBeGreaterThan(0);
+    expect(hiddenQuestions).toBeGreaterThan(0);
+  }, 240_000);
 });
