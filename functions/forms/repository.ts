@@ -8,7 +8,7 @@ import { dayOf } from '../../shared/domain/feeling-days';
 import { computeAdditionalResults, formAnswers } from '../../shared/domain/forms';
 import { surveyCounts, type Counts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
-import { countMatching, sparse } from '../lib/db';
+import { countMatching, deleteOnce, sparse } from '../lib/db';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { FormContentEntity } from './entities/form-content';
@@ -680,29 +680,10 @@ export async function surveysOfSphere(sphereId: string, formId: string): Promise
  */
 export async function eraseSurveys(items: readonly FormSurveyItem[]): Promise<void> {
   for (const survey of items) {
-    const { Key, TableName } = db()
-      .entities.formSurvey.delete({ userId: survey.userId, surveyId: survey.surveyId })
-      .params();
     const rollups = await rollupsOf([{ survey, sign: -1 }]);
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName,
-                Key,
-                ConditionExpression: 'attribute_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': 'pk' },
-              },
-            },
-            ...rollups,
-          ],
-        }),
-      );
-    } catch (error) {
-      // Already erased (a repeated attempt): nothing more to take away.
-      if (!failedConditions(error)?.[0]) throw error;
-    }
+    await deleteOnce(
+      db().entities.formSurvey.delete({ userId: survey.userId, surveyId: survey.surveyId }).params(),
+      rollups,
+    );
   }
 }

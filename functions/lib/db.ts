@@ -1,8 +1,14 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import type { Entity } from './entity';
 import { documentClient } from './aws';
 import { config } from './config';
+import { failedConditions } from './conditions';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ElectroDB's own constraint on a Service's entities
 type AnyEntity = Entity<any, any, any, any>;
@@ -77,4 +83,37 @@ export function sparse<T extends Record<string, unknown>>(
   if (belongs) return item;
   const { [`${index}pk`]: _pk, [`${index}sk`]: _sk, ...rest } = item;
   return rest as T;
+}
+
+/** One item of a TransactWriteItems, as the DocumentClient takes it. */
+type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Deletes an item together with the other writes of its transaction (the rollups it takes away), on
+ * the condition that it is still there: a repeated erasure finds it gone and writes nothing twice.
+ */
+export async function deleteOnce(
+  item: { TableName: string | undefined; Key: Record<string, unknown> | undefined },
+  others: readonly TransactWriteItem[],
+): Promise<void> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: item.TableName,
+              Key: item.Key,
+              ConditionExpression: 'attribute_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': 'pk' },
+            },
+          },
+          ...others,
+        ],
+      }),
+    );
+  } catch (error) {
+    // Already erased (a repeated attempt): nothing more to take away.
+    if (!failedConditions(error)?.[0]) throw error;
+  }
 }

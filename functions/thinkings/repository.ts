@@ -6,7 +6,7 @@ import { thinkingCounts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions } from '../lib/conditions';
 import { thinkingId } from '../../shared/domain/thinkings';
-import { countMatching, sparse } from '../lib/db';
+import { countMatching, deleteOnce, sparse } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AxisEntity } from './entities/axis';
@@ -302,30 +302,11 @@ export async function thinkingsOfSphere(sphereId: string): Promise<ThinkingItem[
  */
 export async function eraseThinkings(items: readonly ThinkingItem[]): Promise<void> {
   for (const thinking of items) {
-    const { Key, TableName } = db()
-      .entities.thinking.delete({ userId: thinking.userId, thinkingId: thinking.thinkingId })
-      .params();
     const rollups = await rollupsOf([{ thinking, sign: -1 }]);
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName,
-                Key,
-                ConditionExpression: 'attribute_exists(#pk)',
-                ExpressionAttributeNames: { '#pk': 'pk' },
-              },
-            },
-            ...rollups,
-          ],
-        }),
-      );
-    } catch (error) {
-      // Already erased (a repeated attempt): nothing more to take away.
-      if (!failedConditions(error)?.[0]) throw error;
-    }
+    await deleteOnce(
+      db().entities.thinking.delete({ userId: thinking.userId, thinkingId: thinking.thinkingId }).params(),
+      rollups,
+    );
   }
 }
 
