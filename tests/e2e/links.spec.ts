@@ -84,6 +84,10 @@ test('a campaign link opened without an account: continue as a guest, accept the
   await page.goto(`/?show=link&linkId=${linkId}&lang=en`);
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+  // Its change overlay, the logo block above its fields.
+  await page.goto(`/?show=updateLink&linkId=${linkId}&lang=en`);
+  await expect(page.getByRole('dialog').getByTestId('link-logo-block')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();

@@ -50,6 +50,40 @@ test('an admin opens the sphere report, filters by two tags, sees hidden weeks w
   expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
 });
 
+/**
+ * The sphere's questionnaires (spec 02 §2 report views, §5): the wellbeing check its synthetic
+ * members answer (infra/local/demo-forms.ts `demo-wellbeing-check`), question by question.
+ */
+test("an admin reads the sphere's wellbeing check question by question in the questionnaires report", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInWithPassword(page, CAMILLE);
+  await page.goto(`/apps/spheres/${SPHERE}/reports?lang=en`);
+  await expect(page.getByTestId('report-table')).toBeVisible();
+
+  await page.getByTestId('report-kind').getByText('Questionnaires', { exact: true }).click();
+  const form = page.getByTestId('form-report-form');
+  await form.click();
+  await page.getByRole('option', { name: 'Wellbeing check' }).click();
+  await expect(form).toHaveValue('Wellbeing check');
+
+  // Its first statement over the whole sphere: an average to two decimals, texts never counted.
+  const mood = page.getByTestId('form-report-question-mood');
+  await expect(mood.getByRole('rowheader')).toHaveText('My mood has been bright on most days');
+  await expect(page.getByTestId('form-report-average-mood')).toHaveText(/^\d+\.\d{2}$/);
+  await expect(page.getByTestId('form-report-uncounted')).toBeVisible();
+  await expect(page.getByTestId('form-report-table')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // The self-esteem scale: the group's average placed in one of the four quadrants, in words too.
+  await form.click();
+  await page.getByRole('option', { name: 'Self-esteem' }).click();
+  await expect(page.getByTestId('form-report-view-selfEsteem-sentence')).toContainText('quadrant');
+  await expect(page.getByTestId('form-report-view-selfEsteem-table')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
 test("a group's member opens the group's report from its page, and is not shown the sphere's", async ({
   page,
 }) => {

@@ -12,10 +12,13 @@ async function loadEcharts() {
   core.use([
     charts.BarChart,
     charts.LineChart,
+    charts.ScatterChart,
     components.GridComponent,
     components.TooltipComponent,
     components.LegendComponent,
     components.AriaComponent,
+    components.MarkLineComponent,
+    components.MarkAreaComponent,
     renderers.SVGRenderer,
   ]);
   return core;

@@ -14,8 +14,10 @@ import {
  * Feelings reports (spec 02 §2 reports, §5 report privacy, §6 group-report exception; decision
  * 0030): a sphere's, for its admins, and a group's, for its members alone; per closed week or
  * month, for the whole or the people of up to two tags, with its files; a sphere's also gives its
- * thinkings axis by axis, to a reader whose subscription is not starter. A card on the sphere's and
- * on the session's page leads there for those who may read it.
+ * thinkings axis by axis, to a reader whose subscription is not starter, and both a sphere's and a
+ * group's give that reader the surveys of one of their questionnaires, question by question and
+ * result by result. A card on the sphere's and on the session's page leads there for those who may
+ * read it.
  *
  * Custom reports of a sphere (spec 02 §2 custom reports, §3, §4, §5 render report; decision 0031):
  * their list, a report with its structure, favourites, bookmarks, documents and dimensions, a

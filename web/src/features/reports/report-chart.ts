@@ -89,3 +89,34 @@ export function measureOverTime(
     series: [{ name, type: 'bar', itemStyle: { color: QUADRANT_FILL.blue.fill }, data: [...values] }],
   };
 }
+
+/**
+ * The average of each additional result of a form over the whole period, as horizontal bars, one
+ * per result named on its left, on the scale the form gives them (from the lowest of their ends to
+ * the highest, else the averages' own). The page's table of results gives the same figures.
+ */
+export function resultAverages(
+  results: readonly { title: string; average: number; min?: number | undefined; max?: number | undefined }[],
+): EChartsCoreOption {
+  const mins = results.flatMap((r) => (r.min === undefined ? [] : [r.min]));
+  const maxes = results.flatMap((r) => (r.max === undefined ? [] : [r.max]));
+  return {
+    aria: { enabled: true, label: { enabled: false }, decal: { show: true } },
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    xAxis: {
+      type: 'value',
+      ...(mins.length > 0 ? { min: Math.min(...mins) } : {}),
+      ...(maxes.length > 0 ? { max: Math.max(...maxes) } : {}),
+    },
+    yAxis: { type: 'category', inverse: true, data: results.map((r) => r.title) },
+    series: [
+      {
+        type: 'bar',
+        itemStyle: { color: QUADRANT_FILL.blue.fill },
+        data: results.map((r) => r.average),
+      },
+    ],
+  };
+}

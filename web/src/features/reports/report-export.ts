@@ -186,11 +186,15 @@ const FILE_PREFIXES = {
   sphere: 'sphere-report',
   session: 'group-report',
   'sphere-thinking': 'sphere-thinking-report',
+  'sphere-form': 'sphere-questionnaire-report',
+  'session-form': 'group-questionnaire-report',
 } as const;
 
 /**
  * The file's name: `sphere-report-<sphere>-<start>-<end>.<ext>`, `group-report-<group>-…` for a
- * group (session), `sphere-thinking-report-<sphere>-…` for a sphere's thinkings, its name made safe.
+ * group (session), `sphere-thinking-report-<sphere>-…` for a sphere's thinkings,
+ * `sphere-questionnaire-report-…` and `group-questionnaire-report-…` for a form's surveys (the owner
+ * then named with the form), its name made safe.
  */
 export function reportFileName(
   owner: { id: string; name: string },

@@ -41,6 +41,7 @@ import { useFeelingsReport, useReportTags, type FeelingsReportRequest } from './
 import { colorsOverTime, hiddenPeriods } from './report-chart';
 import { Figure } from './report-figure';
 import { ThinkingReportSection } from './thinking-report';
+import { FormReportSection, type FormReportFilters } from './form-report';
 import { beyondStarter } from './access';
 import {
   FIGURE_COLUMN_COUNT,
@@ -75,8 +76,12 @@ export type ReportTarget =
     }
   | { kind: 'session'; id: string; sphereId: string; name: string; primary?: Language | undefined };
 
-/** What a sphere's report shows: its feelings, or its thinkings axis by axis. */
-type ReportKind = 'feelings' | 'thinking';
+/** What a report shows: its feelings, a sphere's thinkings axis by axis, or one form's surveys. */
+type ReportKind = 'feelings' | 'thinking' | 'forms';
+
+const REPORT_KINDS: readonly ReportKind[] = ['feelings', 'thinking', 'forms'];
+const isReportKind = (value: string): value is ReportKind =>
+  (REPORT_KINDS as readonly string[]).includes(value);
 
 const DAY = 'YYYY-MM-DD';
 const dayOf = (date: Date | string) => dayjs(date).format(DAY);
@@ -103,7 +108,8 @@ export function tagLabel(tag: Tag, language: Language, primary: Language | undef
  * anonymity is not guaranteed. The tags are offered to those who may read them: a group's plain
  * members may not, and read the report of the whole group with no filter and no error. A sphere's
  * report offers, beside its feelings and with the same filters, its thinkings axis by axis to a
- * reader whose subscription is not starter.
+ * reader whose subscription is not starter; a sphere's and a group's offer that reader, with the same
+ * filters again, the surveys of one of their questionnaires.
  */
 export function FeelingsReport({ target }: { target: ReportTarget }) {
   const { t } = useTranslation();
@@ -136,10 +142,18 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
       ? { kind: 'session', body: { sessionId: target.id, ...filters } }
       : { kind: 'sphere', body: { sphereId: target.id, ...filters } };
   }, [target.kind, target.id, range, tagIds, interval]);
-  // A sphere's only, never a group's.
-  const thinkingOffered = target.kind === 'sphere' && beyondStarter(me.data);
+  // Beyond starter only; the thinkings are a sphere's, never a group's.
+  const kinds: ReportKind[] = !beyondStarter(me.data)
+    ? ['feelings']
+    : target.kind === 'sphere'
+      ? ['feelings', 'thinking', 'forms']
+      : ['feelings', 'forms'];
   const [chosenKind, chooseKind] = useState<ReportKind>('feelings');
-  const kind: ReportKind = thinkingOffered ? chosenKind : 'feelings';
+  const kind: ReportKind = kinds.includes(chosenKind) ? chosenKind : 'feelings';
+  const formFilters = useMemo<FormReportFilters>(
+    () => ({ start: range.start, end: range.end, tagIds, interval }),
+    [range, tagIds, interval],
+  );
   const report = useFeelingsReport(request, kind === 'feelings');
   const tagOptions = useMemo(
     () =>
@@ -153,7 +167,8 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
   const bounds = dateFilterBounds(new Date());
   const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
   const anonymityNotGuaranteed =
-    (target.kind === 'sphere' && target.studyProgramme) || (report.data?.anonymityNotGuaranteed ?? false);
+    (target.kind === 'sphere' && target.studyProgramme) ||
+    (kind === 'feelings' && (report.data?.anonymityNotGuaranteed ?? false));
 
   return (
     <Stack>
@@ -237,7 +252,7 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
         )}
       </Card>
 
-      {thinkingOffered && (
+      {kinds.length > 1 && (
         <Stack gap={4}>
           <Text size="sm" fw={500} id="report-kind-label">
             {t('reports.kind.label')}
@@ -245,11 +260,17 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
           <SegmentedControl
             aria-labelledby="report-kind-label"
             value={kind}
-            onChange={(value) => chooseKind(value === 'thinking' ? 'thinking' : 'feelings')}
-            data={[
-              { value: 'feelings', label: t('reports.kind.feelings') },
-              { value: 'thinking', label: t('reports.kind.thinking') },
-            ]}
+            onChange={(value) => chooseKind(isReportKind(value) ? value : 'feelings')}
+            data={kinds.map((k) => ({
+              value: k,
+              label: t(
+                k === 'forms'
+                  ? 'reports.forms.kind'
+                  : k === 'thinking'
+                    ? 'reports.kind.thinking'
+                    : 'reports.kind.feelings',
+              ),
+            }))}
             style={{ alignSelf: 'flex-start' }}
             data-testid="report-kind"
           />
@@ -262,6 +283,15 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
           target={{ id: target.id, name: target.name }}
           tagNames={chosenNames}
           language={language}
+        />
+      )}
+      {kind === 'forms' && (
+        <FormReportSection
+          target={{ kind: target.kind, id: target.id, name: target.name }}
+          filters={formFilters}
+          tagNames={chosenNames}
+          language={language}
+          anonymityShown={anonymityNotGuaranteed}
         />
       )}
       {kind === 'feelings' && report.isPending && <Skeleton height={320} data-testid="report-loading" />}

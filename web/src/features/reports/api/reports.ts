@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  createSessionFormReport,
+  createSphereFormReport,
+  type SessionFormReportRequest,
+  type SphereFormReportRequest,
+} from '../../../../../shared/contracts/form-reports';
+import { listAvailableForms, listSphereFormEntitlements } from '../../../../../shared/contracts/forms';
+import {
   createSessionFeelingReport,
   createSphereFeelingReport,
   createSphereThinkingReport,
@@ -83,6 +90,49 @@ export function useReportAxes(enabled: boolean) {
     queryKey: [...reportsKey, 'axes'],
     queryFn: ({ signal }) => callApi(listThinkingAxes, { query: {}, signal }),
     staleTime: 5 * 60_000,
+    enabled,
+  });
+}
+
+/** What a questionnaires report is asked about: a form in a whole sphere, or in one of its groups. */
+export type FormReportRequest =
+  { kind: 'sphere'; body: SphereFormReportRequest } | { kind: 'session'; body: SessionFormReportRequest };
+
+/**
+ * The forms entitled to a sphere (`GET /v1/forms/spheres/{sphereId}/entitlements`), the ones its
+ * admins may report on; asked only while the reader looks at the questionnaires.
+ */
+export function useReportSphereForms(sphereId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsKey, 'sphere-forms', sphereId],
+    queryFn: ({ signal }) => callApi(listSphereFormEntitlements, { params: { sphereId }, signal }),
+    enabled,
+  });
+}
+
+/**
+ * The forms available to the reader (`GET /v1/forms/available`), of which a group's report offers
+ * those available through that group.
+ */
+export function useReportAvailableForms(enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsKey, 'available-forms'],
+    queryFn: ({ signal }) => callApi(listAvailableForms, { signal }),
+    enabled,
+  });
+}
+
+/**
+ * The questionnaires report of a sphere (its admins) or of a group (its members alone): one form's
+ * surveys with the filters of the feelings report, question by question and result by result.
+ */
+export function useFormReport(request: FormReportRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsKey, 'form', request.kind, request.body],
+    queryFn: ({ signal }) =>
+      request.kind === 'session'
+        ? callApi(createSessionFormReport, { body: request.body, signal })
+        : callApi(createSphereFormReport, { body: request.body, signal }),
     enabled,
   });
 }

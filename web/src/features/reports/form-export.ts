@@ -1,0 +1,386 @@
+import type { TFunction } from 'i18next';
+import type {
+  FormFigure,
+  FormReport,
+  QuestionFigure,
+  ResultFigure,
+} from '../../../../shared/contracts/form-reports';
+import type { FormAnswer } from '../../../../shared/contracts/forms';
+import type { Language } from '../../../../shared/contracts/headers';
+import { formAnswers } from '../../../../shared/domain/forms';
+import { textIn, type MultilingualText } from '../../../../shared/domain/sessions';
+import {
+  TOTAL_ROW,
+  exportPreamble,
+  hiddenReason,
+  periodLabel,
+  round2,
+  type ExportCell,
+  type ExportContext,
+  type ReportExport,
+} from './report-export';
+
+/**
+ * The rows of a questionnaires report, once for the page's tables and its files (spec 02 §2
+ * report views, §5 report privacy; decision 0033): per week or month and for the whole period, the
+ * people, their surveys and the average of each additional result (of each number question when the
+ * form has no result); for the whole period, each counted question with its answers, its average
+ * and the count of each value or choice, and each result's average. Texts and dates are never
+ * counted. A hidden figure is its reason in words with the threshold it missed, never a number.
+ */
+
+export type ShownFormFigure = Extract<FormFigure, { shown: true }>;
+type ReportForm = FormReport['form'];
+
+/** The questions a report counts: numbers (histo, likert) and choices (choice, select). */
+export type CountedAnswer = Extract<FormAnswer, { type: 'histo' | 'likert' | 'choice' | 'select' }>;
+
+const COUNTED_TYPES: ReadonlySet<FormAnswer['type']> = new Set(['histo', 'likert', 'choice', 'select']);
+const isCounted = (answer: FormAnswer): answer is CountedAnswer => COUNTED_TYPES.has(answer.type);
+const isNumber = (answer: FormAnswer) => answer.type === 'histo' || answer.type === 'likert';
+
+/** A text of the form in the reader's language, else in the form's first language, else any. */
+export function formText(text: MultilingualText, form: Pick<ReportForm, 'languages'>, language: Language) {
+  return textIn(text, language, form.languages[0]);
+}
+
+/** The form's counted questions, in the form's order. */
+export function countedQuestions(form: Pick<ReportForm, 'steps'>): CountedAnswer[] {
+  return formAnswers(form).filter(isCounted);
+}
+
+/** Whether the form has texts or dates, which no report counts. */
+export function hasUncounted(form: Pick<ReportForm, 'steps'>): boolean {
+  return formAnswers(form).some((answer) => !isCounted(answer));
+}
+
+/** A column of the series: an additional result, or a number question, by its short title. */
+export interface FormColumn {
+  kind: 'result' | 'question';
+  id: string;
+  title: string;
+}
+
+/**
+ * The series' figures: the form's additional results (Big Five traits, self-esteem axes…), or its
+ * number questions when it has none; each by its short title, else its title, else its id.
+ */
+export function formColumns(form: ReportForm, language: Language): FormColumn[] {
+  const name = (item: { id: string; title: MultilingualText; shortTitle: MultilingualText }) =>
+    formText(item.shortTitle, form, language) || formText(item.title, form, language) || item.id;
+  if (form.additionalResults.length > 0)
+    return form.additionalResults.map((result) => ({ kind: 'result', id: result.id, title: name(result) }));
+  return countedQuestions(form)
+    .filter(isNumber)
+    .map((answer) => ({ kind: 'question', id: answer.id, title: name(answer) }));
+}
+
+/** The series table's header: the period, people, surveys, then each column's average. */
+export function formHeader(columns: readonly FormColumn[], t: TFunction): string[] {
+  return [
+    t('reports.columns.period'),
+    t('reports.columns.people'),
+    t('reports.forms.answers'),
+    ...columns.map((column) => column.title),
+  ];
+}
+
+/** The number of columns a hidden row's reason spans (every column after the period's). */
+export const formFigureColumnCount = (columns: readonly FormColumn[]) => 2 + columns.length;
+
+/** Why a question or a result of a shown group is hidden: too few people surely answered it. */
+export function partHiddenReason(part: { threshold: number }, t: TFunction): string {
+  return t('reports.hidden.tooFewAnswers', { threshold: part.threshold });
+}
+
+/**
+ * One cell of an average: the number to two decimals, the reason in words where that figure is
+ * hidden (never 0), or null where the period has none.
+ */
+export type FormCell = number | string | null;
+
+export type FormRow =
+  | { key: string; label: string; shown: true; people: number; answers: number; cells: FormCell[] }
+  | { key: string; label: string; shown: false; reason: string };
+
+function cellOf(part: QuestionFigure | ResultFigure | undefined, t: TFunction): FormCell {
+  if (!part) return null;
+  if (!part.shown) return partHiddenReason(part, t);
+  return 'average' in part && part.average !== undefined ? round2(part.average) : null;
+}
+
+function rowOf(
+  key: string,
+  label: string,
+  figure: FormFigure,
+  columns: readonly FormColumn[],
+  t: TFunction,
+): FormRow {
+  if (!figure.shown) return { key, label, shown: false, reason: hiddenReason(figure, t) };
+  const results = new Map(figure.results.map((r) => [r.resultId, r]));
+  const questions = new Map(figure.questions.map((q) => [q.answerId, q]));
+  return {
+    key,
+    label,
+    shown: true,
+    people: figure.people,
+    answers: figure.answers,
+    cells: columns.map((column) =>
+      cellOf(column.kind === 'result' ? results.get(column.id) : questions.get(column.id), t),
+    ),
+  };
+}
+
+/** One row per week or month, oldest first, then the whole period's. */
+export function formRows(
+  report: FormReport,
+  columns: readonly FormColumn[],
+  language: Language,
+  t: TFunction,
+): FormRow[] {
+  return [
+    ...report.series.map((entry) =>
+      rowOf(entry.period, periodLabel(entry, report.interval, language), entry.figure, columns, t),
+    ),
+    rowOf(TOTAL_ROW, t('reports.columns.total'), report.total, columns, t),
+  ];
+}
+
+/** One value or choice of a question over the whole period: its words, its count, its share in %. */
+export interface ShareOf {
+  label: string;
+  count: number;
+  /** Of the question's answers, rounded; a multiple choice's shares may add up to more than 100. */
+  share: number;
+}
+
+export type QuestionDetail =
+  | {
+      answerId: string;
+      title: string;
+      shown: true;
+      answers: number;
+      /** To two decimals; null for a choice. */
+      average: number | null;
+      distribution: ShareOf[];
+    }
+  | { answerId: string; title: string; shown: false; reason: string };
+
+const numberIn = (value: number, language: Language) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value);
+
+/**
+ * Each value or choice of a shown question with its count: a likert's options and a choice's values
+ * in the form's order (those nobody gave at 0), a histogram's values given, lowest first, its ends
+ * with their legends; a value the form no longer offers comes last, as it was recorded.
+ */
+function distribution(
+  answer: CountedAnswer,
+  part: Extract<QuestionFigure, { shown: true }>,
+  form: ReportForm,
+  language: Language,
+): ShareOf[] {
+  const share = (count: number) => (part.answers > 0 ? Math.round((count / part.answers) * 100) : 0);
+  const of = (label: string, count: number): ShareOf => ({ label, count, share: share(count) });
+  const given = part.values ?? [];
+  const chosen = part.choices ?? [];
+  switch (answer.type) {
+    case 'likert': {
+      const offered = new Set(answer.options.map((o) => o.value));
+      return [
+        ...answer.options.map((option) => {
+          const legend = formText(option.legend, form, language);
+          const value = numberIn(option.value, language);
+          const count = given.find((v) => v.value === option.value)?.count ?? 0;
+          return of(legend ? `${value} – ${legend}` : value, count);
+        }),
+        ...given.filter((v) => !offered.has(v.value)).map((v) => of(numberIn(v.value, language), v.count)),
+      ];
+    }
+    case 'histo': {
+      const last = answer.firstValue + (answer.scaleSize - 1) * answer.stepValue;
+      const low = formText(answer.legendLow, form, language);
+      const high = formText(answer.legendHigh, form, language);
+      const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+      return [...given]
+        .sort((a, b) => a.value - b.value)
+        .map((v) => {
+          const value = numberIn(v.value, language);
+          const legend = near(v.value, answer.firstValue) ? low : near(v.value, last) ? high : '';
+          return of(legend ? `${value} – ${legend}` : value, v.count);
+        });
+    }
+    case 'choice':
+    case 'select': {
+      const offered = new Set(answer.values.map((v) => v.value));
+      return [
+        ...answer.values.map((choice) =>
+          of(
+            formText(choice.title, form, language) || choice.value,
+            chosen.find((c) => c.value === choice.value)?.count ?? 0,
+          ),
+        ),
+        ...chosen.filter((c) => !offered.has(c.value)).map((c) => of(c.value, c.count)),
+      ];
+    }
+  }
+}
+
+/** The counted questions of a shown figure, in the form's order, each by its full title. */
+export function questionDetails(
+  figure: ShownFormFigure,
+  form: ReportForm,
+  language: Language,
+  t: TFunction,
+): QuestionDetail[] {
+  const parts = new Map(figure.questions.map((q) => [q.answerId, q]));
+  return countedQuestions(form).flatMap((answer): QuestionDetail[] => {
+    const part = parts.get(answer.id);
+    if (!part) return [];
+    const title = formText(answer.title, form, language) || answer.id;
+    if (!part.shown) return [{ answerId: answer.id, title, shown: false, reason: partHiddenReason(part, t) }];
+    return [
+      {
+        answerId: answer.id,
+        title,
+        shown: true,
+        answers: part.answers,
+        average: part.average === undefined ? null : round2(part.average),
+        distribution: distribution(answer, part, form, language),
+      },
+    ];
+  });
+}
+
+export type ResultDetail =
+  | {
+      resultId: string;
+      title: string;
+      shown: true;
+      answers: number;
+      average: number;
+      /** The ends of the result's scale, when the form gives them. */
+      min?: number | undefined;
+      max?: number | undefined;
+    }
+  | { resultId: string; title: string; shown: false; reason: string };
+
+/** The additional results of a shown figure, in the form's order, each by its full title. */
+export function resultDetails(
+  figure: ShownFormFigure,
+  form: ReportForm,
+  language: Language,
+  t: TFunction,
+): ResultDetail[] {
+  const parts = new Map(figure.results.map((r) => [r.resultId, r]));
+  return form.additionalResults.flatMap((result): ResultDetail[] => {
+    const part = parts.get(result.id);
+    if (!part) return [];
+    const title = formText(result.title, form, language) || result.id;
+    if (!part.shown) return [{ resultId: result.id, title, shown: false, reason: partHiddenReason(part, t) }];
+    return [
+      {
+        resultId: result.id,
+        title,
+        shown: true,
+        answers: part.answers,
+        average: round2(part.average),
+        min: result.boundaries.min,
+        max: result.boundaries.max,
+      },
+    ];
+  });
+}
+
+/** The questions table's header: the question, its answers, its average, its values. */
+export function questionHeader(t: TFunction): string[] {
+  return [
+    t('reports.forms.question'),
+    t('reports.forms.questionAnswers'),
+    t('reports.forms.average'),
+    t('reports.forms.distribution'),
+  ];
+}
+
+/** The results table's header: the result, its answers, its average, its scale. */
+export function resultHeader(t: TFunction): string[] {
+  return [
+    t('reports.forms.result'),
+    t('reports.forms.questionAnswers'),
+    t('reports.forms.average'),
+    t('reports.forms.scale'),
+  ];
+}
+
+/** A result's scale, "1 – 5", from the ends the form gives; empty when it gives neither. */
+export function scaleText(
+  result: { min?: number | undefined; max?: number | undefined },
+  language: Language,
+) {
+  if (result.min === undefined && result.max === undefined) return '';
+  const end = (n: number | undefined) => (n === undefined ? '…' : numberIn(n, language));
+  return `${end(result.min)} – ${end(result.max)}`;
+}
+
+/** The file's lines of the questions: one per value or choice, the question's figures on its first. */
+function questionLines(details: readonly QuestionDetail[], t: TFunction): ExportCell[][] {
+  const header = [
+    t('reports.forms.question'),
+    t('reports.forms.questionAnswers'),
+    t('reports.forms.average'),
+    t('reports.forms.value'),
+    t('reports.forms.count'),
+    t('reports.forms.sharePercent'),
+  ];
+  const lines: ExportCell[][] = [[t('reports.forms.questionsTitle')], header];
+  for (const detail of details) {
+    if (!detail.shown) {
+      lines.push([detail.title, detail.reason]);
+      continue;
+    }
+    const [first, ...others] = detail.distribution;
+    const head: ExportCell[] = [detail.title, detail.answers, detail.average ?? ''];
+    lines.push(first ? [...head, first.label, first.count, first.share] : head);
+    for (const v of others) lines.push(['', '', '', v.label, v.count, v.share]);
+  }
+  return lines;
+}
+
+/**
+ * A questionnaires report as a file's rows: the feelings report's header lines and the form's
+ * title, the page's series table (a hidden row carrying its reason in the first figure column, a
+ * hidden figure its reason in its own cell), then, when the whole period is shown, its questions
+ * with the count of each value and its additional results.
+ */
+export function formExportTable(
+  report: FormReport,
+  context: ExportContext,
+  language: Language,
+  t: TFunction,
+): ReportExport {
+  const columns = formColumns(report.form, language);
+  const preamble = exportPreamble(report, context, t);
+  preamble.splice(1, 0, [
+    t('reports.forms.export.form', { title: formText(report.form.title, report.form, language) }),
+  ]);
+  const rows: ExportCell[][] = formRows(report, columns, language, t).map((row) =>
+    row.shown
+      ? [row.label, row.people, row.answers, ...row.cells.map((cell) => cell ?? '')]
+      : [row.label, row.reason],
+  );
+  if (report.total.shown) {
+    const questions = questionDetails(report.total, report.form, language, t);
+    if (questions.length > 0) rows.push([], ...questionLines(questions, t));
+    const results = resultDetails(report.total, report.form, language, t);
+    if (results.length > 0)
+      rows.push(
+        [],
+        [t('reports.forms.resultsTitle')],
+        resultHeader(t),
+        ...results.map((r) =>
+          r.shown ? [r.title, r.answers, r.average, scaleText(r, language)] : [r.title, r.reason],
+        ),
+      );
+  }
+  return { preamble, header: formHeader(columns, t), rows };
+}

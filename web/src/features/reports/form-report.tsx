@@ -1,0 +1,528 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Card, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { FormReport } from '../../../../shared/contracts/form-reports';
+import type { Language } from '../../../../shared/contracts/headers';
+import type { SphereReportInterval } from '../../../../shared/contracts/reports';
+import { textIn } from '../../../../shared/domain/sessions';
+import { ErrorState } from '../../components/error-state';
+import { Chart } from '../../lib/chart';
+import { formatDate } from '../../lib/dates';
+import {
+  useFormReport,
+  useReportAvailableForms,
+  useReportSphereForms,
+  type FormReportRequest,
+} from './api/reports';
+import {
+  formColumns,
+  formExportTable,
+  formFigureColumnCount,
+  formHeader,
+  formRows,
+  questionDetails,
+  questionHeader,
+  resultDetails,
+  resultHeader,
+  scaleText,
+  type FormCell,
+  type FormColumn,
+  type FormRow,
+  type QuestionDetail,
+  type ResultDetail,
+} from './form-export';
+import { resultAverages } from './report-chart';
+import { TOTAL_ROW, reportFileName, round2, type ExportContext } from './report-export';
+import { Figure } from './report-figure';
+import { SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import { ScaleView } from './scale-view';
+
+/** What a questionnaires report covers: a whole sphere (its admins), or one of its groups (its members). */
+export interface FormReportTarget {
+  kind: 'sphere' | 'session';
+  id: string;
+  name: string;
+}
+
+/** The filters of the page, the same as the feelings report's. */
+export interface FormReportFilters {
+  start: string;
+  end: string;
+  tagIds: string[];
+  interval: SphereReportInterval;
+}
+
+/** An average of a form's scale, to two decimals; a dash when the period has none. */
+const averageText = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : round2(n).toFixed(2);
+
+/**
+ * The questionnaires of a sphere's or a group's report (spec 02 §2 report views, §5 report
+ * privacy; decision 0033): the reader picks one of the forms entitled to the sphere (its admins) or
+ * available through the group (its members), then reads, with the page's filters, the people and
+ * surveys of the whole period, each counted question's average and the count of each value or
+ * choice, the form's additional results as a chart and a table, and the averages period by period,
+ * as CSV or Excel too. Texts and dates are never counted; a hidden figure says why, never a number.
+ */
+export function FormReportSection({
+  target,
+  filters,
+  tagNames,
+  language,
+  anonymityShown,
+}: {
+  target: FormReportTarget;
+  filters: FormReportFilters;
+  tagNames: string[];
+  language: Language;
+  /** The page already says that anonymity is not guaranteed (a study programme). */
+  anonymityShown: boolean;
+}) {
+  const { t } = useTranslation();
+  const ofGroup = target.kind === 'session';
+  const sphereForms = useReportSphereForms(target.id, !ofGroup);
+  const available = useReportAvailableForms(ofGroup);
+  const list = ofGroup ? available : sphereForms;
+  const options = useMemo(() => {
+    const forms = ofGroup
+      ? (available.data?.items ?? [])
+          .filter((entry) => entry.places.some((place) => place.sessionId === target.id))
+          .map(({ form }) => ({
+            id: form.id,
+            title: textIn(form.title, language, form.languages[0]),
+            archived: false,
+          }))
+      : (sphereForms.data?.items ?? []).map((e) => ({
+          id: e.formId,
+          title: textIn(e.title, language),
+          archived: e.archived,
+        }));
+    return forms
+      .map((form) => ({
+        value: form.id,
+        label: form.archived
+          ? t('reports.forms.archived', { title: form.title || form.id })
+          : form.title || form.id,
+        title: form.title || form.id,
+        archived: form.archived,
+      }))
+      .sort((a, b) => Number(a.archived) - Number(b.archived) || a.label.localeCompare(b.label, language));
+  }, [ofGroup, available.data, sphereForms.data, target.id, language, t]);
+  const [chosen, choose] = useState<string | null>(null);
+  const formId = options.find((o) => o.value === chosen)?.value ?? options[0]?.value ?? null;
+  const request = useMemo<FormReportRequest>(
+    () =>
+      ofGroup
+        ? { kind: 'session', body: { sessionId: target.id, formId: formId ?? '', ...filters } }
+        : { kind: 'sphere', body: { sphereId: target.id, formId: formId ?? '', ...filters } },
+    [ofGroup, target.id, formId, filters],
+  );
+  const report = useFormReport(request, formId !== null);
+
+  if (list.isPending) return <Skeleton height={60} data-testid="form-report-forms-loading" />;
+  if (list.isError)
+    return (
+      <ErrorState
+        title={t('reports.forms.formsError')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        testId="form-report-forms-error"
+      />
+    );
+  if (formId === null)
+    return (
+      <Card withBorder data-testid="form-report-none">
+        <Text>{t(ofGroup ? 'reports.forms.noneGroup' : 'reports.forms.none')}</Text>
+      </Card>
+    );
+
+  const formTitle = options.find((o) => o.value === formId)?.title ?? formId;
+  return (
+    <Stack data-testid="form-report-section">
+      <Select
+        label={t('reports.forms.form')}
+        data={options.map(({ value, label }) => ({ value, label }))}
+        value={formId}
+        onChange={(value) => {
+          if (value) choose(value);
+        }}
+        allowDeselect={false}
+        searchable={options.length > 8}
+        maw={480}
+        className="no-print"
+        data-testid="form-report-form"
+      />
+      {report.isPending && <Skeleton height={320} data-testid="form-report-loading" />}
+      {report.isError && (
+        <ErrorState
+          title={t('reports.page.loadError')}
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          testId="form-report-error"
+        />
+      )}
+      {report.isSuccess && (
+        <FormReportView
+          report={report.data}
+          target={target}
+          formTitle={formTitle}
+          tagNames={tagNames}
+          language={language}
+          anonymityShown={anonymityShown}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function FormReportView({
+  report,
+  target,
+  formTitle,
+  tagNames,
+  language,
+  anonymityShown,
+}: {
+  report: FormReport;
+  target: FormReportTarget;
+  formTitle: string;
+  tagNames: string[];
+  language: Language;
+  anonymityShown: boolean;
+}) {
+  const { t } = useTranslation();
+  const { exporting, exportAs } = useTableExport();
+  const columns = useMemo(() => formColumns(report.form, language), [report.form, language]);
+  const rows = useMemo(() => formRows(report, columns, language, t), [report, columns, language, t]);
+  const questions = useMemo(
+    () => (report.total.shown ? questionDetails(report.total, report.form, language, t) : []),
+    [report.total, report.form, language, t],
+  );
+  const results = useMemo(
+    () => (report.total.shown ? resultDetails(report.total, report.form, language, t) : []),
+    [report.total, report.form, language, t],
+  );
+  const seriesRows = rows.filter((r) => r.key !== TOTAL_ROW);
+  const totalRow = rows.find((r) => r.key === TOTAL_ROW);
+  const anonymity = report.anonymityNotGuaranteed && !anonymityShown && (
+    <Alert color="orange" role="alert" title={t('reports.anonymity.title')} data-testid="report-anonymity">
+      {t('reports.anonymity.body')}
+    </Alert>
+  );
+
+  if (!report.covered || report.weeks.length === 0)
+    return (
+      <Stack>
+        {anonymity}
+        <Card withBorder data-testid="form-report-empty">
+          <Text>{t('reports.empty.noWeek')}</Text>
+        </Card>
+      </Stack>
+    );
+
+  const exportForm = (format: ExportFormat) =>
+    void exportAs(format, (extension) => {
+      const context: ExportContext =
+        target.kind === 'session'
+          ? { groupName: target.name, tagNames }
+          : { sphereName: target.name, tagNames };
+      return {
+        table: formExportTable(report, context, language, t),
+        fileName: reportFileName(
+          { id: target.id, name: `${target.name} ${formTitle}` },
+          report,
+          extension,
+          target.kind === 'session' ? 'session-form' : 'sphere-form',
+        ),
+        sheet: t('reports.forms.sheet'),
+      };
+    });
+
+  return (
+    <Stack data-testid="form-report">
+      {anonymity}
+      <Text size="sm" data-testid="form-report-covered">
+        {t('reports.notice.covered', {
+          count: report.weeks.length,
+          first: formatDate(report.covered.first),
+          last: formatDate(report.covered.last),
+        })}
+      </Text>
+      <Text size="sm" data-testid="form-report-uncounted">
+        {t('reports.forms.uncounted')}
+      </Text>
+
+      <TotalCard idPrefix="form-report" hidden={report.total.shown ? null : report.total}>
+        {report.total.shown && (
+          <Stack>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="form-report-figures">
+              <Figure
+                label={t('reports.columns.people')}
+                value={String(report.total.people)}
+                testId="form-report-people"
+              />
+              <Figure
+                label={t('reports.forms.answers')}
+                value={String(report.total.answers)}
+                testId="form-report-answers"
+              />
+            </SimpleGrid>
+            <QuestionTable details={questions} />
+          </Stack>
+        )}
+      </TotalCard>
+
+      <ScaleView form={report.form} figure={report.total} language={language} />
+
+      {report.total.shown && report.form.additionalResults.length > 0 && (
+        <ResultsCard details={results} language={language} />
+      )}
+
+      <SeriesCard
+        idPrefix="form-report"
+        interval={report.interval}
+        onExport={exportForm}
+        exporting={exporting}
+      >
+        <FormSeriesTable
+          caption={t(
+            columns.some((c) => c.kind === 'result')
+              ? report.interval === 'week'
+                ? 'reports.forms.captionResultsWeeks'
+                : 'reports.forms.captionResultsMonths'
+              : report.interval === 'week'
+                ? 'reports.forms.captionQuestionsWeeks'
+                : 'reports.forms.captionQuestionsMonths',
+          )}
+          header={formHeader(columns, t)}
+          columns={columns}
+          rows={seriesRows}
+          total={totalRow}
+        />
+      </SeriesCard>
+    </Stack>
+  );
+}
+
+/** The whole period question by question: answers, average and each value's or choice's count. */
+function QuestionTable({ details }: { details: QuestionDetail[] }) {
+  const { t } = useTranslation();
+  const header = questionHeader(t);
+  if (details.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="form-report-no-question">
+        {t('reports.forms.noQuestion')}
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer
+      minWidth={640}
+      scrollAreaProps={{
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.forms.questionsTitle') },
+      }}
+    >
+      <Table striped data-testid="form-report-questions">
+        <Table.Caption>{t('reports.forms.questionsTitle')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {header.map((column) => (
+              <Table.Th scope="col" key={column}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {details.map((question) => (
+            <Table.Tr key={question.answerId} data-testid={`form-report-question-${question.answerId}`}>
+              <Table.Th scope="row" fw={500}>
+                {question.title}
+              </Table.Th>
+              {question.shown ? (
+                <>
+                  <Table.Td>{question.answers}</Table.Td>
+                  <Table.Td data-testid={`form-report-average-${question.answerId}`}>
+                    {averageText(question.average)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Box component="ul" m={0} pl="md">
+                      {question.distribution.map((v, i) => (
+                        <li key={i}>
+                          <Text size="sm" span>
+                            {t('reports.forms.share', { label: v.label, count: v.count, share: v.share })}
+                          </Text>
+                        </li>
+                      ))}
+                    </Box>
+                  </Table.Td>
+                </>
+              ) : (
+                <Table.Td colSpan={3} data-testid={`form-report-question-hidden-${question.answerId}`}>
+                  <Text size="sm" fs="italic" span>
+                    {question.reason}
+                  </Text>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The form's additional results over the whole period: a chart of their averages and its table. */
+function ResultsCard({ details, language }: { details: ResultDetail[]; language: Language }) {
+  const { t } = useTranslation();
+  const header = resultHeader(t);
+  const shown = useMemo(() => details.flatMap((d) => (d.shown ? [d] : [])), [details]);
+  const chart = useMemo(() => resultAverages(shown), [shown]);
+  return (
+    <Card withBorder component="section" aria-labelledby="form-report-results-title">
+      <Title order={2} size="h4" id="form-report-results-title" mb="xs">
+        {t('reports.forms.resultsTitle')}
+      </Title>
+      {details.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="form-report-no-result">
+          {t('reports.forms.noResult')}
+        </Text>
+      ) : (
+        <Stack>
+          {shown.length > 0 && (
+            <Chart
+              option={chart}
+              label={t('reports.forms.chart', { count: shown.length })}
+              height={Math.max(140, 48 + shown.length * 36)}
+              testId="form-report-chart"
+            />
+          )}
+          <Table.ScrollContainer
+            minWidth={560}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.forms.resultsTitle') },
+            }}
+          >
+            <Table striped data-testid="form-report-results">
+              <Table.Caption>{t('reports.forms.resultsTitle')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {header.map((column) => (
+                    <Table.Th scope="col" key={column}>
+                      {column}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {details.map((result) => (
+                  <Table.Tr key={result.resultId} data-testid={`form-report-result-${result.resultId}`}>
+                    <Table.Th scope="row" fw={500}>
+                      {result.title}
+                    </Table.Th>
+                    {result.shown ? (
+                      <>
+                        <Table.Td>{result.answers}</Table.Td>
+                        <Table.Td>{averageText(result.average)}</Table.Td>
+                        <Table.Td>{scaleText(result, language) || '—'}</Table.Td>
+                      </>
+                    ) : (
+                      <Table.Td colSpan={3} data-testid={`form-report-result-hidden-${result.resultId}`}>
+                        <Text size="sm" fs="italic" span>
+                          {result.reason}
+                        </Text>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function Cell({ cell }: { cell: FormCell }) {
+  if (typeof cell === 'string')
+    return (
+      <Table.Td>
+        <Text size="sm" fs="italic" span>
+          {cell}
+        </Text>
+      </Table.Td>
+    );
+  return <Table.Td>{averageText(cell)}</Table.Td>;
+}
+
+function FormRowCells({ row, columns }: { row: FormRow; columns: readonly FormColumn[] }) {
+  if (!row.shown)
+    return (
+      <Table.Td colSpan={formFigureColumnCount(columns)} data-testid={`form-report-hidden-${row.key}`}>
+        <Text size="sm" fs="italic" span>
+          {row.reason}
+        </Text>
+      </Table.Td>
+    );
+  return (
+    <>
+      <Table.Td>{row.people}</Table.Td>
+      <Table.Td>{row.answers}</Table.Td>
+      {row.cells.map((cell, i) => (
+        <Cell key={columns[i]?.id ?? i} cell={cell} />
+      ))}
+    </>
+  );
+}
+
+/** One row per period, then the whole period: people, surveys and each average; what the files hold. */
+function FormSeriesTable({
+  caption,
+  header,
+  columns,
+  rows,
+  total,
+}: {
+  caption: string;
+  header: string[];
+  columns: readonly FormColumn[];
+  rows: FormRow[];
+  total: FormRow | undefined;
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth={Math.max(560, 260 + columns.length * 140)}
+      // A table wider than a phone scrolls sideways: its scroller takes the focus so arrows can do it.
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+    >
+      <Table striped data-testid="form-report-table">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {header.map((column, i) => (
+              <Table.Th scope="col" key={i}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key} data-testid={`form-report-row-${row.key}`}>
+              <Table.Th scope="row">{row.label}</Table.Th>
+              <FormRowCells row={row} columns={columns} />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {total && (
+          <Table.Tfoot>
+            <Table.Tr data-testid={`form-report-row-${total.key}`}>
+              <Table.Th scope="row">{total.label}</Table.Th>
+              <FormRowCells row={total} columns={columns} />
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

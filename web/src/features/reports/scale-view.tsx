@@ -1,0 +1,283 @@
+import { useMemo } from 'react';
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { FormFigure, FormReport } from '../../../../shared/contracts/form-reports';
+import type { Language } from '../../../../shared/contracts/headers';
+import { Chart } from '../../lib/chart';
+import { partHiddenReason, scaleText } from './form-export';
+import {
+  dimensionBars,
+  quadrantChart,
+  scaleViews,
+  twoDecimals,
+  type BarsView,
+  type DimensionFigure,
+  type SelfEsteemQuadrant,
+  type SelfEsteemView,
+  type ShownDimension,
+} from './scale-views';
+
+/** Why a dimension has no figure, in words: the privacy threshold it missed, or no figure at all. */
+function dimensionReason(dimension: Extract<DimensionFigure, { shown: false }>, t: TFunction): string {
+  return dimension.reason === 'too-few-answers' && dimension.threshold !== undefined
+    ? partHiddenReason({ threshold: dimension.threshold }, t)
+    : t('reports.forms.views.notComputed');
+}
+
+/** The four quadrants' names in the reader's language. */
+function quadrantNames(t: TFunction): Record<SelfEsteemQuadrant, string> {
+  return {
+    authentic: t('reports.forms.views.quadrants.authentic'),
+    competenceBased: t('reports.forms.views.quadrants.competenceBased'),
+    worthinessBased: t('reports.forms.views.quadrants.worthinessBased'),
+    low: t('reports.forms.views.quadrants.low'),
+  };
+}
+
+/**
+ * The report views of the scale models the form measures (spec 02 §2 report views, §3 scale
+ * models): the Big Five traits and the dimensions of engagement as bars, the self-esteem quadrants
+ * as a point among four named areas, each with a table of the same figures. Shown for a group's
+ * shown figure only, and nothing for a form that measures no known model.
+ */
+export function ScaleView({
+  form,
+  figure,
+  language,
+}: {
+  form: FormReport['form'];
+  figure: FormFigure;
+  language: Language;
+}) {
+  const views = useMemo(() => scaleViews(form, figure, language), [form, figure, language]);
+  return (
+    <>
+      {views.map((view) =>
+        view.kind === 'selfEsteem' ? (
+          <SelfEsteemCard key={view.kind} view={view} language={language} />
+        ) : (
+          <BarsCard key={view.kind} view={view} language={language} />
+        ),
+      )}
+    </>
+  );
+}
+
+/** An end or a middle of a scale in the reader's language, as the tables' scales write them. */
+const scaleNumber = (n: number, language: Language) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(n);
+
+/** A shown dimension's average in words, with its scale when the form gives both ends. */
+function valueInWords(dimension: ShownDimension, language: Language, t: TFunction) {
+  const value = twoDecimals(dimension.average);
+  return dimension.min !== undefined && dimension.max !== undefined
+    ? t('reports.forms.views.valueOnScale', {
+        name: dimension.title,
+        value,
+        min: scaleNumber(dimension.min, language),
+        max: scaleNumber(dimension.max, language),
+      })
+    : t('reports.forms.views.value', { name: dimension.title, value });
+}
+
+/** The Big Five traits or the dimensions of engagement: bars of their averages and their table. */
+function BarsCard({ view, language }: { view: BarsView; language: Language }) {
+  const { t } = useTranslation();
+  const shown = useMemo(() => view.dimensions.flatMap((d) => (d.shown ? [d] : [])), [view.dimensions]);
+  const chart = useMemo(() => dimensionBars(shown), [shown]);
+  const texts =
+    view.kind === 'bigFive'
+      ? {
+          title: t('reports.forms.views.bigFive.title'),
+          caption: t('reports.forms.views.bigFive.caption'),
+          dimension: t('reports.forms.views.bigFive.dimension'),
+          chart: (values: string) => t('reports.forms.views.bigFive.chart', { values }),
+        }
+      : {
+          title: t('reports.forms.views.engagement.title'),
+          caption: t('reports.forms.views.engagement.caption'),
+          dimension: t('reports.forms.views.engagement.dimension'),
+          chart: (values: string) => t('reports.forms.views.engagement.chart', { values }),
+        };
+  const hidden = view.dimensions.filter((d) => !d.shown).map((d) => d.title);
+  const label = [
+    texts.chart(shown.map((d) => valueInWords(d, language, t)).join('; ')),
+    ...(hidden.length > 0 ? [t('reports.forms.views.notShown', { names: hidden.join(', ') })] : []),
+  ].join(' ');
+  const titleId = `form-report-view-${view.kind}-title`;
+  return (
+    <Card
+      withBorder
+      component="section"
+      aria-labelledby={titleId}
+      data-testid={`form-report-view-${view.kind}`}
+    >
+      <Title order={2} size="h4" id={titleId} mb="xs">
+        {texts.title}
+      </Title>
+      <Stack>
+        {shown.length > 0 && (
+          <Chart
+            option={chart}
+            label={label}
+            height={Math.max(140, 48 + shown.length * 40)}
+            testId={`form-report-view-${view.kind}-chart`}
+          />
+        )}
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': texts.caption } }}
+        >
+          <Table striped data-testid={`form-report-view-${view.kind}-table`}>
+            <Table.Caption>{texts.caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{texts.dimension}</Table.Th>
+                <Table.Th scope="col">{t('reports.forms.questionAnswers')}</Table.Th>
+                <Table.Th scope="col">{t('reports.forms.average')}</Table.Th>
+                <Table.Th scope="col">{t('reports.forms.scale')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {view.dimensions.map((dimension) => (
+                <Table.Tr
+                  key={dimension.resultId}
+                  data-testid={`form-report-view-${view.kind}-row-${dimension.resultId}`}
+                >
+                  <Table.Th scope="row" fw={500}>
+                    {dimension.title}
+                  </Table.Th>
+                  {dimension.shown ? (
+                    <>
+                      <Table.Td>{dimension.answers}</Table.Td>
+                      <Table.Td>{twoDecimals(dimension.average)}</Table.Td>
+                      <Table.Td>{scaleText(dimension, language) || '—'}</Table.Td>
+                    </>
+                  ) : (
+                    <Table.Td colSpan={3}>
+                      <Text size="sm" fs="italic" span>
+                        {dimensionReason(dimension, t)}
+                      </Text>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A cell of the self-esteem table: a dimension's average, or why it has none. */
+function DimensionCell({ dimension }: { dimension: DimensionFigure }) {
+  const { t } = useTranslation();
+  if (dimension.shown) return <Table.Td>{twoDecimals(dimension.average)}</Table.Td>;
+  return (
+    <Table.Td>
+      <Text size="sm" fs="italic" span>
+        {dimensionReason(dimension, t)}
+      </Text>
+    </Table.Td>
+  );
+}
+
+/**
+ * The self-esteem quadrants: a sentence naming the quadrant of the group's average (or why it is not
+ * placed), the quadrant chart when it is, and a table of competence, worthiness and the quadrant.
+ */
+function SelfEsteemCard({ view, language }: { view: SelfEsteemView; language: Language }) {
+  const { t } = useTranslation();
+  const names = useMemo(() => quadrantNames(t), [t]);
+  const { placement, competence, worthiness } = view;
+  const chart = useMemo(
+    () => (placement.placed ? quadrantChart(placement, names) : null),
+    [placement, names],
+  );
+  const number = (n: number) => scaleNumber(n, language);
+  let sentence: string;
+  let label = '';
+  if (placement.placed) {
+    const quadrant = names[placement.quadrant];
+    sentence = t('reports.forms.views.selfEsteem.lies', { quadrant });
+    const { competence: c, worthiness: w } = placement.axes;
+    label = t('reports.forms.views.selfEsteem.chart', {
+      competence: c.title,
+      competenceMin: number(placement.ranges.competence.min),
+      competenceMax: number(placement.ranges.competence.max),
+      competenceMid: number(placement.midpoints.competence),
+      worthiness: w.title,
+      worthinessMin: number(placement.ranges.worthiness.min),
+      worthinessMax: number(placement.ranges.worthiness.max),
+      worthinessMid: number(placement.midpoints.worthiness),
+      competenceValue: twoDecimals(placement.point.competence),
+      worthinessValue: twoDecimals(placement.point.worthiness),
+      quadrant,
+    });
+  } else if (placement.why === 'hidden') {
+    const reasons = [competence, worthiness].flatMap((d) =>
+      d.shown
+        ? []
+        : [t('reports.forms.views.selfEsteem.reason', { name: d.title, reason: dimensionReason(d, t) })],
+    );
+    sentence = t('reports.forms.views.selfEsteem.hidden', { reasons: reasons.join('; ') });
+  } else {
+    sentence = t('reports.forms.views.selfEsteem.noMidpoint', { names: placement.titles.join(', ') });
+  }
+  const caption = t('reports.forms.views.selfEsteem.caption');
+  const midpointOf = (d: DimensionFigure) => (d.midpoint === null ? '—' : twoDecimals(d.midpoint));
+  return (
+    <Card
+      withBorder
+      component="section"
+      aria-labelledby="form-report-view-selfEsteem-title"
+      data-testid="form-report-view-selfEsteem"
+    >
+      <Title order={2} size="h4" id="form-report-view-selfEsteem-title" mb="xs">
+        {t('reports.forms.views.selfEsteem.title')}
+      </Title>
+      <Stack>
+        <Text data-testid="form-report-view-selfEsteem-sentence">{sentence}</Text>
+        {chart && (
+          <Chart option={chart} label={label} height={360} testId="form-report-view-selfEsteem-chart" />
+        )}
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+        >
+          <Table striped data-testid="form-report-view-selfEsteem-table">
+            <Table.Caption>{caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('reports.forms.views.selfEsteem.figure')}</Table.Th>
+                <Table.Th scope="col">{competence.title}</Table.Th>
+                <Table.Th scope="col">{worthiness.title}</Table.Th>
+                <Table.Th scope="col">{t('reports.forms.views.selfEsteem.quadrant')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr data-testid="form-report-view-selfEsteem-average">
+                <Table.Th scope="row" fw={500}>
+                  {t('reports.forms.views.selfEsteem.average')}
+                </Table.Th>
+                <DimensionCell dimension={competence} />
+                <DimensionCell dimension={worthiness} />
+                <Table.Td>{placement.placed ? names[placement.quadrant] : '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr data-testid="form-report-view-selfEsteem-midpoint">
+                <Table.Th scope="row" fw={500}>
+                  {t('reports.forms.views.selfEsteem.midpoint')}
+                </Table.Th>
+                <Table.Td>{midpointOf(competence)}</Table.Td>
+                <Table.Td>{midpointOf(worthiness)}</Table.Td>
+                <Table.Td>—</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
+  );
+}
