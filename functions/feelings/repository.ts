@@ -12,7 +12,6 @@ import {
   type DayCounts,
 } from '../../shared/domain/feeling-days';
 import {
-  BatchWriteCommand,
   TransactWriteCommand,
   type QueryCommandInput,
   type TransactWriteCommandInput,
@@ -20,7 +19,7 @@ import {
 import { feelingCounts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
-import { countMatching, sparse } from '../lib/db';
+import { countMatching, putAll, sparse } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 import {
   addToRollups,
@@ -442,18 +441,11 @@ async function importWithoutRollups(userId: string, feelings: readonly NewFeelin
     };
   });
   const { TableName } = db().entities.feeling.get({ userId, feelingId: '-' }).params();
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((item) => ({
-      PutRequest: { Item: sparseFeeling(db().entities.feeling.create(item).params().Item) },
-    }));
-    for (let attempt = 1; requests.length; attempt++) {
-      const answer = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
-      );
-      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
-      if (requests.length && attempt >= 8) throw new Error(`${requests.length} feelings were not written`);
-    }
-  }
+  await putAll(
+    TableName as string,
+    items.map((item) => sparseFeeling(db().entities.feeling.create(item).params().Item)),
+    'feelings',
+  );
   const summaries = [...days].map(([day, counts]) => ({ userId, day, counts: flattenCounts(counts) }));
   for (let i = 0; i < summaries.length; i += 25) {
     const { unprocessed } = await db()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { BatchWriteCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Form, SurveyValues } from '../../shared/contracts/forms';
 import { isLanguage } from '../../shared/contracts/headers';
 import { compactInstant, surveyId } from '../../shared/domain/form-surveys';
@@ -8,7 +8,7 @@ import { dayOf } from '../../shared/domain/feeling-days';
 import { computeAdditionalResults, formAnswers } from '../../shared/domain/forms';
 import { surveyCounts, type Counts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
-import { countMatching, deleteOnce, sparse } from '../lib/db';
+import { countMatching, deleteOnce, putAll, sparse } from '../lib/db';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { FormContentEntity } from './entities/form-content';
@@ -651,18 +651,11 @@ async function importWithoutRollups(
     surveyId: surveyId(s.creationDate, randomBytes(4).toString('hex')),
   }));
   const { TableName } = db().entities.formSurvey.get({ userId, surveyId: '-' }).params();
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((item) => ({
-      PutRequest: { Item: sparseSurvey(db().entities.formSurvey.create(item).params().Item) },
-    }));
-    for (let attempt = 1; requests.length; attempt++) {
-      const answer = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
-      );
-      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
-      if (requests.length && attempt >= 8) throw new Error(`${requests.length} surveys were not written`);
-    }
-  }
+  await putAll(
+    TableName as string,
+    items.map((item) => sparseSurvey(db().entities.formSurvey.create(item).params().Item)),
+    'surveys',
+  );
   const answers = items.map(rolledSurvey).filter((a): a is RolledAnswer => a !== null);
   const contributions = (await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat();
   return { count: items.length, contributions };

@@ -1,4 +1,5 @@
 import {
+  BatchWriteCommand,
   QueryCommand,
   TransactWriteCommand,
   type QueryCommandInput,
@@ -115,5 +116,26 @@ export async function deleteOnce(
   } catch (error) {
     // Already erased (a repeated attempt): nothing more to take away.
     if (!failedConditions(error)?.[0]) throw error;
+  }
+}
+
+/**
+ * Writes items (ready for the table, as ElectroDB's `params().Item` gives them) in batches of 25,
+ * again for what DynamoDB leaves unprocessed, up to 8 times per batch: the importers of demo data.
+ */
+export async function putAll(
+  TableName: string,
+  items: readonly Record<string, unknown>[],
+  what: string,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 1; requests.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
+      );
+      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+      if (requests.length && attempt >= 8) throw new Error(`${requests.length} ${what} were not written`);
+    }
   }
 }

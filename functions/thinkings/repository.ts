@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { BatchWriteCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dayOf } from '../../shared/domain/feeling-days';
 import { thinkingCounts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions } from '../lib/conditions';
 import { thinkingId } from '../../shared/domain/thinkings';
-import { countMatching, deleteOnce, sparse } from '../lib/db';
+import { countMatching, deleteOnce, putAll, sparse } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AxisEntity } from './entities/axis';
@@ -273,18 +273,11 @@ async function importWithoutRollups(userId: string, thinkings: readonly Omit<New
     ),
   }));
   const { TableName } = db().entities.thinking.get({ userId, thinkingId: '-' }).params();
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((item) => ({
-      PutRequest: { Item: sparseThinking(db().entities.thinking.create(item).params().Item) },
-    }));
-    for (let attempt = 1; requests.length; attempt++) {
-      const answer = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
-      );
-      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
-      if (requests.length && attempt >= 8) throw new Error(`${requests.length} thinkings were not written`);
-    }
-  }
+  await putAll(
+    TableName as string,
+    items.map((item) => sparseThinking(db().entities.thinking.create(item).params().Item)),
+    'thinkings',
+  );
   const answers = items.map(rolledThinking).filter((a): a is RolledAnswer => a !== null);
   const contributions = (await Promise.all(answers.map((answer) => contributionsOf(answer)))).flat();
   return { count: items.length, contributions };

@@ -34,7 +34,7 @@ import {
 import { resultAverages } from './report-chart';
 import { TOTAL_ROW, reportFileName, round2, type ExportContext } from './report-export';
 import { Figure } from './report-figure';
-import { SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import { ReportTable, SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
 import { ScaleView } from './scale-view';
 
 /** What a questionnaires report covers: a whole sphere (its admins), or one of its groups (its members). */
@@ -315,59 +315,47 @@ function QuestionTable({ details }: { details: QuestionDetail[] }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer
+    <ReportTable
+      caption={t('reports.forms.questionsTitle')}
+      columns={header}
       minWidth={640}
-      scrollAreaProps={{
-        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.forms.questionsTitle') },
-      }}
+      testId="form-report-questions"
     >
-      <Table striped data-testid="form-report-questions">
-        <Table.Caption>{t('reports.forms.questionsTitle')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {header.map((column) => (
-              <Table.Th scope="col" key={column}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {details.map((question) => (
-            <Table.Tr key={question.answerId} data-testid={`form-report-question-${question.answerId}`}>
-              <Table.Th scope="row" fw={500}>
-                {question.title}
-              </Table.Th>
-              {question.shown ? (
-                <>
-                  <Table.Td>{question.answers}</Table.Td>
-                  <Table.Td data-testid={`form-report-average-${question.answerId}`}>
-                    {averageText(question.average)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Box component="ul" m={0} pl="md">
-                      {question.distribution.map((v, i) => (
-                        <li key={i}>
-                          <Text size="sm" span>
-                            {t('reports.forms.share', { label: v.label, count: v.count, share: v.share })}
-                          </Text>
-                        </li>
-                      ))}
-                    </Box>
-                  </Table.Td>
-                </>
-              ) : (
-                <Table.Td colSpan={3} data-testid={`form-report-question-hidden-${question.answerId}`}>
-                  <Text size="sm" fs="italic" span>
-                    {question.reason}
-                  </Text>
+      <Table.Tbody>
+        {details.map((question) => (
+          <Table.Tr key={question.answerId} data-testid={`form-report-question-${question.answerId}`}>
+            <Table.Th scope="row" fw={500}>
+              {question.title}
+            </Table.Th>
+            {question.shown ? (
+              <>
+                <Table.Td>{question.answers}</Table.Td>
+                <Table.Td data-testid={`form-report-average-${question.answerId}`}>
+                  {averageText(question.average)}
                 </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                <Table.Td>
+                  <Box component="ul" m={0} pl="md">
+                    {question.distribution.map((v, i) => (
+                      <li key={i}>
+                        <Text size="sm" span>
+                          {t('reports.forms.share', { label: v.label, count: v.count, share: v.share })}
+                        </Text>
+                      </li>
+                    ))}
+                  </Box>
+                </Table.Td>
+              </>
+            ) : (
+              <Table.Td colSpan={3} data-testid={`form-report-question-hidden-${question.answerId}`}>
+                <Text size="sm" fs="italic" span>
+                  {question.reason}
+                </Text>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ReportTable>
   );
 }
 
@@ -396,47 +384,35 @@ function ResultsCard({ details, language }: { details: ResultDetail[]; language:
               testId="form-report-chart"
             />
           )}
-          <Table.ScrollContainer
+          <ReportTable
+            caption={t('reports.forms.resultsTitle')}
+            columns={header}
             minWidth={560}
-            scrollAreaProps={{
-              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.forms.resultsTitle') },
-            }}
+            testId="form-report-results"
           >
-            <Table striped data-testid="form-report-results">
-              <Table.Caption>{t('reports.forms.resultsTitle')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {header.map((column) => (
-                    <Table.Th scope="col" key={column}>
-                      {column}
-                    </Table.Th>
-                  ))}
+            <Table.Tbody>
+              {details.map((result) => (
+                <Table.Tr key={result.resultId} data-testid={`form-report-result-${result.resultId}`}>
+                  <Table.Th scope="row" fw={500}>
+                    {result.title}
+                  </Table.Th>
+                  {result.shown ? (
+                    <>
+                      <Table.Td>{result.answers}</Table.Td>
+                      <Table.Td>{averageText(result.average)}</Table.Td>
+                      <Table.Td>{scaleText(result, language) || '—'}</Table.Td>
+                    </>
+                  ) : (
+                    <Table.Td colSpan={3} data-testid={`form-report-result-hidden-${result.resultId}`}>
+                      <Text size="sm" fs="italic" span>
+                        {result.reason}
+                      </Text>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {details.map((result) => (
-                  <Table.Tr key={result.resultId} data-testid={`form-report-result-${result.resultId}`}>
-                    <Table.Th scope="row" fw={500}>
-                      {result.title}
-                    </Table.Th>
-                    {result.shown ? (
-                      <>
-                        <Table.Td>{result.answers}</Table.Td>
-                        <Table.Td>{averageText(result.average)}</Table.Td>
-                        <Table.Td>{scaleText(result, language) || '—'}</Table.Td>
-                      </>
-                    ) : (
-                      <Table.Td colSpan={3} data-testid={`form-report-result-hidden-${result.resultId}`}>
-                        <Text size="sm" fs="italic" span>
-                          {result.reason}
-                        </Text>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ReportTable>
         </Stack>
       )}
     </Card>
@@ -490,39 +466,28 @@ function FormSeriesTable({
   total: FormRow | undefined;
 }) {
   return (
-    <Table.ScrollContainer
+    <ReportTable
+      caption={caption}
+      columns={header}
       minWidth={Math.max(560, 260 + columns.length * 140)}
-      // A table wider than a phone scrolls sideways: its scroller takes the focus so arrows can do it.
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+      testId="form-report-table"
     >
-      <Table striped data-testid="form-report-table">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {header.map((column, i) => (
-              <Table.Th scope="col" key={i}>
-                {column}
-              </Table.Th>
-            ))}
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key} data-testid={`form-report-row-${row.key}`}>
+            <Table.Th scope="row">{row.label}</Table.Th>
+            <FormRowCells row={row} columns={columns} />
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key} data-testid={`form-report-row-${row.key}`}>
-              <Table.Th scope="row">{row.label}</Table.Th>
-              <FormRowCells row={row} columns={columns} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {total && (
-          <Table.Tfoot>
-            <Table.Tr data-testid={`form-report-row-${total.key}`}>
-              <Table.Th scope="row">{total.label}</Table.Th>
-              <FormRowCells row={total} columns={columns} />
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      {total && (
+        <Table.Tfoot>
+          <Table.Tr data-testid={`form-report-row-${total.key}`}>
+            <Table.Th scope="row">{total.label}</Table.Th>
+            <FormRowCells row={total} columns={columns} />
+          </Table.Tr>
+        </Table.Tfoot>
+      )}
+    </ReportTable>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SphereReportInterval } from '../../../../shared/contracts/reports';
 import { notifyError } from '../../components/notify';
@@ -123,5 +123,45 @@ export function SeriesCard({
       </Group>
       {children}
     </Card>
+  );
+}
+
+/**
+ * A report's table with its caption and column headers. Wider than a phone, it scrolls sideways:
+ * its scroller, named by the caption, takes the focus so arrows can do it. `children` are its body
+ * (and foot).
+ */
+export function ReportTable({
+  caption,
+  columns,
+  minWidth,
+  testId,
+  children,
+}: {
+  caption: string;
+  columns: readonly ReactNode[];
+  minWidth: number;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+    >
+      <Table striped data-testid={testId}>
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, i) => (
+              <Table.Th scope="col" key={i}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        {children}
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormFigure, FormReport } from '../../../../shared/contracts/form-reports';
 import type { Language } from '../../../../shared/contracts/headers';
 import { Chart } from '../../lib/chart';
+import { ReportTable } from './report-parts';
 import { partHiddenReason, scaleText } from './form-export';
 import {
   dimensionBars,
@@ -125,47 +126,43 @@ function BarsCard({ view, language }: { view: BarsView; language: Language }) {
             testId={`form-report-view-${view.kind}-chart`}
           />
         )}
-        <Table.ScrollContainer
+        <ReportTable
+          caption={texts.caption}
+          columns={[
+            texts.dimension,
+            t('reports.forms.questionAnswers'),
+            t('reports.forms.average'),
+            t('reports.forms.scale'),
+          ]}
           minWidth={560}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': texts.caption } }}
+          testId={`form-report-view-${view.kind}-table`}
         >
-          <Table striped data-testid={`form-report-view-${view.kind}-table`}>
-            <Table.Caption>{texts.caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{texts.dimension}</Table.Th>
-                <Table.Th scope="col">{t('reports.forms.questionAnswers')}</Table.Th>
-                <Table.Th scope="col">{t('reports.forms.average')}</Table.Th>
-                <Table.Th scope="col">{t('reports.forms.scale')}</Table.Th>
+          <Table.Tbody>
+            {view.dimensions.map((dimension) => (
+              <Table.Tr
+                key={dimension.resultId}
+                data-testid={`form-report-view-${view.kind}-row-${dimension.resultId}`}
+              >
+                <Table.Th scope="row" fw={500}>
+                  {dimension.title}
+                </Table.Th>
+                {dimension.shown ? (
+                  <>
+                    <Table.Td>{dimension.answers}</Table.Td>
+                    <Table.Td>{twoDecimals(dimension.average)}</Table.Td>
+                    <Table.Td>{scaleText(dimension, language) || '—'}</Table.Td>
+                  </>
+                ) : (
+                  <Table.Td colSpan={3}>
+                    <Text size="sm" fs="italic" span>
+                      {dimensionReason(dimension, t)}
+                    </Text>
+                  </Table.Td>
+                )}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.dimensions.map((dimension) => (
-                <Table.Tr
-                  key={dimension.resultId}
-                  data-testid={`form-report-view-${view.kind}-row-${dimension.resultId}`}
-                >
-                  <Table.Th scope="row" fw={500}>
-                    {dimension.title}
-                  </Table.Th>
-                  {dimension.shown ? (
-                    <>
-                      <Table.Td>{dimension.answers}</Table.Td>
-                      <Table.Td>{twoDecimals(dimension.average)}</Table.Td>
-                      <Table.Td>{scaleText(dimension, language) || '—'}</Table.Td>
-                    </>
-                  ) : (
-                    <Table.Td colSpan={3}>
-                      <Text size="sm" fs="italic" span>
-                        {dimensionReason(dimension, t)}
-                      </Text>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ReportTable>
       </Stack>
     </Card>
   );
@@ -243,40 +240,36 @@ function SelfEsteemCard({ view, language }: { view: SelfEsteemView; language: La
         {chart && (
           <Chart option={chart} label={label} height={360} testId="form-report-view-selfEsteem-chart" />
         )}
-        <Table.ScrollContainer
+        <ReportTable
+          caption={caption}
+          columns={[
+            t('reports.forms.views.selfEsteem.figure'),
+            competence.title,
+            worthiness.title,
+            t('reports.forms.views.selfEsteem.quadrant'),
+          ]}
           minWidth={560}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+          testId="form-report-view-selfEsteem-table"
         >
-          <Table striped data-testid="form-report-view-selfEsteem-table">
-            <Table.Caption>{caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('reports.forms.views.selfEsteem.figure')}</Table.Th>
-                <Table.Th scope="col">{competence.title}</Table.Th>
-                <Table.Th scope="col">{worthiness.title}</Table.Th>
-                <Table.Th scope="col">{t('reports.forms.views.selfEsteem.quadrant')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr data-testid="form-report-view-selfEsteem-average">
-                <Table.Th scope="row" fw={500}>
-                  {t('reports.forms.views.selfEsteem.average')}
-                </Table.Th>
-                <DimensionCell dimension={competence} />
-                <DimensionCell dimension={worthiness} />
-                <Table.Td>{placement.placed ? names[placement.quadrant] : '—'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr data-testid="form-report-view-selfEsteem-midpoint">
-                <Table.Th scope="row" fw={500}>
-                  {t('reports.forms.views.selfEsteem.midpoint')}
-                </Table.Th>
-                <Table.Td>{midpointOf(competence)}</Table.Td>
-                <Table.Td>{midpointOf(worthiness)}</Table.Td>
-                <Table.Td>—</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          <Table.Tbody>
+            <Table.Tr data-testid="form-report-view-selfEsteem-average">
+              <Table.Th scope="row" fw={500}>
+                {t('reports.forms.views.selfEsteem.average')}
+              </Table.Th>
+              <DimensionCell dimension={competence} />
+              <DimensionCell dimension={worthiness} />
+              <Table.Td>{placement.placed ? names[placement.quadrant] : '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr data-testid="form-report-view-selfEsteem-midpoint">
+              <Table.Th scope="row" fw={500}>
+                {t('reports.forms.views.selfEsteem.midpoint')}
+              </Table.Th>
+              <Table.Td>{midpointOf(competence)}</Table.Td>
+              <Table.Td>{midpointOf(worthiness)}</Table.Td>
+              <Table.Td>—</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </ReportTable>
       </Stack>
     </Card>
   );

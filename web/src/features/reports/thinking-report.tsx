@@ -11,7 +11,7 @@ import { useReportAxes, useThinkingReport } from './api/reports';
 import { axisAverages } from './report-chart';
 import { Figure } from './report-figure';
 import { TOTAL_ROW, reportFileName, signed } from './report-export';
-import { SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import { ReportTable, SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
 import {
   axisDetailColumns,
   axisDetails,
@@ -204,37 +204,25 @@ function AxisTable({ details }: { details: AxisDetail[] }) {
         height={Math.max(140, 48 + details.length * 36)}
         testId="thinking-chart"
       />
-      <Table.ScrollContainer
+      <ReportTable
+        caption={t('reports.thinking.axesTitle')}
+        columns={columns}
         minWidth={760}
-        scrollAreaProps={{
-          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.thinking.axesTitle') },
-        }}
+        testId="thinking-axes"
       >
-        <Table striped data-testid="thinking-axes">
-          <Table.Caption>{t('reports.thinking.axesTitle')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th scope="col" key={column}>
-                  {column}
-                </Table.Th>
+        <Table.Tbody>
+          {details.map((axis) => (
+            <Table.Tr key={axis.axisId} data-testid={`thinking-axis-${axis.axisId}`}>
+              <Table.Th scope="row">{axis.name}</Table.Th>
+              <Table.Td>{axis.answers}</Table.Td>
+              <Table.Td>{signed(axis.average)}</Table.Td>
+              {axis.counts.map((count, i) => (
+                <Table.Td key={i}>{count}</Table.Td>
               ))}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {details.map((axis) => (
-              <Table.Tr key={axis.axisId} data-testid={`thinking-axis-${axis.axisId}`}>
-                <Table.Th scope="row">{axis.name}</Table.Th>
-                <Table.Td>{axis.answers}</Table.Td>
-                <Table.Td>{signed(axis.average)}</Table.Td>
-                {axis.counts.map((count, i) => (
-                  <Table.Td key={i}>{count}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ReportTable>
     </Stack>
   );
 }
@@ -274,39 +262,28 @@ function ThinkingSeriesTable({
   total: ThinkingRow | undefined;
 }) {
   return (
-    <Table.ScrollContainer
+    <ReportTable
+      caption={caption}
+      columns={columns}
       minWidth={Math.max(560, 200 + axes.length * 140)}
-      // A table wider than a phone scrolls sideways: its scroller takes the focus so arrows can do it.
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+      testId="thinking-table"
     >
-      <Table striped data-testid="thinking-table">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, i) => (
-              <Table.Th scope="col" key={i}>
-                {column}
-              </Table.Th>
-            ))}
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key} data-testid={`thinking-row-${row.key}`}>
+            <Table.Th scope="row">{row.label}</Table.Th>
+            <ThinkingRowCells row={row} axes={axes} />
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key} data-testid={`thinking-row-${row.key}`}>
-              <Table.Th scope="row">{row.label}</Table.Th>
-              <ThinkingRowCells row={row} axes={axes} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {total && (
-          <Table.Tfoot>
-            <Table.Tr data-testid={`thinking-row-${total.key}`}>
-              <Table.Th scope="row">{total.label}</Table.Th>
-              <ThinkingRowCells row={total} axes={axes} />
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      {total && (
+        <Table.Tfoot>
+          <Table.Tr data-testid={`thinking-row-${total.key}`}>
+            <Table.Th scope="row">{total.label}</Table.Th>
+            <ThinkingRowCells row={total} axes={axes} />
+          </Table.Tr>
+        </Table.Tfoot>
+      )}
+    </ReportTable>
   );
 }
