@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { rebuildSphereRollups } from '../functions/feelings';
 import { rebuildSphereFormRollups } from '../functions/forms';
+import { rebuildSphereStrategyRollups } from '../functions/strategies';
 import { rebuildSphereThinkingRollups } from '../functions/thinkings';
 import { allSpheres } from '../functions/spheres/repository';
 import { configureHandlers, startLocalStack } from '../infra/local/stack';
@@ -9,7 +10,7 @@ import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
 /**
  * `npm run rollups -- [--sphere <id> ...] [--write]`
  *
- * Compares every sphere's report rollups (or those named) with what its feelings, thinkings and surveys make
+ * Compares every sphere's report rollups (or those named) with what its feelings, thinkings, surveys and strategy assessments make
  * (decision 0030), and prints the items that differ; with `--write` it rebuilds them from those
  * answers. Rebuild while the sphere takes no answers (an answer written during the rebuild would
  * count twice). With TABLE_NAME set (and AWS credentials) it reads that table; otherwise the local
@@ -27,10 +28,16 @@ async function run() {
     const feelings = await rebuildSphereRollups(sphereId, mode);
     const thinkings = await rebuildSphereThinkingRollups(sphereId, mode);
     const surveys = await rebuildSphereFormRollups(sphereId, mode);
-    const differences = [...feelings.differences, ...thinkings.differences, ...surveys.differences];
+    const assessments = await rebuildSphereStrategyRollups(sphereId, mode);
+    const differences = [
+      ...feelings.differences,
+      ...thinkings.differences,
+      ...surveys.differences,
+      ...assessments.differences,
+    ];
     if (differences.length) drifted++;
     console.log(
-      `${sphereId}: ${feelings.feelings} feelings, ${thinkings.thinkings} thinkings, ${surveys.surveys} surveys, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
+      `${sphereId}: ${feelings.feelings} feelings, ${thinkings.thinkings} thinkings, ${surveys.surveys} surveys, ${assessments.assessments} strategy assessments, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
     );
     for (const difference of differences.slice(0, 20)) console.log(`  ${difference}`);
   }

@@ -1,7 +1,8 @@
 /**
  * The reports domain's face (decision 0030): the rollup items an answer's own transaction writes,
- * what rebuilds and checks them from the raw answers, and a form's report (decision 0033), which
- * the forms domain serves with the form it knows.
+ * what rebuilds and checks them from the raw answers, and the reports of answers to questions: a
+ * form's (decision 0033), which the forms domain serves with the form it knows, and a strategy's
+ * (decision 0034), which the strategies domain serves with its outline.
  */
 export {
   addToRollups,
@@ -20,5 +21,5 @@ export {
   type StoredRollup,
   type TransactItem,
 } from './rollups';
-export { formReport, type FormReportRequest } from './service';
+export { formReport, questionsReport, type FormReportRequest, type QuestionsReportRequest } from './service';
 export type { FormShape } from './figures';

@@ -28,8 +28,11 @@ import { rollupsDb as db } from './rollup-store';
 /** One item of a TransactWriteItems, as the DocumentClient takes it. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** What a rollup counts: feelings, thinkings or one form's surveys, each in their own scopes. */
-export type RollupSource = 'feelings' | 'thinkings' | `form:${string}`;
+/**
+ * What a rollup counts, each in their own scopes: feelings, thinkings, one form's surveys, or the
+ * assessments of one strategy (`strategy:sphere-<id>` or `strategy:session-<id>`, decision 0034).
+ */
+export type RollupSource = 'feelings' | 'thinkings' | `form:${string}` | `strategy:${string}`;
 
 /** An answer as its rollups see it: where, by whom, when, under which group tags, what. */
 export interface RolledAnswer {

@@ -92,10 +92,9 @@ export async function sphereThinkingReport(
   return assemble(read, (weeks, decided) => thinkingFigure(weeks, decided, read.counts, read.groupTagCount));
 }
 
-/** What a form's report is asked: its place, the form and its shape, the period and the group. */
-export interface FormReportRequest {
+/** What a report of answers to questions is asked: its place, what it counts, the period and the group. */
+export interface QuestionsReportRequest {
   place: { sphereId: string; sessionId?: string };
-  formId: string;
   shape: FormShape;
   start: string;
   end: string;
@@ -103,15 +102,22 @@ export interface FormReportRequest {
   interval: 'week' | 'month';
 }
 
+/** What a form's report is asked: a report of questions, of one form. */
+export interface FormReportRequest extends QuestionsReportRequest {
+  formId: string;
+}
+
 /**
- * A form's surveys in a sphere or one of its groups (decision 0033), question by question and
+ * Answers to questions in a sphere or one of its groups, from the rollups of one source (a form's
+ * surveys, decision 0033; a strategy's assessments, decision 0034), question by question and
  * result by result, over the closed weeks of the period, under the same privacy rules as feelings.
- * The caller (the forms domain) has checked the form and gives its shape; the form goes back with it.
+ * The caller (the domain that owns the questions) has checked them and gives their shape.
  */
-export async function formReport(
-  request: FormReportRequest,
+export async function questionsReport(
+  source: RollupSource,
+  request: QuestionsReportRequest,
   now = Date.now(),
-): Promise<Omit<FormReport, 'form'>> {
+): Promise<Omit<FormReport, 'form' | 'formId'>> {
   const filters: ReportFilters = {
     start: request.start,
     end: request.end,
@@ -119,11 +125,20 @@ export async function formReport(
     template: 'general',
     generalOptions: { include: [], interval: request.interval },
   };
-  const read = await readReport(`form:${request.formId}`, request.place, filters, now);
+  const read = await readReport(source, request.place, filters, now);
   const { template: _template, ...report } = assemble(read, (weeks, decided) =>
     formFigure(weeks, decided, read.counts, read.groupTagCount, request.shape),
   );
-  return { ...report, formId: request.formId };
+  return report;
+}
+
+/** A form's surveys in a sphere or one of its groups (decision 0033); the form goes back with it. */
+export async function formReport(
+  request: FormReportRequest,
+  now = Date.now(),
+): Promise<Omit<FormReport, 'form'>> {
+  const { formId, ...asked } = request;
+  return { ...(await questionsReport(`form:${formId}`, asked, now)), formId };
 }
 
 /** A feelings report of a sphere or one of its groups. */

@@ -1,12 +1,13 @@
 /** The strategies domain as the registry (functions/domains.ts) reads it. */
 import { strategyRoutes } from '../../shared/contracts/strategies';
-import { defineDomain, eraseInBatches } from '../lib/domain';
-import { allAssessments, eraseList, readList } from './repository';
-import { STRATEGIES_ENTITIES, strategiesDb as db } from './store';
+import { strategyReportRoutes } from '../../shared/contracts/strategy-reports';
+import { defineDomain } from '../lib/domain';
+import { allAssessments, eraseAssessments, eraseList, readList } from './repository';
+import { STRATEGIES_ENTITIES } from './store';
 
 export const strategiesDomain = defineDomain({
   name: 'strategies',
-  routes: strategyRoutes,
+  routes: [...strategyRoutes, ...strategyReportRoutes],
   entities: STRATEGIES_ENTITIES,
   belongings: [
     {
@@ -44,12 +45,12 @@ export const strategiesDomain = defineDomain({
       covers: ['strategyAssessment'],
       csv: 'strategy-assessments.csv',
       describe: {
-        fr: 'vos évaluations de la stratégie de vos sphères et groupes : le niveau donné à chaque élément (1 très mécontent … 5 très content) et la date',
-        en: 'your assessments of your spheres’ and groups’ strategies: the level you gave each item (1 very unhappy … 5 very happy) and the date',
-        nl: 'je beoordelingen van de strategie van je sferen en groepen: het niveau dat je elk onderdeel gaf (1 zeer ontevreden … 5 zeer tevreden) en de datum',
+        fr: 'vos évaluations de la stratégie de vos sphères et groupes : le niveau donné à chaque élément (1 très mécontent … 5 très content), les étiquettes enregistrées et la date',
+        en: 'your assessments of your spheres’ and groups’ strategies: the level you gave each item (1 very unhappy … 5 very happy), the tags recorded and the date',
+        nl: 'je beoordelingen van de strategie van je sferen en groepen: het niveau dat je elk onderdeel gaf (1 zeer ontevreden … 5 zeer tevreden), de opgeslagen labels en de datum',
       },
-      // Erased: strategy reports will read figures kept per sphere and session that name nobody
-      // (decision 0019), never the assessments themselves.
+      // Erased: strategy reports read figures kept per sphere and session that name nobody
+      // (decisions 0019, 0034), never the assessments themselves.
       onLeave: 'erase',
       async gather(owner) {
         const items = await allAssessments(owner.userId);
@@ -59,17 +60,16 @@ export const strategiesDomain = defineDomain({
             sphereId: a.sphereId,
             sessionId: a.sessionId,
             values: Object.fromEntries(a.values.map((v) => [v.id, v.value])),
+            // The groups it counted under in its place's reports.
+            tagIds: a.reportTagIds ?? a.specificTagIds,
             fromDirectLink: a.fromDirectLink,
             timeZone: a.locale,
             creationDate: a.creationDate,
             updateDate: a.updateDate,
             freezeDate: a.freezeDate,
           })),
-          leave: () =>
-            eraseInBatches(
-              (keys) => db().entities.strategyAssessment.delete(keys).go(),
-              items.map((a) => ({ userId: a.userId, assessmentId: a.assessmentId })),
-            ),
+          // Each takes its share of its place's report rollups with it.
+          leave: () => eraseAssessments(items),
         };
       },
     },

@@ -21,9 +21,14 @@ import {
   updateSphereStrategy,
   updateStrategyAssessment,
 } from '../../shared/contracts/strategies';
+import {
+  createSessionStrategyReport,
+  createSphereStrategyReport,
+} from '../../shared/contracts/strategy-reports';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';
+import { sessionStrategyReport, sphereStrategyReport } from './reports';
 
 const page = (query: { _max: number; _offset: number }) => ({ max: query._max, offset: query._offset });
 
@@ -97,6 +102,13 @@ export const handler = createHttpHandler(
     ),
     route(updateStrategyAssessment, ({ caller, params, body }) =>
       service.updateAssessment(caller.userId, params.assessmentId, body),
+    ),
+    // Reports of the assessments (decision 0034).
+    route(createSphereStrategyReport, ({ body, ability }) =>
+      sphereStrategyReport(body, (place) => service.mayChange(ability, place)),
+    ),
+    route(createSessionStrategyReport, ({ body, ability }) =>
+      sessionStrategyReport(body, (place) => service.mayChange(ability, place)),
     ),
   ],
   callerAccounts,

@@ -1,7 +1,8 @@
 /**
  * The strategies domain's face: what other domains and the local stack may use of it (a demo life
  * compass or sphere strategy is written through `importStrategies`, its members' assessments
- * through `importAssessments`), and what goes with a deleted session (`eraseStrategyOf`).
+ * through `importAssessments`), what goes with a deleted session (`eraseStrategyOf`), and the
+ * rebuild of its report rollups (`rebuildSphereStrategyRollups`, decision 0034).
  */
 export {
   eraseStrategyOf,
@@ -13,3 +14,4 @@ export {
   type ListKey,
   type StrategyFields,
 } from './repository';
+export { rebuildSphereStrategyRollups } from './rollups';

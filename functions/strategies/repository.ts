@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dayOf } from '../../shared/domain/feeling-days';
+import { assessmentCounts } from '../../shared/domain/report-rollups';
 import {
   assessmentFreezeDate,
   repairedOutline,
@@ -8,10 +10,12 @@ import {
   type OutlineEntry,
   type StrategyLink,
 } from '../../shared/domain/strategies';
-import { countMatching } from '../lib/db';
+import { documentClient } from '../lib/aws';
+import { countMatching, deleteOnce } from '../lib/db';
 import { eraseInBatches } from '../lib/domain';
-import { isConditionFailure } from '../lib/conditions';
+import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
+import { clearScope, rollupItems, scopeOf, type RolledAnswer, type TransactItem } from '../reports';
 import type { StrategyAssessmentEntity } from './entities/strategy-assessment';
 import type { StrategyEntity } from './entities/strategy';
 import { strategiesDb as db } from './store';
@@ -180,9 +184,9 @@ export async function assessmentsOfList(key: AssessedKey): Promise<AssessmentIte
 
 /**
  * Deletes what a sphere's or a session's list holds once its place is gone (a deleted session):
- * every person's assessments of it, then its strategies and its outline, each in batches with
- * unprocessed keys retried. Each step deletes what it reads, so a run cut short is finished by the
- * next one and a second run does nothing.
+ * every person's assessments of it and the report rollups they made, then its strategies and its
+ * outline, each in batches with unprocessed keys retried. Each step deletes what it reads, so a run
+ * cut short is finished by the next one and a second run does nothing.
  */
 export async function eraseStrategyOf(key: AssessedKey): Promise<void> {
   const [list, assessments] = await Promise.all([readList(key), assessmentsOfList(key)]);
@@ -190,6 +194,11 @@ export async function eraseStrategyOf(key: AssessedKey): Promise<void> {
     (keys) => db().entities.strategyAssessment.delete(keys).go(),
     assessments.map((a) => ({ userId: a.userId, assessmentId: a.assessmentId })),
   );
+  // The list's own scopes: nothing else counts there.
+  const sphereIds = new Set(assessments.map((a) => a.sphereId));
+  const source = strategySource(key);
+  for (const sphereId of sphereIds) await clearScope(scopeOf(source, 'sphere', sphereId));
+  if (key.linkTo === 'session') await clearScope(scopeOf(source, 'session', key.linkId));
   await eraseList(list);
 }
 
@@ -221,6 +230,8 @@ export interface ImportedAssessment {
   userId: string;
   creationDate: string;
   answers: readonly (number | null)[];
+  /** The member's tags, the groups it counts under in the reports. */
+  tagIds?: readonly string[];
 }
 
 /**
@@ -252,6 +263,7 @@ export async function importAssessments(
       locale: 'Europe/Brussels',
       fromDirectLink: false,
       specificTagIds: [],
+      reportTagIds: [...new Set(person.tagIds ?? [])].sort(),
       creationDate: person.creationDate,
       freezeDate: assessmentFreezeDate(Date.parse(person.creationDate)),
     });
@@ -260,13 +272,49 @@ export async function importAssessments(
   return written;
 }
 
-/** A new assessment under a fresh time-ordered id (never over another). */
+// ---------------------------------------------------------------------------------------------
+// Report rollups (decision 0034)
+// ---------------------------------------------------------------------------------------------
+
+/** The rollups of one strategy: a sphere's or a session's list has its own scopes. */
+export const strategySource = (key: ListKey) => `strategy:${key.linkTo}-${key.linkId}` as const;
+
+/**
+ * An assessment as its place's report rollups count it: given in the sphere (and in the session,
+ * for a session's list) on its day, under the groups it recorded, each answered item a question.
+ */
+export function rolledAssessment(assessment: NewAssessment | AssessmentItem): RolledAnswer {
+  return {
+    source: strategySource(assessment),
+    sphereId: assessment.sphereId,
+    // A sphere's list is the sphere's: an assessment of it counts in the sphere's scope alone.
+    sessionId: assessment.linkTo === 'session' ? assessment.linkId : undefined,
+    userId: assessment.userId,
+    day: dayOf(assessment.creationDate, assessment.locale),
+    tagIds: [...(assessment.reportTagIds ?? assessment.specificTagIds)].sort(),
+    counts: assessmentCounts(assessment.values),
+  };
+}
+
+/** The rollup items of some assessments added (+1) or taken away (−1). */
+function rollupsOf(changes: readonly { assessment: NewAssessment | AssessmentItem; sign: 1 | -1 }[]) {
+  return rollupItems(changes.map(({ assessment, sign }) => ({ answer: rolledAssessment(assessment), sign })));
+}
+
+/** A new assessment under a fresh time-ordered id (never over another), with its share of the rollups. */
 export async function insertAssessment(assessment: NewAssessment): Promise<AssessmentItem> {
   const assessmentId = `${assessment.creationDate.replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
-  const { data } = await db()
+  const put = db()
     .entities.strategyAssessment.create({ ...assessment, assessmentId })
-    .go();
-  return data;
+    .params() as NonNullable<TransactItem['Put']>;
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [{ Put: put }, ...(await rollupsOf([{ assessment, sign: 1 }]))],
+    }),
+  );
+  const stored = await findAssessment(assessment.userId, assessmentId);
+  if (!stored) throw new Error(`Assessment ${assessmentId} was written but cannot be read`);
+  return stored;
 }
 
 /** One of a person's assessments; another person's id is simply not there. */
@@ -280,26 +328,55 @@ export async function findAssessment(userId: string, assessmentId: string): Prom
 /**
  * Changes an assessment read at `read.updateDate`, only while it is still before its freeze date: a
  * change made meanwhile by another tab, or the freeze date passing, refuses this one (`conflict`).
+ * Its rollups move from the answers it had to the new ones in the same transaction.
  */
 export async function changeAssessment(
   read: AssessmentItem,
   values: AssessmentItem['values'],
   now: string,
 ): Promise<AssessmentItem> {
+  const { ReturnValues: _ignored, ...update } = db()
+    .entities.strategyAssessment.patch({ userId: read.userId, assessmentId: read.assessmentId })
+    .set({ values })
+    .where(
+      ({ updateDate, freezeDate }, { eq, gt }) =>
+        `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
+    )
+    .params() as Record<string, unknown>;
+  const rollups = await rollupsOf([
+    { assessment: read, sign: -1 },
+    { assessment: { ...read, values }, sign: 1 },
+  ]);
   try {
-    const { data } = await db()
-      .entities.strategyAssessment.patch({ userId: read.userId, assessmentId: read.assessmentId })
-      .set({ values })
-      .where(
-        ({ updateDate, freezeDate }, { eq, gt }) =>
-          `${eq(updateDate, read.updateDate)} AND ${gt(freezeDate, now)}`,
-      )
-      .go({ response: 'all_new' });
-    return data as AssessmentItem;
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Update: update as NonNullable<TransactItem['Update']> }, ...rollups],
+      }),
+    );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
+    if (failedConditions(error)?.[0]) throw new ConflictError('conflict', { cause: error });
     throw error;
   }
+  const changed = await findAssessment(read.userId, read.assessmentId);
+  if (!changed) throw new ConflictError('conflict');
+  return changed;
+}
+
+/**
+ * Erases a person's assessments (they leave the product), each in a transaction that takes its
+ * share of the rollups away on the condition that it is still there: a repeated erasure does nothing.
+ */
+export async function eraseAssessments(items: readonly AssessmentItem[]): Promise<void> {
+  for (const assessment of items)
+    await deleteOnce(
+      db()
+        .entities.strategyAssessment.delete({
+          userId: assessment.userId,
+          assessmentId: assessment.assessmentId,
+        })
+        .params(),
+      await rollupsOf([{ assessment, sign: -1 }]),
+    );
 }
 
 function assessmentsQuery(userId: string, key: AssessedKey) {

@@ -28,7 +28,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { linkTagsFor } from '../links';
 import { publishAfterWrite } from '../realtime';
 import { findSession } from '../sessions';
-import { findSphere } from '../spheres';
+import { findSphere, membershipIn } from '../spheres';
 import {
   changeAssessment,
   changeStrategy,
@@ -264,9 +264,11 @@ export async function addAssessment(
   body: StrategyAssessmentCreate,
   now = Date.now(),
 ): Promise<StrategyAssessment> {
-  const values = checkedAnswers(body.values, visibleIds(await readList(place.key)));
+  const [list, member] = await Promise.all([readList(place.key), membershipIn(userId, place.owner.sphereId)]);
+  const values = checkedAnswers(body.values, visibleIds(list));
   // Through a campaign link of that place: the link's tags join the place's own.
   const linkTags = body.linkId !== undefined ? await linkTagsFor(body.linkId, place.owner, now) : [];
+  const specificTagIds = [...new Set([...place.specificTagIds, ...linkTags])];
   const item = await insertAssessment({
     userId,
     ...place.key,
@@ -275,7 +277,15 @@ export async function addAssessment(
     values,
     ...(body.locale !== undefined ? { locale: body.locale } : {}),
     fromDirectLink: body.fromDirectLink || body.linkId !== undefined,
-    specificTagIds: [...new Set([...place.specificTagIds, ...linkTags])],
+    specificTagIds,
+    // The groups it counts under in the place's strategy reports (decision 0034): the member's tags
+    // as they are now, the session's and the link's, kept to move exactly those counts later.
+    reportTagIds: [
+      ...new Set([
+        ...(member?.active ? [...(member.tagIds ?? []), ...(member.autoTagIds ?? [])] : []),
+        ...specificTagIds,
+      ]),
+    ].sort(),
     creationDate: new Date(now).toISOString(),
     freezeDate: assessmentFreezeDate(now),
   });

@@ -6,6 +6,7 @@ import {
   strategyProblems,
   withoutHidden,
 } from '../../shared/domain/strategies';
+import { isoWeekOf } from '../../shared/domain/report-rollups';
 import { SYNTHETIC_PEOPLE } from './demo-spheres';
 import {
   CAMILLE_LIFE_COMPASS,
@@ -68,5 +69,15 @@ describe('the demo strategies', () => {
       expect(Date.parse(assessment.creationDate)).toBeLessThan(now);
       expect(demoAssessment(person, 'demo', leanings, now)).toEqual(assessment);
     }
+  });
+
+  it('the members’ assessments fall in one strategy review week, five weeks back, so the reports can show the teams', () => {
+    const now = Date.parse('2026-11-26T19:00:00.000Z');
+    const weeks = new Set(
+      SYNTHETIC_PEOPLE.map((p) =>
+        isoWeekOf(demoAssessment(p, 'demo', HORIZON_LEANINGS, now).creationDate.slice(0, 10)),
+      ),
+    );
+    expect([...weeks]).toEqual([isoWeekOf('2026-10-19')]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type ImportedAssessment,
   type StrategyFields,
 } from '../../functions/strategies';
+import { membersOf } from '../../functions/spheres';
 import type { StrategyType } from '../../shared/domain/strategies';
 import { SYNTHETIC_PEOPLE, type SyntheticPerson } from './demo-spheres';
 
@@ -257,29 +258,39 @@ function unit(seed: string): number {
   return ((hash >>> 0) % 10_000) / 10_000;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * A synthetic member's assessment of a strategy's visible items: their mood of the year sets how
- * happy they tend to be, each item leans its own way (`leanings`, from −1.5 to 1.5), and about a
- * third of the items are left unanswered. Given some day of the last three months.
+ * happy they tend to be, each item leans its own way (`leanings`, from −1.5 to 1.5), and some items
+ * (`skip`, about three in ten) are left unanswered. Given during the organisation's strategy review
+ * week, five weeks back (Monday to Thursday): answered together, a team's assessments make one
+ * week's figures in the strategy reports.
  */
 export function demoAssessment(
   person: SyntheticPerson,
   list: string,
   leanings: readonly number[],
   now = Date.now(),
+  skip = 0.3,
 ): ImportedAssessment {
   const mood = 1 + ((person.pleasant - 0.45) / 0.3) * 3;
   const answers = leanings.map((leaning, at): number | null => {
-    if (unit(`${person.userId}:${list}:${at}:skip`) < 0.3) return null;
+    if (unit(`${person.userId}:${list}:${at}:skip`) < skip) return null;
     const spread = (unit(`${person.userId}:${list}:${at}`) - 0.5) * 2;
     return Math.max(1, Math.min(5, Math.round(mood + leaning + spread)));
   });
   // At least one answer, as the product asks.
   if (!answers.some((a) => a !== null)) answers[0] = Math.max(1, Math.min(5, Math.round(mood)));
-  const daysAgo = 1 + Math.floor(unit(`${person.userId}:${list}:day`) * 90);
+  const today = new Date(now);
+  const monday =
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) -
+    ((today.getUTCDay() + 6) % 7) * DAY_MS;
+  const day = Math.floor(unit(`${person.userId}:${list}:day`) * 4);
+  const hour = 8 + Math.floor(unit(`${person.userId}:${list}:hour`) * 9);
   return {
     userId: person.userId,
-    creationDate: new Date(now - daysAgo * 86_400_000 - 9 * 3_600_000).toISOString(),
+    creationDate: new Date(monday - 5 * 7 * DAY_MS + day * DAY_MS + hour * 3_600_000).toISOString(),
     answers,
   };
 }
@@ -297,7 +308,8 @@ export const NORD_LEANINGS = [0.5, -0.4, 0.3, 0.2, 0.6];
 /**
  * The demo strategies, each written once (a list that has items is left as it is): Camille's life
  * compass, Atelier Horizon's strategy and its north team's; then assessments by the synthetic
- * members, two in three of the sphere's people and half of the north team, written once each.
+ * members, two in three of the sphere's people and three in four of the north team, written once
+ * each, under the tags each member has (those the strategy reports count them in).
  */
 export async function seedDemoStrategies(userIds: ReadonlyMap<string, string>): Promise<void> {
   const camille = userIds.get('camille@demo.wellbeing.local');
@@ -314,16 +326,25 @@ export async function seedDemoStrategies(userIds: ReadonlyMap<string, string>): 
     { linkTo: 'session', linkId: NORD },
     fieldsOf(NORD_STRATEGY).map((s) => ({ ...s, sphereId: HORIZON, sessionId: NORD })),
   );
+  const tagged = new Map(
+    (await membersOf(HORIZON)).map((m) => [m.userId, [...(m.tagIds ?? []), ...(m.autoTagIds ?? [])]]),
+  );
+  const withTags = (assessment: ImportedAssessment): ImportedAssessment => ({
+    ...assessment,
+    tagIds: tagged.get(assessment.userId) ?? [],
+  });
   await importAssessments(
     { linkTo: 'sphere', linkId: HORIZON },
     { sphereId: HORIZON },
-    SYNTHETIC_PEOPLE.filter((_, i) => i % 3 !== 2).map((p) => demoAssessment(p, HORIZON, HORIZON_LEANINGS)),
+    SYNTHETIC_PEOPLE.filter((_, i) => i % 3 !== 2).map((p) =>
+      withTags(demoAssessment(p, HORIZON, HORIZON_LEANINGS)),
+    ),
   );
   await importAssessments(
     { linkTo: 'session', linkId: NORD },
     { sphereId: HORIZON, sessionId: NORD },
     SYNTHETIC_PEOPLE.filter((p) => p.sessionId === NORD)
-      .filter((_, i) => i % 2 === 0)
-      .map((p) => demoAssessment(p, NORD, NORD_LEANINGS)),
+      .filter((_, i) => i % 4 !== 3)
+      .map((p) => withTags(demoAssessment(p, NORD, NORD_LEANINGS, Date.now(), 0.15))),
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addCounts,
+  assessmentCounts,
   REPORT_TAGS_PER_ANSWER_MAX,
   RollupBook,
   feelingCounts,
@@ -259,5 +261,34 @@ describe('what a survey adds to its form’s rollups', () => {
     expect(surveyCountKey('r|energy|sum')).toEqual({ kind: 'r', id: 'energy', field: 'sum' });
     expect(surveyCountKey('count')).toBeNull();
     expect(surveyCountKey('color|red')).toBeNull();
+  });
+});
+
+describe('what a strategy assessment adds to its strategy’s rollups', () => {
+  it('counts one assessment and, per item answered, its level as a number in thousandths', () => {
+    expect(
+      assessmentCounts([
+        { id: 'vision', value: 4 },
+        { id: 'axis', value: 2 },
+      ]),
+    ).toEqual({
+      count: 1,
+      'q|vision|n': 1,
+      'q|vision|sum': 4000,
+      'q|vision|v|4000': 1,
+      'q|axis|n': 1,
+      'q|axis|sum': 2000,
+      'q|axis|v|2000': 1,
+    });
+  });
+
+  it('adds and takes away exactly: an assessment changed moves its counts and leaves nothing behind', () => {
+    const before = assessmentCounts([{ id: 'vision', value: 5 }]);
+    const after = assessmentCounts([{ id: 'vision', value: 1 }]);
+    const book: Record<string, number> = {};
+    addCounts(book, before);
+    addCounts(book, Object.fromEntries(Object.entries(before).map(([k, n]) => [k, -n])));
+    addCounts(book, after);
+    expect(book).toEqual(after);
   });
 });

@@ -165,6 +165,19 @@ export function surveyCounts(
   return counts;
 }
 
+/**
+ * What a strategy assessment adds to its place's rollups (decision 0034): one assessment, and per
+ * item answered a question of the survey kind, its level (1 … 5) as a number, so that a strategy's
+ * report is read as a questionnaire's is.
+ */
+export function assessmentCounts(values: readonly { id: string; value: number }[]): Counts {
+  return surveyCounts(
+    values.map((v) => ({ id: v.id, type: 'likert' as const })),
+    Object.fromEntries(values.map((v) => [v.id, v.value])),
+    {},
+  );
+}
+
 /** A survey count's key read back: a question's or a result's field (`n`, `sum`, `v`, `c`) and its value. */
 export function surveyCountKey(
   key: string,

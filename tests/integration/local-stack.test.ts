@@ -12,8 +12,10 @@ import { localS3Client } from '../../infra/local/s3';
 import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
 import type { CustomReportDetail, ReportPartDetail } from '../../shared/contracts/custom-reports';
 import type { FormReport } from '../../shared/contracts/form-reports';
+import type { StrategyReport } from '../../shared/contracts/strategy-reports';
 import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
 import { rebuildSphereFormRollups } from '../../functions/forms';
+import { rebuildSphereStrategyRollups } from '../../functions/strategies';
 import { rebuildSphereThinkingRollups } from '../../functions/thinkings';
 import { rebuildSphereRollups } from '../../functions/feelings';
 import { feelingsDb } from '../../functions/feelings/store';
@@ -243,6 +245,9 @@ describe('local stack', () => {
     let camilleTokens: Tokens | undefined;
     const camilleSignedIn = async () =>
       (camilleTokens ??= await stack.signInWithCode('camille@demo.wellbeing.local'));
+    // Signed in once: codes asked again and again for one address are slowed down.
+    let samTokens: Tokens | undefined;
+    const samSignedIn = async () => (samTokens ??= await stack.signInWithCode('sam@demo.wellbeing.local'));
 
     it('gives Atelier Horizon its tags and tag rules: its members are tagged by hand and by age and seniority', async () => {
       const camille = await camilleSignedIn();
@@ -354,7 +359,7 @@ describe('local stack', () => {
           token: tokens.accessToken,
           body: { sessionId, start, end },
         });
-      const sam = await stack.signInWithCode('sam@demo.wellbeing.local');
+      const sam = await samSignedIn();
       const nord = await groupReport(sam, 'demo-horizon-nord');
       expect(nord.status).toBe(200);
       expect(nord.body.total).toMatchObject({ shown: true });
@@ -401,12 +406,44 @@ describe('local stack', () => {
           token: tokens.accessToken,
           body: { sessionId, formId: 'demo-big-five', start, end },
         });
-      const sam = await stack.signInWithCode('sam@demo.wellbeing.local');
+      const sam = await samSignedIn();
       const nord = await groupReport(sam, 'demo-horizon-nord');
       expect(nord.status).toBe(200);
       expect(nord.body.sessionId).toBe('demo-horizon-nord');
       expect((await groupReport(camille, 'demo-horizon-sud')).status).toBe(403);
       expect(await rebuildSphereFormRollups('demo-atelier-horizon', 'check')).toMatchObject({
+        differences: [],
+      });
+    });
+
+    it('gives Atelier Horizon strategy reports: its strategy and its north team’s, judged in the review week, equal to a rebuild', async () => {
+      const camille = await camilleSignedIn();
+      const end = new Date().toISOString().slice(0, 10);
+      const start = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+      const sphere = await stack.api<StrategyReport>('/v1/strategies/sphere-reports', {
+        method: 'POST',
+        token: camille.accessToken,
+        body: { sphereId: 'demo-atelier-horizon', start, end },
+      });
+      expect(sphere.status).toBe(200);
+      expect(sphere.body.total.shown && sphere.body.total.people).toBeGreaterThanOrEqual(30);
+      const items = sphere.body.total.shown ? sphere.body.total.questions : [];
+      expect(items.filter((q) => q.shown && q.answers > 0).length).toBeGreaterThanOrEqual(10);
+      // Its admin sees the hidden last item too, never judged.
+      expect(sphere.body.strategies.at(-1)).toMatchObject({ isHidden: true });
+      // The north team's own strategy, for its members alone.
+      const groupReport = (tokens: Tokens, sessionId: string) =>
+        stack.api<StrategyReport>('/v1/strategies/session-reports', {
+          method: 'POST',
+          token: tokens.accessToken,
+          body: { sessionId, start, end },
+        });
+      const sam = await samSignedIn();
+      const nord = await groupReport(sam, 'demo-horizon-nord');
+      expect(nord.status).toBe(200);
+      expect(nord.body.total).toMatchObject({ shown: true });
+      expect((await groupReport(camille, 'demo-horizon-sud')).status).toBe(403);
+      expect(await rebuildSphereStrategyRollups('demo-atelier-horizon', 'check')).toMatchObject({
         differences: [],
       });
     });

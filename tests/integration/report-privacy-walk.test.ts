@@ -9,6 +9,11 @@ import { minParticipants } from '../../shared/domain/report-privacy';
 import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { importEntitlements, importForms, importManySurveys } from '../../functions/forms';
+import { spheresDb } from '../../functions/spheres/store';
+import { insertAssessment } from '../../functions/strategies/repository';
+import { usersDb } from '../../functions/users/store';
+import type { StrategyReport } from '../../shared/contracts/strategy-reports';
+import { decodeJwt } from 'jose';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
@@ -18,7 +23,8 @@ import { eventually, startTestStack, type TestStack, type Tokens } from './harne
  * figures of one week that differ by fewer people than the smaller one's threshold. A custom
  * report's data shots of the same groups show the same figures, and its rendered PDF gives a reason
  * for every hidden week. A questionnaire's reports of the same groups hold to the same rules, and
- * show a question only when its threshold of real people answered it (decision 0033). The people
+ * show a question only when its threshold of real people answered it (decision 0033), and so do the
+ * reports of a sphere's and its groups' strategies, item by item (decision 0034). The people
  * behind each figure are known here, from what was seeded, never from the server.
  */
 let stack: TestStack;
@@ -363,5 +369,102 @@ describe('report privacy, walked through the API', () => {
     expect(shownByWeek.flat().length).toBeGreaterThan(0);
     expect(shownQuestions).toBeGreaterThan(0);
     expect(hiddenQuestions).toBeGreaterThan(0);
+  }, 240_000);
+  it('reveals no group under its threshold in a strategy report, and no item fewer people judged', async () => {
+    const { sphereId, tags, sessions, people } = await seedSphere(77);
+    await usersDb()
+      .entities.user.patch({ userId: decodeJwt(admin.accessToken).sub as string })
+      .set({ subscription: 'essentials' })
+      .go();
+    await spheresDb().entities.sphere.patch({ sphereId }).set({ strategyEnabled: true }).go();
+    // One item in the sphere's strategy and one in each group's: all judge it, more than half the other.
+    const itemsOf = new Map<string, { first: string; second: string }>();
+    for (const list of [`spheres/${sphereId}`, ...sessions.map((id) => `sessions/${id}`)]) {
+      // One after the other: two adds at once to one outline, the second is refused (conflict).
+      const ids: string[] = [];
+      for (const title of ['Vision', 'Mission']) {
+        const made = await api<{ id: string }>(`/v1/strategies/${list}`, {
+          type: title.toLowerCase(),
+          title,
+          description: `Our ${title.toLowerCase()}`,
+        });
+        expect(made.status).toBe(201);
+        ids.push(made.body.id);
+      }
+      const [first, second] = ids;
+      itemsOf.set(list, { first: first as string, second: second as string });
+    }
+    const next = random(5151);
+    const optional = people.map(() => WEEKS.map(() => next() < 0.6));
+    for (const [i, person] of people.entries())
+      for (const [w, week] of WEEKS.entries()) {
+        if ((person.answers[w] ?? 0) === 0) continue;
+        const lists = [
+          { linkTo: 'sphere' as const, linkId: sphereId, list: `spheres/${sphereId}` },
+          ...(person.session
+            ? [{ linkTo: 'session' as const, linkId: person.session, list: `sessions/${person.session}` }]
+            : []),
+        ];
+        for (const { linkTo, linkId, list } of lists) {
+          const items = itemsOf.get(list);
+          if (!items) continue;
+          await insertAssessment({
+            userId: person.userId,
+            linkTo,
+            linkId,
+            sphereId,
+            ...(linkTo === 'session' ? { sessionId: linkId } : {}),
+            values: [
+              { id: items.first, value: 1 + (i % 5) },
+              ...(optional[i]?.[w] ? [{ id: items.second, value: 4 }] : []),
+            ],
+            locale: 'Europe/Brussels',
+            fromDirectLink: false,
+            specificTagIds: [],
+            reportTagIds: [...person.tags].sort(),
+            creationDate: new Date(Date.parse(`${weekBounds(week).first}T09:00:00Z`) + DAY).toISOString(),
+            freezeDate: new Date(Date.now() - DAY).toISOString(),
+          });
+        }
+      }
+    const start = weekBounds(WEEKS[0] as string).first;
+    const end = weekBounds(WEEKS[2] as string).last;
+    const shownByWeek = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
+    let shownItems = 0;
+    let hiddenItems = 0;
+    for (const session of [undefined, ...sessions])
+      for (const tagIds of [[], ...tags.map((t) => [t]), [tags[0] as string, tags[1] as string]]) {
+        const group: Group = { session, tags: tagIds };
+        const filters = { start, end, tagIds };
+        const answer = session
+          ? await api<StrategyReport>('/v1/strategies/session-reports', { sessionId: session, ...filters })
+          : await api<StrategyReport>('/v1/strategies/sphere-reports', { sphereId, ...filters });
+        expect(answer.status).toBe(200);
+        const second = itemsOf.get(session ? `sessions/${session}` : `spheres/${sphereId}`)?.second;
+        const threshold = minParticipants(tagIds.length);
+        answer.body.series.forEach(({ figure }, w) => {
+          if (!figure.shown) return;
+          const real = truth(people, group, w);
+          expect(real.people.size).toBeGreaterThanOrEqual(threshold);
+          expect(figure).toMatchObject({ people: real.people.size, answers: real.people.size });
+          shownByWeek[w]?.push({ group, people: real.people });
+          const item = figure.questions.find((q) => q.answerId === second);
+          const judged = people.filter((p, i) => real.people.has(p.userId) && optional[i]?.[w]).length;
+          if (item?.shown && item.answers > 0) {
+            shownItems++;
+            expect(judged).toBeGreaterThanOrEqual(threshold);
+          } else if (item && !item.shown) hiddenItems++;
+        });
+      }
+    for (const shown of shownByWeek)
+      for (const small of shown)
+        for (const large of shown)
+          if (strictlyHolds(large.people, small.people))
+            expect(large.people.size - small.people.size).toBeGreaterThanOrEqual(
+              minParticipants(small.group.tags.length),
+            );
+    expect(shownByWeek.flat().length).toBeGreaterThan(0);
+    expect(shownItems).toBeGreaterThan(0);
+    expect(hiddenItems).toBeGreaterThan(0);
   }, 240_000);
 });

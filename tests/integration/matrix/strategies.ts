@@ -51,4 +51,11 @@ export const examples: Record<string, Example> = {
     params: { assessmentId: '20260101T000000000Z-00000000' },
     body: assessment,
   }),
+  // Reports of the assessments: a sphere's for its admins (smartReport), a group's for its members.
+  createSphereStrategyReport: (owner) => ({
+    body: { sphereId: owner.sphereId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
+  }),
+  createSessionStrategyReport: (owner) => ({
+    body: { sessionId: owner.sessionId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
+  }),
 };
