@@ -6,7 +6,7 @@ import { anonymityNotice, minParticipants, type Release } from '../../shared/dom
 import { weekBounds, weeksWithin } from '../../shared/domain/report-rollups';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';
-import { activeTagsOf, findSphere } from '../spheres';
+import { areActiveTags, findSphere } from '../spheres';
 import {
   formFigure,
   fromBitset,
@@ -186,14 +186,13 @@ async function readReport(
   now: number,
 ) {
   const { sphereId, sessionId } = place;
-  const sphere = await findSphere(sphereId);
+  // The group's tags are read alone (one BatchGetItem), not the sphere's every tag.
+  const [sphere, tagsKnown] = await Promise.all([
+    findSphere(sphereId),
+    request.tagIds.length ? areActiveTags(sphereId, request.tagIds) : Promise.resolve(true),
+  ]);
   if (!sphere) throw new NotFoundError();
-  if (request.tagIds.length) {
-    const tags = (await activeTagsOf([sphereId])).get(sphereId) ?? [];
-    const known = new Set(tags.map((t) => t.tagId));
-    if (request.tagIds.some((id) => !known.has(id)))
-      throw new ValidationError([{ key: 'not-valid', field: 'body.tagIds' }]);
-  }
+  if (!tagsKnown) throw new ValidationError([{ key: 'not-valid', field: 'body.tagIds' }]);
   const weeks = weeksWithin(request.start, request.end).filter((w) => weekClosed(w, now));
   const groupTagCount = request.tagIds.length;
   const interval = request.generalOptions.interval;

@@ -23,5 +23,5 @@ export {
   isSphereLinkCode,
   sphereLinkCode,
 } from './access-codes';
-export { activeTagsOf, checkSessionTags, importTags, retagPerson, retagSphere } from './tags';
+export { activeTagsOf, areActiveTags, checkSessionTags, importTags, retagPerson, retagSphere } from './tags';
 export { importContexts } from './contexts';

@@ -23,6 +23,16 @@ export async function findTag(sphereId: string, tagId: string): Promise<TagItem 
   return data;
 }
 
+/** Some tags of a sphere by id (one BatchGetItem): those that exist, in no particular order. */
+export async function findTags(sphereId: string, tagIds: readonly string[]): Promise<TagItem[]> {
+  if (tagIds.length === 0) return [];
+  const { data, unprocessed } = await db()
+    .entities.tag.get([...new Set(tagIds)].map((tagId) => ({ sphereId, tagId })))
+    .go();
+  if (unprocessed.length) throw new Error(`${unprocessed.length} tags were not read`);
+  return data;
+}
+
 /** Six readable characters (no 0/O or 1/I): the code a person reads out (spec 01 §3 shortId). */
 export function newShortId(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

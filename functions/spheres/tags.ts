@@ -28,6 +28,7 @@ import { taggedFactsOf } from '../users';
 import { findSphere, membersOf, membershipsOf, type MemberItem, type SphereItem } from './repository';
 import {
   findTag,
+  findTags,
   insertTag,
   markAutoTags,
   putSelection,
@@ -422,6 +423,16 @@ export async function checkSessionTags(
   if (!added.every((id) => tags.get(id)?.modules?.includes(module)))
     throw new ValidationError([{ key: 'not-valid', field: 'body.specificTagIds' }]);
   if (added.some((id) => tags.get(id)?.archived)) throw new ConflictError('tag-archived');
+}
+
+/**
+ * Whether every one of `tagIds` is an active tag of the sphere (a report's group): reads those tags
+ * alone, whatever the number of the sphere's tags.
+ */
+export async function areActiveTags(sphereId: string, tagIds: readonly string[]): Promise<boolean> {
+  const found = await findTags(sphereId, tagIds);
+  const active = new Set(found.filter((t) => !t.archived).map((t) => t.tagId));
+  return tagIds.every((id) => active.has(id));
 }
 
 /**

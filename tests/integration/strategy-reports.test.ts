@@ -245,7 +245,7 @@ describe('POST /v1/strategies/sphere-reports', () => {
     });
   });
 
-  it('is refused with 403 to a member who is not the sphere’s admin, 403 strategy-not-enabled where the sphere keeps none, 400 for a tag not of the sphere', async () => {
+  it('is refused with 403 to a member who is not the sphere’s admin, 403 strategy-not-enabled where the sphere keeps none, 400 for a tag not of the sphere or archived', async () => {
     const nina = await essentials('nina.strategy-reports@example.be', 'Nina');
     await join(nina);
     expect((await report({}, nina)).status).toBe(403);
@@ -260,6 +260,19 @@ describe('POST /v1/strategies/sphere-reports', () => {
     expect(off.body).toMatchObject({ key: 'strategy-not-enabled' });
     const unknownTag = await report({ tagIds: ['not-a-tag-here'] });
     expect(unknownTag.status).toBe(400);
+    // An archived tag is no group of a report any more.
+    const old = await api<{ id: string }>(ada, `/v1/spheres/${sphere.id}/tags`, 'POST', {
+      name: { en: 'Old team' },
+      type: 'department',
+      color: '#993366',
+      weight: 1,
+    });
+    await spheresDb()
+      .entities.tag.patch({ sphereId: sphere.id, tagId: old.body.id })
+      .set({ archived: true })
+      .go();
+    expect((await report({ tagIds: [tagId, old.body.id] })).status).toBe(400);
+    expect((await report({ tagIds: [tagId] })).status).toBe(200);
   });
 });
 
