@@ -84,6 +84,36 @@ test("an admin reads the sphere's wellbeing check question by question in the qu
   await expectNoSeriousAxeViolations(page);
 });
 
+/**
+ * The sphere's strategy as its members judged it (spec 02 §2 "strategy assessment (tree or graphic
+ * view)"; decision 0034): the review week of infra/local/demo-strategies.ts, item by item.
+ */
+test("an admin reads how the members judged the sphere's strategy, as a tree and as a graphic", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInWithPassword(page, CAMILLE);
+  await page.goto(`/apps/spheres/${SPHERE}/reports?lang=en`);
+  await expect(page.getByTestId('report-table')).toBeVisible();
+
+  await page.getByTestId('report-kind').getByText('Strategy', { exact: true }).click();
+  const tree = page.getByTestId('strategy-report-tree');
+  await expect(tree).toBeVisible();
+  await expect(page.getByTestId('strategy-report-people')).toBeVisible();
+  // Each item judged by enough people: an average to two decimals and the nearest level in words.
+  await expect(
+    tree.getByText(/^\d\.\d{2} — (Very unhappy|Unhappy|Neutral|Happy|Very happy)$/).first(),
+  ).toBeVisible();
+  // The item hidden from the members is the admin's to see, marked so.
+  await expect(tree.getByText('Hidden from members').first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByTestId('strategy-view').getByText('Graphic', { exact: true }).click();
+  await expect(page.getByTestId('strategy-report-chart')).toBeVisible();
+  await expect(page.getByTestId('strategy-report-averages')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
 test("a group's member opens the group's report from its page, and is not shown the sphere's", async ({
   page,
 }) => {

@@ -188,6 +188,8 @@ const FILE_PREFIXES = {
   'sphere-thinking': 'sphere-thinking-report',
   'sphere-form': 'sphere-questionnaire-report',
   'session-form': 'group-questionnaire-report',
+  'sphere-strategy': 'sphere-strategy-report',
+  'session-strategy': 'group-strategy-report',
 } as const;
 
 /**

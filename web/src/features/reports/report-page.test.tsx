@@ -765,14 +765,15 @@ describe('the thinking view of the sphere report page', () => {
     expect(server.thinkingReports()).toEqual([]);
   });
 
-  it('is not offered on a group’s report, which offers its feelings and questionnaires only', async () => {
+  it('is not offered on a group’s report, which offers its feelings, questionnaires and strategy only', async () => {
     const server = fakeServer({ roles: ['contributor'], sessionRoles: ['member'] });
     renderSessionReport();
     await screen.findByTestId('report-people');
     expect(screen.queryByRole('radio', { name: 'Thinking' })).toBeNull();
-    expect(within(screen.getByTestId('report-kind')).getAllByRole('radio')).toHaveLength(2);
+    expect(within(screen.getByTestId('report-kind')).getAllByRole('radio')).toHaveLength(3);
     expect(screen.getByRole('radio', { name: 'Feelings' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Questionnaires' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Strategy' })).toBeTruthy();
     expect(server.thinkingReports()).toEqual([]);
   });
 

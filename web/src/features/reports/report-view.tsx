@@ -42,6 +42,7 @@ import { colorsOverTime, hiddenPeriods } from './report-chart';
 import { Figure } from './report-figure';
 import { ThinkingReportSection } from './thinking-report';
 import { FormReportSection, type FormReportFilters } from './form-report';
+import { StrategyReportSection } from './strategy-report';
 import { beyondStarter } from './access';
 import {
   FIGURE_COLUMN_COUNT,
@@ -77,9 +78,9 @@ export type ReportTarget =
   | { kind: 'session'; id: string; sphereId: string; name: string; primary?: Language | undefined };
 
 /** What a report shows: its feelings, a sphere's thinkings axis by axis, or one form's surveys. */
-type ReportKind = 'feelings' | 'thinking' | 'forms';
+type ReportKind = 'feelings' | 'thinking' | 'forms' | 'strategy';
 
-const REPORT_KINDS: readonly ReportKind[] = ['feelings', 'thinking', 'forms'];
+const REPORT_KINDS: readonly ReportKind[] = ['feelings', 'thinking', 'forms', 'strategy'];
 const isReportKind = (value: string): value is ReportKind =>
   (REPORT_KINDS as readonly string[]).includes(value);
 
@@ -146,8 +147,8 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
   const kinds: ReportKind[] = !beyondStarter(me.data)
     ? ['feelings']
     : target.kind === 'sphere'
-      ? ['feelings', 'thinking', 'forms']
-      : ['feelings', 'forms'];
+      ? ['feelings', 'thinking', 'forms', 'strategy']
+      : ['feelings', 'forms', 'strategy'];
   const [chosenKind, chooseKind] = useState<ReportKind>('feelings');
   const kind: ReportKind = kinds.includes(chosenKind) ? chosenKind : 'feelings';
   const formFilters = useMemo<FormReportFilters>(
@@ -266,9 +267,11 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
               label: t(
                 k === 'forms'
                   ? 'reports.forms.kind'
-                  : k === 'thinking'
-                    ? 'reports.kind.thinking'
-                    : 'reports.kind.feelings',
+                  : k === 'strategy'
+                    ? 'reports.strategy.kind'
+                    : k === 'thinking'
+                      ? 'reports.kind.thinking'
+                      : 'reports.kind.feelings',
               ),
             }))}
             style={{ alignSelf: 'flex-start' }}
@@ -287,6 +290,15 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
       )}
       {kind === 'forms' && (
         <FormReportSection
+          target={{ kind: target.kind, id: target.id, name: target.name }}
+          filters={formFilters}
+          tagNames={chosenNames}
+          language={language}
+          anonymityShown={anonymityNotGuaranteed}
+        />
+      )}
+      {kind === 'strategy' && (
+        <StrategyReportSection
           target={{ kind: target.kind, id: target.id, name: target.name }}
           filters={formFilters}
           tagNames={chosenNames}

@@ -15,6 +15,12 @@ import {
 } from '../../../../../shared/contracts/reports';
 import { getSession } from '../../../../../shared/contracts/sessions';
 import { getSphere } from '../../../../../shared/contracts/spheres';
+import {
+  createSessionStrategyReport,
+  createSphereStrategyReport,
+  type SessionStrategyReportRequest,
+  type SphereStrategyReportRequest,
+} from '../../../../../shared/contracts/strategy-reports';
 import { listSphereTags } from '../../../../../shared/contracts/tags';
 import { listThinkingAxes } from '../../../../../shared/contracts/thinkings';
 import { callApi } from '../../../lib/api';
@@ -133,6 +139,27 @@ export function useFormReport(request: FormReportRequest, enabled: boolean) {
       request.kind === 'session'
         ? callApi(createSessionFormReport, { body: request.body, signal })
         : callApi(createSphereFormReport, { body: request.body, signal }),
+    enabled,
+  });
+}
+
+/** What a strategy report is asked about: the strategy of a whole sphere, or of one of its groups. */
+export type StrategyReportRequest =
+  | { kind: 'sphere'; body: SphereStrategyReportRequest }
+  | { kind: 'session'; body: SessionStrategyReportRequest };
+
+/**
+ * The strategy assessments of a sphere (its admins) or of a group (its members alone), with the
+ * filters of the feelings report, item by item (spec 02 §2 "strategy assessment"). A sphere that
+ * keeps no strategy answers 403 `strategy-not-enabled`.
+ */
+export function useStrategyReport(request: StrategyReportRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsKey, 'strategy', request.kind, request.body],
+    queryFn: ({ signal }) =>
+      request.kind === 'session'
+        ? callApi(createSessionStrategyReport, { body: request.body, signal })
+        : callApi(createSphereStrategyReport, { body: request.body, signal }),
     enabled,
   });
 }
