@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormReport } from '../../shared/contracts/form-reports';
+import type { FormFigure, FormReport } from '../../shared/contracts/form-reports';
 import { FormSchema } from '../../shared/contracts/forms';
 import type { ReportFigure, SphereReport } from '../../shared/contracts/reports';
 import { feelingColor } from '../../shared/domain/feelings';
@@ -151,6 +151,53 @@ function truth(people: readonly Person[], group: Group, w: number) {
 const strictlyHolds = (outer: Set<string>, inner: Set<string>) =>
   outer.size > inner.size && [...inner].every((p) => outer.has(p));
 
+/** The shown groups of each week, as the truth knows their people. */
+type ShownByWeek = { group: Group; people: Set<string> }[][];
+
+/**
+ * No two shown figures of one week, one holding the other, differ by fewer people than the smaller
+ * group's threshold.
+ */
+function expectNoSmallDifference(shownByWeek: ShownByWeek) {
+  for (const shown of shownByWeek)
+    for (const small of shown)
+      for (const large of shown)
+        if (strictlyHolds(large.people, small.people))
+          expect(large.people.size - small.people.size).toBeGreaterThanOrEqual(
+            minParticipants(small.group.tags.length),
+          );
+}
+
+/**
+ * A questions report (a form's, a strategy's) of a group, week by week against the truth: a shown
+ * week has its threshold of real people and counts them as people, one answer each; its optional
+ * question is shown only when at least that threshold of them answered it. Counts the optional
+ * question shown and hidden in `seen`, and adds the shown weeks to `shownByWeek`.
+ */
+function checkQuestionWeeks(
+  series: readonly { figure: FormFigure }[],
+  group: Group,
+  people: readonly Person[],
+  optional: { id: string | undefined; answered: readonly (readonly boolean[])[] },
+  shownByWeek: ShownByWeek,
+  seen: { shown: number; hidden: number },
+) {
+  const threshold = minParticipants(group.tags.length);
+  series.forEach(({ figure }, w) => {
+    if (!figure.shown) return;
+    const real = truth(people, group, w);
+    expect(real.people.size).toBeGreaterThanOrEqual(threshold);
+    expect(figure).toMatchObject({ people: real.people.size, answers: real.people.size });
+    shownByWeek[w]?.push({ group, people: real.people });
+    const question = figure.questions.find((q) => q.answerId === optional.id);
+    const answered = people.filter((p, i) => real.people.has(p.userId) && optional.answered[i]?.[w]).length;
+    if (question?.shown && question.answers > 0) {
+      seen.shown++;
+      expect(answered).toBeGreaterThanOrEqual(threshold);
+    } else if (question && !question.shown) seen.hidden++;
+  });
+}
+
 describe('report privacy, walked through the API', () => {
   for (const seed of [7, 1234]) {
     it(`reveals no group under its threshold by any combination of filters (seed ${seed})`, async () => {
@@ -217,15 +264,7 @@ describe('report privacy, walked through the API', () => {
         );
         expect(monthAnswers).toBe(shownAnswers);
       }
-      // No two shown figures of one week, one holding the other, differ by fewer people than the
-      // smaller group's threshold.
-      for (const shown of shownByWeek)
-        for (const small of shown)
-          for (const large of shown)
-            if (strictlyHolds(large.people, small.people))
-              expect(large.people.size - small.people.size).toBeGreaterThanOrEqual(
-                minParticipants(small.group.tags.length),
-              );
+      expectNoSmallDifference(shownByWeek);
       // The walk saw both kinds.
       expect(shownCount).toBeGreaterThan(0);
       expect(hiddenCount).toBeGreaterThan(0);
@@ -331,8 +370,7 @@ describe('report privacy, walked through the API', () => {
     const start = weekBounds(WEEKS[0] as string).first;
     const end = weekBounds(WEEKS[2] as string).last;
     const shownByWeek = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
-    let shownQuestions = 0;
-    let hiddenQuestions = 0;
+    const seen = { shown: 0, hidden: 0 };
     for (const session of [undefined, ...sessions])
       for (const tagIds of [[], ...tags.map((t) => [t]), [tags[0] as string, tags[1] as string]]) {
         const group: Group = { session, tags: tagIds };
@@ -342,33 +380,20 @@ describe('report privacy, walked through the API', () => {
           : await api<FormReport>('/v1/forms/sphere-reports', { sphereId, ...filters });
         expect(answer.status).toBe(200);
         expect(JSON.stringify(answer.body.form)).toContain('Walk pulse');
-        const threshold = minParticipants(tagIds.length);
-        answer.body.series.forEach(({ figure }, w) => {
-          if (!figure.shown) return;
-          const real = truth(people, group, w);
-          expect(real.people.size).toBeGreaterThanOrEqual(threshold);
-          expect(figure).toMatchObject({ people: real.people.size, answers: real.people.size });
-          shownByWeek[w]?.push({ group, people: real.people });
-          // A question shown is one at least its threshold of the group's real people answered.
-          const q2 = figure.questions.find((q) => q.answerId === 'q2');
-          const answeredQ2 = people.filter((p, i) => real.people.has(p.userId) && optional[i]?.[w]).length;
-          if (q2?.shown && q2.answers > 0) {
-            shownQuestions++;
-            expect(answeredQ2).toBeGreaterThanOrEqual(threshold);
-          } else if (q2 && !q2.shown) hiddenQuestions++;
-        });
+        checkQuestionWeeks(
+          answer.body.series,
+          group,
+          people,
+          { id: 'q2', answered: optional },
+          shownByWeek,
+          seen,
+        );
       }
-    for (const shown of shownByWeek)
-      for (const small of shown)
-        for (const large of shown)
-          if (strictlyHolds(large.people, small.people))
-            expect(large.people.size - small.people.size).toBeGreaterThanOrEqual(
-              minParticipants(small.group.tags.length),
-            );
+    expectNoSmallDifference(shownByWeek);
     // The walk saw shown groups, and the optional question both shown and hidden.
     expect(shownByWeek.flat().length).toBeGreaterThan(0);
-    expect(shownQuestions).toBeGreaterThan(0);
-    expect(hiddenQuestions).toBeGreaterThan(0);
+    expect(seen.shown).toBeGreaterThan(0);
+    expect(seen.hidden).toBeGreaterThan(0);
   }, 240_000);
   it('reveals no group under its threshold in a strategy report, and no item fewer people judged', async () => {
     const { sphereId, tags, sessions, people } = await seedSphere(77);
@@ -430,8 +455,7 @@ describe('report privacy, walked through the API', () => {
     const start = weekBounds(WEEKS[0] as string).first;
     const end = weekBounds(WEEKS[2] as string).last;
     const shownByWeek = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
-    let shownItems = 0;
-    let hiddenItems = 0;
+    const seen = { shown: 0, hidden: 0 };
     for (const session of [undefined, ...sessions])
       for (const tagIds of [[], ...tags.map((t) => [t]), [tags[0] as string, tags[1] as string]]) {
         const group: Group = { session, tags: tagIds };
@@ -440,31 +464,21 @@ describe('report privacy, walked through the API', () => {
           ? await api<StrategyReport>('/v1/strategies/session-reports', { sessionId: session, ...filters })
           : await api<StrategyReport>('/v1/strategies/sphere-reports', { sphereId, ...filters });
         expect(answer.status).toBe(200);
-        const second = itemsOf.get(session ? `sessions/${session}` : `spheres/${sphereId}`)?.second;
-        const threshold = minParticipants(tagIds.length);
-        answer.body.series.forEach(({ figure }, w) => {
-          if (!figure.shown) return;
-          const real = truth(people, group, w);
-          expect(real.people.size).toBeGreaterThanOrEqual(threshold);
-          expect(figure).toMatchObject({ people: real.people.size, answers: real.people.size });
-          shownByWeek[w]?.push({ group, people: real.people });
-          const item = figure.questions.find((q) => q.answerId === second);
-          const judged = people.filter((p, i) => real.people.has(p.userId) && optional[i]?.[w]).length;
-          if (item?.shown && item.answers > 0) {
-            shownItems++;
-            expect(judged).toBeGreaterThanOrEqual(threshold);
-          } else if (item && !item.shown) hiddenItems++;
-        });
+        checkQuestionWeeks(
+          answer.body.series,
+          group,
+          people,
+          {
+            id: itemsOf.get(session ? `sessions/${session}` : `spheres/${sphereId}`)?.second,
+            answered: optional,
+          },
+          shownByWeek,
+          seen,
+        );
       }
-    for (const shown of shownByWeek)
-      for (const small of shown)
-        for (const large of shown)
-          if (strictlyHolds(large.people, small.people))
-            expect(large.people.size - small.people.size).toBeGreaterThanOrEqual(
-              minParticipants(small.group.tags.length),
-            );
+    expectNoSmallDifference(shownByWeek);
     expect(shownByWeek.flat().length).toBeGreaterThan(0);
-    expect(shownItems).toBeGreaterThan(0);
-    expect(hiddenItems).toBeGreaterThan(0);
+    expect(seen.shown).toBeGreaterThan(0);
+    expect(seen.hidden).toBeGreaterThan(0);
   }, 240_000);
 });
