@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SphereReportInterval } from '../../../../shared/contracts/reports';
 import { notifyError } from '../../components/notify';
+import { formatDate } from '../../lib/dates';
 import { download, hiddenReason, toCsv, toXlsx, type HiddenFigure, type ReportExport } from './report-export';
+import { Figure } from './report-figure';
 
 /** The two files a report's table is given as. */
 export type ExportFormat = 'csv' | 'xlsx';
@@ -163,5 +165,48 @@ export function ReportTable({
         {children}
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** What a report's figures cover: how many closed weeks, from which Monday to which Sunday. */
+export function CoveredNotice({
+  weeks,
+  covered,
+  testId,
+}: {
+  weeks: number;
+  covered: { first: string; last: string };
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" data-testid={testId}>
+      {t('reports.notice.covered', {
+        count: weeks,
+        first: formatDate(covered.first),
+        last: formatDate(covered.last),
+      })}
+    </Text>
+  );
+}
+
+/** The people of a shown period and what they gave (feelings, surveys, assessments), side by side. */
+export function PeopleFigures({
+  idPrefix,
+  people,
+  answers,
+  answersLabel,
+}: {
+  idPrefix: string;
+  people: number;
+  answers: number;
+  answersLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid={`${idPrefix}-figures`}>
+      <Figure label={t('reports.columns.people')} value={String(people)} testId={`${idPrefix}-people`} />
+      <Figure label={answersLabel} value={String(answers)} testId={`${idPrefix}-answers`} />
+    </SimpleGrid>
   );
 }

@@ -33,7 +33,7 @@ import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';
 import { Chart } from '../../lib/chart';
-import { DATE_FORMAT, formatDate } from '../../lib/dates';
+import { DATE_FORMAT } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
 import { useEmotionWords } from '../../lib/feeling-words';
 import { quadrantSwatch } from '../../lib/quadrants';
@@ -57,7 +57,7 @@ import {
   type ReportRow,
   type ShownFigure,
 } from './report-export';
-import { SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import { CoveredNotice, SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
 
 /**
  * What a feelings report covers (spec 02 §2 reports): a whole sphere, for its admins, or one of its
@@ -385,13 +385,7 @@ function ReportView({
 
   return (
     <Stack data-testid="report">
-      <Text size="sm" data-testid="report-covered">
-        {t('reports.notice.covered', {
-          count: report.weeks.length,
-          first: formatDate(report.covered.first),
-          last: formatDate(report.covered.last),
-        })}
-      </Text>
+      <CoveredNotice weeks={report.weeks.length} covered={report.covered} testId="report-covered" />
 
       <TotalCard idPrefix="report" hidden={report.total.shown ? null : report.total}>
         {report.total.shown && <TotalFigures figure={report.total} language={language} />}

@@ -7,7 +7,6 @@ import {
   Group,
   Progress,
   SegmentedControl,
-  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -20,13 +19,19 @@ import type { StrategyReport } from '../../../../shared/contracts/strategy-repor
 import { ASSESSMENT_LEVELS, type AssessmentLevel } from '../../../../shared/domain/strategies';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
-import { formatDate } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
 import { useStrategyReport, type StrategyReportRequest } from './api/reports';
 import type { FormReportFilters, FormReportTarget } from './form-report';
 import { TOTAL_ROW, reportFileName, round2, type ExportContext } from './report-export';
-import { Figure } from './report-figure';
-import { ReportTable, SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import {
+  CoveredNotice,
+  PeopleFigures,
+  ReportTable,
+  SeriesCard,
+  TotalCard,
+  useTableExport,
+  type ExportFormat,
+} from './report-parts';
 import {
   averageWithLevel,
   levelName,
@@ -187,13 +192,7 @@ function StrategyReportView({
   return (
     <Stack data-testid="strategy-report-section">
       {anonymity}
-      <Text size="sm" data-testid="strategy-report-covered">
-        {t('reports.notice.covered', {
-          count: report.weeks.length,
-          first: formatDate(report.covered.first),
-          last: formatDate(report.covered.last),
-        })}
-      </Text>
+      <CoveredNotice weeks={report.weeks.length} covered={report.covered} testId="strategy-report-covered" />
       <Text size="sm" data-testid="strategy-report-scale">
         {t('reports.strategy.scale')}
       </Text>
@@ -201,18 +200,12 @@ function StrategyReportView({
       <TotalCard idPrefix="strategy-report" hidden={report.total.shown ? null : report.total}>
         {report.total.shown && (
           <Stack>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="strategy-report-figures">
-              <Figure
-                label={t('reports.columns.people')}
-                value={String(report.total.people)}
-                testId="strategy-report-people"
-              />
-              <Figure
-                label={t('reports.strategy.answers')}
-                value={String(report.total.answers)}
-                testId="strategy-report-answers"
-              />
-            </SimpleGrid>
+            <PeopleFigures
+              idPrefix="strategy-report"
+              people={report.total.people}
+              answers={report.total.answers}
+              answersLabel={t('reports.strategy.answers')}
+            />
             <Stack gap={4} className="no-print">
               <Text size="sm" fw={500} id="strategy-view-label">
                 {t('reports.strategy.view.label')}

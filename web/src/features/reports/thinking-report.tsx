@@ -1,17 +1,23 @@
 import { useMemo } from 'react';
-import { Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { SphereReportRequest, ThinkingReport } from '../../../../shared/contracts/reports';
 import { inLanguage } from '../../../../shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
-import { formatDate } from '../../lib/dates';
 import { useReportAxes, useThinkingReport } from './api/reports';
 import { axisAverages } from './report-chart';
-import { Figure } from './report-figure';
 import { TOTAL_ROW, reportFileName, signed } from './report-export';
-import { ReportTable, SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import {
+  CoveredNotice,
+  PeopleFigures,
+  ReportTable,
+  SeriesCard,
+  TotalCard,
+  useTableExport,
+  type ExportFormat,
+} from './report-parts';
 import {
   axisDetailColumns,
   axisDetails,
@@ -125,13 +131,7 @@ function ThinkingView({
 
   return (
     <Stack data-testid="thinking-report">
-      <Text size="sm" data-testid="thinking-covered">
-        {t('reports.notice.covered', {
-          count: report.weeks.length,
-          first: formatDate(report.covered.first),
-          last: formatDate(report.covered.last),
-        })}
-      </Text>
+      <CoveredNotice weeks={report.weeks.length} covered={report.covered} testId="thinking-covered" />
       {namesMissing && (
         <Text size="sm" c="dimmed" data-testid="thinking-axes-error">
           {t('reports.thinking.axesError')}
@@ -141,18 +141,12 @@ function ThinkingView({
       <TotalCard idPrefix="thinking" hidden={report.total.shown ? null : report.total}>
         {report.total.shown && (
           <Stack>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="thinking-figures">
-              <Figure
-                label={t('reports.columns.people')}
-                value={String(report.total.people)}
-                testId="thinking-people"
-              />
-              <Figure
-                label={t('reports.thinking.answers')}
-                value={String(report.total.answers)}
-                testId="thinking-answers"
-              />
-            </SimpleGrid>
+            <PeopleFigures
+              idPrefix="thinking"
+              people={report.total.people}
+              answers={report.total.answers}
+              answersLabel={t('reports.thinking.answers')}
+            />
             <AxisTable details={details} />
           </Stack>
         )}
