@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { subject } from '@casl/ability';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -150,6 +151,8 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
       ? ['feelings', 'thinking', 'forms', 'strategy']
       : ['feelings', 'forms', 'strategy'];
   const [chosenKind, chooseKind] = useState<ReportKind>('feelings');
+  // Four kinds side by side are wider than a phone: there they stand one above the other.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const kind: ReportKind = kinds.includes(chosenKind) ? chosenKind : 'feelings';
   const formFilters = useMemo<FormReportFilters>(
     () => ({ start: range.start, end: range.end, tagIds, interval }),
@@ -274,6 +277,7 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
                       : 'reports.kind.feelings',
               ),
             }))}
+            orientation={narrow ? 'vertical' : 'horizontal'}
             style={{ alignSelf: 'flex-start' }}
             data-testid="report-kind"
           />
