@@ -24,6 +24,7 @@ import {
   listSphereTags,
   listTagSelections,
   saveTagSelection,
+  sphereReportGroups,
   sphereTagFacets,
   updateSphereTag,
 } from '../../shared/contracts/tags';
@@ -98,6 +99,9 @@ export const handler = createHttpHandler(
     route(initializeSphereTags, ({ params }) => tags.initializeTags(params.id)),
     route(listTagSelections, ({ params }) => tags.listSelections(params.id)),
     route(saveTagSelection, ({ params, body }) => tags.saveSelection(params.id, body)),
+    route(sphereReportGroups, ({ params, query, headers }) =>
+      tags.reportGroups(params.id, query.with, headers.language),
+    ),
     route(listSphereContexts, ({ params, query }) =>
       contexts.listContexts(params.id, { active: query.active, max: query._max, offset: query._offset }),
     ),

@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/contracts/headers';
 import type {
+  ReportGroups,
   Tag,
   TagCreate,
   TagFacets,
@@ -20,6 +21,7 @@ import {
   type TagSelection as SelectionRules,
   type TagSelectionId,
 } from '../../shared/domain/tags';
+import { minParticipants } from '../../shared/domain/report-privacy';
 import type { FieldError } from '../../shared/contracts/errors';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { enqueueNotification } from '../lib/queue';
@@ -168,6 +170,70 @@ export async function tagFacets(sphereId: string): Promise<TagFacets> {
     modules: count(tags.flatMap((t) => [...(t.modules ?? [])])),
     archived: count(tags.map((t) => String(t.archived))),
   };
+}
+
+/** The tags a member holds in the sphere now: those given by hand and those of the rules. */
+function heldTags(member: Pick<MemberItem, 'tagIds' | 'autoTagIds'>): Set<string> {
+  return new Set([...(member.tagIds ?? []), ...(member.autoTagIds ?? [])]);
+}
+
+/**
+ * The groups a sphere's report may be narrowed by as they stand today (decision 0030): each active
+ * tag, and whether its active members reach the one-tag threshold; with `withTagId`, whether those
+ * holding both reach the two-tag one. The counts stay here: the answer says yes or no.
+ */
+export function reportGroupsOf(
+  tags: readonly TagItem[],
+  members: readonly Pick<MemberItem, 'active' | 'tagIds' | 'autoTagIds'>[],
+  withTagId?: string,
+): ReportGroups {
+  const threshold = minParticipants(1);
+  const pairThreshold = minParticipants(2);
+  const holders = new Map<string, number>();
+  const pairHolders = new Map<string, number>();
+  const add = (counts: Map<string, number>, tagId: string) => counts.set(tagId, (counts.get(tagId) ?? 0) + 1);
+  for (const member of members) {
+    // Only an active member answers, so only they can count in a report.
+    if (!member.active) continue;
+    const held = heldTags(member);
+    const holdsWith = withTagId !== undefined && held.has(withTagId);
+    for (const tagId of held) {
+      add(holders, tagId);
+      if (holdsWith) add(pairHolders, tagId);
+    }
+  }
+  return {
+    threshold,
+    pairThreshold,
+    items: tags
+      .filter((t) => !t.archived)
+      .map((t) => ({
+        tagId: t.tagId,
+        name: t.name,
+        type: t.type,
+        color: t.color,
+        enough: (holders.get(t.tagId) ?? 0) >= threshold,
+        ...(withTagId !== undefined && t.tagId !== withTagId
+          ? { pairEnough: (pairHolders.get(t.tagId) ?? 0) >= pairThreshold }
+          : {}),
+      })),
+  };
+}
+
+/**
+ * GET /v1/spheres/{id}/report-groups: the sphere's tags (one Query) and its members (one Query of
+ * its partition), in the reader's language's order. `withTagId` must be an active tag of the
+ * sphere (400 `not-valid` on `query.with`).
+ */
+export async function reportGroups(
+  sphereId: string,
+  withTagId: string | undefined,
+  language: Language,
+): Promise<ReportGroups> {
+  const [tags, members] = await Promise.all([tagsOf(sphereId), membersOf(sphereId)]);
+  if (withTagId !== undefined && !tags.some((t) => t.tagId === withTagId && !t.archived))
+    throw new ValidationError([{ key: 'not-valid', field: 'query.with' }]);
+  return reportGroupsOf([...tags].sort(byTypeWeightName(language)), members, withTagId);
 }
 
 /**

@@ -254,6 +254,50 @@ export const saveTagSelection = defineRoute({
   response: TagSelectionSavedSchema,
 });
 
+/**
+ * One group a sphere's report may be narrowed by (decision 0030): an active tag, and whether it
+ * reaches its threshold of people today. A yes or no, never a count: the report itself decides
+ * with the tags people held when they answered, so this is a hint given before the choice.
+ */
+export const ReportGroupSchema = z.object({
+  tagId: z.string(),
+  name: MultilingualTextSchema,
+  type: z.enum(TAG_TYPES),
+  color: z.string(),
+  /** At least `threshold` active members hold the tag now. */
+  enough: z.boolean(),
+  /** Asked `with` another tag: at least `pairThreshold` active members hold both now. */
+  pairEnough: z.boolean().optional(),
+});
+export type ReportGroup = z.infer<typeof ReportGroupSchema>;
+
+export const ReportGroupsSchema = z.object({
+  /** People a one-tag group needs (`minParticipants(1)`). */
+  threshold: z.number().int(),
+  /** People a two-tag group needs (`minParticipants(2)`). */
+  pairThreshold: z.number().int(),
+  items: z.array(ReportGroupSchema),
+});
+export type ReportGroups = z.infer<typeof ReportGroupsSchema>;
+
+/**
+ * GET /v1/spheres/{id}/report-groups (spec 01 §7): the groups a sphere's report may be narrowed by,
+ * for those who read that report (smartReport, its admins), whatever their right on the tag list.
+ * `with`, an active tag of the sphere (else 400 `not-valid` on `query.with`), adds for each other
+ * tag whether the people holding both reach the two-tag threshold.
+ */
+export const sphereReportGroups = defineRoute({
+  name: 'sphereReportGroups',
+  domain: 'spheres',
+  method: 'GET',
+  path: '/v1/spheres/{id}/report-groups',
+  auth: 'registered',
+  ability: { action: 'smartReport', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  query: z.strictObject({ with: z.string().min(1).max(64).optional() }),
+  response: ReportGroupsSchema,
+});
+
 export const tagRoutes: readonly RouteContract[] = [
   listSphereTags,
   createSphereTag,
@@ -263,4 +307,5 @@ export const tagRoutes: readonly RouteContract[] = [
   initializeSphereTags,
   listTagSelections,
   saveTagSelection,
+  sphereReportGroups,
 ];

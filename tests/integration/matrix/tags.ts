@@ -18,4 +18,9 @@ export const examples: Record<string, Example> = {
     params: { id: owner.sphereId ?? 'none' },
     body: { selectionId: 'user_gender', selection: { rules: [] } },
   }),
+  // The report's groups are its readers' (smartReport): the tag to pair with is a starter tag.
+  sphereReportGroups: (owner) => ({
+    params: { id: owner.sphereId ?? 'none' },
+    query: { with: 'age-under-25' },
+  }),
 };

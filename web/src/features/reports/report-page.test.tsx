@@ -210,6 +210,12 @@ interface ServerOptions {
   report?: SphereReport;
   reportStatus?: { status: number; body: unknown };
   tagsStatus?: number;
+  /** The report's groups answer this status instead of the groups. */
+  groupsStatus?: number;
+  /** Tags fewer than 8 people hold today. */
+  tooFew?: string[];
+  /** Per first tag, the tags fewer than 5 people hold together with it today. */
+  tooFewWith?: Record<string, string[]>;
   /** The caller's subscription (Essentials unless told). */
   subscription?: AbilityFacts['subscription'];
   thinking?: ThinkingReport;
@@ -262,6 +268,25 @@ function fakeServer(options: ServerOptions = {}) {
         max: 2000,
         offset: 0,
       });
+    if (path === '/v1/spheres/sphere-1/report-groups' && options.groupsStatus)
+      return jsonResponse(options.groupsStatus, { key: 'internal-server-error' });
+    if (path === '/v1/spheres/sphere-1/report-groups') {
+      const paired = url.searchParams.get('with');
+      return jsonResponse(200, {
+        threshold: 8,
+        pairThreshold: 5,
+        items: TAGS.filter((t) => !t.archived).map((t) => ({
+          tagId: t.id,
+          name: t.name,
+          type: t.type,
+          color: t.color,
+          enough: !(options.tooFew ?? []).includes(t.id),
+          ...(paired && paired !== t.id
+            ? { pairEnough: !(options.tooFewWith?.[paired] ?? []).includes(t.id) }
+            : {}),
+        })),
+      });
+    }
     if (path === '/v1/feelings/definitions/words')
       return jsonResponse(200, {
         count: 1,
@@ -313,6 +338,11 @@ function fakeServer(options: ServerOptions = {}) {
         .filter((c) => c.method === 'POST' && c.path === '/v1/thinkings/sphere-reports')
         .map((c) => c.body as SphereReportRequest),
     tagReads: () => sent.filter((c) => c.path.startsWith('/v1/spheres/sphere-1/tags')).length,
+    /** The `with` of each read of the report's groups (null: none). */
+    groupReads: () =>
+      sent
+        .filter((c) => c.path.startsWith('/v1/spheres/sphere-1/report-groups'))
+        .map((c) => new URLSearchParams(c.path.split('?')[1] ?? '').get('with')),
   };
 }
 
@@ -447,6 +477,60 @@ describe('the sphere report page', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.reports().every((r) => (r.tagIds ?? []).length <= 2)).toBe(true);
     expect(server.reports().at(-1)?.tagIds).toEqual(['tag-north', 'tag-night']);
+  });
+
+  it('the groups are those of the report’s route, not the tag list, which needs another right', async () => {
+    const server = fakeServer();
+    renderReport();
+    await screen.findByTestId('report-people');
+    await pickTag('South');
+    await waitFor(() => expect(server.reports().at(-1)?.tagIds).toEqual(['tag-south']));
+    expect(server.tagReads()).toBe(0);
+    expect(server.groupReads()[0]).toBeNull();
+  });
+
+  it('a tag fewer than 8 people hold today says so under its name, with a sign, and can still be chosen', async () => {
+    const server = fakeServer({ tooFew: ['tag-south'] });
+    renderReport();
+    await screen.findByTestId('report-people');
+    const input = await screen.findByRole('textbox', { name: 'Group' });
+    await waitFor(() => expect(input.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(input);
+    const south = await screen.findByRole('option', { name: /^South/, hidden: true });
+    const hint = within(south).getByTestId('report-group-hint');
+    expect(hint.textContent).toContain('⚠');
+    expect(hint.textContent).toContain('Fewer than 8 people hold this tag today: its figures will be hidden');
+    // A tag enough people hold reads as its name alone.
+    const north = screen.getByRole('option', { name: 'North', hidden: true });
+    expect(within(north).queryByTestId('report-group-hint')).toBeNull();
+    fireEvent.click(south);
+    await waitFor(() => expect(server.reports().at(-1)?.tagIds).toEqual(['tag-south']));
+  });
+
+  it('once a tag is chosen, a second one fewer than 5 people hold with it today says so', async () => {
+    const server = fakeServer({ tooFewWith: { 'tag-north': ['tag-night'] } });
+    renderReport();
+    await screen.findByTestId('report-people');
+    await pickTag('North');
+    await waitFor(() => expect(server.groupReads()).toContain('tag-north'));
+    const night = await screen.findByRole('option', { name: /^Équipe de nuit/, hidden: true });
+    await waitFor(() =>
+      expect(within(night).getByTestId('report-group-hint').textContent).toContain(
+        'Fewer than 5 people hold both tags today: their figures will be hidden',
+      ),
+    );
+    const south = screen.getByRole('option', { name: 'South', hidden: true });
+    expect(within(south).queryByTestId('report-group-hint')).toBeNull();
+  });
+
+  it('groups that cannot be loaded say so, and the report covers the whole sphere', async () => {
+    const server = fakeServer({ groupsStatus: 500 });
+    renderReport();
+    expect((await screen.findByTestId('report-tags-error')).textContent).toBe(
+      'The tags could not be loaded: the report covers the whole sphere.',
+    );
+    await screen.findByTestId('report-people');
+    expect(server.reports().at(-1)?.tagIds).toEqual([]);
   });
 
   it('the interval asks the report per month', async () => {

@@ -17,6 +17,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { subject } from '@casl/ability';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/contracts/headers';
 import {
@@ -24,7 +25,7 @@ import {
   type SphereReport,
   type SphereReportInterval,
 } from '../../../../shared/contracts/reports';
-import type { Tag } from '../../../../shared/contracts/tags';
+import type { ReportGroups, Tag } from '../../../../shared/contracts/tags';
 import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '../../../../shared/domain/date-filter';
 import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
 import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
@@ -38,7 +39,7 @@ import { DATE_FORMAT } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
 import { useEmotionWords } from '../../lib/feeling-words';
 import { quadrantSwatch } from '../../lib/quadrants';
-import { useFeelingsReport, useReportTags, type FeelingsReportRequest } from './api/reports';
+import { useFeelingsReport, useReportGroups, useReportTags, type FeelingsReportRequest } from './api/reports';
 import { colorsOverTime, hiddenPeriods } from './report-chart';
 import { Figure } from './report-figure';
 import { ThinkingReportSection } from './thinking-report';
@@ -98,8 +99,37 @@ function cellText(value: number | null, column: number): string {
 }
 
 /** The names of the chosen tags, in the reader's language (else the sphere's, else any). */
-export function tagLabel(tag: Tag, language: Language, primary: Language | undefined): string {
+export function tagLabel(
+  tag: Pick<Tag, 'id' | 'name'> & { shortId?: string },
+  language: Language,
+  primary: Language | undefined,
+): string {
   return tagName(tag.name, language, primary) || tag.shortId || tag.id;
+}
+
+/** A tag the report may be narrowed to: its label, and why its figures would be hidden today. */
+interface GroupChoice {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+}
+
+/**
+ * Why a sphere's group would be hidden today (decision 0030), before the reader picks it: a tag
+ * fewer than the threshold hold, or, once a first tag is chosen, a second one fewer hold together
+ * with it. Only a hint: the report counts the tags people held when they answered.
+ */
+function groupHint(
+  group: ReportGroups['items'][number],
+  groups: Pick<ReportGroups, 'threshold' | 'pairThreshold'>,
+  firstTagId: string | undefined,
+  t: TFunction,
+): string | undefined {
+  if (firstTagId !== undefined && group.tagId !== firstTagId)
+    return group.pairEnough === false
+      ? t('reports.filters.fewHoldBoth', { threshold: groups.pairThreshold })
+      : undefined;
+  return group.enough ? undefined : t('reports.filters.fewHoldTag', { threshold: groups.threshold });
 }
 
 /**
@@ -124,13 +154,19 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
   });
   const [interval, chooseInterval] = useState<SphereReportInterval>('week');
   const [chosenTagIds, setTagIds] = useState<string[]>([]);
-  const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: target.sphereId }));
-  const tags = useReportTags(target.sphereId, canReadTags);
-  // Refused by the server (rules changed since the start call): the report covers the whole of it.
-  const tagsForbidden = tags.error instanceof ApiError && tags.error.status === 403;
   const ofGroup = target.kind === 'session';
+  // A group (session) is narrowed by the sphere's tags, for those who may read them; a sphere by
+  // the groups of its report, for its report's readers, each saying whether it is too small today.
+  const canChoose = ofGroup
+    ? ability.can('get', subject('sphere-tag', { sphereId: target.sphereId }))
+    : ability.can('smartReport', subject('sphere', { sphereId: target.sphereId }));
+  const tags = useReportTags(target.sphereId, ofGroup && canChoose);
+  const groups = useReportGroups(target.sphereId, chosenTagIds[0], !ofGroup && canChoose);
+  const choices = ofGroup ? tags : groups;
+  // Refused by the server (rules changed since the start call): the report covers the whole of it.
+  const choicesForbidden = choices.error instanceof ApiError && choices.error.status === 403;
   // A group's filter shows once its tags are read: its members mostly may not read them.
-  const groupFilter = canReadTags && (ofGroup ? tags.isSuccess : !tagsForbidden);
+  const groupFilter = canChoose && (ofGroup ? tags.isSuccess : !choicesForbidden);
   const tagIds = useMemo(() => (groupFilter ? chosenTagIds : []), [groupFilter, chosenTagIds]);
   const request = useMemo<FeelingsReportRequest>(() => {
     const filters = {
@@ -159,15 +195,23 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
     [range, tagIds, interval],
   );
   const report = useFeelingsReport(request, kind === 'feelings');
-  const tagOptions = useMemo(
-    () =>
-      (tags.data?.items ?? [])
-        .filter((tag) => !tag.archived)
-        .map((tag) => ({ tag, label: tagLabel(tag, language, target.primary) }))
-        .sort((a, b) => a.label.localeCompare(b.label, language)),
-    [tags.data, language, target.primary],
-  );
-  const chosenNames = tagIds.map((id) => tagOptions.find((o) => o.tag.id === id)?.label ?? id);
+  const firstTagId = chosenTagIds[0];
+  // An answer kept while the next one loads was paired with another first tag: its pairs say nothing.
+  const pairsKnown = firstTagId === undefined || !groups.isPlaceholderData;
+  const tagOptions = useMemo<GroupChoice[]>(() => {
+    const options: GroupChoice[] = ofGroup
+      ? (tags.data?.items ?? [])
+          .filter((tag) => !tag.archived)
+          .map((tag) => ({ id: tag.id, label: tagLabel(tag, language, target.primary) }))
+      : (groups.data?.items ?? []).map((group) => ({
+          id: group.tagId,
+          label: tagLabel({ id: group.tagId, name: group.name }, language, target.primary),
+          hint: groups.data && pairsKnown ? groupHint(group, groups.data, firstTagId, t) : undefined,
+        }));
+    return options.sort((a, b) => a.label.localeCompare(b.label, language));
+  }, [ofGroup, tags.data, groups.data, pairsKnown, firstTagId, t, language, target.primary]);
+  const hints = useMemo(() => new Map(tagOptions.map((o) => [o.id, o.hint])), [tagOptions]);
+  const chosenNames = tagIds.map((id) => tagOptions.find((o) => o.id === id)?.label ?? id);
   const bounds = dateFilterBounds(new Date());
   const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
   const anonymityNotGuaranteed =
@@ -236,20 +280,24 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
               value={tagIds}
               onChange={(value) => setTagIds(value.slice(0, PRIVACY_MAX_GROUP_TAGS))}
               maxValues={PRIVACY_MAX_GROUP_TAGS}
-              data={tagOptions.map(({ tag, label }) => ({
-                value: tag.id,
+              data={tagOptions.map(({ id, label }) => ({
+                value: id,
                 label,
-                disabled: full && !tagIds.includes(tag.id),
+                disabled: full && !tagIds.includes(id),
               }))}
+              // Too small today, yet selectable: past weeks may have had more people.
+              renderOption={({ option }) => (
+                <GroupOption label={option.label} hint={hints.get(option.value)} />
+              )}
               searchable
               clearable
-              disabled={tags.isPending}
+              disabled={choices.isPending}
               miw={260}
               data-testid="report-group"
             />
           )}
         </Group>
-        {tags.isError && !tagsForbidden && (
+        {choices.isError && !choicesForbidden && (
           <Text size="sm" c="dimmed" mt="xs" data-testid="report-tags-error">
             {t(ofGroup ? 'reports.filters.tagsErrorGroup' : 'reports.filters.tagsError')}
           </Text>
@@ -322,6 +370,25 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
       {kind === 'feelings' && report.isSuccess && (
         <ReportView report={report.data} target={target} tagNames={chosenNames} language={language} />
       )}
+    </Stack>
+  );
+}
+
+/** An option of the group choice: its label, and under it why its figures would be hidden today. */
+function GroupOption({ label, hint }: { label: string; hint: string | undefined }) {
+  if (!hint) return <span>{label}</span>;
+  return (
+    <Stack gap={0} data-testid="report-group-hint">
+      <Group gap={6} wrap="nowrap">
+        {/* A sign beside the words, not a colour alone. */}
+        <Text span fw={700} aria-hidden>
+          ⚠
+        </Text>
+        <span>{label}</span>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
     </Stack>
   );
 }

@@ -21,7 +21,7 @@ import {
   type SessionStrategyReportRequest,
   type SphereStrategyReportRequest,
 } from '../../../../../shared/contracts/strategy-reports';
-import { listSphereTags } from '../../../../../shared/contracts/tags';
+import { listSphereTags, sphereReportGroups } from '../../../../../shared/contracts/tags';
 import { listThinkingAxes } from '../../../../../shared/contracts/thinkings';
 import { callApi } from '../../../lib/api';
 
@@ -55,6 +55,26 @@ export function useReportTags(sphereId: string, enabled: boolean) {
     queryKey: [...reportsKey, 'tags', sphereId],
     queryFn: ({ signal }) =>
       callApi(listSphereTags, { params: { id: sphereId }, query: { archived: 'false' }, signal }),
+    enabled,
+  });
+}
+
+/**
+ * The groups a sphere's report may be narrowed to (`GET /v1/spheres/{id}/report-groups`, its
+ * report's readers): each active tag and whether enough people hold it today; with `withTagId`
+ * (the first tag chosen), whether enough hold both. The previous answer stays while the next loads,
+ * so the choice is never emptied under the reader's hand.
+ */
+export function useReportGroups(sphereId: string, withTagId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsKey, 'groups', sphereId, withTagId ?? null],
+    queryFn: ({ signal }) =>
+      callApi(sphereReportGroups, {
+        params: { id: sphereId },
+        query: withTagId === undefined ? {} : { with: withTagId },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
     enabled,
   });
 }
