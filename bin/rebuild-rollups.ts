@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { rebuildSphereCampaignRollups } from '../functions/campaigns';
 import { rebuildSphereRollups } from '../functions/feelings';
 import { rebuildSphereFormRollups } from '../functions/forms';
 import { rebuildSphereStrategyRollups } from '../functions/strategies';
@@ -10,8 +11,8 @@ import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
 /**
  * `npm run rollups -- [--sphere <id> ...] [--write]`
  *
- * Compares every sphere's report rollups (or those named) with what its feelings, thinkings, surveys and strategy assessments make
- * (decision 0030), and prints the items that differ; with `--write` it rebuilds them from those
+ * Compares every sphere's report rollups (or those named) with what its feelings, thinkings,
+ * surveys, strategy assessments and sealed campaign answers make (decisions 0030, 0035), and prints the items that differ; with `--write` it rebuilds them from those
  * answers. Rebuild while the sphere takes no answers (an answer written during the rebuild would
  * count twice). With TABLE_NAME set (and AWS credentials) it reads that table; otherwise the local
  * stack (`npm start` if it runs, else the persistent local data).
@@ -29,15 +30,17 @@ async function run() {
     const thinkings = await rebuildSphereThinkingRollups(sphereId, mode);
     const surveys = await rebuildSphereFormRollups(sphereId, mode);
     const assessments = await rebuildSphereStrategyRollups(sphereId, mode);
+    const campaigns = await rebuildSphereCampaignRollups(sphereId, mode);
     const differences = [
       ...feelings.differences,
       ...thinkings.differences,
       ...surveys.differences,
       ...assessments.differences,
+      ...campaigns.differences,
     ];
     if (differences.length) drifted++;
     console.log(
-      `${sphereId}: ${feelings.feelings} feelings, ${thinkings.thinkings} thinkings, ${surveys.surveys} surveys, ${assessments.assessments} strategy assessments, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
+      `${sphereId}: ${feelings.feelings} feelings, ${thinkings.thinkings} thinkings, ${surveys.surveys} surveys, ${assessments.assessments} strategy assessments, ${campaigns.answers} campaign answers, ${differences.length} rollup items ${values.write ? 'rebuilt' : 'differ'}`,
     );
     for (const difference of differences.slice(0, 20)) console.log(`  ${difference}`);
   }

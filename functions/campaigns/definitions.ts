@@ -37,12 +37,14 @@ import {
   ValidationError,
 } from '../lib/errors';
 import { findSphere, sphereLinkCode, type SphereItem } from '../spheres';
+import { rollCycle } from './reports';
 import {
   campaignsOf,
   changeCampaign,
   changeCycle,
   eraseTestData,
   findCampaign,
+  findCycle,
   insertCampaign,
   insertCycle,
   participantsOf,
@@ -522,6 +524,12 @@ export async function moveCycle(
   const item = await changeCycle(cycle, changes);
   if (skip) await putSchedules(item, now, skip);
   await cancelSchedules(cycle, new Set(item.scheduleNames));
+  // Its answers are sealed from now on: rolled up for its reports (decision 0035), and the cycle
+  // read again so that what is answered carries the mark of the roll.
+  if (next === 'processing') {
+    await rollCycle(campaign, item);
+    return (await findCycle(item.campaignId, item.cycleId)) ?? item;
+  }
   return item;
 }
 

@@ -1,4 +1,5 @@
 /** The campaigns domain as the registry (functions/domains.ts) reads it. */
+import { campaignReportRoutes } from '../../shared/contracts/campaign-reports';
 import { campaignRoutes } from '../../shared/contracts/campaigns';
 import { defineDomain } from '../lib/domain';
 import { answerKeyOf } from './keys';
@@ -15,7 +16,7 @@ import { CAMPAIGNS_ENTITIES } from './store';
 
 export const campaignsDomain = defineDomain({
   name: 'campaigns',
-  routes: campaignRoutes,
+  routes: [...campaignRoutes, ...campaignReportRoutes],
   entities: CAMPAIGNS_ENTITIES,
   belongings: [
     {

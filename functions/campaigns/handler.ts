@@ -30,6 +30,8 @@ import * as definitions from './definitions';
 import * as logo from './logo';
 import * as participation from './participation';
 import { cycleParticipants } from './participants';
+import { campaignReport } from './reports';
+import { createCampaignReport } from '../../shared/contracts/campaign-reports';
 
 /** A campaign named by a path is checked on its sphere: the admins' rights are held there. */
 const accounts = {
@@ -72,6 +74,7 @@ export const handler = createHttpHandler(
       definitions.commandCycle(params.campaignId, params.cycleId, body),
     ),
     route(listCycleParticipants, ({ params }) => cycleParticipants(params.campaignId, params.cycleId)),
+    route(createCampaignReport, ({ params, body }) => campaignReport(params.campaignId, body)),
     route(getCampaignAccess, ({ caller, headers, params, query }) =>
       participation.campaignAccess(participant(caller, headers), params.campaignId, query.code),
     ),

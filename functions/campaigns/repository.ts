@@ -124,6 +124,17 @@ export async function changeCycle(
   }
 }
 
+/**
+ * Marks a cycle's answers as rolled up (decision 0035). Only that attribute is set: the roll does
+ * not move the cycle, so no command or schedule conflicts with it.
+ */
+export async function markCycleRolled(cycle: Pick<CycleItem, 'campaignId' | 'cycleId'>): Promise<void> {
+  await db()
+    .entities.campaignCycle.patch({ campaignId: cycle.campaignId, cycleId: cycle.cycleId })
+    .set({ rolledAt: new Date().toISOString() })
+    .go({ response: 'none' });
+}
+
 export async function removeCycle(campaignId: string, cycleId: string): Promise<void> {
   await db().entities.campaignCycle.delete({ campaignId, cycleId }).go();
 }
@@ -172,16 +183,28 @@ export async function saveProgress(
 ): Promise<ParticipantItem> {
   const next = { ...before, ...after, revision: before.revision + 1 };
   try {
-    await db()
-      .transaction.write(({ campaignParticipant, campaignAnswer }) => [
+    // ElectroDB answers a cancelled transaction (a condition failed) rather than throwing it.
+    const result = await db()
+      .transaction.write(({ campaignParticipant, campaignAnswer, campaignCycle }) => [
         campaignParticipant
           .patch({ cycleId: before.cycleId, mode: before.mode, userId: before.userId })
           .set({ status: after.status, steps: after.steps, revision: next.revision })
           .where((a, { eq }) => eq(a.revision, before.revision))
           .commit(),
         ...(answer ? [campaignAnswer.put(answer).commit()] : []),
+        // A live answer lands only while its cycle collects: once stopped, its answers are rolled
+        // up for good (decision 0035) and one written after would never count.
+        ...(answer && !answer.isTest
+          ? [
+              campaignCycle
+                .check({ campaignId: answer.campaignId, cycleId: answer.cycleId })
+                .where((c, { eq }) => eq(c.status, 'inProgress'))
+                .commit(),
+            ]
+          : []),
       ])
       .go();
+    if (result.canceled) throw new ConflictError();
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError();
     throw error;

@@ -1,8 +1,9 @@
 /**
  * The forms domain's face: what other domains and the local stack may use of it (the demo
  * questionnaires, their entitlements and answers are written through the importers), and what
- * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`), and the
- * rebuild of a sphere's questionnaire rollups.
+ * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`), the
+ * rebuild of a sphere's questionnaire rollups, and what a form's report counts (`formReportShape`,
+ * for a campaign's form steps).
  */
 export {
   findStoredForm,
@@ -15,3 +16,4 @@ export {
   type NewSurvey,
 } from './repository';
 export { rebuildSphereFormRollups } from './rollups';
+export { shapeOf as formReportShape } from './reports';

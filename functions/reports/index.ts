@@ -1,8 +1,9 @@
 /**
  * The reports domain's face (decision 0030): the rollup items an answer's own transaction writes,
  * what rebuilds and checks them from the raw answers, and the reports of answers to questions: a
- * form's (decision 0033), which the forms domain serves with the form it knows, and a strategy's
- * (decision 0034), which the strategies domain serves with its outline.
+ * form's (decision 0033), which the forms domain serves with the form it knows, a strategy's
+ * (decision 0034), which the strategies domain serves with its outline, and a sealed campaign
+ * cycle's (decision 0035), which the campaigns domain rolls and serves with its measures.
  */
 export {
   addToRollups,
@@ -11,9 +12,11 @@ export {
   importThenRoll,
   readScope,
   rebuildScopes,
+  replaceScope,
   rollupItems,
   scopeOf,
   scopesOf,
+  tagKey,
   type RolledAnswer,
   type RollupChange,
   type RollupSource,
@@ -23,3 +26,4 @@ export {
 } from './rollups';
 export { formReport, questionsReport, type FormReportRequest, type QuestionsReportRequest } from './service';
 export type { FormShape } from './figures';
+export { cycleStepFigures, type CycleStepFigure, type CycleStepShape } from './cycle-figures';

@@ -29,10 +29,12 @@ import { rollupsDb as db } from './rollup-store';
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * What a rollup counts, each in their own scopes: feelings, thinkings, one form's surveys, or the
- * assessments of one strategy (`strategy:sphere-<id>` or `strategy:session-<id>`, decision 0034).
+ * What a rollup counts, each in their own scopes: feelings, thinkings, one form's surveys, the
+ * assessments of one strategy (`strategy:sphere-<id>` or `strategy:session-<id>`, decision 0034),
+ * or one campaign's sealed answers, cycle by cycle (`campaign:<id>`, decision 0035).
  */
-export type RollupSource = 'feelings' | 'thinkings' | `form:${string}` | `strategy:${string}`;
+export type RollupSource =
+  'feelings' | 'thinkings' | `form:${string}` | `strategy:${string}` | `campaign:${string}`;
 
 /** An answer as its rollups see it: where, by whom, when, under which group tags, what. */
 export interface RolledAnswer {
@@ -145,14 +147,21 @@ export async function personIndex(sphereId: string, userId: string): Promise<str
 }
 
 /**
- * The scope of a sphere's or a session's rollups of a source (feelings keep the bare name). Each
- * form has its own scopes, people items included: a week's people are those who answered that form.
+ * The scope of a sphere's, a session's or a campaign cycle's rollups of a source (feelings keep the
+ * bare name). Each form has its own scopes, people items included: a week's people are those who
+ * answered that form.
  */
-export const scopeOf = (source: RollupSource | undefined, place: 'sphere' | 'session', id: string) =>
-  `${source === undefined || source === 'feelings' ? '' : `${source}/`}${place}#${id}`;
+export const scopeOf = (
+  source: RollupSource | undefined,
+  place: 'sphere' | 'session' | 'cycle',
+  id: string,
+) => `${source === undefined || source === 'feelings' ? '' : `${source}/`}${place}#${id}`;
 
-/** Whether a scope is a sphere's (where the people items are). */
-const isSphereScope = (scope: string) => /(^|\/)sphere#/.test(scope);
+/**
+ * Whether a scope keeps its own people items: a sphere's (its sessions' people are in it) and a
+ * campaign cycle's, whose periods are its steps and whose people are a step's answers.
+ */
+const isSphereScope = (scope: string) => /(^|\/)(sphere|cycle)#/.test(scope);
 
 /** The scopes an answer counts in: its sphere, and its session when it has one. */
 export const scopesOf = (answer: Pick<RolledAnswer, 'source' | 'sphereId' | 'sessionId'>) => [
@@ -522,6 +531,48 @@ export async function clearScope(scope: string): Promise<number> {
     }
   }
   return keys.length;
+}
+
+/**
+ * Writes a scope's rollups whole from these contributions: each item put as it must be (never
+ * added to), then the items no longer made deleted. Two writes at once, or one repeated, leave the
+ * same items: for what is rolled once from answers that no longer change (a sealed campaign
+ * cycle, decision 0035), not for scopes answers add to as they come.
+ */
+export async function replaceScope(
+  scope: string,
+  contributions: readonly ScopedContribution[],
+): Promise<void> {
+  const wanted = expectedRollups(contributions.filter((c) => c.scope === scope)).get(scope) ?? [];
+  const query = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
+  const TableName = query.TableName as string;
+  const puts = wanted.map((r) => {
+    const { Item } = db()
+      .entities.reportRollup.put({ scope, kind: r.kind, group: r.group, week: r.week })
+      .params() as { Item: Record<string, unknown> };
+    const prefix = r.kind === 'people' ? 'p:' : 'c:';
+    for (const [key, n] of Object.entries(r.amounts)) Item[`${prefix}${key}`] = n;
+    return Item;
+  });
+  const kept = new Set(puts.map((i) => `${String(i.pk)}|${String(i.sk)}`));
+  const stale = (await queryAll({ ...query, ProjectionExpression: 'pk, sk' })).filter(
+    (i) => !kept.has(`${String(i.pk)}|${String(i.sk)}`),
+  );
+  const requests = [
+    ...puts.map((Item) => ({ PutRequest: { Item } })),
+    ...stale.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })),
+  ];
+  for (let i = 0; i < requests.length; i += 25) {
+    let batch = requests.slice(i, i + 25);
+    for (let attempt = 1; batch.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: batch } }),
+      );
+      batch = (answer.UnprocessedItems?.[TableName] ?? []) as typeof batch;
+      if (batch.length && attempt >= 8)
+        throw new Error(`${batch.length} rollups of ${scope} were not written`);
+    }
+  }
 }
 
 /** The items these contributions make, as `readScope` answers them (what a rebuild writes). */

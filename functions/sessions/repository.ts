@@ -110,7 +110,8 @@ export async function deleteSessionItems(
   members: readonly SessionMemberItem[],
 ): Promise<void> {
   if (children.length + 1 > TRANSACTION_MAX) throw new ConflictError('conflict');
-  await db()
+  // A child changed or gone since it was read cancels the transaction (answered, not thrown).
+  const result = await db()
     .transaction.write(({ session: sessions }) => [
       sessions.delete({ sessionId: session.sessionId }).commit(),
       ...children.map((c) =>
@@ -127,6 +128,7 @@ export async function deleteSessionItems(
       ),
     ])
     .go();
+  if (result.canceled) throw new ConflictError('conflict');
   await eraseInBatches(removeSessionMembers, [...members]);
 }
 

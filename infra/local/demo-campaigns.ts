@@ -4,6 +4,7 @@ import {
   importCampaign,
   importCycle,
   importParticipations,
+  rollCampaign,
   stepDefinitions,
   type AnswerItem,
   type CampaignItem,
@@ -681,6 +682,8 @@ export async function seedDemoCampaigns(
   const autumn = demoAutumn(now, members, campaign);
   await importCycle(autumn.cycle);
   await importParticipations(autumn.participants, autumn.answers);
+  // Its answers are sealed: rolled up for the campaign's reports as a stop rolls them.
+  await rollCampaign(DEMO_CAMPAIGN_ID);
   const winter = await importCycle(demoWinterCycle(now, randomBytes(32).toString('base64url')));
   const winterWritten = demoWinter(now, winter, members, sam, campaign);
   await importParticipations(winterWritten.participants, winterWritten.answers);

@@ -124,6 +124,12 @@ describe('lists read by key, never by a Scan', () => {
       ['Query table'],
     ],
     [
+      'GET /v1/spheres/{id}/report-groups: the sphere’s tags and its members, each one Query of its partition',
+      () => `/v1/spheres/${sphereId}/report-groups`,
+      CHECKS,
+      ['Query table', 'Query table'],
+    ],
+    [
       'GET /v1/spheres/{id}/tags-selections: the sphere’s tag rules',
       () => `/v1/spheres/${sphereId}/tags-selections`,
       CHECKS,

@@ -32,6 +32,8 @@ export const CycleEntity = new Entity({
     scheduleNames: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     log: { type: 'any', required: true, default: () => [] },
     answerSalt: { type: 'string' },
+    /** When its sealed answers were rolled up for its reports (decision 0035). */
+    rolledAt: { type: 'string' },
     creationDate: { type: 'string', required: true, readOnly: true, default: now },
     updateDate: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
   },

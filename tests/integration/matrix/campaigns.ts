@@ -35,6 +35,8 @@ export const examples: Record<string, Example> = {
   deleteCycle: (owner) => ({ params: ids(owner) }),
   commandCycle: (owner) => ({ params: ids(owner), body: { action: 'enableTestMode' } }),
   listCycleParticipants: (owner) => ({ params: ids(owner) }),
+  // A campaign's results are its sphere's admins' alone (smartReport).
+  createCampaignReport: (owner) => ({ params: { campaignId: ids(owner).campaignId }, body: {} }),
   getCampaignAccess: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
   getCampaignDelegation: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
   getParticipation: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),

@@ -1,0 +1,329 @@
+import type {
+  CampaignCycleReport,
+  CampaignReport,
+  CampaignReportRequestSchema,
+  CampaignStepReport,
+} from '../../shared/contracts/campaign-reports';
+import type { Measure, StepAnswer } from '../../shared/contracts/campaigns';
+import type { Form } from '../../shared/contracts/forms';
+import {
+  REFUSAL_QUESTION_ID,
+  REFUSAL_STEP_ID,
+  campaignAnswerCounts,
+  stepPeriod,
+} from '../../shared/domain/campaign-rollups';
+import { CAMPAIGNS_PAGE_MAX, PROFILE_QUESTIONS } from '../../shared/contracts/campaigns';
+import { REFUSAL_REASONS } from '../../shared/domain/campaigns';
+import { anonymityNotice } from '../../shared/domain/report-privacy';
+import type * as z from 'zod';
+import { NotFoundError, ValidationError } from '../lib/errors';
+import { findStoredForm, formReportShape } from '../forms';
+import {
+  cycleStepFigures,
+  rebuildScopes,
+  replaceScope,
+  scopeOf,
+  tagKey,
+  type CycleStepShape,
+  type FormShape,
+  type ScopedContribution,
+} from '../reports';
+import { areActiveTags, findSphere } from '../spheres';
+import { readList } from '../strategies';
+import { stepDefinitions } from './participation';
+import {
+  answersOf,
+  campaignsOf,
+  markCycleRolled,
+  readCampaign,
+  type CampaignItem,
+  type CycleItem,
+} from './repository';
+
+/**
+ * A campaign's reports (decision 0035). A cycle's answers are rolled up once, when it stops
+ * collecting: from then on they are sealed (nobody can tell whose they are, decision 0025) and never
+ * change, so the roll is exact, and writing it again (a retried stop, `npm run rollups`) gives the
+ * same items. A report reads those rollups, never an answer.
+ */
+
+type ReportRequest = z.output<typeof CampaignReportRequestSchema>;
+
+/** The statuses of a cycle that has stopped collecting for good: its answers are sealed. */
+const SEALED = new Set<CycleItem['status']>(['processing', 'closed']);
+
+/** A cycle's scope in the report rollups. */
+export const cycleScope = (cycle: Pick<CycleItem, 'campaignId' | 'cycleId'>) =>
+  scopeOf(`campaign:${cycle.campaignId}`, 'cycle', cycle.cycleId);
+
+/** The questionnaires a cycle's form measures ask, as they are now. */
+async function formsOf(measures: readonly Measure[]): Promise<Map<string, Form>> {
+  const ids = [...new Set(measures.flatMap((m) => (m.type === 'form' && m.formId ? [m.formId] : [])))];
+  const stored = await Promise.all(ids.map(async (id) => [id, (await findStoredForm(id))?.form] as const));
+  return new Map(stored.flatMap(([id, form]) => (form ? [[id, form] as const] : [])));
+}
+
+/**
+ * What a sealed cycle's live answers add to its scope: each step's answers numbered in the order
+ * of their keys (a step's people are its answers: one per person, decision 0025; the numbers say
+ * nothing of who, as the keys do not), under the tags each person held when answering. Test
+ * answers never count.
+ */
+export async function cycleContributions(
+  campaign: CampaignItem,
+  cycle: CycleItem,
+): Promise<ScopedContribution[]> {
+  const measures = campaign.measures as Measure[];
+  const [answers, forms] = await Promise.all([answersOf(cycle.cycleId), formsOf(measures)]);
+  const measureOf = new Map(measures.map((m) => [m.id, m]));
+  const scope = cycleScope(cycle);
+  const byStep = new Map<string, typeof answers>();
+  for (const answer of answers) {
+    if (answer.isTest) continue;
+    const list = byStep.get(answer.stepId) ?? [];
+    list.push(answer);
+    byStep.set(answer.stepId, list);
+  }
+  const contributions: ScopedContribution[] = [];
+  for (const [stepId, list] of byStep) {
+    list.sort((a, b) => (a.answerKey < b.answerKey ? -1 : a.answerKey > b.answerKey ? 1 : 0));
+    list.forEach((answer, n) => {
+      const measure = measureOf.get(answer.measureId);
+      const form = measure?.type === 'form' && measure.formId ? forms.get(measure.formId) : undefined;
+      // A refusal keeps its reason and comment alone; its type is the answer's.
+      const value =
+        answer.type === 'refusal'
+          ? { type: 'refusal' as const, reason: String((answer.value as { reason?: unknown }).reason) }
+          : (answer.value as StepAnswer);
+      contributions.push({
+        scope,
+        week: stepPeriod(stepId),
+        person: n.toString(36),
+        tagIds: answer.tagIds.map(tagKey),
+        counts: campaignAnswerCounts(value, { form }),
+      });
+    });
+  }
+  return contributions;
+}
+
+/**
+ * Rolls a cycle's sealed answers up: its scope written whole from them, then the cycle marked as
+ * rolled. Only a cycle that has stopped collecting is rolled.
+ */
+export async function rollCycle(campaign: CampaignItem, cycle: CycleItem): Promise<number> {
+  if (!SEALED.has(cycle.status)) return 0;
+  const contributions = await cycleContributions(campaign, cycle);
+  // Put whole, not added: a retried stop or two reports repairing at once write the same items.
+  await replaceScope(cycleScope(cycle), contributions);
+  await markCycleRolled(cycle);
+  return contributions.length;
+}
+
+/**
+ * Rolls the sealed cycles of a campaign that are not rolled yet (the demo data, seeded at every
+ * start: a second seeding changes nothing): answers how many answers count.
+ */
+export async function rollCampaign(campaignId: string): Promise<number> {
+  const read = await readCampaign(campaignId);
+  if (!read) return 0;
+  let rolled = 0;
+  for (const cycle of read.cycles) if (!cycle.rolledAt) rolled += await rollCycle(read.campaign, cycle);
+  return rolled;
+}
+
+/**
+ * Compares (`check`) or writes again (`write`) the rollups of every sealed cycle of a sphere's
+ * campaigns with what their answers make (`npm run rollups`): the items that differ.
+ */
+export async function rebuildSphereCampaignRollups(
+  sphereId: string,
+  mode: 'check' | 'write',
+): Promise<{ answers: number; differences: string[] }> {
+  let answers = 0;
+  const differences: string[] = [];
+  for (const campaign of await campaignsOf(sphereId, CAMPAIGNS_PAGE_MAX)) {
+    const read = await readCampaign(campaign.campaignId);
+    for (const cycle of read?.cycles ?? []) {
+      if (!SEALED.has(cycle.status)) continue;
+      const contributions = await cycleContributions(campaign, cycle);
+      answers += contributions.length;
+      differences.push(...(await rebuildScopes([cycleScope(cycle)], contributions, 'check')).differences);
+      if (mode === 'write') {
+        await replaceScope(cycleScope(cycle), contributions);
+        await markCycleRolled(cycle);
+      }
+    }
+  }
+  return { answers, differences };
+}
+
+type StepKind = { kind: 'feeling' } | { kind: 'thinking' } | { kind: 'questions'; shape: FormShape };
+
+/** A step's shape in its report: what its counts are, and for questions their order and choices. */
+async function stepShape(
+  measure: Measure,
+  kind: 'main' | 'tags',
+  sphereId: string,
+  forms: ReadonlyMap<string, Form>,
+): Promise<StepKind> {
+  if (kind === 'tags')
+    return {
+      kind: 'questions',
+      shape: {
+        questions: measure.tagQuestions.map((q) => ({
+          id: q.id,
+          kind: 'choice' as const,
+          choices: q.tagIds,
+        })),
+        results: [],
+      },
+    };
+  switch (measure.type) {
+    case 'feeling':
+      return { kind: 'feeling' };
+    case 'thinking':
+      return { kind: 'thinking' };
+    case 'form': {
+      const form = measure.formId ? forms.get(measure.formId) : undefined;
+      return { kind: 'questions', shape: form ? formReportShape(form) : { questions: [], results: [] } };
+    }
+    case 'custom-form':
+      return {
+        kind: 'questions',
+        shape: {
+          questions: (measure.customTheme?.questions ?? [])
+            .filter((q) => q.kind === 'likert')
+            .map((q) => ({ id: q.id, kind: 'number' as const })),
+          results: [],
+        },
+      };
+    case 'profile':
+      return {
+        kind: 'questions',
+        shape: {
+          questions: measure.profileQuestions.map((q) => ({
+            id: q,
+            kind: 'choice' as const,
+            choices: PROFILE_QUESTIONS[q],
+          })),
+          results: [],
+        },
+      };
+    case 'assessment': {
+      const list = await readList(
+        measure.context === 'session' && measure.sessionId
+          ? { linkTo: 'session', linkId: measure.sessionId }
+          : { linkTo: 'sphere', linkId: sphereId },
+      );
+      return {
+        kind: 'questions',
+        shape: {
+          questions: list.items.map((item) => ({ id: item.strategyId, kind: 'number' as const })),
+          results: [],
+        },
+      };
+    }
+  }
+}
+
+const REFUSAL_SHAPE: FormShape = {
+  questions: [{ id: REFUSAL_QUESTION_ID, kind: 'choice', choices: REFUSAL_REASONS }],
+  results: [],
+};
+
+const byStart = (a: CycleItem, b: CycleItem) =>
+  (a.start ?? '\uffff').localeCompare(b.start ?? '\uffff') || a.creationDate.localeCompare(b.creationDate);
+
+/**
+ * POST /v1/campaigns/{campaignId}/reports: the campaign's cycles in order, each sealed one with its
+ * steps' figures for the group asked (everyone, or the people under one or two tags), and the
+ * reasons of those who declined. A sealed cycle not rolled yet (its stop could not roll it) is
+ * rolled first.
+ */
+export async function campaignReport(campaignId: string, request: ReportRequest): Promise<CampaignReport> {
+  const read = await readCampaign(campaignId);
+  if (!read) throw new NotFoundError();
+  const { campaign } = read;
+  const known = new Map(read.cycles.map((c) => [c.cycleId, c]));
+  if (request.cycleIds?.some((id) => !known.has(id)))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.cycleIds' }]);
+  const [sphere, tagsKnown] = await Promise.all([
+    findSphere(campaign.sphereId),
+    request.tagIds.length ? areActiveTags(campaign.sphereId, request.tagIds) : Promise.resolve(true),
+  ]);
+  if (!sphere) throw new NotFoundError();
+  if (!tagsKnown) throw new ValidationError([{ key: 'not-valid', field: 'body.tagIds' }]);
+  const asked = new Set(request.cycleIds ?? read.cycles.map((c) => c.cycleId));
+  const cycles = read.cycles.filter((c) => asked.has(c.cycleId) && c.status !== 'cancelled').sort(byStart);
+  const measures = campaign.measures as Measure[];
+  const measureOf = new Map(measures.map((m) => [m.id, m]));
+  const forms = await formsOf(measures);
+  return {
+    campaignId,
+    sphereId: campaign.sphereId,
+    tagIds: request.tagIds,
+    ...anonymityNotice(sphere),
+    cycles: await Promise.all(
+      cycles.map(async (cycle): Promise<CampaignCycleReport> => {
+        const ready = SEALED.has(cycle.status);
+        const head = {
+          cycleId: cycle.cycleId,
+          internalLabel: cycle.internalLabel,
+          ...(cycle.start ? { start: cycle.start } : {}),
+          ...(cycle.end ? { end: cycle.end } : {}),
+          status: cycle.status,
+          ready,
+        };
+        if (!ready) return { ...head, steps: [] };
+        if (!cycle.rolledAt) await rollCycle(campaign, cycle);
+        const definitions = stepDefinitions(campaign, cycle, campaign.defaultLocale);
+        const shapes = await Promise.all(
+          definitions.map(async (d) => {
+            const measure = measureOf.get(d.measureId);
+            if (!measure) return null;
+            const shape = await stepShape(measure, d.kind, campaign.sphereId, forms);
+            return { definition: d, shape: { ...shape, period: stepPeriod(d.stepId) } as CycleStepShape };
+          }),
+        );
+        const steps = shapes.filter((s): s is NonNullable<typeof s> => s !== null);
+        const withRefusals = [
+          ...steps,
+          ...(cycle.allowRefuse
+            ? [
+                {
+                  definition: {
+                    stepId: REFUSAL_STEP_ID,
+                    measureId: REFUSAL_STEP_ID,
+                    type: 'refusal' as const,
+                  },
+                  shape: {
+                    kind: 'questions',
+                    shape: REFUSAL_SHAPE,
+                    period: stepPeriod(REFUSAL_STEP_ID),
+                  } as const,
+                },
+              ]
+            : []),
+        ];
+        const figures = await cycleStepFigures(
+          cycleScope(cycle),
+          withRefusals.map((s) => s.shape),
+          request.tagIds,
+        );
+        return {
+          ...head,
+          steps: withRefusals.map(
+            (s, i) =>
+              ({
+                stepId: s.definition.stepId,
+                measureId: s.definition.measureId,
+                type: s.definition.type,
+                ...figures[i],
+              }) as CampaignStepReport,
+          ),
+        };
+      }),
+    ),
+  };
+}

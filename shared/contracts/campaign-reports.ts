@@ -1,0 +1,84 @@
+import * as z from 'zod';
+import { defineRoute } from './route';
+import { FormFigureSchema } from './form-reports';
+import { ReportFigureSchema, ThinkingFigureSchema, reportFields } from './reports';
+import { CYCLE_STATUSES, MEASURE_TYPES } from '../domain/campaigns';
+
+/**
+ * A campaign's results (spec 02 §2 campaign admin reports; decision 0035): cycle by cycle, step by
+ * step, the figures of the answers given once the cycle has stopped collecting, for everyone asked
+ * or the people under one or two of the sphere's tags. Every figure goes through the privacy rules
+ * of every report; a cycle still collecting has no figures yet (they would move with each answer).
+ */
+
+/** How many cycles one report compares at most. */
+export const CAMPAIGN_REPORT_CYCLES_MAX = 12;
+
+export const CampaignReportRequestSchema = z.strictObject({
+  /** The cycles to report, in the campaign's order; every cycle that is not cancelled when absent. */
+  cycleIds: z
+    .array(z.string().min(1).max(64))
+    .max(CAMPAIGN_REPORT_CYCLES_MAX, { message: 'too-many' })
+    .optional(),
+  tagIds: reportFields.tagIds,
+});
+export type CampaignReportRequest = z.input<typeof CampaignReportRequestSchema>;
+
+const stepFields = {
+  /** `-` for the refusals' reasons, which belong to no step. */
+  stepId: z.string(),
+  measureId: z.string(),
+  type: z.enum([...MEASURE_TYPES, 'tags', 'refusal']),
+};
+
+/**
+ * One step's figure, by the kind of its counts: a feeling's (colours, averages, words), a
+ * thinking's (axis by axis), or a questionnaire's (numbers and choices: forms, custom themes,
+ * assessments, profile and tag questions, refusal reasons). Free text is never in a report.
+ */
+export const CampaignStepReportSchema = z.discriminatedUnion('kind', [
+  z.object({ ...stepFields, kind: z.literal('feeling'), figure: ReportFigureSchema }),
+  z.object({ ...stepFields, kind: z.literal('thinking'), figure: ThinkingFigureSchema }),
+  z.object({ ...stepFields, kind: z.literal('questions'), figure: FormFigureSchema }),
+]);
+export type CampaignStepReport = z.infer<typeof CampaignStepReportSchema>;
+
+export const CampaignCycleReportSchema = z.object({
+  cycleId: z.string(),
+  internalLabel: z.string(),
+  start: z.string().optional(),
+  end: z.string().optional(),
+  status: z.enum(CYCLE_STATUSES),
+  /** Whether the cycle has stopped collecting: only then has it figures. */
+  ready: z.boolean(),
+  steps: z.array(CampaignStepReportSchema),
+});
+export type CampaignCycleReport = z.infer<typeof CampaignCycleReportSchema>;
+
+export const CampaignReportSchema = z.object({
+  campaignId: z.string(),
+  sphereId: z.string(),
+  tagIds: z.array(z.string()),
+  /** A study-programme sphere: its reports say "anonymity not guaranteed" (spec 01 §1). */
+  anonymityNotGuaranteed: z.boolean(),
+  cycles: z.array(CampaignCycleReportSchema),
+});
+export type CampaignReport = z.infer<typeof CampaignReportSchema>;
+
+/**
+ * POST /v1/campaigns/{campaignId}/reports: the campaign's results, for those who hold smartReport
+ * on its sphere (its admins). Unknown cycle ids or tags are `not-valid`.
+ */
+export const createCampaignReport = defineRoute({
+  name: 'createCampaignReport',
+  domain: 'campaigns',
+  method: 'POST',
+  path: '/v1/campaigns/{campaignId}/reports',
+  auth: 'registered',
+  ability: { action: 'smartReport', subject: 'campaign', on: { campaignId: 'campaignId' } },
+  params: z.object({ campaignId: z.string().min(1).max(64) }),
+  body: CampaignReportRequestSchema,
+  response: CampaignReportSchema,
+});
+
+export const campaignReportRoutes = [createCampaignReport] as const;

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignReport, CampaignStepReport } from '../../shared/contracts/campaign-reports';
+import type { Campaign, Cycle } from '../../shared/contracts/campaigns';
+import type { Sphere } from '../../shared/contracts/spheres';
+import { feelingColor, feelingEnergy, feelingValue } from '../../shared/domain/feelings';
+import { importParticipations, rebuildSphereCampaignRollups } from '../../functions/campaigns';
+import { rollCycle } from '../../functions/campaigns/reports';
+import { findCycle, readCampaign, saveProgress, type AnswerItem } from '../../functions/campaigns/repository';
+import { readScope, scopeOf } from '../../functions/reports';
+import { ConflictError } from '../../functions/lib/errors';
+import { spheresDb } from '../../functions/spheres/store';
+import { decodeJwt } from 'jose';
+import { startTestStack, type TestStack, type Tokens } from './harness';
+
+/**
+ * A campaign's reports (decision 0035): POST /v1/campaigns/{campaignId}/reports gives, for each
+ * cycle that has stopped collecting, each step's figures from the rollups its stop wrote, under the
+ * privacy rules of every report: a group under 8 (5 with two tags) is hidden with its reason, test
+ * answers and free text never count, a cycle still collecting has no figures, and the rollups equal
+ * a rebuild from the sealed answers however often they are rolled.
+ */
+let stack: TestStack;
+let ada: Tokens;
+let zoe: Tokens;
+let sphere: Sphere;
+let campaign: Campaign;
+let cycle: Cycle;
+let later: Cycle;
+let atelier: string;
+let nuit: string;
+
+const PEOPLE = 20;
+/** Atelier: people 0–8 (9); Nuit: people 7–12 (6); both: 7 and 8. */
+const tagsOf = (i: number) => [...(i <= 8 ? ['atelier'] : []), ...(i >= 7 && i <= 12 ? ['nuit'] : [])];
+const feelingOf = (i: number) => ({
+  type: 'feeling' as const,
+  mood: i % 2 === 0 ? ('good' as const) : ('bad' as const),
+  intensityStep: i % 10,
+  energyStep: (i * 3) % 10,
+  ...(i < 5 ? { wordId: 'calm' } : {}),
+});
+const likertOf = (i: number) => 1 + (i % 5);
+const idOf = (tokens: Tokens) => decodeJwt(tokens.accessToken).sub as string;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+const api = <T>(tokens: Tokens, path: string, method = 'GET', body?: unknown) =>
+  stack.api<T>(path, { method, token: tokens.accessToken, ...(body !== undefined ? { body } : {}) });
+const report = (body: Record<string, unknown> = {}, tokens = ada) =>
+  api<CampaignReport>(tokens, `/v1/campaigns/${campaign.campaignId}/reports`, 'POST', body);
+const stepOf = (r: CampaignReport, stepId: string, cycleId = cycle.cycleId) =>
+  r.cycles.find((c) => c.cycleId === cycleId)?.steps.find((s) => s.stepId === stepId) as CampaignStepReport;
+
+function answer(stepId: string, value: unknown, i: number, isTest = false): AnswerItem {
+  const tagIds = tagsOf(i).map((t) => (t === 'atelier' ? atelier : nuit));
+  return {
+    cycleId: cycle.cycleId,
+    answerKey: randomUUID(),
+    campaignId: campaign.campaignId,
+    sphereId: sphere.id,
+    measureId: stepId === '-' ? '-' : stepId,
+    stepId,
+    type: (value as { type: AnswerItem['type'] }).type,
+    value,
+    tagIds,
+    day: new Date().toISOString().slice(0, 10),
+    isTest,
+  };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  ada = await stack.signInWithCode('ada.campaign-reports@example.be', { firstName: 'Ada', locale: 'en' });
+  zoe = await stack.signInWithCode('zoe.campaign-reports@example.be', { firstName: 'Zoé', locale: 'fr' });
+  const created = await api<Sphere>(ada, '/v1/spheres', 'POST', {
+    name: 'Maison Résultats',
+    category: 'company',
+    address: { country: 'BE' },
+    languages: { primary: 'en' },
+  });
+  expect(created.status).toBe(201);
+  sphere = created.body;
+  const { sphereKey } = (await api<{ sphereKey: string }>(ada, `/v1/spheres/${sphere.id}/join-key`)).body;
+  expect((await api(zoe, `/v1/spheres/${sphere.id}/join`, 'POST', { sphereKey })).status).toBe(200);
+  const tag = async (name: string) =>
+    (
+      await api<{ id: string }>(ada, `/v1/spheres/${sphere.id}/tags`, 'POST', {
+        name: { en: name },
+        type: 'department',
+        color: '#336699',
+        weight: 1,
+      })
+    ).body.id;
+  atelier = await tag('Atelier');
+  nuit = await tag('Nuit');
+  const made = await api<Campaign>(ada, `/v1/campaigns/spheres/${sphere.id}`, 'POST', {
+    name: 'Pulse',
+    defaultLocale: 'en',
+  });
+  expect(made.status).toBe(201);
+  const measured = await api<Campaign>(ada, `/v1/campaigns/${made.body.campaignId}/measures`, 'PUT', {
+    measures: [
+      { id: 'mood', type: 'feeling', title: { en: 'How do you feel at work?' } },
+      {
+        id: 'team',
+        type: 'custom-form',
+        title: { en: 'Our team' },
+        customTheme: {
+          title: { en: 'Our team' },
+          shortTitle: { en: 'Team' },
+          questions: [
+            { id: 'q1', kind: 'likert', title: { en: 'I can count on my colleagues.' } },
+            { id: 'q2', kind: 'text', title: { en: 'What would help?' }, required: false },
+          ],
+        },
+      },
+    ],
+    updateDate: made.body.updateDate,
+  });
+  expect(measured.status).toBe(200);
+  campaign = measured.body;
+  const first = await api<Cycle>(ada, `/v1/campaigns/${campaign.campaignId}/cycles`, 'POST', {
+    internalLabel: 'Autumn',
+  });
+  expect(first.status).toBe(201);
+  cycle = first.body;
+  const second = await api<Cycle>(ada, `/v1/campaigns/${campaign.campaignId}/cycles`, 'POST', {
+    internalLabel: 'Winter',
+  });
+  later = second.body;
+  const command = (action: string) =>
+    api<{ cycle: Cycle }>(
+      ada,
+      `/v1/campaigns/${campaign.campaignId}/cycles/${cycle.cycleId}/commands`,
+      'POST',
+      {
+        action,
+      },
+    );
+  expect((await command('startCollection')).status).toBe(200);
+  // The answers as a run leaves them (decision 0025: no person in them), a tester's among them.
+  const answers: AnswerItem[] = [];
+  for (let i = 0; i < PEOPLE; i++) {
+    answers.push(answer('mood', feelingOf(i), i));
+    answers.push(answer('team', { type: 'custom-form', values: { q1: likertOf(i), q2: `secret ${i}` } }, i));
+  }
+  answers.push(answer('mood', feelingOf(3), 3, true));
+  answers.push(answer('-', { reason: 'frequency', comment: 'trop souvent' }, 15));
+  answers[answers.length - 1] = { ...(answers.at(-1) as AnswerItem), type: 'refusal' };
+  await importParticipations([], answers);
+  const stopped = await command('stopCollection');
+  expect(stopped.status).toBe(200);
+  cycle = stopped.body.cycle;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('POST /v1/campaigns/{campaignId}/reports', () => {
+  it('gives a stopped cycle’s feelings, counted independently here, and none of the test answers', async () => {
+    const answered = await report();
+    expect(answered.status).toBe(200);
+    const mood = stepOf(answered.body, 'mood');
+    expect(mood.kind).toBe('feeling');
+    const values = Array.from({ length: PEOPLE }, (_, i) => {
+      const f = feelingOf(i);
+      const value = feelingValue(f.intensityStep, f.mood);
+      const energy = feelingEnergy(f.energyStep);
+      return { value, energy, color: feelingColor(value, energy) };
+    });
+    const colors = { yellow: 0, green: 0, red: 0, blue: 0 };
+    for (const v of values) colors[v.color]++;
+    expect(mood.figure).toMatchObject({
+      shown: true,
+      people: PEOPLE,
+      answers: PEOPLE,
+      colors,
+      averageValue: round3(values.reduce((s, v) => s + Math.round(v.value * 10), 0) / PEOPLE / 10),
+      words: [{ wordId: 'calm', count: 5 }],
+    });
+  });
+
+  it('gives a custom theme’s numbers and never its free text', async () => {
+    const answered = await report();
+    const team = stepOf(answered.body, 'team');
+    if (team.kind !== 'questions' || !team.figure.shown) throw new Error('the team step is not shown');
+    const figure = team.figure;
+    const average = Array.from({ length: PEOPLE }, (_, i) => likertOf(i)).reduce((a, b) => a + b, 0) / PEOPLE;
+    expect(figure.questions).toEqual([
+      expect.objectContaining({ answerId: 'q1', shown: true, answers: PEOPLE, average: round3(average) }),
+    ]);
+    expect(JSON.stringify(answered.body)).not.toContain('secret');
+  });
+
+  it('shows a tag of 9 people, hides one of 6 and a pair of 2 with their thresholds', async () => {
+    const ofAtelier = await report({ tagIds: [atelier] });
+    expect(stepOf(ofAtelier.body, 'mood').figure).toMatchObject({ shown: true, people: 9 });
+    const ofNuit = await report({ tagIds: [nuit] });
+    expect(stepOf(ofNuit.body, 'mood').figure).toEqual({
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 8,
+    });
+    const both = await report({ tagIds: [atelier, nuit] });
+    expect(stepOf(both.body, 'mood').figure).toEqual({
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 5,
+    });
+    expect(JSON.stringify(both.body)).not.toMatch(/"people":2\b/);
+  });
+
+  it('hides the reasons of the one person who declined, and a cycle still to run has no figures', async () => {
+    const answered = await report();
+    expect(stepOf(answered.body, '-')).toMatchObject({ type: 'refusal', figure: { shown: false } });
+    expect(answered.body.cycles.find((c) => c.cycleId === later.cycleId)).toMatchObject({
+      ready: false,
+      steps: [],
+    });
+    expect(answered.body.cycles.map((c) => c.cycleId)).toEqual([cycle.cycleId, later.cycleId]);
+  });
+
+  it('refuses unknown cycles and tags with 400, and a member without smartReport with 403', async () => {
+    const unknownCycle = await report({ cycleIds: ['nope'] });
+    expect(unknownCycle.status).toBe(400);
+    const unknownTag = await report({ tagIds: ['nope'] });
+    expect(unknownTag.status).toBe(400);
+    expect((await report({}, zoe)).status).toBe(403);
+  });
+
+  it('rolls the same items however often, equal to a rebuild from the sealed answers', async () => {
+    const scope = scopeOf(`campaign:${campaign.campaignId}`, 'cycle', cycle.cycleId);
+    const before = await readScope(scope);
+    expect(before.length).toBeGreaterThan(0);
+    const read = await readCampaign(campaign.campaignId);
+    const stored = read?.cycles.find((c) => c.cycleId === cycle.cycleId);
+    if (!read || !stored) throw new Error('the cycle is not stored');
+    // A retried stop, a second roll: the same items, never twice the answers.
+    await rollCycle(read.campaign, stored);
+    await Promise.all([rollCycle(read.campaign, stored), rollCycle(read.campaign, stored)]);
+    expect(await readScope(scope)).toEqual(before);
+    expect((await rebuildSphereCampaignRollups(sphere.id, 'check')).differences).toEqual([]);
+    expect((await findCycle(campaign.campaignId, cycle.cycleId))?.rolledAt).toEqual(expect.any(String));
+  });
+
+  it('takes no live answer once the cycle has stopped: it could never count', async () => {
+    const { data } = await spheresDb()
+      .entities.member.query.byUser({ userId: idOf(zoe), sphereId: sphere.id })
+      .go();
+    expect(data).toHaveLength(1);
+    const participant = {
+      cycleId: cycle.cycleId,
+      mode: 'live' as const,
+      userId: idOf(zoe),
+      campaignId: campaign.campaignId,
+      sphereId: sphere.id,
+      status: 'inProgress' as const,
+      steps: [{ stepId: 'mood', status: 'todo' as const }],
+      expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+      revision: 0,
+    };
+    await importParticipations([participant], []);
+    await expect(
+      saveProgress(
+        participant,
+        { status: 'done', steps: [{ stepId: 'mood', status: 'done' }] },
+        answer('mood', feelingOf(1), 1),
+      ),
+    ).rejects.toBeInstanceOf(ConflictError);
+  });
+});
