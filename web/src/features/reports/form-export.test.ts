@@ -11,7 +11,8 @@ import {
 } from './form-export';
 import { testForm, testFormReport, testTotal } from './form-report-test-data';
 import { resultAverages } from './report-chart';
-import { reportFileName, toCsv } from './report-export';
+import { reportFileName, toCsv, type ExportCell } from './report-export';
+import { BIG_FIVE_RESULTS, scaleReport } from './scale-views-test-data';
 
 const t = i18n.getFixedT('en');
 const fr = i18n.getFixedT('fr');
@@ -243,6 +244,118 @@ describe('the files of a questionnaires report', () => {
     expect(reportFileName({ id: 's', name: 'Équipe Nord Bilan' }, report, 'xlsx', 'session-form')).toBe(
       'group-questionnaire-report-equipe-nord-bilan-2026-03-01-2026-03-22.xlsx',
     );
+  });
+});
+
+/** The lines of a file from a line holding exactly this text up to the next empty line. */
+function section(rows: readonly ExportCell[][], title: string): ExportCell[][] {
+  const start = rows.findIndex((row) => row.length === 1 && row[0] === title);
+  if (start < 0) return [];
+  const end = rows.findIndex((row, i) => i > start && row.length === 0);
+  return rows.slice(start, end < 0 ? undefined : end);
+}
+
+const W10 = '02/03/2026 – 08/03/2026';
+const W11 = '09/03/2026 – 15/03/2026';
+const W12 = '16/03/2026 – 22/03/2026';
+const TOTAL = 'The whole period';
+const TOO_FEW_ANSWERS = 'Hidden: fewer than 8 people answered this question';
+
+describe('the scale models in the files of a questionnaires report', () => {
+  const exported = () => formExportTable(scaleReport(), { sphereName: 'Atelier', tagNames: [] }, 'en', t);
+
+  it('come after the results: each model by its title, then each dimension’s average, week by week then over the whole period', () => {
+    const { rows } = exported();
+    const results = rows.findIndex((row) => row[0] === 'Additional results over the whole period');
+    const bigFive = rows.findIndex((row) => row[0] === 'Big Five: the five broad personality traits');
+    expect(results).toBeGreaterThan(0);
+    expect(bigFive).toBeGreaterThan(results);
+    expect(rows[bigFive - 1]).toEqual([]);
+    const lines = section(rows, 'Big Five: the five broad personality traits');
+    expect(lines.slice(0, 7)).toEqual([
+      ['Big Five: the five broad personality traits'],
+      ['Period', 'Trait', 'Average'],
+      [W10, 'Extraversion', 3.5],
+      [W10, 'Agreeableness', TOO_FEW_ANSWERS],
+      [W10, 'Conscientiousness', 2.75],
+      [W10, 'Neuroticism', 2],
+      [W10, 'Openness', 4.13],
+    ]);
+    expect(lines.slice(-5)).toEqual([
+      [TOTAL, 'Extraversion', 3.4],
+      [TOTAL, 'Agreeableness', 3.13],
+      [TOTAL, 'Conscientiousness', 2.8],
+      [TOTAL, 'Neuroticism', 2.05],
+      [TOTAL, 'Openness', 4],
+    ]);
+    // Two header lines, then five traits in each of the three weeks and the whole period.
+    expect(lines).toHaveLength(2 + 5 * 4);
+  });
+
+  it('a hidden dimension gives its reason, a hidden week the group’s reason on each line, never a number', () => {
+    const lines = section(exported().rows, 'Big Five: the five broad personality traits');
+    expect(lines.filter((line) => line[0] === W11)).toEqual(
+      BIG_FIVE_RESULTS.map((r) => [W11, r.title?.en, 'Hidden: fewer than 8 people']),
+    );
+    expect(lines.find((line) => line[0] === W10 && line[1] === 'Agreeableness')?.[2]).toBe(TOO_FEW_ANSWERS);
+    expect(lines.flatMap((line) => line.slice(2))).not.toContain(0);
+  });
+
+  it('self-esteem gives competence, worthiness and the quadrant of each period, or why no point is placed', () => {
+    expect(section(exported().rows, 'Self-esteem quadrants')).toEqual([
+      ['Self-esteem quadrants'],
+      ['Period', 'Axis', 'Average'],
+      [W10, 'Competence', 3.8],
+      [W10, 'Worthiness', 2.4],
+      [W10, 'Quadrant', 'Competence-based self-esteem'],
+      [W11, 'Competence', 'Hidden: fewer than 8 people'],
+      [W11, 'Worthiness', 'Hidden: fewer than 8 people'],
+      [W11, 'Quadrant', 'Hidden: fewer than 8 people'],
+      [W12, 'Competence', 3],
+      [W12, 'Worthiness', TOO_FEW_ANSWERS],
+      [
+        W12,
+        'Quadrant',
+        `The group’s average cannot be placed in a quadrant: Worthiness: ${TOO_FEW_ANSWERS}.`,
+      ],
+      [TOTAL, 'Competence', 3.5],
+      [TOTAL, 'Worthiness', 3.2],
+      [TOTAL, 'Quadrant', 'Authentic self-esteem'],
+    ]);
+  });
+
+  it('speak the reader’s language', () => {
+    const { rows } = formExportTable(scaleReport(), { sphereName: 'Atelier', tagNames: [] }, 'fr', fr);
+    const lines = section(rows, 'Quadrants de l’estime de soi');
+    expect(lines[1]).toEqual(['Période', 'Axe', 'Moyenne']);
+    expect(lines.at(-1)).toEqual(['Toute la période', 'Quadrant', 'Estime de soi authentique']);
+  });
+
+  it('keep the file valid: one CSV line per row, none wider than the series table', () => {
+    const table = exported();
+    const csv = toCsv(table).split('\r\n');
+    expect(csv).toContain(`${W10};Agreeableness;${TOO_FEW_ANSWERS}`);
+    expect(csv).toContain(`${TOTAL};Quadrant;Authentic self-esteem`);
+    const widest = Math.max(...table.rows.map((row) => row.length));
+    expect(widest).toBe(table.header.length);
+  });
+
+  it('a form that measures no model has no scale lines', () => {
+    const { rows } = formExportTable(testFormReport(), { sphereName: 'Atelier', tagNames: [] }, 'en', t);
+    expect(rows.at(-1)).toEqual(['Vigour', TOO_FEW_ANSWERS]);
+    expect(rows.flat()).not.toContain('Trait');
+    expect(rows.flat()).not.toContain('Axis');
+  });
+
+  it('a hidden whole period has no scale lines, as the page shows no view', () => {
+    const { rows } = formExportTable(
+      { ...scaleReport(), total: { shown: false, reason: 'too-few-people', threshold: 8 } },
+      { sphereName: 'Atelier', tagNames: [] },
+      'en',
+      t,
+    );
+    expect(rows.at(-1)).toEqual([TOTAL, 'Hidden: fewer than 8 people']);
+    expect(section(rows, 'Self-esteem quadrants')).toEqual([]);
   });
 });
 

@@ -19,6 +19,16 @@ import {
   type ExportContext,
   type ReportExport,
 } from './report-export';
+import {
+  scaleSeries,
+  viewDimensions,
+  type DimensionFigure,
+  type ModelSeries,
+  type PeriodView,
+  type ScaleModelKind,
+  type SelfEsteemQuadrant,
+  type SelfEsteemView,
+} from './scale-views';
 
 /**
  * The rows of a questionnaires report, once for the page's tables and its files (spec 02 §2
@@ -26,7 +36,8 @@ import {
  * people, their surveys and the average of each additional result (of each number question when the
  * form has no result); for the whole period, each counted question with its answers, its average
  * and the count of each value or choice, and each result's average. Texts and dates are never
- * counted. A hidden figure is its reason in words with the threshold it missed, never a number.
+ * counted; then, for each scale model the form measures (decision 0033), its dimensions period by
+ * period. A hidden figure is its reason in words with the threshold it missed, never a number.
  */
 
 export type ShownFormFigure = Extract<FormFigure, { shown: true }>;
@@ -131,6 +142,26 @@ function rowOf(
   };
 }
 
+/** A period of the report: a week or month of the series, or the whole period. */
+export interface FormPeriod {
+  key: string;
+  /** As the series table names it: the month in words, the week by its days, "The whole period". */
+  label: string;
+  figure: FormFigure;
+}
+
+/** Each week or month, oldest first, then the whole period's. */
+export function formPeriods(report: FormReport, language: Language, t: TFunction): FormPeriod[] {
+  return [
+    ...report.series.map((entry) => ({
+      key: entry.period,
+      label: periodLabel(entry, report.interval, language),
+      figure: entry.figure,
+    })),
+    { key: TOTAL_ROW, label: t('reports.columns.total'), figure: report.total },
+  ];
+}
+
 /** One row per week or month, oldest first, then the whole period's. */
 export function formRows(
   report: FormReport,
@@ -138,12 +169,9 @@ export function formRows(
   language: Language,
   t: TFunction,
 ): FormRow[] {
-  return [
-    ...report.series.map((entry) =>
-      rowOf(entry.period, periodLabel(entry, report.interval, language), entry.figure, columns, t),
-    ),
-    rowOf(TOTAL_ROW, t('reports.columns.total'), report.total, columns, t),
-  ];
+  return formPeriods(report, language, t).map((period) =>
+    rowOf(period.key, period.label, period.figure, columns, t),
+  );
 }
 
 /** One value or choice of a question over the whole period: its words, its count, its share in %. */
@@ -346,11 +374,97 @@ function questionLines(details: readonly QuestionDetail[], t: TFunction): Export
   return lines;
 }
 
+/** Why a scale model's dimension has no figure, in words: the privacy threshold it missed, or no figure. */
+export function dimensionReason(dimension: Extract<DimensionFigure, { shown: false }>, t: TFunction): string {
+  return dimension.reason === 'too-few-answers' && dimension.threshold !== undefined
+    ? partHiddenReason({ threshold: dimension.threshold }, t)
+    : t('reports.forms.views.notComputed');
+}
+
+/** The four self-esteem quadrants' names in the reader's language. */
+export function quadrantNames(t: TFunction): Record<SelfEsteemQuadrant, string> {
+  return {
+    authentic: t('reports.forms.views.quadrants.authentic'),
+    competenceBased: t('reports.forms.views.quadrants.competenceBased'),
+    worthinessBased: t('reports.forms.views.quadrants.worthinessBased'),
+    low: t('reports.forms.views.quadrants.low'),
+  };
+}
+
+/**
+ * Why the group's self-esteem point is not placed, in a sentence: each hidden axis with its reason,
+ * or the results whose scale has no middle.
+ */
+export function unplacedReason(view: SelfEsteemView, t: TFunction): string {
+  const { placement } = view;
+  if (placement.placed) return '';
+  if (placement.why === 'no-midpoint')
+    return t('reports.forms.views.selfEsteem.noMidpoint', { names: placement.titles.join(', ') });
+  const reasons = viewDimensions(view).flatMap((d) =>
+    d.shown
+      ? []
+      : [t('reports.forms.views.selfEsteem.reason', { name: d.title, reason: dimensionReason(d, t) })],
+  );
+  return t('reports.forms.views.selfEsteem.hidden', { reasons: reasons.join('; ') });
+}
+
+/** A model's title and the header of its dimensions' column, in the reader's language. */
+function modelTexts(kind: ScaleModelKind, t: TFunction): { title: string; dimension: string } {
+  return {
+    title: t(`reports.forms.views.${kind}.title`),
+    dimension: t(`reports.forms.views.${kind}.dimension`),
+  };
+}
+
+/** A dimension's figure in a period for a file: its average, or why it has none (never 0). */
+function dimensionCell(period: PeriodView, resultId: string, t: TFunction): ExportCell {
+  if (!period.shown) return hiddenReason(period.hidden, t);
+  const figure = viewDimensions(period.view).find((d) => d.resultId === resultId);
+  if (!figure) return t('reports.forms.views.notComputed');
+  return figure.shown ? figure.average : dimensionReason(figure, t);
+}
+
+/** The quadrant of the group's self-esteem in a period for a file, or why it has none. */
+function quadrantCell(period: PeriodView, names: Record<SelfEsteemQuadrant, string>, t: TFunction) {
+  if (!period.shown) return hiddenReason(period.hidden, t);
+  const { view } = period;
+  if (view.kind !== 'selfEsteem') return '';
+  return view.placement.placed ? names[view.placement.quadrant] : unplacedReason(view, t);
+}
+
+/**
+ * The file's lines of the scale models: for each, its title, then for each period one line per
+ * dimension with its average or why it is hidden and, for self-esteem, one line with its quadrant.
+ */
+function scaleModelLines(series: readonly ModelSeries[], t: TFunction): ExportCell[][] {
+  const names = quadrantNames(t);
+  return series.flatMap((model) => {
+    const texts = modelTexts(model.kind, t);
+    const lines: ExportCell[][] = [
+      [],
+      [texts.title],
+      [t('reports.columns.period'), texts.dimension, t('reports.forms.average')],
+    ];
+    for (const period of model.periods) {
+      for (const dimension of model.dimensions)
+        lines.push([period.label, dimension.title, dimensionCell(period, dimension.resultId, t)]);
+      if (model.kind === 'selfEsteem')
+        lines.push([
+          period.label,
+          t('reports.forms.views.selfEsteem.quadrant'),
+          quadrantCell(period, names, t),
+        ]);
+    }
+    return lines;
+  });
+}
+
 /**
  * A questionnaires report as a file's rows: the feelings report's header lines and the form's
  * title, the page's series table (a hidden row carrying its reason in the first figure column, a
  * hidden figure its reason in its own cell), then, when the whole period is shown, its questions
- * with the count of each value and its additional results.
+ * with the count of each value, its additional results and each scale model the form measures,
+ * period by period and over the whole period.
  */
 export function formExportTable(
   report: FormReport,
@@ -381,6 +495,8 @@ export function formExportTable(
           r.shown ? [r.title, r.answers, r.average, scaleText(r, language)] : [r.title, r.reason],
         ),
       );
+    const periods = formPeriods(report, language, t);
+    rows.push(...scaleModelLines(scaleSeries(report.form, periods, language), t));
   }
   return { preamble, header: formHeader(columns, t), rows };
 }

@@ -18,7 +18,7 @@ import { sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
 import { testFormReport } from './form-report-test-data';
-import { BIG_FIVE_RESULTS, scaleFigure, scaleForm, shownResult } from './scale-views-test-data';
+import { BIG_FIVE_RESULTS, scaleFigure, scaleForm, scaleReport, shownResult } from './scale-views-test-data';
 import type * as ReportExport from './report-export';
 import { download } from './report-export';
 import FeelingsReportPage from './report-page';
@@ -451,7 +451,7 @@ describe('the scale model views of the questionnaires report', () => {
     await showForms();
     const view = await screen.findByTestId('form-report-view-bigFive', {}, SLOW);
     expect(
-      within(view)
+      within(screen.getByTestId('form-report-view-bigFive-table'))
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
     ).toEqual(['Extraversion', 'Agreeableness', 'Conscientiousness', 'Neuroticism', 'Openness']);
@@ -461,6 +461,26 @@ describe('the scale model views of the questionnaires report', () => {
     const results = screen.getByTestId('form-report-results');
     // The view comes before the generic results card.
     expect(view.compareDocumentPosition(results) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('each view unfolds the report’s weeks, a hidden week with its reason, and the files hold them too', async () => {
+    fakeServer({ report: scaleReport() });
+    renderSphere();
+    await showForms();
+    const periods = await screen.findByTestId('form-report-view-selfEsteem-periods', {}, SLOW);
+    expect(periods.querySelector('summary')?.textContent).toBe('Week by week');
+    expect(cells('form-report-view-selfEsteem-periods-row-2026-W10')).toEqual([
+      '3.80',
+      '2.40',
+      'Competence-based self-esteem',
+    ]);
+    expect(cells('form-report-view-bigFive-periods-row-2026-W11')).toEqual(['Hidden: fewer than 8 people']);
+    fireEvent.click(screen.getByTestId('form-report-export-csv'));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const lines = String(vi.mocked(download).mock.calls[0]?.[0]).slice(1).split('\r\n');
+    expect(lines).toContain('Self-esteem quadrants');
+    expect(lines).toContain('02/03/2026 – 08/03/2026;Quadrant;Competence-based self-esteem');
+    expect(lines).toContain('09/03/2026 – 15/03/2026;Extraversion;Hidden: fewer than 8 people');
   });
 
   it('a form without a scale model shows no view', async () => {

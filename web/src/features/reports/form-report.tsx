@@ -19,6 +19,7 @@ import {
   formExportTable,
   formFigureColumnCount,
   formHeader,
+  formPeriods,
   formRows,
   questionDetails,
   questionHeader,
@@ -61,8 +62,9 @@ const averageText = (n: number | null | undefined) =>
  * privacy; decision 0033): the reader picks one of the forms entitled to the sphere (its admins) or
  * available through the group (its members), then reads, with the page's filters, the people and
  * surveys of the whole period, each counted question's average and the count of each value or
- * choice, the form's additional results as a chart and a table, and the averages period by period,
- * as CSV or Excel too. Texts and dates are never counted; a hidden figure says why, never a number.
+ * choice, the views of the scale models it measures (each also period by period), the form's
+ * additional results as a chart and a table, and the averages period by period, as CSV or Excel
+ * too. Texts and dates are never counted; a hidden figure says why, never a number.
  */
 export function FormReportSection({
   target,
@@ -202,6 +204,10 @@ function FormReportView({
     () => (report.total.shown ? resultDetails(report.total, report.form, language, t) : []),
     [report.total, report.form, language, t],
   );
+  const scaleViewSeries = useMemo(
+    () => ({ interval: report.interval, periods: formPeriods(report, language, t) }),
+    [report, language, t],
+  );
   const seriesRows = rows.filter((r) => r.key !== TOTAL_ROW);
   const totalRow = rows.find((r) => r.key === TOTAL_ROW);
   const anonymity = report.anonymityNotGuaranteed && !anonymityShown && (
@@ -272,7 +278,7 @@ function FormReportView({
         )}
       </TotalCard>
 
-      <ScaleView form={report.form} figure={report.total} language={language} />
+      <ScaleView form={report.form} figure={report.total} language={language} series={scaleViewSeries} />
 
       {report.total.shown && report.form.additionalResults.length > 0 && (
         <ResultsCard details={results} language={language} />

@@ -6,6 +6,7 @@ import type { FormFigure, FormReport, ResultFigure } from '../../../../shared/co
 import type { Language } from '../../../../shared/contracts/headers';
 import i18n from '../../i18n';
 import { renderPage } from '../../test/render';
+import { formPeriods } from './form-export';
 import { testForm, testTotal } from './form-report-test-data';
 import { ScaleView } from './scale-view';
 import {
@@ -14,6 +15,7 @@ import {
   hiddenResult,
   scaleFigure,
   scaleForm,
+  scaleReport,
   shownResult,
 } from './scale-views-test-data';
 
@@ -27,6 +29,19 @@ const BIG_FIVE_AVERAGES: ResultFigure[] = [
 
 function renderView(form: FormReport['form'], figure: FormFigure, language: Language = 'en') {
   return renderPage(<ScaleView form={form} figure={figure} language={language} />);
+}
+
+/** The views of a report with its series: each week (or month) and the whole period. */
+function renderSeries(report: FormReport = scaleReport(), language: Language = 'en') {
+  const periods = formPeriods(report, language, i18n.getFixedT(language));
+  return renderPage(
+    <ScaleView
+      form={report.form}
+      figure={report.total}
+      language={language}
+      series={{ interval: report.interval, periods }}
+    />,
+  );
 }
 
 const rowCells = (testId: string) =>
@@ -211,6 +226,104 @@ describe('the engagement view', () => {
   });
 });
 
+describe('each view period by period', () => {
+  const W10 = 'form-report-view-bigFive-periods-row-2026-W10';
+  const TOO_FEW_ANSWERS = 'Hidden: fewer than 8 people answered this question';
+
+  it('folds under the view a table of each week then the whole period, one column per trait', () => {
+    renderSeries();
+    const details = screen.getByTestId('form-report-view-bigFive-periods');
+    expect(details.tagName).toBe('DETAILS');
+    expect(within(screen.getByTestId('form-report-view-bigFive')).getByTestId(W10)).toBeTruthy();
+    // Its summary is the control a keyboard opens it with.
+    expect(details.querySelector('summary')?.textContent).toBe('Week by week');
+    const table = screen.getByTestId('form-report-view-bigFive-periods-table');
+    expect(table.querySelector('caption')?.textContent).toBe(
+      'Average of each Big Five trait, week by week and over the whole period',
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Period', 'Extraversion', 'Agreeableness', 'Conscientiousness', 'Neuroticism', 'Openness']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      '02/03/2026 – 08/03/2026',
+      '09/03/2026 – 15/03/2026',
+      '16/03/2026 – 22/03/2026',
+      'The whole period',
+    ]);
+    expect(table.querySelector('tfoot')?.textContent).toContain('The whole period');
+    expect(rowCells('form-report-view-bigFive-periods-row-total')).toEqual([
+      '3.40',
+      '3.13',
+      '2.80',
+      '2.05',
+      '4.00',
+    ]);
+  });
+
+  it('a hidden trait gives its reason in its cell, a hidden week the group’s reason across the row, never a number', () => {
+    renderSeries();
+    expect(rowCells(W10)).toEqual(['3.50', TOO_FEW_ANSWERS, '2.75', '2.00', '4.13']);
+    const hiddenWeek = within(
+      screen.getByTestId('form-report-view-bigFive-periods-row-2026-W11'),
+    ).getAllByRole('cell');
+    expect(hiddenWeek.map((c) => c.textContent)).toEqual(['Hidden: fewer than 8 people']);
+    expect(hiddenWeek[0]?.getAttribute('colspan')).toBe('5');
+  });
+
+  it('self-esteem gives competence, worthiness and the quadrant of each period, or says none is placed', () => {
+    renderSeries();
+    const table = screen.getByTestId('form-report-view-selfEsteem-periods-table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Period', 'Competence', 'Worthiness', 'Quadrant']);
+    const row = (period: string) => rowCells(`form-report-view-selfEsteem-periods-row-${period}`);
+    expect(row('2026-W10')).toEqual(['3.80', '2.40', 'Competence-based self-esteem']);
+    expect(row('2026-W11')).toEqual(['Hidden: fewer than 8 people']);
+    expect(row('2026-W12')).toEqual(['3.00', TOO_FEW_ANSWERS, 'No quadrant: see the axes']);
+    expect(row('total')).toEqual(['3.50', '3.20', 'Authentic self-esteem']);
+  });
+
+  it('a scale without a middle names no quadrant in any period', () => {
+    const report = scaleReport();
+    renderSeries({
+      ...report,
+      form: scaleForm([
+        { id: 'competence', title: { en: 'Competence' }, boundaries: {} },
+        { id: 'worthiness', title: { en: 'Worthiness' } },
+      ]),
+    });
+    expect(rowCells('form-report-view-selfEsteem-periods-row-2026-W10')).toEqual([
+      '3.80',
+      '2.40',
+      'No quadrant: the scale has no middle',
+    ]);
+  });
+
+  it('months are told as such, in the reader’s language', async () => {
+    await i18n.changeLanguage('fr');
+    renderSeries({ ...scaleReport(), interval: 'month' }, 'fr');
+    const details = screen.getByTestId('form-report-view-selfEsteem-periods');
+    expect(details.querySelector('summary')?.textContent).toBe('Mois par mois');
+    expect(details.querySelector('caption')?.textContent).toBe(
+      'L’estime de soi du groupe et son quadrant, mois par mois et sur toute la période',
+    );
+  });
+
+  it('without the series, the views have no table by period', () => {
+    renderView(scaleForm(BIG_FIVE_RESULTS), scaleFigure(BIG_FIVE_AVERAGES));
+    expect(screen.getByTestId('form-report-view-bigFive-table')).toBeTruthy();
+    expect(screen.queryByTestId('form-report-view-bigFive-periods')).toBeNull();
+  });
+});
+
 describe('no view', () => {
   it('for a form that measures no model', () => {
     const { container } = renderView(testForm(), testTotal());
@@ -228,6 +341,17 @@ describe('no view', () => {
 });
 
 describe('accessibility', () => {
+  it('the tables by period have no serious or critical violation', async () => {
+    const { container } = renderSeries();
+    for (const details of container.querySelectorAll('details')) details.open = true;
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+
   it('the views have no serious or critical violation', async () => {
     const { container } = renderView(
       scaleForm([...BIG_FIVE_RESULTS, ...SELF_ESTEEM_RESULTS]),

@@ -1,64 +1,74 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { FormFigure, FormReport } from '../../../../shared/contracts/form-reports';
 import type { Language } from '../../../../shared/contracts/headers';
+import type { SphereReportInterval } from '../../../../shared/contracts/reports';
 import { Chart } from '../../lib/chart';
 import { ReportTable } from './report-parts';
-import { partHiddenReason, scaleText } from './form-export';
+import { dimensionReason, quadrantNames, scaleText, unplacedReason, type FormPeriod } from './form-export';
+import { TOTAL_ROW, hiddenReason } from './report-export';
 import {
   dimensionBars,
   quadrantChart,
+  scaleSeries,
   scaleViews,
   twoDecimals,
+  viewDimensions,
   type BarsView,
   type DimensionFigure,
-  type SelfEsteemQuadrant,
+  type ModelSeries,
+  type PeriodView,
   type SelfEsteemView,
   type ShownDimension,
 } from './scale-views';
 
-/** Why a dimension has no figure, in words: the privacy threshold it missed, or no figure at all. */
-function dimensionReason(dimension: Extract<DimensionFigure, { shown: false }>, t: TFunction): string {
-  return dimension.reason === 'too-few-answers' && dimension.threshold !== undefined
-    ? partHiddenReason({ threshold: dimension.threshold }, t)
-    : t('reports.forms.views.notComputed');
-}
-
-/** The four quadrants' names in the reader's language. */
-function quadrantNames(t: TFunction): Record<SelfEsteemQuadrant, string> {
-  return {
-    authentic: t('reports.forms.views.quadrants.authentic'),
-    competenceBased: t('reports.forms.views.quadrants.competenceBased'),
-    worthinessBased: t('reports.forms.views.quadrants.worthinessBased'),
-    low: t('reports.forms.views.quadrants.low'),
-  };
+/** The periods of the series to read each model by, and whether they are weeks or months. */
+export interface ScaleViewSeries {
+  interval: SphereReportInterval;
+  /** Each week or month and the whole period (see formPeriods). */
+  periods: readonly FormPeriod[];
 }
 
 /**
  * The report views of the scale models the form measures (spec 02 §2 report views, §3 scale
  * models): the Big Five traits and the dimensions of engagement as bars, the self-esteem quadrants
- * as a point among four named areas, each with a table of the same figures. Shown for a group's
- * shown figure only, and nothing for a form that measures no known model.
+ * as a point among four named areas, each with a table of the same figures and, when the series is
+ * given, a table of each period to unfold. Shown for a group's shown figure only, and nothing for a
+ * form that measures no known model.
  */
 export function ScaleView({
   form,
   figure,
   language,
+  series,
 }: {
   form: FormReport['form'];
   figure: FormFigure;
   language: Language;
+  series?: ScaleViewSeries | undefined;
 }) {
   const views = useMemo(() => scaleViews(form, figure, language), [form, figure, language]);
+  const models = useMemo(
+    () => (series ? scaleSeries(form, series.periods, language) : []),
+    [form, series, language],
+  );
+  const periodsOf = (view: { kind: ModelSeries['kind'] }) => {
+    const model = models.find((m) => m.kind === view.kind);
+    return model && series ? <PeriodTable model={model} interval={series.interval} /> : null;
+  };
   return (
     <>
       {views.map((view) =>
         view.kind === 'selfEsteem' ? (
-          <SelfEsteemCard key={view.kind} view={view} language={language} />
+          <SelfEsteemCard key={view.kind} view={view} language={language}>
+            {periodsOf(view)}
+          </SelfEsteemCard>
         ) : (
-          <BarsCard key={view.kind} view={view} language={language} />
+          <BarsCard key={view.kind} view={view} language={language}>
+            {periodsOf(view)}
+          </BarsCard>
         ),
       )}
     </>
@@ -83,7 +93,16 @@ function valueInWords(dimension: ShownDimension, language: Language, t: TFunctio
 }
 
 /** The Big Five traits or the dimensions of engagement: bars of their averages and their table. */
-function BarsCard({ view, language }: { view: BarsView; language: Language }) {
+function BarsCard({
+  view,
+  language,
+  children,
+}: {
+  view: BarsView;
+  language: Language;
+  /** The model period by period, under its table. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const shown = useMemo(() => view.dimensions.flatMap((d) => (d.shown ? [d] : [])), [view.dimensions]);
   const chart = useMemo(() => dimensionBars(shown), [shown]);
@@ -163,6 +182,7 @@ function BarsCard({ view, language }: { view: BarsView; language: Language }) {
             ))}
           </Table.Tbody>
         </ReportTable>
+        {children}
       </Stack>
     </Card>
   );
@@ -185,7 +205,16 @@ function DimensionCell({ dimension }: { dimension: DimensionFigure }) {
  * The self-esteem quadrants: a sentence naming the quadrant of the group's average (or why it is not
  * placed), the quadrant chart when it is, and a table of competence, worthiness and the quadrant.
  */
-function SelfEsteemCard({ view, language }: { view: SelfEsteemView; language: Language }) {
+function SelfEsteemCard({
+  view,
+  language,
+  children,
+}: {
+  view: SelfEsteemView;
+  language: Language;
+  /** The model period by period, under its table. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const names = useMemo(() => quadrantNames(t), [t]);
   const { placement, competence, worthiness } = view;
@@ -213,15 +242,8 @@ function SelfEsteemCard({ view, language }: { view: SelfEsteemView; language: La
       worthinessValue: twoDecimals(placement.point.worthiness),
       quadrant,
     });
-  } else if (placement.why === 'hidden') {
-    const reasons = [competence, worthiness].flatMap((d) =>
-      d.shown
-        ? []
-        : [t('reports.forms.views.selfEsteem.reason', { name: d.title, reason: dimensionReason(d, t) })],
-    );
-    sentence = t('reports.forms.views.selfEsteem.hidden', { reasons: reasons.join('; ') });
   } else {
-    sentence = t('reports.forms.views.selfEsteem.noMidpoint', { names: placement.titles.join(', ') });
+    sentence = unplacedReason(view, t);
   }
   const caption = t('reports.forms.views.selfEsteem.caption');
   const midpointOf = (d: DimensionFigure) => (d.midpoint === null ? '—' : twoDecimals(d.midpoint));
@@ -270,7 +292,90 @@ function SelfEsteemCard({ view, language }: { view: SelfEsteemView; language: La
             </Table.Tr>
           </Table.Tbody>
         </ReportTable>
+        {children}
       </Stack>
     </Card>
+  );
+}
+
+/** The cells of a period in a model's table by period: each dimension, then the quadrant for self-esteem. */
+function PeriodCells({ model, period }: { model: ModelSeries; period: PeriodView }) {
+  const { t } = useTranslation();
+  const names = useMemo(() => quadrantNames(t), [t]);
+  if (!period.shown)
+    return (
+      <Table.Td colSpan={model.dimensions.length + (model.kind === 'selfEsteem' ? 1 : 0)}>
+        <Text size="sm" fs="italic" span>
+          {hiddenReason(period.hidden, t)}
+        </Text>
+      </Table.Td>
+    );
+  const { view } = period;
+  const figures = viewDimensions(view);
+  return (
+    <>
+      {model.dimensions.map((dimension) => {
+        const figure = figures.find((d) => d.resultId === dimension.resultId);
+        return figure ? (
+          <DimensionCell key={dimension.resultId} dimension={figure} />
+        ) : (
+          <Table.Td key={dimension.resultId}>{t('reports.forms.views.notComputed')}</Table.Td>
+        );
+      })}
+      {view.kind === 'selfEsteem' && (
+        <Table.Td>
+          {view.placement.placed
+            ? names[view.placement.quadrant]
+            : t(
+                view.placement.why === 'hidden'
+                  ? 'reports.forms.views.selfEsteem.notPlaced'
+                  : 'reports.forms.views.selfEsteem.noMiddle',
+              )}
+        </Table.Td>
+      )}
+    </>
+  );
+}
+
+/**
+ * A model week by week or month by month, then over the whole period, folded under its view: one
+ * row per period, one column per dimension (and the quadrant for self-esteem), a hidden group or
+ * dimension with its reason in words. The text alternative of the view's chart in each period.
+ */
+function PeriodTable({ model, interval }: { model: ModelSeries; interval: SphereReportInterval }) {
+  const { t } = useTranslation();
+  const rows = model.periods.filter((p) => p.key !== TOTAL_ROW);
+  const total = model.periods.find((p) => p.key === TOTAL_ROW);
+  const columns = [
+    t('reports.columns.period'),
+    ...model.dimensions.map((d) => d.title),
+    ...(model.kind === 'selfEsteem' ? [t('reports.forms.views.selfEsteem.quadrant')] : []),
+  ];
+  const testId = `form-report-view-${model.kind}-periods`;
+  const row = (period: PeriodView) => (
+    <Table.Tr key={period.key} data-testid={`${testId}-row-${period.key}`}>
+      <Table.Th scope="row">{period.label}</Table.Th>
+      <PeriodCells model={model} period={period} />
+    </Table.Tr>
+  );
+  return (
+    <details data-testid={testId}>
+      <summary>
+        <Text component="span" size="sm">
+          {t(interval === 'week' ? 'reports.series.titleWeeks' : 'reports.series.titleMonths')}
+        </Text>
+      </summary>
+      <ReportTable
+        caption={t(
+          `reports.forms.views.${model.kind}.${interval === 'week' ? 'captionWeeks' : 'captionMonths'}`,
+        )}
+        columns={columns}
+        minWidth={Math.max(560, 200 + (columns.length - 1) * 140)}
+        testId={`${testId}-table`}
+      >
+        <Table.Tbody>{rows.map(row)}</Table.Tbody>
+        {total && <Table.Tfoot>{row(total)}</Table.Tfoot>}
+      </ReportTable>
+    </details>
   );
 }

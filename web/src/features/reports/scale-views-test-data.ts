@@ -2,6 +2,7 @@ import type { FormReport, ResultFigure } from '../../../../shared/contracts/form
 import { FormFieldsSchema } from '../../../../shared/contracts/forms';
 import type { MultilingualText } from '../../../../shared/domain/sessions';
 import type { ShownFormFigure } from './form-export';
+import { testFormReport } from './form-report-test-data';
 
 type ReportForm = FormReport['form'];
 type Boundaries = ReportForm['additionalResults'][number]['boundaries'];
@@ -76,4 +77,51 @@ export const hiddenResult = (resultId: string, threshold = 8): ResultFigure => (
 /** A shown group's whole period with these results' figures. */
 export function scaleFigure(results: readonly ResultFigure[]): ShownFormFigure {
   return { shown: true, people: 14, answers: 20, questions: [], results: [...results] };
+}
+
+/**
+ * A Big Five and self-esteem questionnaire over three weeks: the first with agreeableness too few
+ * answered, the second hidden as a whole, the third with worthiness too few answered.
+ */
+export function scaleReport(): FormReport {
+  const bigFive = (averages: readonly number[]) =>
+    BIG_FIVE_RESULTS.map((r, i) => shownResult(r.id, averages[i] ?? 0));
+  return testFormReport({
+    form: scaleForm([...BIG_FIVE_RESULTS, ...SELF_ESTEEM_RESULTS], 'wellbeing'),
+    total: scaleFigure([
+      ...bigFive([3.4, 3.125, 2.8, 2.05, 4]),
+      shownResult('worthiness', 3.2),
+      shownResult('competence', 3.5),
+      shownResult('selfEsteem', 3.3),
+    ]),
+    series: [
+      {
+        period: '2026-W10',
+        first: '2026-03-02',
+        last: '2026-03-08',
+        figure: scaleFigure([
+          ...bigFive([3.5, 0, 2.75, 2, 4.125]).filter((r) => r.resultId !== 'a'),
+          hiddenResult('a', 8),
+          shownResult('worthiness', 2.4),
+          shownResult('competence', 3.8),
+        ]),
+      },
+      {
+        period: '2026-W11',
+        first: '2026-03-09',
+        last: '2026-03-15',
+        figure: { shown: false, reason: 'too-few-people', threshold: 8 },
+      },
+      {
+        period: '2026-W12',
+        first: '2026-03-16',
+        last: '2026-03-22',
+        figure: scaleFigure([
+          ...bigFive([3.3, 3.2, 2.9, 2.1, 3.9]),
+          hiddenResult('worthiness', 8),
+          shownResult('competence', 3),
+        ]),
+      },
+    ],
+  });
 }

@@ -7,6 +7,7 @@ import {
   quadrantChart,
   recogniseScaleModels,
   scaleMidpoint,
+  scaleSeries,
   scaleViews,
   selfEsteemQuadrant,
   type SelfEsteemPlacement,
@@ -20,6 +21,7 @@ import {
   hiddenResult,
   scaleFigure,
   scaleForm,
+  scaleReport,
   shownResult,
 } from './scale-views-test-data';
 
@@ -309,6 +311,48 @@ describe('the views of a report’s whole period', () => {
       ['vigor', false],
       ['devotion', true],
     ]);
+  });
+});
+
+describe('the views period by period', () => {
+  /** The report's weeks then its whole period, labelled by their keys. */
+  const periodsOf = (report: ReturnType<typeof scaleReport>) => [
+    ...report.series.map((e) => ({ key: e.period, label: e.period, figure: e.figure })),
+    { key: 'total', label: 'total', figure: report.total },
+  ];
+
+  it('give each model the periods in order, a hidden week as hidden with its reason, never a figure', () => {
+    const report = scaleReport();
+    const series = scaleSeries(report.form, periodsOf(report), 'en');
+    expect(series.map((m) => m.kind)).toEqual(['bigFive', 'selfEsteem']);
+    const [bigFive] = series;
+    expect(bigFive?.periods.map((p) => `${p.key}:${p.shown}`)).toEqual([
+      '2026-W10:true',
+      '2026-W11:false',
+      '2026-W12:true',
+      'total:true',
+    ]);
+    expect(bigFive?.periods[1]).toEqual({
+      key: '2026-W11',
+      label: '2026-W11',
+      shown: false,
+      hidden: { shown: false, reason: 'too-few-people', threshold: 8 },
+    });
+  });
+
+  it('order self-esteem’s axes competence first, whatever the form’s order, and place each period', () => {
+    const report = scaleReport();
+    const selfEsteem = scaleSeries(report.form, periodsOf(report), 'en')[1];
+    expect(selfEsteem?.dimensions.map((d) => d.resultId)).toEqual(['competence', 'worthiness']);
+    const quadrants = selfEsteem?.periods.map((p) =>
+      p.shown && p.view.kind === 'selfEsteem' && p.view.placement.placed ? p.view.placement.quadrant : null,
+    );
+    expect(quadrants).toEqual(['competenceBased', null, null, 'authentic']);
+  });
+
+  it('are none for a form that measures no model', () => {
+    const figure = testTotal();
+    expect(scaleSeries(testForm(), [{ key: 'total', label: 'total', figure }], 'en')).toEqual([]);
   });
 });
 

@@ -2,9 +2,9 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { QUADRANT_FILL } from '../../../../shared/charts/palette';
 import type { FormFigure, FormReport } from '../../../../shared/contracts/form-reports';
 import type { Language } from '../../../../shared/contracts/headers';
-import type { ShownFormFigure } from './form-export';
-import { formText } from './form-export';
-import { round2 } from './report-export';
+import { textIn } from '../../../../shared/domain/sessions';
+import type { FormPeriod, ShownFormFigure } from './form-export';
+import { round2, type HiddenFigure } from './report-export';
 
 /**
  * The report views of the scale models a questionnaire may measure (spec 02 §2 report views, §3
@@ -80,7 +80,7 @@ export function scaleMidpoint(boundaries: FormResult['boundaries']): number | nu
 }
 
 /** What a view knows of a dimension from the form: its result, its full title, its scale. */
-interface DimensionBase {
+export interface DimensionBase {
   key: string;
   resultId: string;
   /** The result's full title in the reader's language, else its id. */
@@ -108,6 +108,29 @@ export type DimensionFigure =
 
 export type ShownDimension = Extract<DimensionFigure, { shown: true }>;
 
+/**
+ * A model's dimensions as the form gives them, in the form's order: each result's full title in the
+ * reader's language, else the form's first language (as formText reads it; form-export builds its
+ * files from these views, so this module does not import it back), else its id, and scale.
+ */
+export function dimensionBases(model: ScaleModel, form: ReportForm, language: Language): DimensionBase[] {
+  const results = new Map(form.additionalResults.map((r) => [r.id, r]));
+  return model.dimensions.flatMap(({ key, resultId }): DimensionBase[] => {
+    const result = results.get(resultId);
+    if (!result) return [];
+    return [
+      {
+        key,
+        resultId,
+        title: textIn(result.title, language, form.languages[0]) || resultId,
+        min: result.boundaries.min,
+        max: result.boundaries.max,
+        midpoint: scaleMidpoint(result.boundaries),
+      },
+    ];
+  });
+}
+
 /** The figures of a model's dimensions in a shown group's figure, in the form's order. */
 export function dimensionFigures(
   model: ScaleModel,
@@ -116,22 +139,11 @@ export function dimensionFigures(
   language: Language,
 ): DimensionFigure[] {
   const parts = new Map(figure.results.map((r) => [r.resultId, r]));
-  const results = new Map(form.additionalResults.map((r) => [r.id, r]));
-  return model.dimensions.flatMap(({ key, resultId }): DimensionFigure[] => {
-    const result = results.get(resultId);
-    if (!result) return [];
-    const base: DimensionBase = {
-      key,
-      resultId,
-      title: formText(result.title, form, language) || resultId,
-      min: result.boundaries.min,
-      max: result.boundaries.max,
-      midpoint: scaleMidpoint(result.boundaries),
-    };
-    const part = parts.get(resultId);
-    if (!part) return [{ ...base, shown: false, reason: 'not-computed' }];
-    if (!part.shown) return [{ ...base, shown: false, reason: part.reason, threshold: part.threshold }];
-    return [{ ...base, shown: true, answers: part.answers, average: round2(part.average) }];
+  return dimensionBases(model, form, language).map((base): DimensionFigure => {
+    const part = parts.get(base.resultId);
+    if (!part) return { ...base, shown: false, reason: 'not-computed' };
+    if (!part.shown) return { ...base, shown: false, reason: part.reason, threshold: part.threshold };
+    return { ...base, shown: true, answers: part.answers, average: round2(part.average) };
   });
 }
 
@@ -219,16 +231,72 @@ function placement(competence: DimensionFigure, worthiness: DimensionFigure): Se
   };
 }
 
+/** A model's view of a shown group's figure; null for self-esteem lacking one of its two axes. */
+function modelView(
+  model: ScaleModel,
+  form: ReportForm,
+  figure: ShownFormFigure,
+  language: Language,
+): ScaleViewData | null {
+  const dimensions = dimensionFigures(model, form, figure, language);
+  if (model.kind !== 'selfEsteem') return { kind: model.kind, dimensions };
+  const competence = dimensions.find((d) => d.key === 'competence');
+  const worthiness = dimensions.find((d) => d.key === 'worthiness');
+  if (!competence || !worthiness) return null;
+  return { kind: 'selfEsteem', competence, worthiness, placement: placement(competence, worthiness) };
+}
+
+const formModels = (form: ReportForm) => recogniseScaleModels(form.additionalResults.map((r) => r.id));
+
 /** The views of every model the form measures, for a shown group's figure; none when it is hidden. */
 export function scaleViews(form: ReportForm, figure: FormFigure, language: Language): ScaleViewData[] {
   if (!figure.shown) return [];
-  return recogniseScaleModels(form.additionalResults.map((r) => r.id)).flatMap((model): ScaleViewData[] => {
-    const dimensions = dimensionFigures(model, form, figure, language);
-    if (model.kind !== 'selfEsteem') return [{ kind: model.kind, dimensions }];
-    const competence = dimensions.find((d) => d.key === 'competence');
-    const worthiness = dimensions.find((d) => d.key === 'worthiness');
-    if (!competence || !worthiness) return [];
-    return [{ kind: 'selfEsteem', competence, worthiness, placement: placement(competence, worthiness) }];
+  return formModels(form).flatMap((model) => modelView(model, form, figure, language) ?? []);
+}
+
+/** A view's dimensions in the order its tables give them: competence before worthiness. */
+export function viewDimensions(view: ScaleViewData): DimensionFigure[] {
+  return view.kind === 'selfEsteem' ? [view.competence, view.worthiness] : view.dimensions;
+}
+
+/** A model's view in one period: the group's figures, or why the whole group is hidden then. */
+export type PeriodView =
+  | { key: string; label: string; shown: true; view: ScaleViewData }
+  | { key: string; label: string; shown: false; hidden: HiddenFigure };
+
+/** A model the form measures, period by period. */
+export interface ModelSeries {
+  kind: ScaleModelKind;
+  /** Its dimensions as its tables order them (competence before worthiness): their columns or lines. */
+  dimensions: DimensionBase[];
+  periods: PeriodView[];
+}
+
+const SELF_ESTEEM_ORDER = ['competence', 'worthiness'];
+
+/**
+ * Every model the form measures, in each of the given periods (the series' weeks or months, the
+ * whole period), with the same privacy rules as its view over the whole period: a hidden group
+ * gives its reason, a hidden or missing dimension its own. A model is left out only when a period
+ * has no view of it (self-esteem without both axes, which recognising it already rules out).
+ */
+export function scaleSeries(
+  form: ReportForm,
+  periods: readonly FormPeriod[],
+  language: Language,
+): ModelSeries[] {
+  return formModels(form).flatMap((model): ModelSeries[] => {
+    const bases = dimensionBases(model, form, language);
+    const dimensions =
+      model.kind === 'selfEsteem'
+        ? SELF_ESTEEM_ORDER.flatMap((key) => bases.filter((d) => d.key === key))
+        : bases;
+    const views = periods.flatMap(({ key, label, figure }): PeriodView[] => {
+      if (!figure.shown) return [{ key, label, shown: false, hidden: figure }];
+      const view = modelView(model, form, figure, language);
+      return view ? [{ key, label, shown: true, view }] : [];
+    });
+    return views.length === periods.length ? [{ kind: model.kind, dimensions, periods: views }] : [];
   });
 }
 
