@@ -158,7 +158,11 @@ export async function rebuildSphereCampaignRollups(
   return { answers, differences };
 }
 
-type StepKind = { kind: 'feeling' } | { kind: 'thinking' } | { kind: 'questions'; shape: FormShape };
+/** How a step's counts are read, and for a form or an assessment what names its questions. */
+type StepKind =
+  | { kind: 'feeling' }
+  | { kind: 'thinking' }
+  | { kind: 'questions'; shape: FormShape; form?: Form; items?: { id: string; title: string }[] };
 
 /** A step's shape in its report: what its counts are, and for questions their order and choices. */
 async function stepShape(
@@ -186,7 +190,9 @@ async function stepShape(
       return { kind: 'thinking' };
     case 'form': {
       const form = measure.formId ? forms.get(measure.formId) : undefined;
-      return { kind: 'questions', shape: form ? formReportShape(form) : { questions: [], results: [] } };
+      return form
+        ? { kind: 'questions', shape: formReportShape(form), form }
+        : { kind: 'questions', shape: { questions: [], results: [] } };
     }
     case 'custom-form':
       return {
@@ -222,6 +228,7 @@ async function stepShape(
           questions: list.items.map((item) => ({ id: item.strategyId, kind: 'number' as const })),
           results: [],
         },
+        items: list.items.map((item) => ({ id: item.strategyId, title: item.title })),
       };
     }
   }
@@ -277,51 +284,42 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
         };
         if (!ready) return { ...head, steps: [] };
         if (!cycle.rolledAt) await rollCycle(campaign, cycle);
-        const definitions = stepDefinitions(campaign, cycle, campaign.defaultLocale);
-        const shapes = await Promise.all(
-          definitions.map(async (d) => {
-            const measure = measureOf.get(d.measureId);
-            if (!measure) return null;
-            const shape = await stepShape(measure, d.kind, campaign.sphereId, forms);
-            return { definition: d, shape: { ...shape, period: stepPeriod(d.stepId) } as CycleStepShape };
-          }),
-        );
-        const steps = shapes.filter((s): s is NonNullable<typeof s> => s !== null);
-        const withRefusals = [
-          ...steps,
-          ...(cycle.allowRefuse
-            ? [
-                {
-                  definition: {
-                    stepId: REFUSAL_STEP_ID,
-                    measureId: REFUSAL_STEP_ID,
-                    type: 'refusal' as const,
-                  },
-                  shape: {
-                    kind: 'questions',
-                    shape: REFUSAL_SHAPE,
-                    period: stepPeriod(REFUSAL_STEP_ID),
-                  } as const,
-                },
-              ]
-            : []),
-        ];
+        const steps: {
+          stepId: string;
+          measureId: string;
+          type: CampaignStepReport['type'];
+          how: StepKind;
+        }[] = [];
+        for (const d of stepDefinitions(campaign, cycle, campaign.defaultLocale)) {
+          const measure = measureOf.get(d.measureId);
+          if (measure) steps.push({ ...d, how: await stepShape(measure, d.kind, campaign.sphereId, forms) });
+        }
+        if (cycle.allowRefuse)
+          steps.push({
+            stepId: REFUSAL_STEP_ID,
+            measureId: REFUSAL_STEP_ID,
+            type: 'refusal',
+            how: { kind: 'questions', shape: REFUSAL_SHAPE },
+          });
         const figures = await cycleStepFigures(
           cycleScope(cycle),
-          withRefusals.map((s) => s.shape),
+          steps.map(({ stepId, how }): CycleStepShape => {
+            const period = stepPeriod(stepId);
+            return how.kind === 'questions'
+              ? { period, kind: how.kind, shape: how.shape }
+              : { period, kind: how.kind };
+          }),
           request.tagIds,
         );
         return {
           ...head,
-          steps: withRefusals.map(
-            (s, i) =>
-              ({
-                stepId: s.definition.stepId,
-                measureId: s.definition.measureId,
-                type: s.definition.type,
-                ...figures[i],
-              }) as CampaignStepReport,
-          ),
+          steps: steps.map(({ stepId, measureId, type, how }, i) => {
+            const names =
+              how.kind === 'questions'
+                ? { ...(how.form ? { form: how.form } : {}), ...(how.items ? { items: how.items } : {}) }
+                : {};
+            return { stepId, measureId, type, ...figures[i], ...names } as CampaignStepReport;
+          }),
         };
       }),
     ),

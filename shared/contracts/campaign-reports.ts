@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
 import { FormFigureSchema } from './form-reports';
+import { FormFieldsSchema } from './forms';
 import { ReportFigureSchema, ThinkingFigureSchema, reportFields } from './reports';
 import { CYCLE_STATUSES, MEASURE_TYPES } from '../domain/campaigns';
 
@@ -39,7 +40,15 @@ const stepFields = {
 export const CampaignStepReportSchema = z.discriminatedUnion('kind', [
   z.object({ ...stepFields, kind: z.literal('feeling'), figure: ReportFigureSchema }),
   z.object({ ...stepFields, kind: z.literal('thinking'), figure: ThinkingFigureSchema }),
-  z.object({ ...stepFields, kind: z.literal('questions'), figure: FormFigureSchema }),
+  z.object({
+    ...stepFields,
+    kind: z.literal('questions'),
+    figure: FormFigureSchema,
+    /** A form step's questionnaire as it is now: its questions' titles and scales. */
+    form: FormFieldsSchema.optional(),
+    /** An assessment step's strategy items, in their outline's order: their titles. */
+    items: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
+  }),
 ]);
 export type CampaignStepReport = z.infer<typeof CampaignStepReportSchema>;
 
