@@ -13,6 +13,8 @@ import { spheresDb } from '../../functions/spheres/store';
 import { insertAssessment } from '../../functions/strategies/repository';
 import { usersDb } from '../../functions/users/store';
 import type { StrategyReport } from '../../shared/contracts/strategy-reports';
+import type { CampaignReport } from '../../shared/contracts/campaign-reports';
+import { importParticipations, type AnswerItem } from '../../functions/campaigns';
 import { decodeJwt } from 'jose';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
@@ -24,8 +26,9 @@ import { eventually, startTestStack, type TestStack, type Tokens } from './harne
  * report's data shots of the same groups show the same figures, and its rendered PDF gives a reason
  * for every hidden week. A questionnaire's reports of the same groups hold to the same rules, and
  * show a question only when its threshold of real people answered it (decision 0033), and so do the
- * reports of a sphere's and its groups' strategies, item by item (decision 0034). The people
- * behind each figure are known here, from what was seeded, never from the server.
+ * reports of a sphere's and its groups' strategies, item by item (decision 0034), and those of a
+ * campaign's stopped cycles, step by step (decision 0035). The people behind each figure are known
+ * here, from what was seeded, never from the server.
  */
 let stack: TestStack;
 let admin: Tokens;
@@ -478,6 +481,122 @@ describe('report privacy, walked through the API', () => {
       }
     expectNoSmallDifference(shownByWeek);
     expect(shownByWeek.flat().length).toBeGreaterThan(0);
+    expect(seen.shown).toBeGreaterThan(0);
+    expect(seen.hidden).toBeGreaterThan(0);
+  }, 240_000);
+});
+
+describe('campaign report privacy, walked through the API', () => {
+  it('reveals no group under its threshold in any cycle, step or question of a campaign', async () => {
+    const { sphereId, tags, people } = await seedSphere(91);
+    const made = await api<{ campaignId: string; updateDate: string }>(`/v1/campaigns/spheres/${sphereId}`, {
+      name: 'Walk pulse',
+      defaultLocale: 'en',
+    });
+    expect(made.status).toBe(201);
+    const campaignId = made.body.campaignId;
+    const measured = await api(
+      `/v1/campaigns/${campaignId}/measures`,
+      {
+        measures: [
+          { id: 'mood', type: 'feeling', title: { en: 'Mood' } },
+          {
+            id: 'team',
+            type: 'custom-form',
+            title: { en: 'Team' },
+            customTheme: {
+              title: { en: 'Team' },
+              shortTitle: { en: 'Team' },
+              questions: [
+                { id: 'q1', kind: 'likert', title: { en: 'Asked of all' } },
+                { id: 'q2', kind: 'likert', title: { en: 'Optional' }, required: false },
+              ],
+            },
+          },
+        ],
+        updateDate: made.body.updateDate,
+      },
+      'PUT',
+    );
+    expect(measured.status).toBe(200);
+    const next = random(9191);
+    const optional = people.map(() => WEEKS.map(() => next() < 0.6));
+    // One cycle per seeded week: those who answered that week answer the cycle, once per step.
+    const cycleIds: string[] = [];
+    for (const [w] of WEEKS.entries()) {
+      const cycle = await api<{ cycleId: string }>(`/v1/campaigns/${campaignId}/cycles`, {
+        internalLabel: `Cycle ${w + 1}`,
+      });
+      expect(cycle.status).toBe(201);
+      const cycleId = cycle.body.cycleId;
+      cycleIds.push(cycleId);
+      const command = (action: string) =>
+        api(`/v1/campaigns/${campaignId}/cycles/${cycleId}/commands`, { action });
+      expect((await command('startCollection')).status).toBe(200);
+      const answers: AnswerItem[] = people.flatMap((person, i) => {
+        if ((person.answers[w] ?? 0) === 0) return [];
+        const base = {
+          cycleId,
+          campaignId,
+          sphereId,
+          tagIds: person.tags,
+          day: new Date().toISOString().slice(0, 10),
+          isTest: false,
+        };
+        return [
+          {
+            ...base,
+            answerKey: randomUUID(),
+            measureId: 'mood',
+            stepId: 'mood',
+            type: 'feeling' as const,
+            value: { type: 'feeling', mood: next() < 0.5 ? 'good' : 'bad', intensityStep: 5, energyStep: 5 },
+          },
+          {
+            ...base,
+            answerKey: randomUUID(),
+            measureId: 'team',
+            stepId: 'team',
+            type: 'custom-form' as const,
+            value: {
+              type: 'custom-form',
+              values: { q1: 1 + (i % 5), ...(optional[i]?.[w] ? { q2: 4 } : {}) },
+            },
+          },
+        ];
+      });
+      await importParticipations([], answers);
+      expect((await command('stopCollection')).status).toBe(200);
+    }
+    const shownByCycle = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
+    const seen = { shown: 0, hidden: 0 };
+    const pairs = tags.flatMap((a, i) => tags.slice(i + 1).map((b) => [a, b]));
+    for (const tagIds of [[], ...tags.map((t) => [t]), ...pairs]) {
+      const group: Group = { session: undefined, tags: tagIds };
+      const threshold = minParticipants(tagIds.length);
+      const answer = await api<CampaignReport>(`/v1/campaigns/${campaignId}/reports`, { tagIds });
+      expect(answer.status).toBe(200);
+      answer.body.cycles.forEach((cycle, w) => {
+        expect(cycle.cycleId).toBe(cycleIds[w]);
+        const real = truth(people, group, w);
+        for (const step of cycle.steps) {
+          if (step.stepId === '-' || !step.figure.shown) continue;
+          expect(real.people.size).toBeGreaterThanOrEqual(threshold);
+          expect(step.figure).toMatchObject({ people: real.people.size, answers: real.people.size });
+          if (step.stepId === 'mood') shownByCycle[w]?.push({ group, people: real.people });
+          if (step.kind !== 'questions' || !step.figure.shown) continue;
+          const q2 = step.figure.questions.find((q) => q.answerId === 'q2');
+          const answered = people.filter((p, i) => real.people.has(p.userId) && optional[i]?.[w]).length;
+          if (q2?.shown) {
+            seen.shown++;
+            expect(answered).toBeGreaterThanOrEqual(threshold);
+            expect(q2.answers).toBe(answered);
+          } else if (q2) seen.hidden++;
+        }
+      });
+    }
+    expectNoSmallDifference(shownByCycle);
+    expect(shownByCycle.flat().length).toBeGreaterThan(0);
     expect(seen.shown).toBeGreaterThan(0);
     expect(seen.hidden).toBeGreaterThan(0);
   }, 240_000);
