@@ -13,6 +13,8 @@ import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed'
 import type { CustomReportDetail, ReportPartDetail } from '../../shared/contracts/custom-reports';
 import type { FormReport } from '../../shared/contracts/form-reports';
 import type { StrategyReport } from '../../shared/contracts/strategy-reports';
+import type { CampaignReport } from '../../shared/contracts/campaign-reports';
+import { rebuildSphereCampaignRollups } from '../../functions/campaigns';
 import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
 import { rebuildSphereFormRollups } from '../../functions/forms';
 import { rebuildSphereStrategyRollups } from '../../functions/strategies';
@@ -301,6 +303,28 @@ describe('local stack', () => {
       });
       expect(entry.status).toBe(201);
       expect(entry.body.oneTime).toBe(true);
+    });
+
+    it('gives the demo campaign results: its autumn cycle, stopped, shows its feelings and its team theme', async () => {
+      const camille = await camilleSignedIn();
+      const answer = await stack.api<CampaignReport>('/v1/campaigns/demo-horizon-pulse/reports', {
+        method: 'POST',
+        token: camille.accessToken,
+        body: {},
+      });
+      expect(answer.status).toBe(200);
+      const autumn = answer.body.cycles.find((c) => c.cycleId === 'demo-horizon-pulse-autumn');
+      expect(autumn?.ready).toBe(true);
+      const shown = autumn?.steps.filter((s) => s.figure.shown) ?? [];
+      expect(shown.map((s) => s.kind)).toEqual(expect.arrayContaining(['feeling', 'questions']));
+      expect(shown.find((s) => s.kind === 'feeling')?.figure).toMatchObject({ people: expect.any(Number) });
+      // The winter cycle still collects: no figure moves under the eyes of its readers.
+      expect(answer.body.cycles.find((c) => c.cycleId === 'demo-horizon-pulse-winter')).toMatchObject({
+        ready: false,
+        steps: [],
+      });
+      const { differences } = await rebuildSphereCampaignRollups('demo-atelier-horizon', 'check');
+      expect(differences).toEqual([]);
     });
 
     it('gives Atelier Horizon sixty synthetic members, twenty in each team, with a year of feelings there', async () => {
