@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   CampaignCycleReport,
   CampaignReport,
@@ -26,7 +27,9 @@ import {
   tagKey,
   type CycleStepShape,
   type FormShape,
+  type PeriodTexts,
   type ScopedContribution,
+  type TextEntry,
 } from '../reports';
 import { areActiveTags, findSphere } from '../spheres';
 import { readList } from '../strategies';
@@ -63,16 +66,25 @@ async function formsOf(measures: readonly Measure[]): Promise<Map<string, Form>>
   return new Map(stored.flatMap(([id, form]) => (form ? [[id, form] as const] : [])));
 }
 
+/** The ids of a custom theme's free-text questions: their answers are texts, never counted. */
+const textQuestionsOf = (measure: Measure | undefined) =>
+  measure?.type === 'custom-form'
+    ? (measure.customTheme?.questions ?? []).filter((q) => q.kind === 'text').map((q) => q.id)
+    : [];
+
+/** An order of texts that says nothing of who wrote them, the same at every roll. */
+const textOrder = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /**
  * What a sealed cycle's live answers add to its scope: each step's answers numbered in the order
  * of their keys (a step's people are its answers: one per person, decision 0025; the numbers say
- * nothing of who, as the keys do not), under the tags each person held when answering. Test
- * answers never count.
+ * nothing of who, as the keys do not), under the tags each person held when answering; and the
+ * free texts of its custom themes with those tags alone. Test answers never count.
  */
-export async function cycleContributions(
+export async function cycleRollups(
   campaign: CampaignItem,
   cycle: CycleItem,
-): Promise<ScopedContribution[]> {
+): Promise<{ contributions: ScopedContribution[]; texts: PeriodTexts[] }> {
   const measures = campaign.measures as Measure[];
   const [answers, forms] = await Promise.all([answersOf(cycle.cycleId), formsOf(measures)]);
   const measureOf = new Map(measures.map((m) => [m.id, m]));
@@ -85,8 +97,10 @@ export async function cycleContributions(
     byStep.set(answer.stepId, list);
   }
   const contributions: ScopedContribution[] = [];
+  const texts: PeriodTexts[] = [];
   for (const [stepId, list] of byStep) {
     list.sort((a, b) => (a.answerKey < b.answerKey ? -1 : a.answerKey > b.answerKey ? 1 : 0));
+    const entries: TextEntry[] = [];
     list.forEach((answer, n) => {
       const measure = measureOf.get(answer.measureId);
       const form = measure?.type === 'form' && measure.formId ? forms.get(measure.formId) : undefined;
@@ -95,16 +109,27 @@ export async function cycleContributions(
         answer.type === 'refusal'
           ? { type: 'refusal' as const, reason: String((answer.value as { reason?: unknown }).reason) }
           : (answer.value as StepAnswer);
+      const tagIds = answer.tagIds.map(tagKey);
       contributions.push({
         scope,
         week: stepPeriod(stepId),
         person: n.toString(36),
-        tagIds: answer.tagIds.map(tagKey),
+        tagIds,
         counts: campaignAnswerCounts(value, { form }),
       });
+      if (value.type === 'custom-form')
+        for (const q of textQuestionsOf(measure)) {
+          const text = value.values[q];
+          if (typeof text === 'string' && text.trim()) entries.push({ q, t: text.trim(), g: tagIds });
+        }
     });
+    if (entries.length)
+      texts.push({
+        period: stepPeriod(stepId),
+        entries: entries.sort((a, b) => textOrder(a.t).localeCompare(textOrder(b.t))),
+      });
   }
-  return contributions;
+  return { contributions, texts };
 }
 
 /**
@@ -113,9 +138,9 @@ export async function cycleContributions(
  */
 export async function rollCycle(campaign: CampaignItem, cycle: CycleItem): Promise<number> {
   if (!SEALED.has(cycle.status)) return 0;
-  const contributions = await cycleContributions(campaign, cycle);
+  const { contributions, texts } = await cycleRollups(campaign, cycle);
   // Put whole, not added: a retried stop or two reports repairing at once write the same items.
-  await replaceScope(cycleScope(cycle), contributions);
+  await replaceScope(cycleScope(cycle), contributions, texts);
   await markCycleRolled(cycle);
   return contributions.length;
 }
@@ -146,11 +171,11 @@ export async function rebuildSphereCampaignRollups(
     const read = await readCampaign(campaign.campaignId);
     for (const cycle of read?.cycles ?? []) {
       if (!SEALED.has(cycle.status)) continue;
-      const contributions = await cycleContributions(campaign, cycle);
+      const { contributions, texts } = await cycleRollups(campaign, cycle);
       answers += contributions.length;
       differences.push(...(await rebuildScopes([cycleScope(cycle)], contributions, 'check')).differences);
       if (mode === 'write') {
-        await replaceScope(cycleScope(cycle), contributions);
+        await replaceScope(cycleScope(cycle), contributions, texts);
         await markCycleRolled(cycle);
       }
     }
@@ -162,7 +187,13 @@ export async function rebuildSphereCampaignRollups(
 type StepKind =
   | { kind: 'feeling' }
   | { kind: 'thinking' }
-  | { kind: 'questions'; shape: FormShape; form?: Form; items?: { id: string; title: string }[] };
+  | {
+      kind: 'questions';
+      shape: FormShape;
+      textQuestions?: string[];
+      form?: Form;
+      items?: { id: string; title: string }[];
+    };
 
 /** A step's shape in its report: what its counts are, and for questions their order and choices. */
 async function stepShape(
@@ -203,6 +234,7 @@ async function stepShape(
             .map((q) => ({ id: q.id, kind: 'number' as const })),
           results: [],
         },
+        textQuestions: textQuestionsOf(measure),
       };
     case 'profile':
       return {
@@ -306,7 +338,7 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
           steps.map(({ stepId, how }): CycleStepShape => {
             const period = stepPeriod(stepId);
             return how.kind === 'questions'
-              ? { period, kind: how.kind, shape: how.shape }
+              ? { period, kind: how.kind, shape: how.shape, textQuestions: how.textQuestions ?? [] }
               : { period, kind: how.kind };
           }),
           request.tagIds,

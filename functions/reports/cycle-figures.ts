@@ -1,6 +1,11 @@
 import type { FormFigure } from '../../shared/contracts/form-reports';
 import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
-import type { Release } from '../../shared/domain/report-privacy';
+import {
+  FREE_TEXT_MIN_PARTICIPANTS,
+  freeTextShown,
+  type HiddenReason,
+  type Release,
+} from '../../shared/domain/report-privacy';
 import {
   formFigure,
   periodFigure,
@@ -9,7 +14,7 @@ import {
   weekRelease,
   type FormShape,
 } from './figures';
-import { groupOfTags, readCounts, readPeopleOf, tagKey } from './rollups';
+import { groupOfTags, readCounts, readPeopleOf, readTexts, tagKey, type TextEntry } from './rollups';
 
 /**
  * A sealed campaign cycle's figures (decision 0035). The cycle's scope holds one period per step
@@ -23,13 +28,21 @@ import { groupOfTags, readCounts, readPeopleOf, tagKey } from './rollups';
 export type CycleStepShape =
   | { period: string; kind: 'feeling' }
   | { period: string; kind: 'thinking' }
-  | { period: string; kind: 'questions'; shape: FormShape };
+  | { period: string; kind: 'questions'; shape: FormShape; textQuestions?: readonly string[] };
+
+/**
+ * A free-text question's texts in a group: shown only when the group's figure of the step is shown
+ * with at least 8 people (spec 02 §5), in an order that says nothing of who wrote them; else why.
+ */
+export type TextsFigure =
+  | { answerId: string; shown: true; texts: string[] }
+  | { answerId: string; shown: false; reason: HiddenReason; threshold: number };
 
 /** A step's figure, by the kind of its counts. */
 export type CycleStepFigure =
   | { kind: 'feeling'; figure: ReportFigure }
   | { kind: 'thinking'; figure: ThinkingFigure }
-  | { kind: 'questions'; figure: FormFigure };
+  | { kind: 'questions'; figure: FormFigure; texts?: TextsFigure[] };
 
 /**
  * The figures of a cycle's steps for the people under `tagIds` (0 to 2 tag ids). Reads the steps'
@@ -43,9 +56,11 @@ export async function cycleStepFigures(
   if (steps.length === 0) return [];
   const periods = [...new Set(steps.map((s) => s.period))];
   const bounds = periods.map((p) => p.toLowerCase()).sort();
-  const [peopleItems, countItems] = await Promise.all([
+  const withTexts = steps.some((s) => s.kind === 'questions' && (s.textQuestions?.length ?? 0) > 0);
+  const [peopleItems, countItems, texts] = await Promise.all([
     readPeopleOf(scope, periods),
     readCounts(scope, groupOfTags(tagIds), bounds[0] as string, bounds.at(-1) as string),
+    withTexts ? readTexts(scope) : Promise.resolve(new Map<string, TextEntry[]>()),
   ]);
   const peopleOf = new Map(peopleItems.map((item) => [item.week, item]));
   const group = { tags: tagIds.map(tagKey) };
@@ -64,8 +79,28 @@ export async function cycleStepFigures(
         };
       case 'thinking':
         return { kind: 'thinking', figure: thinkingFigure(weeks, decided, counts, n) };
-      case 'questions':
-        return { kind: 'questions', figure: formFigure(weeks, decided, counts, n, step.shape) };
+      case 'questions': {
+        const figure = formFigure(weeks, decided, counts, n, step.shape);
+        if (!step.textQuestions?.length) return { kind: 'questions', figure };
+        const release = decided.get(step.period)?.release;
+        const entries = (texts.get(step.period) ?? []).filter((e) =>
+          group.tags.every((t) => e.g.includes(t)),
+        );
+        return {
+          kind: 'questions',
+          figure,
+          texts: step.textQuestions.map((answerId): TextsFigure => {
+            if (release && freeTextShown(release))
+              return {
+                answerId,
+                shown: true,
+                texts: entries.filter((e) => e.q === answerId).map((e) => e.t),
+              };
+            const reason = release && !release.shown ? release.reason : 'too-few-people';
+            return { answerId, shown: false, reason, threshold: FREE_TEXT_MIN_PARTICIPANTS };
+          }),
+        };
+      }
     }
   });
 }

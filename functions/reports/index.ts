@@ -21,9 +21,16 @@ export {
   type RollupChange,
   type RollupSource,
   type ScopedContribution,
+  type PeriodTexts,
   type StoredRollup,
+  type TextEntry,
   type TransactItem,
 } from './rollups';
 export { formReport, questionsReport, type FormReportRequest, type QuestionsReportRequest } from './service';
 export type { FormShape } from './figures';
-export { cycleStepFigures, type CycleStepFigure, type CycleStepShape } from './cycle-figures';
+export {
+  cycleStepFigures,
+  type CycleStepFigure,
+  type CycleStepShape,
+  type TextsFigure,
+} from './cycle-figures';

@@ -336,7 +336,7 @@ const ADDS_PER_UPDATE = 100;
 
 /** A stored rollup item: its key parts and its non-zero amounts. */
 export interface StoredRollup {
-  kind: 'people' | 'counts' | 'release';
+  kind: 'people' | 'counts' | 'release' | 'texts';
   group: string;
   week: string;
   amounts: Record<string, number>;
@@ -370,7 +370,7 @@ const toStored = (item: Record<string, unknown>): StoredRollup => {
     kind,
     group: String(item.group),
     week: String(item.week),
-    amounts: kind === 'release' ? {} : amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
+    amounts: kind === 'release' || kind === 'texts' ? {} : amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
     ...(typeof item.version === 'number' ? { version: item.version } : {}),
   };
 };
@@ -542,18 +542,27 @@ export async function clearScope(scope: string): Promise<number> {
 export async function replaceScope(
   scope: string,
   contributions: readonly ScopedContribution[],
+  texts: readonly PeriodTexts[] = [],
 ): Promise<void> {
   const wanted = expectedRollups(contributions.filter((c) => c.scope === scope)).get(scope) ?? [];
   const query = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
   const TableName = query.TableName as string;
+  const itemOf = (kind: StoredRollup['kind'], group: string, week: string) =>
+    (
+      db().entities.reportRollup.put({ scope, kind, group, week }).params() as {
+        Item: Record<string, unknown>;
+      }
+    ).Item;
   const puts = wanted.map((r) => {
-    const { Item } = db()
-      .entities.reportRollup.put({ scope, kind: r.kind, group: r.group, week: r.week })
-      .params() as { Item: Record<string, unknown> };
+    const Item = itemOf(r.kind, r.group, r.week);
     const prefix = r.kind === 'people' ? 'p:' : 'c:';
     for (const [key, n] of Object.entries(r.amounts)) Item[`${prefix}${key}`] = n;
     return Item;
   });
+  for (const { period, entries } of texts)
+    textParts(entries).forEach((part, n) =>
+      puts.push({ ...itemOf('texts', `part-${n}`, period), entries: part }),
+    );
   const kept = new Set(puts.map((i) => `${String(i.pk)}|${String(i.sk)}`));
   const stale = (await queryAll({ ...query, ProjectionExpression: 'pk, sk' })).filter(
     (i) => !kept.has(`${String(i.pk)}|${String(i.sk)}`),
@@ -573,6 +582,61 @@ export async function replaceScope(
         throw new Error(`${batch.length} rollups of ${scope} were not written`);
     }
   }
+}
+
+/**
+ * One free text of a sealed step (decision 0035): the question it answers, the text, and the tag
+ * keys of its author's group, nothing of who.
+ */
+export interface TextEntry {
+  /** The question's id. */
+  q: string;
+  t: string;
+  /** The tag keys the author held (short keys, as the people items). */
+  g: string[];
+}
+
+/** A period's (a cycle step's) free texts. */
+export interface PeriodTexts {
+  period: string;
+  entries: readonly TextEntry[];
+}
+
+/** A texts item holds at most this many bytes of texts (an item is at most 400 KB). */
+const TEXT_PART_BYTES = 300_000;
+
+/** Texts in parts that each fit in one item, in the order given. */
+function textParts(entries: readonly TextEntry[]): TextEntry[][] {
+  const parts: TextEntry[][] = [];
+  let part: TextEntry[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    const size = Buffer.byteLength(JSON.stringify(entry));
+    if (part.length && bytes + size > TEXT_PART_BYTES) {
+      parts.push(part);
+      part = [];
+      bytes = 0;
+    }
+    part.push(entry);
+    bytes += size;
+  }
+  if (part.length) parts.push(part);
+  return parts;
+}
+
+/** A scope's free texts by period (its parts joined): one Query. */
+export async function readTexts(scope: string): Promise<Map<string, TextEntry[]>> {
+  const params = db()
+    .entities.reportRollup.query.byScope({ scope, kind: 'texts' })
+    .params() as QueryCommandInput;
+  const byPeriod = new Map<string, TextEntry[]>();
+  for (const item of await queryAll(params)) {
+    const period = String(item.week);
+    const list = byPeriod.get(period) ?? [];
+    list.push(...((item.entries ?? []) as TextEntry[]));
+    byPeriod.set(period, list);
+  }
+  return byPeriod;
 }
 
 /** The items these contributions make, as `readScope` answers them (what a rebuild writes). */

@@ -4,6 +4,7 @@ import { FormFigureSchema } from './form-reports';
 import { FormFieldsSchema } from './forms';
 import { ReportFigureSchema, ThinkingFigureSchema, reportFields } from './reports';
 import { CYCLE_STATUSES, MEASURE_TYPES } from '../domain/campaigns';
+import { HIDDEN_REASONS } from '../domain/report-privacy';
 
 /**
  * A campaign's results (spec 02 §2 campaign admin reports; decision 0035): cycle by cycle, step by
@@ -33,9 +34,26 @@ const stepFields = {
 };
 
 /**
+ * A free-text question's texts for the group asked: shown only when the step's figure of the group
+ * is shown with at least 8 people (spec 02 §5), in an order that says nothing of who wrote them;
+ * otherwise why (`threshold`: the people free text needs).
+ */
+export const TextsFigureSchema = z.discriminatedUnion('shown', [
+  z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),
+  z.object({
+    answerId: z.string(),
+    shown: z.literal(false),
+    reason: z.enum(HIDDEN_REASONS),
+    threshold: z.number().int(),
+  }),
+]);
+export type TextsFigure = z.infer<typeof TextsFigureSchema>;
+
+/**
  * One step's figure, by the kind of its counts: a feeling's (colours, averages, words), a
  * thinking's (axis by axis), or a questionnaire's (numbers and choices: forms, custom themes,
- * assessments, profile and tag questions, refusal reasons). Free text is never in a report.
+ * assessments, profile and tag questions, refusal reasons). A custom theme's free texts come only
+ * with a figure shown for at least 8 people; a refusal's comment never.
  */
 export const CampaignStepReportSchema = z.discriminatedUnion('kind', [
   z.object({ ...stepFields, kind: z.literal('feeling'), figure: ReportFigureSchema }),
@@ -44,6 +62,8 @@ export const CampaignStepReportSchema = z.discriminatedUnion('kind', [
     ...stepFields,
     kind: z.literal('questions'),
     figure: FormFigureSchema,
+    /** A custom theme's free-text questions, each with its texts or why they are hidden. */
+    texts: z.array(TextsFigureSchema).optional(),
     /** A form step's questionnaire as it is now: its questions' titles and scales. */
     form: FormFieldsSchema.optional(),
     /** An assessment step's strategy items, in their outline's order: their titles. */

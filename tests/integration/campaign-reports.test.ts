@@ -189,7 +189,31 @@ describe('POST /v1/campaigns/{campaignId}/reports', () => {
     expect(figure.questions).toEqual([
       expect.objectContaining({ answerId: 'q1', shown: true, answers: PEOPLE, average: round3(average) }),
     ]);
-    expect(JSON.stringify(answered.body)).not.toContain('secret');
+  });
+
+  it('gives a custom theme’s free texts only to a group of at least 8, and never a refusal’s comment', async () => {
+    const textsOf = async (tagIds: string[]) => {
+      const step = stepOf((await report({ tagIds })).body, 'team');
+      if (step.kind !== 'questions') throw new Error('the team step is not a questions step');
+      return step.texts?.find((t) => t.answerId === 'q2');
+    };
+    const everyone = await textsOf([]);
+    if (!everyone?.shown) throw new Error('the texts of everyone are hidden');
+    expect([...everyone.texts].sort()).toEqual(
+      Array.from({ length: PEOPLE }, (_, i) => `secret ${i}`).sort(),
+    );
+    const ofAtelier = await textsOf([atelier]);
+    if (!ofAtelier?.shown) throw new Error('the texts of the 9 people of Atelier are hidden');
+    expect([...ofAtelier.texts].sort()).toEqual(Array.from({ length: 9 }, (_, i) => `secret ${i}`).sort());
+    expect(await textsOf([nuit])).toEqual({
+      answerId: 'q2',
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 8,
+    });
+    const nuitReport = JSON.stringify((await report({ tagIds: [nuit] })).body);
+    expect(nuitReport).not.toContain('secret');
+    expect(JSON.stringify((await report()).body)).not.toContain('trop souvent');
   });
 
   it('shows a tag of 9 people, hides one of 6 and a pair of 2 with their thresholds', async () => {

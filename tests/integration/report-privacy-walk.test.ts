@@ -510,6 +510,7 @@ describe('campaign report privacy, walked through the API', () => {
               questions: [
                 { id: 'q1', kind: 'likert', title: { en: 'Asked of all' } },
                 { id: 'q2', kind: 'likert', title: { en: 'Optional' }, required: false },
+                { id: 'q3', kind: 'text', title: { en: 'In your words' }, required: false },
               ],
             },
           },
@@ -560,7 +561,11 @@ describe('campaign report privacy, walked through the API', () => {
             type: 'custom-form' as const,
             value: {
               type: 'custom-form',
-              values: { q1: 1 + (i % 5), ...(optional[i]?.[w] ? { q2: 4 } : {}) },
+              values: {
+                q1: 1 + (i % 5),
+                ...(optional[i]?.[w] ? { q2: 4 } : {}),
+                q3: `said by ${person.userId}`,
+              },
             },
           },
         ];
@@ -570,6 +575,7 @@ describe('campaign report privacy, walked through the API', () => {
     }
     const shownByCycle = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
     const seen = { shown: 0, hidden: 0 };
+    const texts = { shown: 0, hidden: 0 };
     const pairs = tags.flatMap((a, i) => tags.slice(i + 1).map((b) => [a, b]));
     for (const tagIds of [[], ...tags.map((t) => [t]), ...pairs]) {
       const group: Group = { session: undefined, tags: tagIds };
@@ -585,6 +591,13 @@ describe('campaign report privacy, walked through the API', () => {
           expect(step.figure).toMatchObject({ people: real.people.size, answers: real.people.size });
           if (step.stepId === 'mood') shownByCycle[w]?.push({ group, people: real.people });
           if (step.kind !== 'questions' || !step.figure.shown) continue;
+          // Free text: only for a shown group of at least 8, exactly its people's.
+          const q3 = step.texts?.find((t) => t.answerId === 'q3');
+          if (q3?.shown) {
+            texts.shown++;
+            expect(real.people.size).toBeGreaterThanOrEqual(8);
+            expect([...q3.texts].sort()).toEqual([...real.people].map((id) => `said by ${id}`).sort());
+          } else if (q3) texts.hidden++;
           const q2 = step.figure.questions.find((q) => q.answerId === 'q2');
           const answered = people.filter((p, i) => real.people.has(p.userId) && optional[i]?.[w]).length;
           if (q2?.shown) {
@@ -599,5 +612,7 @@ describe('campaign report privacy, walked through the API', () => {
     expect(shownByCycle.flat().length).toBeGreaterThan(0);
     expect(seen.shown).toBeGreaterThan(0);
     expect(seen.hidden).toBeGreaterThan(0);
+    expect(texts.shown).toBeGreaterThan(0);
+    expect(texts.hidden).toBeGreaterThan(0);
   }, 240_000);
 });

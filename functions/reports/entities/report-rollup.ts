@@ -12,6 +12,9 @@ import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
  * - kind `release`, one per group and week, derived: whether the group is shown that week and its
  *   people as a bitset, computed from the people item at its `version` (every answer adds 1 to it)
  *   and computed again when the version moved. A report reads these, not the people.
+ * - kind `texts`, a sealed campaign cycle's only (decision 0035): the free texts of a step, each
+ *   with the tag keys of its author's group and no person, in parts of at most 300 KB (group
+ *   `part-<n>`), shown only to a group of at least 8 people.
  *
  * Answers move them with `ADD` in the transaction that writes the answer, so an answer counts
  * exactly when it is stored; the attributes are not declared here (ElectroDB gives the keys, the
@@ -21,7 +24,7 @@ export const ReportRollupEntity = new Entity({
   model: { entity: 'reportRollup', version: '1', service: SERVICE },
   attributes: {
     scope: { type: 'string', required: true, readOnly: true },
-    kind: { type: ['people', 'counts', 'release'] as const, required: true, readOnly: true },
+    kind: { type: ['people', 'counts', 'release', 'texts'] as const, required: true, readOnly: true },
     /**
      * The group's key (`all`, a short tag key, or two joined by `+`; a release's starts with its
      * session's short key or `sphere` and `:`); `all` for the people.
