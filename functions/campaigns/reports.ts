@@ -38,6 +38,7 @@ import {
   answersOf,
   campaignsOf,
   markCycleRolled,
+  participationCounts,
   readCampaign,
   type CampaignItem,
   type CycleItem,
@@ -306,6 +307,10 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
     cycles: await Promise.all(
       cycles.map(async (cycle): Promise<CampaignCycleReport> => {
         const ready = SEALED.has(cycle.status);
+        const participation =
+          cycle.status === 'draft' || cycle.status === 'scheduled'
+            ? { blank: 0, inProgress: 0, done: 0, refused: 0 }
+            : await participationCounts(cycle.cycleId);
         const head = {
           cycleId: cycle.cycleId,
           internalLabel: cycle.internalLabel,
@@ -313,6 +318,7 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
           ...(cycle.end ? { end: cycle.end } : {}),
           status: cycle.status,
           ready,
+          participation,
         };
         if (!ready) return { ...head, steps: [] };
         if (!cycle.rolledAt) await rollCycle(campaign, cycle);

@@ -157,6 +157,18 @@ export async function participantsOf(
   return data;
 }
 
+/** How many of a cycle's live participations are in each status: one Query, statuses alone. */
+export async function participationCounts(
+  cycleId: string,
+): Promise<Record<ParticipantItem['status'], number>> {
+  const { data } = await db()
+    .entities.campaignParticipant.query.byCycle({ cycleId, mode: 'live' })
+    .go({ pages: 'all', attributes: ['status'] });
+  const counts = { blank: 0, inProgress: 0, done: 0, refused: 0 };
+  for (const p of data) counts[p.status]++;
+  return counts;
+}
+
 /** A new participation; one already there (a second tab) is kept and answered instead. */
 export async function insertParticipant(item: Omit<ParticipantItem, 'revision'>): Promise<ParticipantItem> {
   try {

@@ -80,6 +80,16 @@ export const CampaignCycleReportSchema = z.object({
   status: z.enum(CYCLE_STATUSES),
   /** Whether the cycle has stopped collecting: only then has it figures. */
   ready: z.boolean(),
+  /**
+   * Who took part so far (people, not answers): opened without answering, started, finished,
+   * declined. Statuses only, as the participation view has them (decision 0025).
+   */
+  participation: z.object({
+    blank: z.number().int(),
+    inProgress: z.number().int(),
+    done: z.number().int(),
+    refused: z.number().int(),
+  }),
   steps: z.array(CampaignStepReportSchema),
 });
 export type CampaignCycleReport = z.infer<typeof CampaignCycleReportSchema>;

@@ -147,7 +147,22 @@ beforeAll(async () => {
   answers.push(answer('mood', feelingOf(3), 3, true));
   answers.push(answer('-', { reason: 'frequency', comment: 'trop souvent' }, 15));
   answers[answers.length - 1] = { ...(answers.at(-1) as AnswerItem), type: 'refusal' };
-  await importParticipations([], answers);
+  // Who took part, as the participations say (people, never answers): two finished, one declined.
+  const participant = (userId: string, status: 'done' | 'refused') => ({
+    cycleId: cycle.cycleId,
+    mode: 'live' as const,
+    userId,
+    campaignId: campaign.campaignId,
+    sphereId: sphere.id,
+    status,
+    steps: [],
+    expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+    revision: 0,
+  });
+  await importParticipations(
+    [participant('p-1', 'done'), participant('p-2', 'done'), participant('p-3', 'refused')],
+    answers,
+  );
   const stopped = await command('stopCollection');
   expect(stopped.status).toBe(200);
   cycle = stopped.body.cycle;
@@ -240,7 +255,9 @@ describe('POST /v1/campaigns/{campaignId}/reports', () => {
     expect(answered.body.cycles.find((c) => c.cycleId === later.cycleId)).toMatchObject({
       ready: false,
       steps: [],
+      participation: { blank: 0, inProgress: 0, done: 0, refused: 0 },
     });
+    expect(answered.body.cycles[0]?.participation).toEqual({ blank: 0, inProgress: 0, done: 2, refused: 1 });
     expect(answered.body.cycles.map((c) => c.cycleId)).toEqual([cycle.cycleId, later.cycleId]);
   });
 
