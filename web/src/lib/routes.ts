@@ -33,6 +33,10 @@ export const CAMPAIGN_SETTINGS_PATH = '/apps/campaigns/:campaignId/settings';
 export const campaignPath = (campaignId: string) => `/apps/campaigns/${encodeURIComponent(campaignId)}`;
 export const campaignSettingsPath = (campaignId: string) => `${campaignPath(campaignId)}/settings`;
 
+/** A campaign's results, cycle by cycle and step by step (spec 02 §2 campaign admin reports). */
+export const CAMPAIGN_REPORT_PATH = '/apps/campaigns/:campaignId/reports';
+export const campaignReportPath = (campaignId: string) => `${campaignPath(campaignId)}/reports`;
+
 /** A campaign's participant page (spec 02 §2), opened from its invitation link with `?code=`. */
 export const PARTICIPATION_PATH = '/apps/participation/:campaignId';
 export function participationPath(campaignId: string, code?: string | null): string {

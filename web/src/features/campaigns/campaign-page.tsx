@@ -10,6 +10,7 @@ import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessages } from '../../lib/errors';
+import { campaignReportPath } from '../../lib/routes';
 import { useCycleParticipants, useCycles } from './api/campaigns';
 import { StatusBadge } from './parts';
 import { campaignJoinLink, campaignSettingsPath, participationPath } from './paths';
@@ -18,7 +19,7 @@ import { WithCampaign } from './with-campaign';
 /**
  * A campaign's page (spec 02 §2 `/apps/campaigns/{campaignId}`): what it is, its current cycle with
  * its dates, status and participation counts, the join link and its QR code, a way to take part,
- * and its settings for those who may change it.
+ * its results for its sphere's admins (smartReport), and its settings for those who may change it.
  */
 export default function CampaignPage() {
   return <WithCampaign>{(campaign) => <CampaignLanding campaign={campaign} />}</WithCampaign>;
@@ -31,6 +32,7 @@ function CampaignLanding({ campaign }: { campaign: Campaign }) {
   // Each check gets its own object: CASL marks an object with the subject type it was checked as.
   const canChange = ability.can('put', subject('campaign', { sphereId: campaign.sphereId }));
   const canReadCycles = ability.can('get', subject('campaign-cycle', { sphereId: campaign.sphereId }));
+  const canReadResults = ability.can('smartReport', subject('campaign', { sphereId: campaign.sphereId }));
   const publicName = textIn(campaign.publicName, language, campaign.defaultLocale);
   const description = textIn(campaign.description, language, campaign.defaultLocale);
   return (
@@ -44,16 +46,28 @@ function CampaignLanding({ campaign }: { campaign: Campaign }) {
             </Text>
           )}
         </Stack>
-        {canChange && (
-          <Button
-            component={Link}
-            to={campaignSettingsPath(campaign.campaignId)}
-            variant="default"
-            data-testid="campaign-settings-link"
-          >
-            {t('campaigns.page.settings')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {canReadResults && (
+            <Button
+              component={Link}
+              to={campaignReportPath(campaign.campaignId)}
+              variant="default"
+              data-testid="campaign-results-link"
+            >
+              {t('campaigns.page.results')}
+            </Button>
+          )}
+          {canChange && (
+            <Button
+              component={Link}
+              to={campaignSettingsPath(campaign.campaignId)}
+              variant="default"
+              data-testid="campaign-settings-link"
+            >
+              {t('campaigns.page.settings')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Group gap="xs">
         <StatusBadge kind="campaign" status={campaign.status} testId="campaign-status" />

@@ -179,6 +179,17 @@ describe('the campaign page', () => {
     expect(screen.getByTestId('campaign-settings-link')).toBeTruthy();
   });
 
+  it('offers the sphere’s admins a Results link to the campaign’s results', async () => {
+    fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()] });
+    renderPage(<CampaignPage />, {
+      path: '/apps/campaigns/:campaignId',
+      entry: '/apps/campaigns/campaign-1',
+    });
+    const link = await screen.findByTestId('campaign-results-link');
+    expect(link.textContent).toBe('Results');
+    expect(link.getAttribute('href')).toBe('/apps/campaigns/campaign-1/reports');
+  });
+
   it('offers no settings link to someone who may not change the campaign', async () => {
     fakeCampaignsServer(fetchMock, { roles: ['contributor'], campaigns: [testCampaign()] });
     renderPage(<CampaignPage />, {
@@ -187,6 +198,7 @@ describe('the campaign page', () => {
     });
     expect(await screen.findByTestId('campaign-page')).toBeTruthy();
     expect(screen.queryByTestId('campaign-settings-link')).toBeNull();
+    expect(screen.queryByTestId('campaign-results-link')).toBeNull();
   });
 });
 

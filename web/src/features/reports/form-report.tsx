@@ -311,7 +311,7 @@ function FormReportView({
 }
 
 /** The whole period question by question: answers, average and each value's or choice's count. */
-function QuestionTable({ details }: { details: QuestionDetail[] }) {
+export function QuestionTable({ details }: { details: QuestionDetail[] }) {
   const { t } = useTranslation();
   const header = questionHeader(t);
   if (details.length === 0)

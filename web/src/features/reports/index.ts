@@ -1,6 +1,7 @@
 import { createReportRender } from '../../../../shared/contracts/custom-reports';
 import { defineFeature } from '../../lib/feature';
 import {
+  CAMPAIGN_REPORT_PATH,
   CUSTOM_REPORT_PATH,
   CUSTOM_REPORTS_PATH,
   RENDER_REPORT_OVERLAY,
@@ -22,12 +23,17 @@ import {
  * Custom reports of a sphere (spec 02 §2 custom reports, §3, §4, §5 render report; decision 0031):
  * their list, a report with its structure, favourites, bookmarks, documents and dimensions, a
  * part with its cards, and the render overlay (`show=renderReportAdmin`).
+ *
+ * A campaign's results (spec 02 §2 campaign admin reports; decision 0035), for its sphere's admins:
+ * cycle by cycle, once a cycle has stopped collecting, each step's figures for everyone asked or
+ * the people under one or two tags, with its files.
  */
 export const reportsFeature = defineFeature({
   name: 'reports',
   pages: [
     { path: SPHERE_REPORT_PATH, access: 'signed-in', load: () => import('./report-page') },
     { path: SESSION_REPORT_PATH, access: 'signed-in', load: () => import('./report-page') },
+    { path: CAMPAIGN_REPORT_PATH, access: 'signed-in', load: () => import('./campaign-report-page') },
     { path: CUSTOM_REPORTS_PATH, access: 'signed-in', load: () => import('./custom-reports-page') },
     { path: CUSTOM_REPORT_PATH, access: 'signed-in', load: () => import('./custom-report-page') },
     { path: REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-part-page') },

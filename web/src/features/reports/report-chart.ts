@@ -2,7 +2,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { QUADRANT_FILL } from '../../../../shared/charts/palette';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { SphereReport } from '../../../../shared/contracts/reports';
-import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
+import { FEELING_COLORS, QUADRANTS, type FeelingColor } from '../../../../shared/domain/feelings';
 
 /**
  * The feelings of each week or month by quadrant, as stacked bars. A hidden period has no bar
@@ -29,6 +29,36 @@ export function colorsOverTime(
       itemStyle: { color: QUADRANT_FILL[color].fill },
       data: report.series.map(({ figure }) => (figure.shown && figure.colors ? figure.colors[color] : null)),
     })),
+  };
+}
+
+/**
+ * One figure's feelings by quadrant, as one bar per quadrant, each named under it with its symbol
+ * and drawn with its own pattern, so no bar is told by colour alone. The page's table of quadrants
+ * gives the same figures as text.
+ */
+export function colorBars(colors: Record<FeelingColor, number>, language: Language): EChartsCoreOption {
+  return {
+    aria: { enabled: true, label: { enabled: false }, decal: { show: true } },
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    xAxis: {
+      type: 'category',
+      data: FEELING_COLORS.map((color) => `${QUADRANTS[color].symbol} ${QUADRANTS[color].label[language]}`),
+      axisLabel: { interval: 0, overflow: 'break', width: 96 },
+    },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      {
+        type: 'bar',
+        colorBy: 'data',
+        data: FEELING_COLORS.map((color) => ({
+          value: colors[color],
+          itemStyle: { color: QUADRANT_FILL[color].fill },
+        })),
+      },
+    ],
   };
 }
 

@@ -204,15 +204,20 @@ export function reportFileName(
   extension: 'csv' | 'xlsx',
   kind: keyof typeof FILE_PREFIXES = 'sphere',
 ): string {
-  const slug =
+  return `${FILE_PREFIXES[kind]}-${fileSlug(owner)}-${report.start}-${report.end}.${extension}`;
+}
+
+/** A name made safe for a file's: lower-case ASCII words joined by dashes, else the id. */
+export function fileSlug(owner: { id: string; name: string }): string {
+  return (
     owner.name
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || owner.id;
-  return `${FILE_PREFIXES[kind]}-${slug}-${report.start}-${report.end}.${extension}`;
+      .slice(0, 60) || owner.id
+  );
 }
 
 const lines = (table: ReportExport): ExportCell[][] => [...table.preamble, [], table.header, ...table.rows];

@@ -119,7 +119,7 @@ interface GroupChoice {
  * fewer than the threshold hold, or, once a first tag is chosen, a second one fewer hold together
  * with it. Only a hint: the report counts the tags people held when they answered.
  */
-function groupHint(
+export function groupHint(
   group: ReportGroups['items'][number],
   groups: Pick<ReportGroups, 'threshold' | 'pairThreshold'>,
   firstTagId: string | undefined,
@@ -375,7 +375,7 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
 }
 
 /** An option of the group choice: its label, and under it why its figures would be hidden today. */
-function GroupOption({ label, hint }: { label: string; hint: string | undefined }) {
+export function GroupOption({ label, hint }: { label: string; hint: string | undefined }) {
   if (!hint) return <span>{label}</span>;
   return (
     <Stack gap={0} data-testid="report-group-hint">
@@ -477,7 +477,19 @@ function ReportView({
   );
 }
 
-function TotalFigures({ figure, language }: { figure: ShownFigure; language: Language }) {
+/**
+ * A shown figure's people, feelings, averages, quadrants (a table, each by its symbol and name) and
+ * most chosen words. `idPrefix` keeps the words' title id unique when a page shows several figures.
+ */
+export function TotalFigures({
+  figure,
+  language,
+  idPrefix = 'report',
+}: {
+  figure: ShownFigure;
+  language: Language;
+  idPrefix?: string;
+}) {
   const { t } = useTranslation();
   const words = useEmotionWords();
   const wordLabel = (id: string) => words.data?.items.find((w) => w.id === id)?.label[language] ?? id;
@@ -533,7 +545,7 @@ function TotalFigures({ figure, language }: { figure: ShownFigure; language: Lan
         )}
         {figure.words && (
           <Box>
-            <Title order={3} size="h5" mb="xs" id="report-words-title">
+            <Title order={3} size="h5" mb="xs" id={`${idPrefix}-words-title`}>
               {t('reports.total.words')}
             </Title>
             {figure.words.length === 0 ? (
@@ -543,7 +555,7 @@ function TotalFigures({ figure, language }: { figure: ShownFigure; language: Lan
             ) : (
               <Box
                 component="ol"
-                aria-labelledby="report-words-title"
+                aria-labelledby={`${idPrefix}-words-title`}
                 m={0}
                 pl="lg"
                 data-testid="report-words"

@@ -173,7 +173,7 @@ function ThinkingView({
 }
 
 /** The whole period axis by axis: a chart of the averages, and the table it stands for. */
-function AxisTable({ details }: { details: AxisDetail[] }) {
+export function AxisTable({ details }: { details: AxisDetail[] }) {
   const { t } = useTranslation();
   const columns = axisDetailColumns(t);
   const chart = useMemo(
