@@ -150,3 +150,60 @@ describe('campaign results rows', () => {
     expect(cycleLabel({ internalLabel: 'Q1' }, t)).toBe('Q1');
   });
 });
+
+describe('a custom theme’s free texts in the results and their file', () => {
+  const theme: Measure = {
+    ...profile,
+    id: 'team',
+    type: 'custom-form',
+    title: { fr: 'Équipe' },
+    profileQuestions: [],
+    customTheme: {
+      title: { fr: 'Équipe' },
+      shortTitle: { fr: 'Équipe' },
+      colour: 'colored',
+      legend: 'agreement',
+      direction: 'standard',
+      questions: [{ id: 'say', kind: 'text', title: { fr: 'En vos mots' }, required: false }],
+    },
+  };
+  const themed: StepNames = { ...names, campaign: { measures: [theme], defaultLocale: 'fr' } };
+  const step = (texts: QuestionsStep['texts']): QuestionsStep => ({
+    stepId: 'team',
+    measureId: 'team',
+    type: 'custom-form',
+    kind: 'questions',
+    figure: { shown: true, people: 9, answers: 9, questions: [], results: [] },
+    texts,
+  });
+
+  it('gives each text under its question’s title, one line each in the file', () => {
+    const shown = step([{ answerId: 'say', shown: true, texts: ['Plus de pauses', 'Merci'] }]);
+    const rows = campaignExportTable(
+      [shown],
+      { campaignName: 'P', cycle: 'C', group: 'G', anonymityNotGuaranteed: false },
+      themed,
+      t,
+    ).rows;
+    expect(rows).toContainEqual(['C', 'Équipe', 'G', 'En vos mots', '', 'Plus de pauses']);
+    expect(rows).toContainEqual(['C', 'Équipe', 'G', 'En vos mots', '', 'Merci']);
+  });
+
+  it('gives a hidden question’s reason with the 8 people texts need, never a text', () => {
+    const hidden = step([{ answerId: 'say', shown: false, reason: 'too-few-people', threshold: 8 }]);
+    const rows = campaignExportTable(
+      [hidden],
+      { campaignName: 'P', cycle: 'C', group: 'G', anonymityNotGuaranteed: false },
+      themed,
+      t,
+    ).rows;
+    expect(rows).toContainEqual([
+      'C',
+      'Équipe',
+      'G',
+      'En vos mots',
+      '',
+      'Comments appear only for groups of at least 8 people, to protect anonymity.',
+    ]);
+  });
+});

@@ -136,6 +136,34 @@ function askedQuestions(step: QuestionsStep, names: StepNames, t: TFunction): As
   }
 }
 
+/** A free-text question of a step as the report gives it: its title, its texts or why hidden. */
+export type StepTexts =
+  | { id: string; title: string; shown: true; texts: readonly string[] }
+  | { id: string; title: string; shown: false; reason: string };
+
+/**
+ * A custom theme's free-text questions, in the report's order: their texts for a group of at least
+ * 8 people whose figure is shown, else why they are hidden (decision 0035), in words.
+ */
+export function stepTexts(step: QuestionsStep, names: StepNames, t: TFunction): StepTexts[] {
+  const measure = measureOf(step, names);
+  const titles = new Map(
+    (measure?.customTheme?.questions ?? []).map((q) => [
+      q.id,
+      textIn(q.title, names.language, names.campaign.defaultLocale),
+    ]),
+  );
+  return (step.texts ?? []).map((part): StepTexts => {
+    const title = titles.get(part.answerId) || part.answerId;
+    if (part.shown) return { id: part.answerId, title, shown: true, texts: part.texts };
+    const reason =
+      part.reason === 'too-few-people'
+        ? t('reports.campaign.texts.tooFew', { threshold: part.threshold })
+        : hiddenReason(part, t);
+    return { id: part.answerId, title, shown: false, reason };
+  });
+}
+
 /**
  * Each value or choice of a shown question with its count and share of the question's answers: the
  * ones the campaign offers in their order (those nobody gave at 0), then any other as recorded.
@@ -278,6 +306,11 @@ function stepLines(step: CampaignStepReport, names: StepNames, t: TFunction): Ex
             ]),
           ];
         }),
+        ...stepTexts(step, names, t).flatMap((part): ExportCell[][] =>
+          part.shown
+            ? part.texts.map((text): ExportCell[] => [part.title, '', text])
+            : [[part.title, '', part.reason]],
+        ),
       ];
   }
 }

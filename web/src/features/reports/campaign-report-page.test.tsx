@@ -7,6 +7,7 @@ import type {
   CampaignCycleReport,
   CampaignReport,
   CampaignReportRequest,
+  CampaignStepReport,
 } from '../../../../shared/contracts/campaign-reports';
 import type { Campaign, Measure } from '../../../../shared/contracts/campaigns';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
@@ -117,7 +118,7 @@ const STOPPED: CampaignCycleReport = {
   end: '2026-01-20T18:00:00.000Z',
   status: 'closed',
   ready: true,
-  participation: { blank: 0, inProgress: 0, done: 0, refused: 0 },
+  participation: { blank: 1, inProgress: 2, done: 12, refused: 1 },
   steps: [
     {
       stepId: 'mood',
@@ -180,6 +181,9 @@ const STOPPED: CampaignCycleReport = {
         ],
         results: [],
       },
+      texts: [
+        { answerId: 'q2', shown: true, texts: Array.from({ length: 23 }, (_, i) => `Idea number ${i + 1}`) },
+      ],
     },
     {
       stepId: 'about',
@@ -358,7 +362,55 @@ describe('the campaign results page', () => {
     expect((screen.getByTestId('campaign-report-cycle') as HTMLInputElement).value).toBe('January');
   });
 
-  it('gives a custom theme question’s average on its 1 to 5 scale, and never its text question', async () => {
+  it('says who took part in the cycle: finished, in progress, declined', async () => {
+    fakeServer();
+    renderResults();
+    expect((await screen.findByTestId('campaign-report-participation')).textContent).toBe(
+      'Took part: 12 people finished, 2 still in progress, 1 declined.',
+    );
+  });
+
+  it('lists a group’s free texts under their question, twenty at first, then all on request', async () => {
+    fakeServer();
+    renderResults();
+    const texts = await screen.findByTestId('campaign-step-2-texts-q2');
+    expect(within(texts).getByRole('heading').textContent).toBe('In their words: Anything to add?');
+    expect(texts.textContent).toContain('23 comments');
+    expect(
+      within(within(texts).getByTestId('campaign-step-2-texts-q2-list')).getAllByRole('listitem'),
+    ).toHaveLength(20);
+    fireEvent.click(within(texts).getByRole('button', { name: 'Show all 23 comments' }));
+    expect(
+      within(within(texts).getByTestId('campaign-step-2-texts-q2-list')).getAllByRole('listitem'),
+    ).toHaveLength(23);
+  });
+
+  it('hides a small group’s free texts and says it takes 8 people, never a text', async () => {
+    const team = STOPPED.steps.find((s) => s.stepId === 'team') as Extract<
+      CampaignStepReport,
+      { kind: 'questions' }
+    >;
+    fakeServer({
+      report: report({
+        cycles: [
+          {
+            ...STOPPED,
+            steps: [
+              { ...team, texts: [{ answerId: 'q2', shown: false, reason: 'too-few-people', threshold: 8 }] },
+            ],
+          },
+        ],
+      }),
+    });
+    renderResults();
+    const hidden = await screen.findByTestId('campaign-step-0-texts-q2-hidden');
+    expect(hidden.textContent).toBe(
+      'Comments appear only for groups of at least 8 people, to protect anonymity.',
+    );
+    expect(screen.queryByText(/Idea number/)).toBeNull();
+  });
+
+  it('gives a custom theme question’s average on its 1 to 5 scale', async () => {
     fakeServer();
     renderResults();
     const team = await screen.findByTestId('campaign-step-team');
@@ -368,7 +420,6 @@ describe('the campaign results page', () => {
     expect(within(team).getByTestId('form-report-average-q1').textContent).toBe('3.46');
     expect(team.textContent).toContain('on a scale from 1 to 5');
     expect(team.textContent).toContain('4: 6 (50%)');
-    expect(team.textContent).not.toContain('Anything to add?');
   });
 
   it('names a tag question’s choices by their tags and the profile questions in words', async () => {

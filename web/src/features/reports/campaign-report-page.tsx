@@ -2,9 +2,11 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
+  Button,
   Card,
   Container,
   Group,
+  List,
   MultiSelect,
   Select,
   Skeleton,
@@ -36,9 +38,11 @@ import {
   stepAxes,
   stepQuestions,
   stepScale,
+  stepTexts,
   stepTitle,
   type QuestionsStep,
   type StepNames,
+  type StepTexts,
 } from './campaign-report-export';
 import { QuestionTable } from './form-report';
 import { campaignPath } from './paths';
@@ -324,6 +328,9 @@ function CycleResults({
         </Title>
         <ExportButtons onExport={exportCycle} exporting={exporting} testIdPrefix="campaign-report" />
       </Group>
+      <Text size="sm" c="dimmed" data-testid="campaign-report-participation">
+        {t('reports.campaign.participation', cycle.participation)}
+      </Text>
       {cycle.steps.length === 0 ? (
         <Card withBorder data-testid="campaign-report-no-step">
           <Text>{t('reports.campaign.noStep')}</Text>
@@ -421,6 +428,7 @@ function QuestionsStepView({
 }) {
   const { t } = useTranslation();
   const details = useMemo(() => stepQuestions(step, names, t), [step, names, t]);
+  const texts = useMemo(() => stepTexts(step, names, t), [step, names, t]);
   if (!step.figure.shown) return null;
   const scale = stepScale(step, t);
   return (
@@ -437,6 +445,63 @@ function QuestionsStepView({
         </Text>
       )}
       <QuestionTable details={details} />
+      {texts.map((part) => (
+        <FreeTexts key={part.id} part={part} testId={`${idPrefix}-texts-${part.id}`} />
+      ))}
+    </Stack>
+  );
+}
+
+/** How many texts a list shows before "show all": enough to read, not a wall. */
+const TEXTS_SHOWN = 20;
+
+/**
+ * A free-text question's texts (decision 0035: only for a group of at least 8 whose figure is
+ * shown), in the order the server gives, which says nothing of who wrote them; or why none.
+ */
+function FreeTexts({ part, testId }: { part: StepTexts; testId: string }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const titleId = `${testId}-title`;
+  let body;
+  if (!part.shown)
+    body = (
+      <Text size="sm" fs="italic" data-testid={`${testId}-hidden`}>
+        {part.reason}
+      </Text>
+    );
+  else if (part.texts.length === 0)
+    body = (
+      <Text size="sm" c="dimmed">
+        {t('reports.campaign.texts.none')}
+      </Text>
+    );
+  else
+    body = (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('reports.campaign.texts.count', { count: part.texts.length })}
+        </Text>
+        <List size="sm" spacing={4} aria-labelledby={titleId} data-testid={`${testId}-list`}>
+          {(all ? part.texts : part.texts.slice(0, TEXTS_SHOWN)).map((text, i) => (
+            <List.Item key={i}>{text}</List.Item>
+          ))}
+        </List>
+        {part.texts.length > TEXTS_SHOWN && (
+          <Button variant="subtle" size="compact-sm" onClick={() => setAll((v) => !v)} aria-expanded={all}>
+            {all
+              ? t('reports.campaign.texts.showFewer')
+              : t('reports.campaign.texts.showAll', { count: part.texts.length })}
+          </Button>
+        )}
+      </Stack>
+    );
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Title order={4} size="h6" id={titleId}>
+        {t('reports.campaign.texts.title', { question: part.title })}
+      </Title>
+      {body}
     </Stack>
   );
 }
