@@ -7,7 +7,6 @@ import {
   Container,
   Group,
   List,
-  MultiSelect,
   Select,
   Skeleton,
   Stack,
@@ -21,7 +20,6 @@ import type { CampaignCycleReport, CampaignStepReport } from '../../../../shared
 import type { Campaign } from '../../../../shared/contracts/campaigns';
 import type { Language } from '../../../../shared/contracts/headers';
 import { FEELING_COLORS } from '../../../../shared/domain/feelings';
-import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
 import { inLanguage } from '../../../../shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
@@ -49,7 +47,7 @@ import { campaignPath } from './paths';
 import { colorBars } from './report-chart';
 import { fileSlug, hiddenReason } from './report-export';
 import { ExportButtons, PeopleFigures, useTableExport, type ExportFormat } from './report-parts';
-import { GroupOption, TotalFigures, groupHint, tagLabel } from './report-view';
+import { GroupFilter, TotalFigures, groupHint, tagLabel } from './report-view';
 import { AxisTable } from './thinking-report';
 
 /** A read the reader may not make, or of something that is not there: the same answer for both. */
@@ -146,9 +144,7 @@ function CampaignResults({ campaign }: { campaign: Campaign }) {
         .sort((a, b) => a.label.localeCompare(b.label, language)),
     [groups.data, pairsKnown, firstTagId, t, language],
   );
-  const hints = useMemo(() => new Map(tagOptions.map((o) => [o.id, o.hint])), [tagOptions]);
   const chosenNames = tagIds.map((id) => tagOptions.find((o) => o.id === id)?.label ?? id);
-  const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
 
   const names = useMemo<StepNames>(() => {
     const tagNames = new Map(tagOptions.map((o) => [o.id, o.label]));
@@ -198,30 +194,13 @@ function CampaignResults({ campaign }: { campaign: Campaign }) {
             data-testid="campaign-report-cycle"
           />
           {!groupsForbidden && (
-            <MultiSelect
+            <GroupFilter
               label={t('reports.filters.group')}
-              description={t('reports.filters.groupHelp', {
-                chosen: tagIds.length,
-                max: PRIVACY_MAX_GROUP_TAGS,
-              })}
-              placeholder={tagIds.length ? undefined : t('reports.filters.wholeSphere')}
-              value={tagIds}
-              onChange={(value) => setTagIds(value.slice(0, PRIVACY_MAX_GROUP_TAGS))}
-              maxValues={PRIVACY_MAX_GROUP_TAGS}
-              data={tagOptions.map(({ id, label }) => ({
-                value: id,
-                label,
-                disabled: full && !tagIds.includes(id),
-              }))}
-              // Too small today, yet selectable: the cycle's people held their tags when they answered.
-              renderOption={({ option }) => (
-                <GroupOption label={option.label} hint={hints.get(option.value)} />
-              )}
-              searchable
-              clearable
-              disabled={groups.isPending}
-              miw={260}
-              data-testid="report-group"
+              whole={t('reports.filters.wholeSphere')}
+              tagIds={tagIds}
+              onChange={setTagIds}
+              options={tagOptions}
+              pending={groups.isPending}
             />
           )}
         </Group>

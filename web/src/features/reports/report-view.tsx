@@ -210,10 +210,8 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
         }));
     return options.sort((a, b) => a.label.localeCompare(b.label, language));
   }, [ofGroup, tags.data, groups.data, pairsKnown, firstTagId, t, language, target.primary]);
-  const hints = useMemo(() => new Map(tagOptions.map((o) => [o.id, o.hint])), [tagOptions]);
   const chosenNames = tagIds.map((id) => tagOptions.find((o) => o.id === id)?.label ?? id);
   const bounds = dateFilterBounds(new Date());
-  const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
   const anonymityNotGuaranteed =
     (target.kind === 'sphere' && target.studyProgramme) ||
     (kind === 'feelings' && (report.data?.anonymityNotGuaranteed ?? false));
@@ -266,34 +264,13 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
             />
           </Stack>
           {groupFilter && (
-            <MultiSelect
+            <GroupFilter
               label={t(ofGroup ? 'reports.filters.tags' : 'reports.filters.group')}
-              description={t('reports.filters.groupHelp', {
-                chosen: tagIds.length,
-                max: PRIVACY_MAX_GROUP_TAGS,
-              })}
-              placeholder={
-                tagIds.length
-                  ? undefined
-                  : t(ofGroup ? 'reports.filters.wholeGroup' : 'reports.filters.wholeSphere')
-              }
-              value={tagIds}
-              onChange={(value) => setTagIds(value.slice(0, PRIVACY_MAX_GROUP_TAGS))}
-              maxValues={PRIVACY_MAX_GROUP_TAGS}
-              data={tagOptions.map(({ id, label }) => ({
-                value: id,
-                label,
-                disabled: full && !tagIds.includes(id),
-              }))}
-              // Too small today, yet selectable: past weeks may have had more people.
-              renderOption={({ option }) => (
-                <GroupOption label={option.label} hint={hints.get(option.value)} />
-              )}
-              searchable
-              clearable
-              disabled={choices.isPending}
-              miw={260}
-              data-testid="report-group"
+              whole={t(ofGroup ? 'reports.filters.wholeGroup' : 'reports.filters.wholeSphere')}
+              tagIds={tagIds}
+              onChange={setTagIds}
+              options={tagOptions}
+              pending={choices.isPending}
             />
           )}
         </Group>
@@ -390,6 +367,53 @@ export function GroupOption({ label, hint }: { label: string; hint: string | und
         {hint}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * The group a report is narrowed to: 0 to 2 tags (PRIVACY_MAX_GROUP_TAGS), each option with its
+ * small-group hint. A tag too small today stays selectable: the people held their tags when they
+ * answered, and past periods may have had more of them.
+ */
+export function GroupFilter({
+  label,
+  whole,
+  tagIds,
+  onChange,
+  options,
+  pending,
+}: {
+  label: string;
+  /** What the report covers when no tag is chosen. */
+  whole: string;
+  tagIds: string[];
+  onChange: (tagIds: string[]) => void;
+  options: readonly { id: string; label: string; hint?: string | undefined }[];
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const hints = useMemo(() => new Map(options.map((o) => [o.id, o.hint])), [options]);
+  const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
+  return (
+    <MultiSelect
+      label={label}
+      description={t('reports.filters.groupHelp', { chosen: tagIds.length, max: PRIVACY_MAX_GROUP_TAGS })}
+      placeholder={tagIds.length ? undefined : whole}
+      value={tagIds}
+      onChange={(value) => onChange(value.slice(0, PRIVACY_MAX_GROUP_TAGS))}
+      maxValues={PRIVACY_MAX_GROUP_TAGS}
+      data={options.map(({ id, label: name }) => ({
+        value: id,
+        label: name,
+        disabled: full && !tagIds.includes(id),
+      }))}
+      renderOption={({ option }) => <GroupOption label={option.label} hint={hints.get(option.value)} />}
+      searchable
+      clearable
+      disabled={pending}
+      miw={260}
+      data-testid="report-group"
+    />
   );
 }
 
