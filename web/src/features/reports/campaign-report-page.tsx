@@ -46,7 +46,13 @@ import { QuestionTable } from './form-report';
 import { campaignPath } from './paths';
 import { colorBars } from './report-chart';
 import { fileSlug, hiddenReason } from './report-export';
-import { ExportButtons, PeopleFigures, useTableExport, type ExportFormat } from './report-parts';
+import {
+  AnonymityAlert,
+  ExportButtons,
+  PeopleFigures,
+  useTableExport,
+  type ExportFormat,
+} from './report-parts';
 import { GroupFilter, TotalFigures, groupHint, tagLabel } from './report-view';
 import { AxisTable } from './thinking-report';
 
@@ -168,16 +174,7 @@ function CampaignResults({ campaign }: { campaign: Campaign }) {
 
   return (
     <Stack>
-      {report.data?.anonymityNotGuaranteed && (
-        <Alert
-          color="orange"
-          role="alert"
-          title={t('reports.anonymity.title')}
-          data-testid="report-anonymity"
-        >
-          {t('reports.anonymity.body')}
-        </Alert>
-      )}
+      {report.data?.anonymityNotGuaranteed && <AnonymityAlert />}
       <Card withBorder component="section" aria-label={t('reports.filters.title')} className="no-print">
         <Group align="flex-end" gap="md" wrap="wrap">
           <Select

@@ -223,12 +223,4 @@ export function pageStatus(
   return null;
 }
 
-/** The study-programme warning, as on the sphere's report. */
-export function AnonymityAlert() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="orange" role="alert" title={t('reports.anonymity.title')} data-testid="report-anonymity">
-      {t('reports.anonymity.body')}
-    </Alert>
-  );
-}
+export { AnonymityAlert } from './report-parts';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Card, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Card, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FormReport } from '../../../../shared/contracts/form-reports';
 import type { Language } from '../../../../shared/contracts/headers';
@@ -35,7 +35,14 @@ import {
 import { resultAverages } from './report-chart';
 import { TOTAL_ROW, reportFileName, round2, type ExportContext } from './report-export';
 import { Figure } from './report-figure';
-import { ReportTable, SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import {
+  AnonymityAlert,
+  ReportTable,
+  SeriesCard,
+  TotalCard,
+  useTableExport,
+  type ExportFormat,
+} from './report-parts';
 import { ScaleView } from './scale-view';
 
 /** What a questionnaires report covers: a whole sphere (its admins), or one of its groups (its members). */
@@ -210,11 +217,7 @@ function FormReportView({
   );
   const seriesRows = rows.filter((r) => r.key !== TOTAL_ROW);
   const totalRow = rows.find((r) => r.key === TOTAL_ROW);
-  const anonymity = report.anonymityNotGuaranteed && !anonymityShown && (
-    <Alert color="orange" role="alert" title={t('reports.anonymity.title')} data-testid="report-anonymity">
-      {t('reports.anonymity.body')}
-    </Alert>
-  );
+  const anonymity = report.anonymityNotGuaranteed && !anonymityShown && <AnonymityAlert />;
 
   if (!report.covered || report.weeks.length === 0)
     return (

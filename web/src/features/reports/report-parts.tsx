@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SphereReportInterval } from '../../../../shared/contracts/reports';
 import { notifyError } from '../../components/notify';
@@ -208,5 +208,18 @@ export function PeopleFigures({
       <Figure label={t('reports.columns.people')} value={String(people)} testId={`${idPrefix}-people`} />
       <Figure label={answersLabel} value={String(answers)} testId={`${idPrefix}-answers`} />
     </SimpleGrid>
+  );
+}
+
+/**
+ * The study-programme warning (spec 01 §1): a sphere that shares its data with researchers says
+ * "anonymity not guaranteed" on every report page.
+ */
+export function AnonymityAlert() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" role="alert" title={t('reports.anonymity.title')} data-testid="report-anonymity">
+      {t('reports.anonymity.body')}
+    </Alert>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert,
   Box,
   Card,
   Group,
@@ -59,7 +58,14 @@ import {
   type ReportRow,
   type ShownFigure,
 } from './report-export';
-import { CoveredNotice, SeriesCard, TotalCard, useTableExport, type ExportFormat } from './report-parts';
+import {
+  AnonymityAlert,
+  CoveredNotice,
+  SeriesCard,
+  TotalCard,
+  useTableExport,
+  type ExportFormat,
+} from './report-parts';
 
 /**
  * What a feelings report covers (spec 02 §2 reports): a whole sphere, for its admins, or one of its
@@ -218,16 +224,7 @@ export function FeelingsReport({ target }: { target: ReportTarget }) {
 
   return (
     <Stack>
-      {anonymityNotGuaranteed && (
-        <Alert
-          color="orange"
-          role="alert"
-          title={t('reports.anonymity.title')}
-          data-testid="report-anonymity"
-        >
-          {t('reports.anonymity.body')}
-        </Alert>
-      )}
+      {anonymityNotGuaranteed && <AnonymityAlert />}
       <Card withBorder component="section" aria-label={t('reports.filters.title')} className="no-print">
         <Group align="flex-end" gap="md" wrap="wrap">
           <DatePickerInput

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Card,
@@ -24,6 +23,7 @@ import { useStrategyReport, type StrategyReportRequest } from './api/reports';
 import type { FormReportFilters, FormReportTarget } from './form-report';
 import { TOTAL_ROW, reportFileName, round2, type ExportContext } from './report-export';
 import {
+  AnonymityAlert,
   CoveredNotice,
   PeopleFigures,
   ReportTable,
@@ -143,11 +143,7 @@ function StrategyReportView({
     [report.strategies, report.total, t],
   );
   const ofGroup = target.kind === 'session';
-  const anonymity = report.anonymityNotGuaranteed && !anonymityShown && (
-    <Alert color="orange" role="alert" title={t('reports.anonymity.title')} data-testid="report-anonymity">
-      {t('reports.anonymity.body')}
-    </Alert>
-  );
+  const anonymity = report.anonymityNotGuaranteed && !anonymityShown && <AnonymityAlert />;
 
   if (items.length === 0)
     return (
