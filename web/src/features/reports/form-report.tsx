@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Card, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Card, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FormReport } from '../../../../shared/contracts/form-reports';
 import type { Language } from '../../../../shared/contracts/headers';
@@ -7,7 +7,6 @@ import type { SphereReportInterval } from '../../../../shared/contracts/reports'
 import { textIn } from '../../../../shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
-import { formatDate } from '../../lib/dates';
 import {
   useFormReport,
   useReportAvailableForms,
@@ -34,9 +33,10 @@ import {
 } from './form-export';
 import { resultAverages } from './report-chart';
 import { TOTAL_ROW, reportFileName, round2, type ExportContext } from './report-export';
-import { Figure } from './report-figure';
 import {
   AnonymityAlert,
+  PeopleFigures,
+  CoveredNotice,
   ReportTable,
   SeriesCard,
   TotalCard,
@@ -250,13 +250,7 @@ function FormReportView({
   return (
     <Stack data-testid="form-report">
       {anonymity}
-      <Text size="sm" data-testid="form-report-covered">
-        {t('reports.notice.covered', {
-          count: report.weeks.length,
-          first: formatDate(report.covered.first),
-          last: formatDate(report.covered.last),
-        })}
-      </Text>
+      <CoveredNotice weeks={report.weeks.length} covered={report.covered} testId="form-report-covered" />
       <Text size="sm" data-testid="form-report-uncounted">
         {t('reports.forms.uncounted')}
       </Text>
@@ -264,18 +258,12 @@ function FormReportView({
       <TotalCard idPrefix="form-report" hidden={report.total.shown ? null : report.total}>
         {report.total.shown && (
           <Stack>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="form-report-figures">
-              <Figure
-                label={t('reports.columns.people')}
-                value={String(report.total.people)}
-                testId="form-report-people"
-              />
-              <Figure
-                label={t('reports.forms.answers')}
-                value={String(report.total.answers)}
-                testId="form-report-answers"
-              />
-            </SimpleGrid>
+            <PeopleFigures
+              idPrefix="form-report"
+              people={report.total.people}
+              answers={report.total.answers}
+              answersLabel={t('reports.forms.answers')}
+            />
             <QuestionTable details={questions} />
           </Stack>
         )}
