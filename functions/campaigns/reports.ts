@@ -137,13 +137,19 @@ export async function cycleRollups(
  * Rolls a cycle's sealed answers up: its scope written whole from them, then the cycle marked as
  * rolled. Only a cycle that has stopped collecting is rolled.
  */
-export async function rollCycle(campaign: CampaignItem, cycle: CycleItem): Promise<number> {
-  if (!SEALED.has(cycle.status)) return 0;
-  const { contributions, texts } = await cycleRollups(campaign, cycle);
+export async function rollCycle(
+  campaign: CampaignItem,
+  cycle: CycleItem,
+): Promise<{ answers: number; participation: NonNullable<CycleItem['participation']> } | null> {
+  if (!SEALED.has(cycle.status)) return null;
+  const [{ contributions, texts }, participation] = await Promise.all([
+    cycleRollups(campaign, cycle),
+    participationCounts(cycle.cycleId),
+  ]);
   // Put whole, not added: a retried stop or two reports repairing at once write the same items.
   await replaceScope(cycleScope(cycle), contributions, texts);
-  await markCycleRolled(cycle);
-  return contributions.length;
+  await markCycleRolled(cycle, participation);
+  return { answers: contributions.length, participation };
 }
 
 /**
@@ -154,7 +160,8 @@ export async function rollCampaign(campaignId: string): Promise<number> {
   const read = await readCampaign(campaignId);
   if (!read) return 0;
   let rolled = 0;
-  for (const cycle of read.cycles) if (!cycle.rolledAt) rolled += await rollCycle(read.campaign, cycle);
+  for (const cycle of read.cycles)
+    if (!cycle.rolledAt) rolled += (await rollCycle(read.campaign, cycle))?.answers ?? 0;
   return rolled;
 }
 
@@ -177,7 +184,7 @@ export async function rebuildSphereCampaignRollups(
       differences.push(...(await rebuildScopes([cycleScope(cycle)], contributions, 'check')).differences);
       if (mode === 'write') {
         await replaceScope(cycleScope(cycle), contributions, texts);
-        await markCycleRolled(cycle);
+        await markCycleRolled(cycle, await participationCounts(cycle.cycleId));
       }
     }
   }
@@ -307,10 +314,6 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
     cycles: await Promise.all(
       cycles.map(async (cycle): Promise<CampaignCycleReport> => {
         const ready = SEALED.has(cycle.status);
-        const participation =
-          cycle.status === 'draft' || cycle.status === 'scheduled'
-            ? { blank: 0, inProgress: 0, done: 0, refused: 0 }
-            : await participationCounts(cycle.cycleId);
         const head = {
           cycleId: cycle.cycleId,
           internalLabel: cycle.internalLabel,
@@ -318,10 +321,13 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
           ...(cycle.end ? { end: cycle.end } : {}),
           status: cycle.status,
           ready,
-          participation,
         };
         if (!ready) return { ...head, steps: [] };
-        if (!cycle.rolledAt) await rollCycle(campaign, cycle);
+        // Who took part is kept by the roll: the participations no longer change once it stopped.
+        const participation =
+          cycle.rolledAt && cycle.participation
+            ? cycle.participation
+            : (await rollCycle(campaign, cycle))?.participation;
         const steps: {
           stepId: string;
           measureId: string;
@@ -351,6 +357,7 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
         );
         return {
           ...head,
+          ...(participation ? { participation } : {}),
           steps: steps.map(({ stepId, measureId, type, how }, i) => {
             const names =
               how.kind === 'questions'

@@ -125,13 +125,17 @@ export async function changeCycle(
 }
 
 /**
- * Marks a cycle's answers as rolled up (decision 0035). Only that attribute is set: the roll does
- * not move the cycle, so no command or schedule conflicts with it.
+ * Marks a cycle's answers as rolled up (decision 0035), with its participations' counts of then.
+ * Only those attributes are set: the roll does not move the cycle, so no command or schedule
+ * conflicts with it.
  */
-export async function markCycleRolled(cycle: Pick<CycleItem, 'campaignId' | 'cycleId'>): Promise<void> {
+export async function markCycleRolled(
+  cycle: Pick<CycleItem, 'campaignId' | 'cycleId'>,
+  participation: NonNullable<CycleItem['participation']>,
+): Promise<void> {
   await db()
     .entities.campaignCycle.patch({ campaignId: cycle.campaignId, cycleId: cycle.cycleId })
-    .set({ rolledAt: new Date().toISOString() })
+    .set({ rolledAt: new Date().toISOString(), participation })
     .go({ response: 'none' });
 }
 

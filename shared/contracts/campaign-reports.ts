@@ -81,15 +81,18 @@ export const CampaignCycleReportSchema = z.object({
   /** Whether the cycle has stopped collecting: only then has it figures. */
   ready: z.boolean(),
   /**
-   * Who took part so far (people, not answers): opened without answering, started, finished,
-   * declined. Statuses only, as the participation view has them (decision 0025).
+   * A stopped cycle's participations (people, not answers): opened without answering, started,
+   * finished, declined; statuses only, as the participation view has them (decision 0025), kept
+   * when the cycle stopped. A cycle still collecting has its progress in the participation view.
    */
-  participation: z.object({
-    blank: z.number().int(),
-    inProgress: z.number().int(),
-    done: z.number().int(),
-    refused: z.number().int(),
-  }),
+  participation: z
+    .object({
+      blank: z.number().int(),
+      inProgress: z.number().int(),
+      done: z.number().int(),
+      refused: z.number().int(),
+    })
+    .optional(),
   steps: z.array(CampaignStepReportSchema),
 });
 export type CampaignCycleReport = z.infer<typeof CampaignCycleReportSchema>;

@@ -34,6 +34,16 @@ export const CycleEntity = new Entity({
     answerSalt: { type: 'string' },
     /** When its sealed answers were rolled up for its reports (decision 0035). */
     rolledAt: { type: 'string' },
+    /** Its live participations by status when it was rolled (they no longer change then). */
+    participation: {
+      type: 'map',
+      properties: {
+        blank: { type: 'number', required: true },
+        inProgress: { type: 'number', required: true },
+        done: { type: 'number', required: true },
+        refused: { type: 'number', required: true },
+      },
+    },
     creationDate: { type: 'string', required: true, readOnly: true, default: now },
     updateDate: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
   },

@@ -304,9 +304,11 @@ function CycleResults({
         </Title>
         <ExportButtons onExport={exportCycle} exporting={exporting} testIdPrefix="campaign-report" />
       </Group>
-      <Text size="sm" c="dimmed" data-testid="campaign-report-participation">
-        {t('reports.campaign.participation', cycle.participation)}
-      </Text>
+      {cycle.participation && (
+        <Text size="sm" c="dimmed" data-testid="campaign-report-participation">
+          {t('reports.campaign.participation', cycle.participation)}
+        </Text>
+      )}
       {cycle.steps.length === 0 ? (
         <Card withBorder data-testid="campaign-report-no-step">
           <Text>{t('reports.campaign.noStep')}</Text>
