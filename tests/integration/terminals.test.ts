@@ -12,6 +12,7 @@ import { spheresDb } from '../../functions/spheres/store';
 import { terminalsDomain } from '../../functions/terminals/domain';
 import { decodeJwt } from 'jose';
 import { startTestStack, type TestStack, type Tokens } from './harness';
+import { dayOf } from '../../shared/domain/feeling-days';
 
 /**
  * Terminals over HTTP (issue 12 point 11, decision 0028): set up by a sales-up member, refused to
@@ -54,7 +55,8 @@ const send = (body: unknown, withKey = key, terminalId = terminal.id) =>
   api<TerminalFeeling>(null, `/v1/terminals/${terminalId}/feelings`, 'POST', body, {
     'x-terminal-key': withKey,
   });
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today where the kiosk stands: its feelings are counted on their Brussels day. */
+const today = () => dayOf(new Date().toISOString(), 'Europe/Brussels');
 const figures = (tokens: Tokens) => {
   const start = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   const end = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
