@@ -8,13 +8,24 @@ import {
 } from '../../shared/domain/report-privacy';
 import {
   formFigure,
+  fromBitset,
   periodFigure,
   thinkingFigure,
+  toBitset,
   weekPeopleOf,
   weekRelease,
   type FormShape,
 } from './figures';
-import { groupOfTags, readCounts, readPeopleOf, readTexts, tagKey, type TextEntry } from './rollups';
+import {
+  groupOfTags,
+  keepReleases,
+  readCounts,
+  readPeopleOf,
+  readReleases,
+  readTexts,
+  tagKey,
+  type TextEntry,
+} from './rollups';
 
 /**
  * A sealed campaign cycle's figures (decision 0035). The cycle's scope holds one period per step
@@ -45,8 +56,11 @@ export type CycleStepFigure =
   | { kind: 'questions'; figure: FormFigure; texts?: TextsFigure[] };
 
 /**
- * The figures of a cycle's steps for the people under `tagIds` (0 to 2 tag ids). Reads the steps'
- * people items (one BatchGetItem) and the group's counts items (one Query), never an answer.
+ * The figures of a cycle's steps for the people under `tagIds` (0 to 2 tag ids). Reads the group's
+ * kept decisions and counts (one Query each) and the texts when asked (one Query), never an answer.
+ * A sealed step's people never change, so a group's decision is made once, from the step's people
+ * item (one BatchGetItem for those not decided yet), and kept: a new roll deletes it with the rest
+ * of the scope.
  */
 export async function cycleStepFigures(
   scope: string,
@@ -56,18 +70,33 @@ export async function cycleStepFigures(
   if (steps.length === 0) return [];
   const periods = [...new Set(steps.map((s) => s.period))];
   const bounds = periods.map((p) => p.toLowerCase()).sort();
+  const [first, last] = [bounds[0] as string, bounds.at(-1) as string];
   const withTexts = steps.some((s) => s.kind === 'questions' && (s.textQuestions?.length ?? 0) > 0);
-  const [peopleItems, countItems, texts] = await Promise.all([
-    readPeopleOf(scope, periods),
-    readCounts(scope, groupOfTags(tagIds), bounds[0] as string, bounds.at(-1) as string),
+  const kept = `cycle:${groupOfTags(tagIds)}`;
+  const [releases, countItems, texts] = await Promise.all([
+    readReleases(scope, kept, first, last),
+    readCounts(scope, groupOfTags(tagIds), first, last),
     withTexts ? readTexts(scope) : Promise.resolve(new Map<string, TextEntry[]>()),
   ]);
-  const peopleOf = new Map(peopleItems.map((item) => [item.week, item]));
-  const group = { tags: tagIds.map(tagKey) };
-  const decided = new Map<string, { release: Release; people: Set<string> }>(
-    periods.map((period) => [period, weekRelease(weekPeopleOf(peopleOf.get(period)), group)]),
-  );
+  // Kept decisions come back under upper-cased keys (those of ISO weeks): found again by period.
+  const decided = new Map<string, { release: Release; people: Set<string> }>();
+  for (const period of periods) {
+    const r = releases.get(period.toUpperCase());
+    if (r) decided.set(period, { release: r.release, people: fromBitset(r.people) });
+  }
+  const undecided = periods.filter((p) => !decided.has(p));
+  if (undecided.length) {
+    const peopleOf = new Map((await readPeopleOf(scope, undecided)).map((item) => [item.week, item]));
+    const group = { tags: tagIds.map(tagKey) };
+    const made = undecided.map((period) => {
+      const { release, people } = weekRelease(weekPeopleOf(peopleOf.get(period)), group);
+      decided.set(period, { release, people });
+      return { week: period, version: 0, release, people: release.shown ? toBitset(people) : '' };
+    });
+    await keepReleases(scope, kept, made);
+  }
   const counts = new Map(countItems.map((item) => [item.week, item.amounts]));
+  const tags = tagIds.map(tagKey);
   const n = tagIds.length;
   return steps.map((step): CycleStepFigure => {
     const weeks = [step.period];
@@ -83,9 +112,7 @@ export async function cycleStepFigures(
         const figure = formFigure(weeks, decided, counts, n, step.shape);
         if (!step.textQuestions?.length) return { kind: 'questions', figure };
         const release = decided.get(step.period)?.release;
-        const entries = (texts.get(step.period) ?? []).filter((e) =>
-          group.tags.every((t) => e.g.includes(t)),
-        );
+        const entries = (texts.get(step.period) ?? []).filter((e) => tags.every((t) => e.g.includes(t)));
         return {
           kind: 'questions',
           figure,

@@ -8,6 +8,7 @@ import { importParticipations, rebuildSphereCampaignRollups } from '../../functi
 import { rollCycle } from '../../functions/campaigns/reports';
 import { findCycle, readCampaign, saveProgress, type AnswerItem } from '../../functions/campaigns/repository';
 import { readScope, scopeOf } from '../../functions/reports';
+import { rollupsDb } from '../../functions/reports/rollup-store';
 import { ConflictError } from '../../functions/lib/errors';
 import { spheresDb } from '../../functions/spheres/store';
 import { decodeJwt } from 'jose';
@@ -282,6 +283,23 @@ describe('POST /v1/campaigns/{campaignId}/reports', () => {
     expect(await readScope(scope)).toEqual(before);
     expect((await rebuildSphereCampaignRollups(sphere.id, 'check')).differences).toEqual([]);
     expect((await findCycle(campaign.campaignId, cycle.cycleId))?.rolledAt).toEqual(expect.any(String));
+  });
+
+  it('decides a group of a sealed step once and keeps it; a new roll takes the kept decisions away', async () => {
+    const scope = scopeOf(`campaign:${campaign.campaignId}`, 'cycle', cycle.cycleId);
+    const kept = async () =>
+      (await rollupsDb().entities.reportRollup.query.byScope({ scope, kind: 'release' }).go({ pages: 'all' }))
+        .data;
+    const first = await report({ tagIds: [atelier] });
+    expect((await kept()).length).toBeGreaterThan(0);
+    // Read again from the kept decisions alone: the same figures.
+    expect((await report({ tagIds: [atelier] })).body).toEqual(first.body);
+    const read = await readCampaign(campaign.campaignId);
+    const stored = read?.cycles.find((c) => c.cycleId === cycle.cycleId);
+    if (!read || !stored) throw new Error('the cycle is not stored');
+    await rollCycle(read.campaign, stored);
+    expect(await kept()).toEqual([]);
+    expect((await report({ tagIds: [atelier] })).body).toEqual(first.body);
   });
 
   it('takes no live answer once the cycle has stopped: it could never count', async () => {
