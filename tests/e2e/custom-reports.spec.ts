@@ -133,6 +133,10 @@ test('the report pages fit a 390-pixel phone screen without sideways scrolling',
       path: `/apps/spheres/${SPHERE}/custom-reports/demo-horizon-year/parts/demo-part-overview?lang=en`,
       ready: page.getByTestId('card-demo-card-colors-months'),
     },
+    {
+      path: '/apps/campaigns/demo-horizon-pulse/reports?lang=en',
+      ready: page.getByTestId('campaign-report-cycle-results'),
+    },
   ];
   for (const { path, ready } of pages) {
     await page.goto(path);
