@@ -24,6 +24,7 @@ import {
   type StepState,
   type StepStatus,
 } from '../../shared/domain/campaigns';
+import { REFUSAL_STEP_ID } from '../../shared/domain/campaign-rollups';
 import { textIn } from '../../shared/domain/sessions';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { findStoredForm } from '../forms';
@@ -333,8 +334,8 @@ export async function actOnParticipation(
     answerKey: randomUUID(),
     campaignId,
     sphereId: a.campaign.sphereId,
-    measureId: '-',
-    stepId: '-',
+    measureId: REFUSAL_STEP_ID,
+    stepId: REFUSAL_STEP_ID,
     type: 'refusal',
     value: { reason: action.reason, comment: action.comment },
     tagIds: a.member?.tagIds ?? [],

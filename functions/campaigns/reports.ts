@@ -142,12 +142,21 @@ export async function rollCycle(
   cycle: CycleItem,
 ): Promise<{ answers: number; participation: NonNullable<CycleItem['participation']> } | null> {
   if (!SEALED.has(cycle.status)) return null;
-  const [{ contributions, texts }, participation] = await Promise.all([
-    cycleRollups(campaign, cycle),
+  return writeRoll(cycle, await cycleRollups(campaign, cycle));
+}
+
+/**
+ * Writes a sealed cycle's roll: its scope put whole, not added to (a retried stop or two reports
+ * repairing at once write the same items), then the cycle marked with its participations' counts.
+ */
+async function writeRoll(
+  cycle: CycleItem,
+  { contributions, texts }: Awaited<ReturnType<typeof cycleRollups>>,
+) {
+  const [participation] = await Promise.all([
     participationCounts(cycle.cycleId),
+    replaceScope(cycleScope(cycle), contributions, texts),
   ]);
-  // Put whole, not added: a retried stop or two reports repairing at once write the same items.
-  await replaceScope(cycleScope(cycle), contributions, texts);
   await markCycleRolled(cycle, participation);
   return { answers: contributions.length, participation };
 }
@@ -179,13 +188,12 @@ export async function rebuildSphereCampaignRollups(
     const read = await readCampaign(campaign.campaignId);
     for (const cycle of read?.cycles ?? []) {
       if (!SEALED.has(cycle.status)) continue;
-      const { contributions, texts } = await cycleRollups(campaign, cycle);
-      answers += contributions.length;
-      differences.push(...(await rebuildScopes([cycleScope(cycle)], contributions, 'check')).differences);
-      if (mode === 'write') {
-        await replaceScope(cycleScope(cycle), contributions, texts);
-        await markCycleRolled(cycle, await participationCounts(cycle.cycleId));
-      }
+      const rollups = await cycleRollups(campaign, cycle);
+      answers += rollups.contributions.length;
+      differences.push(
+        ...(await rebuildScopes([cycleScope(cycle)], rollups.contributions, 'check')).differences,
+      );
+      if (mode === 'write') await writeRoll(cycle, rollups);
     }
   }
   return { answers, differences };

@@ -73,6 +73,7 @@ export async function cycleStepFigures(
   const [first, last] = [bounds[0] as string, bounds.at(-1) as string];
   const withTexts = steps.some((s) => s.kind === 'questions' && (s.textQuestions?.length ?? 0) > 0);
   const kept = `cycle:${groupOfTags(tagIds)}`;
+  const tags = tagIds.map(tagKey);
   const [releases, countItems, texts] = await Promise.all([
     readReleases(scope, kept, first, last),
     readCounts(scope, groupOfTags(tagIds), first, last),
@@ -87,16 +88,14 @@ export async function cycleStepFigures(
   const undecided = periods.filter((p) => !decided.has(p));
   if (undecided.length) {
     const peopleOf = new Map((await readPeopleOf(scope, undecided)).map((item) => [item.week, item]));
-    const group = { tags: tagIds.map(tagKey) };
     const made = undecided.map((period) => {
-      const { release, people } = weekRelease(weekPeopleOf(peopleOf.get(period)), group);
+      const { release, people } = weekRelease(weekPeopleOf(peopleOf.get(period)), { tags });
       decided.set(period, { release, people });
       return { week: period, version: 0, release, people: release.shown ? toBitset(people) : '' };
     });
     await keepReleases(scope, kept, made);
   }
   const counts = new Map(countItems.map((item) => [item.week, item.amounts]));
-  const tags = tagIds.map(tagKey);
   const n = tagIds.length;
   return steps.map((step): CycleStepFigure => {
     const weeks = [step.period];

@@ -2,7 +2,7 @@ import type { StepAnswer } from '../contracts/campaigns';
 import type { Form } from '../contracts/forms';
 import { feelingColor, feelingEnergy, feelingValue } from './feelings';
 import { computeAdditionalResults, formAnswers } from './forms';
-import { feelingCounts, surveyCounts, thinkingCounts, type Counts } from './report-rollups';
+import { assessmentCounts, feelingCounts, surveyCounts, thinkingCounts, type Counts } from './report-rollups';
 
 /**
  * What a campaign's sealed answers add to their cycle's rollups (decision 0035). A cycle's step
@@ -25,17 +25,13 @@ export interface AnswerContext {
   form?: Pick<Form, 'steps' | 'additionalResults'> | undefined;
 }
 
-/** The values of a record that are numbers, as the likert answers of a questionnaire. */
-function numbersAsLikert(values: Readonly<Record<string, unknown>>): Counts {
-  const numbers = Object.entries(values).filter(
-    (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+/** The values of a record that are numbers, counted as a strategy assessment's levels are. */
+const numbersAsLikert = (values: Readonly<Record<string, unknown>>): Counts =>
+  assessmentCounts(
+    Object.entries(values).flatMap(([id, value]) =>
+      typeof value === 'number' && Number.isFinite(value) ? [{ id, value }] : [],
+    ),
   );
-  return surveyCounts(
-    numbers.map(([id]) => ({ id, type: 'likert' as const })),
-    Object.fromEntries(numbers),
-    {},
-  );
-}
 
 /** The values of a record as choices (a string, or a list of them): profile and tag questions. */
 function asChoices(values: Readonly<Record<string, unknown>>): Counts {
