@@ -32,6 +32,7 @@ import { sessionMembershipsOf } from '../sessions';
 import {
   activeTagsOf,
   findSphere,
+  heldTagIds,
   isSphereLinkCode,
   membershipIn,
   type MemberItem,
@@ -154,7 +155,7 @@ async function access(caller: Participant, campaignId: string, code: string | un
 async function inTargets(campaign: CampaignItem, member: MemberItem): Promise<boolean> {
   const targets = campaign.targets as { tagIds: string[]; sessionIds: string[] };
   if (targets.tagIds.length === 0 && targets.sessionIds.length === 0) return true;
-  if (member.tagIds?.some((t) => targets.tagIds.includes(t))) return true;
+  if (heldTagIds(member).some((t) => targets.tagIds.includes(t))) return true;
   if (targets.sessionIds.length === 0) return false;
   const sessions = await sessionMembershipsOf(member.userId);
   return sessions.some((s) => targets.sessionIds.includes(s.sessionId));
@@ -338,7 +339,7 @@ export async function actOnParticipation(
     stepId: REFUSAL_STEP_ID,
     type: 'refusal',
     value: { reason: action.reason, comment: action.comment },
-    tagIds: a.member?.tagIds ?? [],
+    tagIds: heldTagIds(a.member),
     day: day(now),
     isTest: chosen.mode === 'test',
   };
@@ -534,7 +535,7 @@ export async function saveStep(
     stepId,
     type: body.type,
     value: body,
-    tagIds: o.a.member?.tagIds ?? [],
+    tagIds: heldTagIds(o.a.member),
     day: existing?.day ?? day(now),
     isTest: o.chosen.mode === 'test',
   };

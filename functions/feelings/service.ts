@@ -24,7 +24,7 @@ import { publishAfterWrite } from '../realtime';
 import { callerAccounts } from '../access';
 import { mayContributeIn } from '../sessions';
 import { linkTagsFor } from '../links';
-import { findSphere, membershipIn } from '../spheres';
+import { findSphere, heldTagIds, membershipIn } from '../spheres';
 import {
   changeFeeling,
   findFeeling,
@@ -147,9 +147,7 @@ async function checkContext(
   const specificTagIds = body.linkId !== undefined ? await linkTagsFor(body.linkId, context, now) : [];
   // The groups it counts under in the sphere's reports: the member's tags as they are now and the
   // link's (decision 0030), kept on the feeling so that a change or an erasure moves the same ones.
-  const reportTagIds = [
-    ...new Set([...(member?.tagIds ?? []), ...(member?.autoTagIds ?? []), ...specificTagIds]),
-  ].sort();
+  const reportTagIds = [...new Set([...heldTagIds(member), ...specificTagIds])].sort();
   const direct = body.linkId !== undefined || body.validationCode !== undefined;
   return {
     ...context,

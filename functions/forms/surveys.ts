@@ -25,7 +25,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { linkTagsFor } from '../links';
 import { publishAfterWrite } from '../realtime';
 import { findSessions, type SessionItem } from '../sessions';
-import { membershipIn, type MemberItem } from '../spheres';
+import { heldTagIds, membershipIn, type MemberItem } from '../spheres';
 import { formCaller, placesOfForm, spheresOf, type FormCaller } from './caller';
 import {
   changeSurvey,
@@ -112,7 +112,7 @@ async function placeTags(
   ]);
   return [
     ...new Set([
-      ...(member?.active ? [...(member.tagIds ?? []), ...(member.autoTagIds ?? [])] : []),
+      ...(member?.active ? heldTagIds(member) : []),
       ...ancestors.flatMap((a) => a.specificTagIds ?? []),
       ...(session?.specificTagIds ?? []),
     ]),

@@ -23,5 +23,13 @@ export {
   isSphereLinkCode,
   sphereLinkCode,
 } from './access-codes';
-export { activeTagsOf, areActiveTags, checkSessionTags, importTags, retagPerson, retagSphere } from './tags';
+export {
+  activeTagsOf,
+  areActiveTags,
+  checkSessionTags,
+  heldTagIds,
+  importTags,
+  retagPerson,
+  retagSphere,
+} from './tags';
 export { importContexts } from './contexts';

@@ -178,6 +178,15 @@ function heldTags(member: Pick<MemberItem, 'tagIds' | 'autoTagIds'>): Set<string
 }
 
 /**
+ * The groups a member's answer is filed under and the tags a campaign's targets match: those given
+ * by hand and those of the sphere's rules, in a stable order. Every domain files both, so one
+ * person counts in the same groups whatever they answered.
+ */
+export function heldTagIds(member: Pick<MemberItem, 'tagIds' | 'autoTagIds'> | null | undefined): string[] {
+  return member ? [...heldTags(member)].sort() : [];
+}
+
+/**
  * The groups a sphere's report may be narrowed by as they stand today (decision 0030): each active
  * tag, and whether its active members reach the one-tag threshold; with `withTagId`, whether those
  * holding both reach the two-tag one. The counts stay here: the answer says yes or no.

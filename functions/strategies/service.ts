@@ -28,7 +28,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { linkTagsFor } from '../links';
 import { publishAfterWrite } from '../realtime';
 import { findSession } from '../sessions';
-import { findSphere, membershipIn } from '../spheres';
+import { findSphere, heldTagIds, membershipIn } from '../spheres';
 import {
   changeAssessment,
   changeStrategy,
@@ -280,12 +280,7 @@ export async function addAssessment(
     specificTagIds,
     // The groups it counts under in the place's strategy reports (decision 0034): the member's tags
     // as they are now, the session's and the link's, kept to move exactly those counts later.
-    reportTagIds: [
-      ...new Set([
-        ...(member?.active ? [...(member.tagIds ?? []), ...(member.autoTagIds ?? [])] : []),
-        ...specificTagIds,
-      ]),
-    ].sort(),
+    reportTagIds: [...new Set([...(member?.active ? heldTagIds(member) : []), ...specificTagIds])].sort(),
     creationDate: new Date(now).toISOString(),
     freezeDate: assessmentFreezeDate(now),
   });

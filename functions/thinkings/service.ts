@@ -27,7 +27,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { publishAfterWrite } from '../realtime';
 import { findSession, mayContributeIn, type SessionItem } from '../sessions';
 import { linkTagsFor } from '../links';
-import { findSphere, membershipIn } from '../spheres';
+import { findSphere, heldTagIds, membershipIn } from '../spheres';
 import {
   allAxes,
   changeThinking,
@@ -254,9 +254,7 @@ export async function createThinking(
   const member = place.sphereId !== undefined ? await membershipIn(userId, place.sphereId) : null;
   const reportTagIds =
     place.sphereId !== undefined
-      ? [
-          ...new Set([...(member?.tagIds ?? []), ...(member?.autoTagIds ?? []), ...(specificTagIds ?? [])]),
-        ].sort()
+      ? [...new Set([...heldTagIds(member), ...(specificTagIds ?? [])])].sort()
       : undefined;
   const creationDate = new Date(now).toISOString();
   const item = await insertThinking(place.sessionId ?? place.sphereId ?? MYSELF_CONTEXT, {

@@ -13,7 +13,7 @@ import {
 } from '../../functions/campaigns';
 import { EMOTION_WORDS } from '../../functions/feelings';
 import { importLink } from '../../functions/links';
-import { membersOf, type MemberItem } from '../../functions/spheres';
+import { heldTagIds, membersOf, type MemberItem } from '../../functions/spheres';
 import {
   CampaignCreateSchema,
   CycleCreateSchema,
@@ -566,7 +566,7 @@ const sealedKey = (cycleId: string, n: number) =>
 
 /** The synthetic members of the sphere, in a fixed order, with the tags they hold there. */
 export function demoCampaignMembers(
-  members: readonly Pick<MemberItem, 'userId' | 'tagIds' | 'roles' | 'active'>[],
+  members: readonly Pick<MemberItem, 'userId' | 'tagIds' | 'autoTagIds' | 'roles' | 'active'>[],
 ) {
   const synthetic = new Map(SYNTHETIC_PEOPLE.map((p) => [p.userId, p]));
   return members
@@ -575,7 +575,8 @@ export function demoCampaignMembers(
       const person = synthetic.get(m.userId);
       return {
         userId: m.userId,
-        tagIds: m.tagIds ?? [],
+        // The groups their answers are filed under: by hand and by the sphere's rules.
+        tagIds: heldTagIds(m),
         sessionId: person?.sessionId,
         pleasant: person?.pleasant ?? 0.6,
         energy: person?.energy ?? 5,
@@ -674,7 +675,7 @@ export async function seedDemoCampaigns(
   const samId = userIds.get(SAM);
   const samMember = stored.find((m) => m.userId === samId && m.active && m.roles.includes('contributor'));
   const sam = samMember
-    ? { userId: samMember.userId, tagIds: samMember.tagIds ?? [], pleasant: 0.5, energy: 6 }
+    ? { userId: samMember.userId, tagIds: heldTagIds(samMember), pleasant: 0.5, energy: 6 }
     : undefined;
 
   const campaign = demoCampaign(now, demo);

@@ -4,7 +4,7 @@ import {
   type ImportedAssessment,
   type StrategyFields,
 } from '../../functions/strategies';
-import { membersOf } from '../../functions/spheres';
+import { heldTagIds, membersOf } from '../../functions/spheres';
 import type { StrategyType } from '../../shared/domain/strategies';
 import { SYNTHETIC_PEOPLE, type SyntheticPerson } from './demo-spheres';
 
@@ -326,9 +326,7 @@ export async function seedDemoStrategies(userIds: ReadonlyMap<string, string>): 
     { linkTo: 'session', linkId: NORD },
     fieldsOf(NORD_STRATEGY).map((s) => ({ ...s, sphereId: HORIZON, sessionId: NORD })),
   );
-  const tagged = new Map(
-    (await membersOf(HORIZON)).map((m) => [m.userId, [...(m.tagIds ?? []), ...(m.autoTagIds ?? [])]]),
-  );
+  const tagged = new Map((await membersOf(HORIZON)).map((m) => [m.userId, heldTagIds(m)]));
   const withTags = (assessment: ImportedAssessment): ImportedAssessment => ({
     ...assessment,
     tagIds: tagged.get(assessment.userId) ?? [],

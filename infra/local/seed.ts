@@ -16,6 +16,7 @@ import {
   importThinkings,
 } from '../../functions/thinkings';
 import {
+  heldTagIds,
   importAccessCode,
   importContexts,
   importSphere,
@@ -119,12 +120,7 @@ async function seedDemoForms(
     await importEntitlements(sphereId, DEMO_ENTITLEMENTS);
     const personalityTeams = DEMO_ENTITLEMENTS.find((e) => e.formId === 'demo-big-five')?.sessionIds ?? [];
     // The tags each member's surveys are recorded under (those its reports count them in).
-    const tagged = new Map(
-      (await membersOf(sphereId)).map((m) => [
-        m.userId,
-        [...new Set([...(m.tagIds ?? []), ...(m.autoTagIds ?? [])])].sort(),
-      ]),
-    );
+    const tagged = new Map((await membersOf(sphereId)).map((m) => [m.userId, heldTagIds(m)]));
     const answersOf = (userId: string, respondent: DemoRespondent, teams: readonly string[]) => {
       const team = teams.find((t) => personalityTeams.includes(t));
       const tagIds = tagged.get(userId) ?? [];
@@ -502,12 +498,7 @@ export async function seedDemoData(
         ]);
       }
       // A year of the synthetic members' feelings in their team, for the organisation's figures.
-      const tagged = new Map(
-        (await membersOf(demo.sphere.sphereId)).map((m) => [
-          m.memberId,
-          [...new Set([...(m.tagIds ?? []), ...(m.autoTagIds ?? [])])].sort(),
-        ]),
-      );
+      const tagged = new Map((await membersOf(demo.sphere.sphereId)).map((m) => [m.memberId, heldTagIds(m)]));
       await importManyFeelings(
         synthetic.map((person) => ({
           userId: person.userId,

@@ -117,6 +117,17 @@ beforeAll(async () => {
     .entities.member.patch({ sphereId: sphere.id, memberId: member.memberId })
     .set({ roles: ['admin'] })
     .go();
+  // Zoé is in a group by the sphere's rules only (an automatic tag), as an age group puts her.
+  const zoeMember = (
+    await spheresDb()
+      .entities.member.query.byUser({ userId: idOf(zoe), sphereId: sphere.id })
+      .go()
+  ).data[0];
+  if (!zoeMember) throw new Error('Zoé is no member of the sphere');
+  await spheresDb()
+    .entities.member.patch({ sphereId: sphere.id, memberId: zoeMember.memberId })
+    .set({ autoTagIds: ['age-25-34'] })
+    .go();
 });
 afterAll(async () => {
   await stack?.stop();
@@ -418,6 +429,11 @@ describe('a cycle run by the scheduler', () => {
     expect((await participation(zoe)).body.screen).toBe('already-done');
     const again = await api<StepView>(zoe, `/v1/campaigns/${campaign.campaignId}/participation/steps/team`);
     expect(again.body.answer).toMatchObject({ values: { q1: 4 } });
+    // Her answers count in the group the sphere's rules put her in, as her feelings do.
+    const { data: answers } = await campaignsDb()
+      .entities.campaignAnswer.query.byCycle({ cycleId: cycle.cycleId })
+      .go();
+    expect(answers.map((a) => a.tagIds)).toEqual([['age-25-34'], ['age-25-34']]);
   });
 
   it('Lou refuses with a reason; nothing more can be answered', async () => {
