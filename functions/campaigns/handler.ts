@@ -30,8 +30,12 @@ import * as definitions from './definitions';
 import * as logo from './logo';
 import * as participation from './participation';
 import { cycleParticipants } from './participants';
-import { campaignReport } from './reports';
-import { createCampaignReport } from '../../shared/contracts/campaign-reports';
+import { campaignCustomReports, campaignReport, createCampaignCustomReport as createCustom } from './reports';
+import {
+  createCampaignCustomReport,
+  createCampaignReport,
+  listCampaignCustomReports,
+} from '../../shared/contracts/campaign-reports';
 
 /** A campaign named by a path is checked on its sphere: the admins' rights are held there. */
 const accounts = {
@@ -75,6 +79,8 @@ export const handler = createHttpHandler(
     ),
     route(listCycleParticipants, ({ params }) => cycleParticipants(params.campaignId, params.cycleId)),
     route(createCampaignReport, ({ params, body }) => campaignReport(params.campaignId, body)),
+    route(listCampaignCustomReports, ({ params }) => campaignCustomReports(params.campaignId)),
+    route(createCampaignCustomReport, ({ params, body }) => createCustom(params.campaignId, body)),
     route(getCampaignAccess, ({ caller, headers, params, query }) =>
       participation.campaignAccess(participant(caller, headers), params.campaignId, query.code),
     ),

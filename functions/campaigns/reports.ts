@@ -6,6 +6,7 @@ import type {
   CampaignStepReport,
 } from '../../shared/contracts/campaign-reports';
 import type { Measure, StepAnswer } from '../../shared/contracts/campaigns';
+import type { CampaignCustomReportCreateSchema, CustomReport } from '../../shared/contracts/custom-reports';
 import type { Form } from '../../shared/contracts/forms';
 import {
   REFUSAL_QUESTION_ID,
@@ -20,15 +21,18 @@ import type * as z from 'zod';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findStoredForm, formReportShape } from '../forms';
 import {
+  createCustomReport,
+  cycleScopeOf,
   cycleStepFigures,
+  listCustomReports,
   rebuildScopes,
   replaceScope,
-  scopeOf,
   tagKey,
   type CycleStepShape,
   type FormShape,
   type PeriodTexts,
   type ScopedContribution,
+  type SealedCycle,
   type TextEntry,
 } from '../reports';
 import { areActiveTags, findSphere } from '../spheres';
@@ -58,7 +62,7 @@ const SEALED = new Set<CycleItem['status']>(['processing', 'closed']);
 
 /** A cycle's scope in the report rollups. */
 export const cycleScope = (cycle: Pick<CycleItem, 'campaignId' | 'cycleId'>) =>
-  scopeOf(`campaign:${cycle.campaignId}`, 'cycle', cycle.cycleId);
+  cycleScopeOf(cycle.campaignId, cycle.cycleId);
 
 /** The questionnaires a cycle's form measures ask, as they are now. */
 async function formsOf(measures: readonly Measure[]): Promise<Map<string, Form>> {
@@ -85,7 +89,7 @@ const textOrder = (text: string) => createHash('sha256').update(text).digest('he
 export async function cycleRollups(
   campaign: CampaignItem,
   cycle: CycleItem,
-): Promise<{ contributions: ScopedContribution[]; texts: PeriodTexts[] }> {
+): Promise<{ contributions: ScopedContribution[]; texts: PeriodTexts[]; sealed: SealedCycle }> {
   const measures = campaign.measures as Measure[];
   const [answers, forms] = await Promise.all([answersOf(cycle.cycleId), formsOf(measures)]);
   const measureOf = new Map(measures.map((m) => [m.id, m]));
@@ -130,7 +134,44 @@ export async function cycleRollups(
         entries: entries.sort((a, b) => textOrder(a.t).localeCompare(textOrder(b.t))),
       });
   }
-  return { contributions, texts };
+  return { contributions, texts, sealed: sealedCycle(campaign, cycle) };
+}
+
+/**
+ * What a custom report's data shot may show of a sealed cycle (decision 0036): its feeling,
+ * thinking and custom-theme steps as they were asked, named in the campaign's languages.
+ */
+function sealedCycle(campaign: CampaignItem, cycle: CycleItem): SealedCycle {
+  const measureOf = new Map((campaign.measures as Measure[]).map((m) => [m.id, m]));
+  const questions = (measure: Measure, kind: 'likert' | 'text') =>
+    (measure.customTheme?.questions ?? [])
+      .filter((q) => q.kind === kind)
+      .map((q) => ({ id: q.id, title: q.title }));
+  return {
+    campaignId: cycle.campaignId,
+    cycleId: cycle.cycleId,
+    internalLabel: cycle.internalLabel,
+    ...(cycle.start ? { start: cycle.start } : {}),
+    ...(cycle.end ? { end: cycle.end } : {}),
+    defaultLocale: campaign.defaultLocale,
+    steps: stepDefinitions(campaign, cycle, campaign.defaultLocale).flatMap((d): SealedCycle['steps'] => {
+      const measure = measureOf.get(d.measureId);
+      if (d.kind !== 'main' || !measure) return [];
+      if (measure.type === 'feeling' || measure.type === 'thinking')
+        return [{ stepId: d.stepId, kind: measure.type, title: measure.title }];
+      if (measure.type === 'custom-form')
+        return [
+          {
+            stepId: d.stepId,
+            kind: measure.type,
+            title: measure.title,
+            questions: questions(measure, 'likert'),
+            textQuestions: questions(measure, 'text'),
+          },
+        ];
+      return [];
+    }),
+  };
 }
 
 /**
@@ -151,11 +192,11 @@ export async function rollCycle(
  */
 async function writeRoll(
   cycle: CycleItem,
-  { contributions, texts }: Awaited<ReturnType<typeof cycleRollups>>,
+  { contributions, texts, sealed }: Awaited<ReturnType<typeof cycleRollups>>,
 ) {
   const [participation] = await Promise.all([
     participationCounts(cycle.cycleId),
-    replaceScope(cycleScope(cycle), contributions, texts),
+    replaceScope(cycleScope(cycle), contributions, texts, sealed),
   ]);
   await markCycleRolled(cycle, participation);
   return { answers: contributions.length, participation };
@@ -377,4 +418,30 @@ export async function campaignReport(campaignId: string, request: ReportRequest)
       }),
     ),
   };
+}
+
+/**
+ * GET /v1/campaigns/{campaignId}/custom-reports: the custom reports of the campaign's sphere that
+ * name the campaign (decision 0036).
+ */
+export async function campaignCustomReports(campaignId: string): Promise<{ reports: CustomReport[] }> {
+  const read = await readCampaign(campaignId);
+  if (!read) throw new NotFoundError();
+  return listCustomReports(read.campaign.sphereId, { campaignId });
+}
+
+/** POST /v1/campaigns/{campaignId}/custom-reports: a draft report of the campaign, about one cycle if given. */
+export async function createCampaignCustomReport(
+  campaignId: string,
+  body: z.output<typeof CampaignCustomReportCreateSchema>,
+): Promise<CustomReport> {
+  const read = await readCampaign(campaignId);
+  if (!read) throw new NotFoundError();
+  const { cycleId, ...fields } = body;
+  if (cycleId !== undefined && !read.cycles.some((c) => c.cycleId === cycleId))
+    throw new ValidationError([{ key: 'not-valid', field: 'body.cycleId' }]);
+  return createCustomReport(read.campaign.sphereId, fields, {
+    campaignId,
+    ...(cycleId !== undefined ? { cycleId } : {}),
+  });
 }

@@ -1,5 +1,8 @@
 import type { CardData, DataShot, ReportLanguage } from '../../shared/contracts/custom-reports';
+import type { Language } from '../../shared/contracts/headers';
 import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
+import { CUSTOM_LIKERT_POINTS } from '../../shared/domain/campaigns';
+import { textIn } from '../../shared/domain/sessions';
 import { FEELING_COLORS, type FeelingColor } from '../../shared/domain/feelings';
 import { minParticipants, type HiddenReason } from '../../shared/domain/report-privacy';
 import { EMOTION_WORDS } from '../feelings';
@@ -61,9 +64,12 @@ export interface PeriodFacts {
 /** What a trend follows, by what the card shows. */
 export type TrendMetric = 'people' | 'answers' | 'averageValue' | 'averageEnergy' | 'pleasantShare';
 
+/** What a sphere's data shot shows (a campaign step shows its whole figure: `people`). */
+type Measure = Extract<DataShot, { source: 'feelings' | 'thinkings' }>['measure'];
+
 export interface CardFacts {
   source: 'feelings' | 'thinkings';
-  measure: DataShot['measure'];
+  measure: Measure;
   total: FigureFacts;
   series: PeriodFacts[];
   trendMetric: TrendMetric;
@@ -115,7 +121,7 @@ function thinkingFacts(
   return { shown: true, people: figure.people, answers: figure.answers, axes };
 }
 
-function trendMetricOf(source: CardFacts['source'], measure: DataShot['measure']): TrendMetric {
+function trendMetricOf(source: CardFacts['source'], measure: Measure): TrendMetric {
   if (measure === 'answers') return 'answers';
   if (source === 'thinkings') return 'people';
   if (measure === 'averageValue' || measure === 'averageEnergy') return measure;
@@ -132,7 +138,9 @@ export function cardFacts(
     axisNames?: Readonly<Record<string, string>> | undefined;
   },
 ): CardFacts {
-  const measure = options.dataShot?.measure ?? 'people';
+  if (data.source === 'campaign') return campaignFacts(data, options);
+  const shot = options.dataShot?.source === 'campaign' ? undefined : options.dataShot;
+  const measure = shot?.measure ?? 'people';
   const trendMetric = trendMetricOf(data.source, measure);
   if (data.source === 'feelings') {
     const labels = wordLabels(options.lang);
@@ -154,6 +162,68 @@ export function cardFacts(
     series: data.series.map((p) => ({ period: p.period, figure: thinkingFacts(p.figure, threshold, names) })),
     trendMetric,
   };
+}
+
+/** Where a campaign's Likert answers sit: 1 … CUSTOM_LIKERT_POINTS, its middle saying neither. */
+const likertToAxis = (average: number) =>
+  (average - (1 + CUSTOM_LIKERT_POINTS) / 2) / ((CUSTOM_LIKERT_POINTS - 1) / 2);
+
+/**
+ * A campaign step's facts (decision 0036): one figure, no series. A feeling step is told as a
+ * feeling's figure; a thinking's and a custom theme's as axes, a theme's questions placed from
+ * "strongly disagree" (−1) to "strongly agree" (+1); free texts are never told.
+ */
+function campaignFacts(
+  data: Extract<CardData, { source: 'campaign' }>,
+  options: {
+    lang: ReportLanguage;
+    dataShot?: DataShot | undefined;
+    axisNames?: Readonly<Record<string, string>> | undefined;
+  },
+): CardFacts {
+  const threshold = minParticipants(options.dataShot?.tagIds.length ?? 0);
+  const { result } = data;
+  if (result.kind === 'feeling')
+    return {
+      source: 'feelings',
+      measure: 'colors',
+      total: feelingFacts(result.figure, wordLabels(options.lang)),
+      series: [],
+      trendMetric: 'pleasantShare',
+    };
+  if (result.kind === 'thinking')
+    return {
+      source: 'thinkings',
+      measure: 'people',
+      total: thinkingFacts(result.figure, threshold, options.axisNames ?? {}),
+      series: [],
+      trendMetric: 'people',
+    };
+  const figure = result.figure;
+  const names = new Map(
+    result.questions.map((q) => [q.id, textIn(q.title, options.lang, data.defaultLocale as Language)]),
+  );
+  const total: FigureFacts = figure.shown
+    ? {
+        shown: true,
+        people: figure.people,
+        answers: figure.answers,
+        axes: figure.questions
+          .flatMap((q): AxisFact[] =>
+            q.shown && q.average !== undefined && q.answers > 0
+              ? [
+                  {
+                    name: names.get(q.answerId) || q.answerId,
+                    average: likertToAxis(q.average),
+                    ...(q.answers >= threshold ? { answers: q.answers } : {}),
+                  },
+                ]
+              : [],
+          )
+          .sort((a, b) => b.average - a.average || a.name.localeCompare(b.name)),
+      }
+    : { shown: false, reason: figure.reason, threshold: figure.threshold };
+  return { source: 'thinkings', measure: 'people', total, series: [], trendMetric: 'people' };
 }
 
 /** The value a trend follows in a shown figure, when the figure has it. */

@@ -21,10 +21,12 @@ import { anonymityNotice } from '../../shared/domain/report-privacy';
 import { isConditionFailure } from '../lib/conditions';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { activeTagsOf, findSphere } from '../spheres';
+import { campaignShotData, sealedCycleOf } from './campaign-shots';
 import { sphereFeelingReport, sphereThinkingReport } from './service';
 import type { CustomReportEntity } from './entities/custom-report';
 import type { ReportCardEntity } from './entities/report-card';
 import type { ReportPartEntity } from './entities/report-part';
+import { toReport } from './report-items';
 import { reportsDb as db } from './store';
 
 type CreateBody = z.output<typeof CustomReportCreateSchema>;
@@ -44,24 +46,6 @@ export function timeOrderedId(now = Date.now()): string {
 }
 
 const newId = () => randomBytes(8).toString('hex');
-
-export function toReport(item: ReportItem): CustomReport {
-  return {
-    reportId: item.reportId,
-    sphereId: item.sphereId,
-    name: item.name,
-    description: item.description,
-    status: item.status,
-    template: item.template,
-    languages: item.languages as CustomReport['languages'],
-    dimensions: item.dimensions,
-    start: item.start,
-    end: item.end,
-    cardCount: item.cardCount,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-  };
-}
 
 function toCard(item: CardItem): ReportCard {
   return {
@@ -122,21 +106,6 @@ async function readWhole(sphereId: string, reportId: string) {
 function found<T>(item: T | undefined): T {
   if (!item) throw new NotFoundError();
   return item;
-}
-
-/** GET /v1/reports/spheres/{sphereId}: the sphere's custom reports, newest change first. */
-export async function listReports(sphereId: string): Promise<{ reports: CustomReport[] }> {
-  const { data } = await db().entities.customReport.query.bySphere({ sphereId }).go({ pages: 'all' });
-  return { reports: data.map(toReport).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)) };
-}
-
-export async function createReport(sphereId: string, body: CreateBody): Promise<CustomReport> {
-  const sphere = await findSphere(sphereId);
-  if (!sphere) throw new NotFoundError();
-  const { data } = await db()
-    .entities.customReport.create({ sphereId, reportId: newId(), ...body, status: 'draft' })
-    .go();
-  return toReport(data as ReportItem);
 }
 
 export async function getReport(sphereId: string, reportId: string): Promise<CustomReportDetail> {
@@ -299,7 +268,7 @@ export async function createCard(
   editablePart(part);
   if (body.parentCardId && !cards.some((c) => c.cardId === body.parentCardId))
     throw new ValidationError([{ key: 'not-found', field: 'body.parentCardId' }]);
-  if (body.type === 'dataShot') await checkTags(sphereId, body.dataShot.tagIds);
+  if (body.type === 'dataShot') await checkShot(report, body.dataShot);
   const inPart = cards.filter((c) => c.partId === body.partId);
   const position = inPart.length ? Math.max(...inPart.map((c) => c.position)) + 1 : 0;
   const cardId = newId();
@@ -335,6 +304,21 @@ async function findCard(reportId: string, cardId: string): Promise<CardItem> {
   return data;
 }
 
+/**
+ * A data shot must show what its report may: the sphere's tags (the report function checks them
+ * again when read), and a campaign's step only in that campaign's report, of a cycle that stopped.
+ */
+async function checkShot(report: ReportItem, shot: DataShot): Promise<void> {
+  if (shot.source === 'campaign') {
+    if (!report.campaignId) throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot.source' }]);
+    const sealed = await sealedCycleOf(report.campaignId, shot.cycleId);
+    if (!sealed) throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot.cycleId' }]);
+    if (!sealed.steps.some((s) => s.stepId === shot.stepId))
+      throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot.stepId' }]);
+  }
+  await checkTags(report.sphereId, shot.tagIds);
+}
+
 /** A data shot's tags must be the sphere's (the report function checks them again when read). */
 async function checkTags(sphereId: string, tagIds: readonly string[]): Promise<void> {
   if (!tagIds.length) return;
@@ -349,18 +333,26 @@ export async function updateCard(
   cardId: string,
   body: CardUpdateBody,
 ): Promise<ReportCard> {
-  const { parts, cards } = await readWhole(sphereId, reportId);
+  const { report, parts, cards } = await readWhole(sphereId, reportId);
   const card = found(cards.find((c) => c.cardId === cardId));
   const partOf = (partId: string) => found(parts.find((p) => p.partId === partId));
   editablePart(partOf(card.partId));
   if (body.partId && body.partId !== card.partId) editablePart(partOf(body.partId));
   if (body.dataShot && card.type !== 'dataShot')
     throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot' }]);
-  if (body.dataShot) await checkTags(sphereId, body.dataShot.tagIds);
+  if (body.dataShot) await checkShot(report, body.dataShot);
   const changes: Record<string, unknown> = Object.fromEntries(
     Object.entries(body).filter(([, v]) => v !== undefined),
   );
   if (body.result !== undefined) changes.writtenBy = 'person';
+  if (body.partId && body.partId !== card.partId) {
+    const target = body.partId;
+    await moveToPart(reportId, card, cards, target, {
+      ...changes,
+      position: body.position ?? endOf(cards, target),
+    });
+    return toCard(await findCard(reportId, cardId));
+  }
   try {
     const { data } = await db()
       .entities.reportCard.patch({ reportId, cardId })
@@ -370,6 +362,58 @@ export async function updateCard(
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError({ cause: error });
     throw error;
+  }
+}
+
+/** The position after the last card of a part (0 for an empty part). */
+function endOf(cards: readonly CardItem[], partId: string): number {
+  const inPart = cards.filter((c) => c.partId === partId);
+  return inPart.length ? Math.max(...inPart.map((c) => c.position)) + 1 : 0;
+}
+
+/** The cards under a card, at any depth, in its part (a loop of parents cannot repeat one). */
+function descendantsOf(cards: readonly CardItem[], card: CardItem): CardItem[] {
+  const under: CardItem[] = [];
+  const seen = new Set([card.cardId]);
+  const visit = (parentId: string) => {
+    for (const child of cards) {
+      if (child.parentCardId !== parentId || child.partId !== card.partId || seen.has(child.cardId)) continue;
+      seen.add(child.cardId);
+      under.push(child);
+      visit(child.cardId);
+    }
+  };
+  visit(card.cardId);
+  return under;
+}
+
+/**
+ * Moves a card to another part: it stands at the top of its new part (no parent), and the cards
+ * under it follow with their own parents and positions. Written in transactions of at most 100
+ * items (DynamoDB's limit; a subtree that large is written in several).
+ */
+async function moveToPart(
+  reportId: string,
+  card: CardItem,
+  cards: readonly CardItem[],
+  partId: string,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  const subtree = descendantsOf(cards, card);
+  const ids = [card.cardId, ...subtree.map((c) => c.cardId)];
+  for (let from = 0; from < ids.length; from += 100) {
+    const chunk = ids.slice(from, from + 100);
+    const result = await db()
+      .transaction.write((writers) =>
+        chunk.map((id) => {
+          if (id !== card.cardId)
+            return writers.reportCard.patch({ reportId, cardId: id }).set({ partId }).commit();
+          const patch = writers.reportCard.patch({ reportId, cardId: id }).set(changes);
+          return (card.parentCardId ? patch.remove(['parentCardId']) : patch).commit();
+        }),
+      )
+      .go();
+    if (result.canceled) throw new NotFoundError();
   }
 }
 
@@ -405,10 +449,16 @@ export async function deleteCard(sphereId: string, reportId: string, cardId: str
  * rules (decision 0030): the same figures the sphere's report page shows for the same filters.
  * Requests that coincide are read once.
  */
-export function cardDataReader(report: Pick<ReportItem, 'sphereId' | 'start' | 'end'>, now = Date.now()) {
-  const cache = new Map<string, Promise<CardData>>();
-  return (shot: DataShot): Promise<CardData> => {
-    const key = `${shot.source}|${shot.interval}|${shot.tagIds.join(',')}`;
+export function cardDataReader(
+  report: Pick<ReportItem, 'sphereId' | 'start' | 'end' | 'campaignId'>,
+  now = Date.now(),
+) {
+  const cache = new Map<string, Promise<CardData | undefined>>();
+  return (shot: DataShot): Promise<CardData | undefined> => {
+    const key =
+      shot.source === 'campaign'
+        ? `campaign|${shot.cycleId}|${shot.stepId}|${shot.tagIds.join(',')}`
+        : `${shot.source}|${shot.interval}|${shot.tagIds.join(',')}`;
     let pending = cache.get(key);
     if (!pending) {
       pending = readCardData(report, shot, now);
@@ -419,10 +469,12 @@ export function cardDataReader(report: Pick<ReportItem, 'sphereId' | 'start' | '
 }
 
 async function readCardData(
-  report: Pick<ReportItem, 'sphereId' | 'start' | 'end'>,
+  report: Pick<ReportItem, 'sphereId' | 'start' | 'end' | 'campaignId'>,
   shot: DataShot,
   now: number,
-): Promise<CardData> {
+): Promise<CardData | undefined> {
+  if (shot.source === 'campaign')
+    return report.campaignId ? ((await campaignShotData(report.campaignId, shot)) ?? undefined) : undefined;
   const request = {
     sphereId: report.sphereId,
     start: report.start,
@@ -461,22 +513,29 @@ export async function getPart(sphereId: string, reportId: string, partId: string
   const own = cards.filter((c) => c.partId === partId);
   const read = cardDataReader(report);
   const withData = await Promise.all(
-    own.map(async (card) => ({
-      ...toCard(card),
-      ...(card.dataShot ? { data: await read(card.dataShot as DataShot) } : {}),
-    })),
+    own.map(async (card) => {
+      const data = card.dataShot ? await read(card.dataShot as DataShot) : undefined;
+      return { ...toCard(card), ...(data ? { data } : {}) };
+    }),
   );
   return { ...toPart(part, cards), reportId, ...anonymityNotice(sphere), cards: withData };
 }
 
-export { findCard };
+export { findCard, toReport };
+export { createReport, listReports } from './report-items';
 export type { ReportItem, PartItem, CardItem };
 
 /** A report to write as it is (the demo's), with its parts and their cards in order. */
 export interface ImportedReport {
   sphereId: string;
   reportId: string;
-  report: Omit<CreateBody, 'description'> & { description: string; status: ReportItem['status'] };
+  report: Omit<CreateBody, 'description'> & {
+    description: string;
+    status: ReportItem['status'];
+    /** A campaign's report (decision 0036). */
+    campaignId?: string;
+    cycleId?: string;
+  };
   parts: {
     partId: string;
     name: string;

@@ -41,8 +41,13 @@ export async function promptCard(
     const tags = (await activeTagsOf([sphereId])).get(sphereId) ?? [];
     groupLabel = shot.tagIds.map((id) => named(tags.find((t) => t.tagId === id)?.name, lang, id)).join(' + ');
   }
-  const axisIds =
-    data?.source === 'thinkings' && data.total.shown ? data.total.axes.map((a) => a.axisId) : [];
+  const thinking =
+    data?.source === 'thinkings'
+      ? data.total
+      : data?.source === 'campaign' && data.result.kind === 'thinking'
+        ? data.result.figure
+        : undefined;
+  const axisIds = thinking?.shown ? thinking.axes.map((a) => a.axisId) : [];
   const axes = await axisNamesOf(axisIds);
   return writeCardText({
     lang,

@@ -241,8 +241,15 @@ export async function renderDocumentOf(
     ),
   );
   const axisIds = new Set<string>();
-  for (const d of data.values())
-    if (d?.source === 'thinkings' && d.total.shown) for (const a of d.total.axes) axisIds.add(a.axisId);
+  for (const d of data.values()) {
+    const figure =
+      d?.source === 'thinkings'
+        ? d.total
+        : d?.source === 'campaign' && d.result.kind === 'thinking'
+          ? d.result.figure
+          : undefined;
+    if (figure?.shown) for (const a of figure.axes) axisIds.add(a.axisId);
+  }
   const axisNames = await sources.axes([...axisIds]);
   const labels = {
     file,
@@ -254,7 +261,9 @@ export async function renderDocumentOf(
     name: part.name,
     cards: visible
       .filter((c) => c.partId === part.partId)
-      .map((c) => renderCardOf(c, data.get(c.cardId), labels)),
+      .map((c) =>
+        renderCardOf({ ...c, dataShot: c.dataShot as DataShot | undefined }, data.get(c.cardId), labels),
+      ),
   }));
   const date = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : `${lang}-BE`, { dateStyle: 'long' }).format(
     now,

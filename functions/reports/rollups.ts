@@ -2,8 +2,10 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  GetCommand,
   QueryCommand,
   UpdateCommand,
+  type GetCommandInput,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +16,7 @@ import {
   type Contribution,
   type Counts,
 } from '../../shared/domain/report-rollups';
+import type { MultilingualText } from '../../shared/contracts/text';
 import type { Release } from '../../shared/domain/report-privacy';
 import { documentClient } from '../lib/aws';
 import { isConditionFailure } from '../lib/conditions';
@@ -336,7 +339,7 @@ const ADDS_PER_UPDATE = 100;
 
 /** A stored rollup item: its key parts and its non-zero amounts. */
 export interface StoredRollup {
-  kind: 'people' | 'counts' | 'release' | 'texts';
+  kind: 'people' | 'counts' | 'release' | 'texts' | 'steps';
   group: string;
   week: string;
   amounts: Record<string, number>;
@@ -370,7 +373,10 @@ const toStored = (item: Record<string, unknown>): StoredRollup => {
     kind,
     group: String(item.group),
     week: String(item.week),
-    amounts: kind === 'release' || kind === 'texts' ? {} : amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
+    amounts:
+      kind === 'release' || kind === 'texts' || kind === 'steps'
+        ? {}
+        : amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
     ...(typeof item.version === 'number' ? { version: item.version } : {}),
   };
 };
@@ -543,6 +549,7 @@ export async function replaceScope(
   scope: string,
   contributions: readonly ScopedContribution[],
   texts: readonly PeriodTexts[] = [],
+  sealed?: SealedCycle,
 ): Promise<void> {
   const wanted = expectedRollups(contributions.filter((c) => c.scope === scope)).get(scope) ?? [];
   const query = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
@@ -563,6 +570,7 @@ export async function replaceScope(
     textParts(entries).forEach((part, n) =>
       puts.push({ ...itemOf('texts', `part-${n}`, period), entries: part }),
     );
+  if (sealed) puts.push({ ...itemOf('steps', 'all', SEALED_STEPS_PERIOD), sealed });
   const kept = new Set(puts.map((i) => `${String(i.pk)}|${String(i.sk)}`));
   const stale = (await queryAll({ ...query, ProjectionExpression: 'pk, sk' })).filter(
     (i) => !kept.has(`${String(i.pk)}|${String(i.sk)}`),
@@ -622,6 +630,47 @@ function textParts(entries: readonly TextEntry[]): TextEntry[][] {
   }
   if (part.length) parts.push(part);
   return parts;
+}
+
+/** The period of a sealed cycle's `steps` item (it belongs to no step). */
+const SEALED_STEPS_PERIOD = 'cycle';
+
+/** A custom theme's question as a sealed cycle asked it. */
+export interface SealedQuestion {
+  id: string;
+  title: MultilingualText;
+}
+
+/**
+ * A sealed cycle's steps as its stop left them (decision 0036): those a custom report's data shot
+ * may show, with what names them, and the cycle's name and dates.
+ */
+export interface SealedCycle {
+  campaignId: string;
+  cycleId: string;
+  internalLabel: string;
+  start?: string;
+  end?: string;
+  defaultLocale: string;
+  steps: {
+    stepId: string;
+    kind: 'feeling' | 'thinking' | 'custom-form';
+    title: MultilingualText;
+    /** A custom theme's Likert questions, in order. */
+    questions?: SealedQuestion[];
+    /** A custom theme's free-text questions, in order. */
+    textQuestions?: SealedQuestion[];
+  }[];
+}
+
+/** A sealed cycle's `steps` item, or null when it was not rolled (one GetItem). */
+export async function readSealedCycle(scope: string): Promise<SealedCycle | null> {
+  // Its attributes are not declared on the entity (as the counts' are not): read as stored.
+  const params = db()
+    .entities.reportRollup.get({ scope, kind: 'steps', group: 'all', week: SEALED_STEPS_PERIOD })
+    .params() as GetCommandInput;
+  const { Item } = await documentClient().send(new GetCommand(params));
+  return (Item?.sealed as SealedCycle | undefined) ?? null;
 }
 
 /** A scope's free texts by period (its parts joined): one Query. */

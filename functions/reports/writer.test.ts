@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import type { CardData, DataShot, ReportLanguage } from '../../shared/contracts/custom-reports';
+import type { CardData, ReportLanguage, SphereDataShot } from '../../shared/contracts/custom-reports';
 import type { ReportFigure } from '../../shared/contracts/reports';
 import { configureHandlers } from '../lib/environment';
 import { writeCardText, type CardTextInput } from './writer';
@@ -46,7 +46,7 @@ const feelings: CardData = {
   ],
 };
 
-const shot = (measure: DataShot['measure'] = 'people', tagIds: string[] = []): DataShot => ({
+const shot = (measure: SphereDataShot['measure'] = 'people', tagIds: string[] = []): SphereDataShot => ({
   source: 'feelings',
   measure,
   view: 'series',

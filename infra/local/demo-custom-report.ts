@@ -1,7 +1,8 @@
-import type { DataShot } from '../../shared/contracts/custom-reports';
+import type { CampaignDataShot, SphereDataShot } from '../../shared/contracts/custom-reports';
 import { importCustomReport, type ImportedReport } from '../../functions/reports/custom-reports';
 import { RENDER_SOURCES } from '../../functions/reports/render-sources';
 import { importRender } from '../../functions/reports/renders';
+import { DEMO_AUTUMN_CYCLE_ID, DEMO_CAMPAIGN_ID, demoCycleDates } from './demo-campaigns';
 
 const HORIZON = 'demo-atelier-horizon';
 export const DEMO_CUSTOM_REPORT_ID = 'demo-horizon-year';
@@ -11,7 +12,7 @@ function yearAgo(now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
 }
 
-const shot = (shotFields: Partial<DataShot> & Pick<DataShot, 'measure'>): DataShot => ({
+const shot = (shotFields: Partial<SphereDataShot> & Pick<SphereDataShot, 'measure'>): SphereDataShot => ({
   source: 'feelings',
   view: 'total',
   interval: 'month',
@@ -188,11 +189,78 @@ export function demoCustomReport(now = new Date()): ImportedReport {
 }
 
 /** Writes the demo report once and renders it once to PDF, in French, as its admin would. */
+export const DEMO_CAMPAIGN_REPORT_ID = 'demo-horizon-pulse-autumn-report';
+
+/** A step of the demo campaign's autumn cycle, for the workshop as a whole. */
+const autumnStep = (stepId: string): CampaignDataShot => ({
+  source: 'campaign',
+  cycleId: DEMO_AUTUMN_CYCLE_ID,
+  stepId,
+  tagIds: [],
+});
+
+/**
+ * The Pulse campaign's custom report on its autumn cycle (decision 0036): the feeling and the
+ * climate theme as the cycle asked them, with a text to frame them.
+ */
+export function demoCampaignReport(now = Date.now()): ImportedReport {
+  const { autumn } = demoCycleDates(now);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return {
+    sphereId: HORIZON,
+    reportId: DEMO_CAMPAIGN_REPORT_ID,
+    report: {
+      name: 'Pouls d’automne : restitution',
+      description:
+        'Ce que le cycle d’automne du Pouls saisonnier dit de l’atelier, pour la réunion d’équipe.',
+      status: 'draft',
+      template: 'synthesis',
+      languages: ['fr', 'en', 'nl'],
+      dimensions: [],
+      start: day(autumn.start),
+      end: day(autumn.end),
+      campaignId: DEMO_CAMPAIGN_ID,
+      cycleId: DEMO_AUTUMN_CYCLE_ID,
+    },
+    parts: [
+      {
+        partId: 'demo-pulse-part-autumn',
+        name: 'Le cycle d’automne',
+        status: 'draft',
+        cards: [
+          {
+            cardId: 'demo-pulse-card-intro',
+            type: 'text',
+            title: 'Comment lire ce cycle',
+            result:
+              'Le cycle d’automne a été collecté pendant deux semaines. Ses chiffres sont scellés depuis son arrêt : ils ne bougeront plus.\n\nUn groupe de moins de huit personnes n’est jamais montré, et les idées libres ne le sont que pour huit personnes ou plus.',
+          },
+          {
+            cardId: 'demo-pulse-card-feeling',
+            type: 'dataShot',
+            title: 'Le ressenti au travail',
+            dataShot: autumnStep('feeling'),
+            favourite: true,
+          },
+          {
+            cardId: 'demo-pulse-card-climate',
+            type: 'dataShot',
+            title: 'Le climat d’équipe',
+            dataShot: autumnStep('climate'),
+            bookmark: true,
+          },
+        ],
+      },
+    ],
+  };
+}
+
 export async function seedDemoCustomReport(userIds: ReadonlyMap<string, string>): Promise<void> {
   const adminId = userIds.get('camille@demo.wellbeing.local');
   if (!adminId) return;
   const report = demoCustomReport();
   await importCustomReport(report);
+  await importCustomReport(demoCampaignReport());
   await importRender(
     HORIZON,
     DEMO_CUSTOM_REPORT_ID,

@@ -1,10 +1,15 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
+import {
+  CampaignCustomReportCreateSchema,
+  CustomReportListSchema,
+  CustomReportSchema,
+  TextsFigureSchema,
+} from './custom-reports';
 import { FormFigureSchema } from './form-reports';
 import { FormFieldsSchema } from './forms';
 import { ReportFigureSchema, ThinkingFigureSchema, reportFields } from './reports';
 import { CYCLE_STATUSES, MEASURE_TYPES } from '../domain/campaigns';
-import { HIDDEN_REASONS } from '../domain/report-privacy';
 
 /**
  * A campaign's results (spec 02 §2 campaign admin reports; decision 0035): cycle by cycle, step by
@@ -33,21 +38,7 @@ const stepFields = {
   type: z.enum([...MEASURE_TYPES, 'tags', 'refusal']),
 };
 
-/**
- * A free-text question's texts for the group asked: shown only when the step's figure of the group
- * is shown with at least 8 people (spec 02 §5), in an order that says nothing of who wrote them;
- * otherwise why (`threshold`: the people free text needs).
- */
-export const TextsFigureSchema = z.discriminatedUnion('shown', [
-  z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),
-  z.object({
-    answerId: z.string(),
-    shown: z.literal(false),
-    reason: z.enum(HIDDEN_REASONS),
-    threshold: z.number().int(),
-  }),
-]);
-export type TextsFigure = z.infer<typeof TextsFigureSchema>;
+export { TextsFigureSchema, type TextsFigure } from './custom-reports';
 
 /**
  * One step's figure, by the kind of its counts: a feeling's (colours, averages, words), a
@@ -123,4 +114,41 @@ export const createCampaignReport = defineRoute({
   response: CampaignReportSchema,
 });
 
-export const campaignReportRoutes = [createCampaignReport] as const;
+/**
+ * GET /v1/campaigns/{campaignId}/custom-reports: the campaign's custom reports (decision 0036),
+ * newest change first, for those who hold smartReport on it. They are the sphere's custom reports
+ * that name the campaign, edited and rendered under the sphere's report routes.
+ */
+export const listCampaignCustomReports = defineRoute({
+  name: 'listCampaignCustomReports',
+  domain: 'campaigns',
+  method: 'GET',
+  path: '/v1/campaigns/{campaignId}/custom-reports',
+  auth: 'registered',
+  ability: { action: 'smartReport', subject: 'campaign', on: { campaignId: 'campaignId' } },
+  params: z.object({ campaignId: z.string().min(1).max(64) }),
+  response: CustomReportListSchema,
+});
+
+/**
+ * POST /v1/campaigns/{campaignId}/custom-reports: a draft custom report of the campaign, about one
+ * of its cycles if `cycleId` is given (a cycle of another campaign is `not-valid`).
+ */
+export const createCampaignCustomReport = defineRoute({
+  name: 'createCampaignCustomReport',
+  domain: 'campaigns',
+  method: 'POST',
+  path: '/v1/campaigns/{campaignId}/custom-reports',
+  auth: 'registered',
+  ability: { action: 'smartReport', subject: 'campaign', on: { campaignId: 'campaignId' } },
+  params: z.object({ campaignId: z.string().min(1).max(64) }),
+  body: CampaignCustomReportCreateSchema,
+  response: CustomReportSchema,
+  status: 201,
+});
+
+export const campaignReportRoutes = [
+  createCampaignReport,
+  listCampaignCustomReports,
+  createCampaignCustomReport,
+] as const;

@@ -83,8 +83,7 @@ export const PROFILE_QUESTIONS = {
 export type ProfileQuestion = keyof typeof PROFILE_QUESTIONS;
 export const PROFILE_QUESTION_IDS = Object.keys(PROFILE_QUESTIONS) as [ProfileQuestion, ...ProfileQuestion[]];
 
-/** The points of a custom Likert theme's questions (spec 02 §3 custom-form): 1 … 5. */
-export const CUSTOM_LIKERT_POINTS = 5;
+export { CUSTOM_LIKERT_POINTS } from '../domain/campaigns';
 
 // ---------------------------------------------------------------------------------------------
 // Definitions

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
 import { DATE_FILTER_MIN_DAY } from '../domain/date-filter';
-import { PRIVACY_MAX_GROUP_TAGS } from '../domain/report-privacy';
+import { HIDDEN_REASONS, PRIVACY_MAX_GROUP_TAGS } from '../domain/report-privacy';
+import { FormFigureSchema } from './form-reports';
 import { ReportFigureSchema, SPHERE_REPORT_INTERVALS, ThinkingFigureSchema } from './reports';
+import { MultilingualTextSchema } from './text';
 
 /**
  * Custom reports of a sphere (spec 02 §2 custom reports, §3 Report, Card, Rendered document, §4
@@ -11,49 +13,39 @@ import { ReportFigureSchema, SPHERE_REPORT_INTERVALS, ThinkingFigureSchema } fro
  * are computed when read, through the same privacy function as every report, never stored.
  */
 
-export const CUSTOM_REPORT_STATUSES = [
-  'draft',
-  'inProgress',
-  'preview',
-  'readyForValidation',
-  'validated',
-  'translated',
-  'published',
-  'archived',
-] as const;
-export const CUSTOM_REPORT_TEMPLATES = ['full', 'synthesis'] as const;
-export const REPORT_LANGUAGES = ['fr', 'en', 'nl'] as const;
-export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
-export const REPORT_PART_STATUSES = ['draft', 'inProgress', 'preview', 'validated'] as const;
-export const CARD_TYPES = ['text', 'dataShot'] as const;
-export const DATA_SHOT_STATUSES = ['draft', 'validated', 'published'] as const;
-/** Where a data shot's figures come from. */
-export const DATA_SHOT_SOURCES = ['feelings', 'thinkings'] as const;
-/** What a data shot shows of them. */
-export const DATA_SHOT_MEASURES = [
-  'people',
-  'answers',
-  'averageValue',
-  'averageEnergy',
-  'colors',
-  'words',
-] as const;
-export type DataShotMeasure = (typeof DATA_SHOT_MEASURES)[number];
-export const DATA_SHOT_VIEWS = ['total', 'series'] as const;
-export const RENDER_FORMATS = ['pdf', 'docx'] as const;
-export type RenderFormat = (typeof RENDER_FORMATS)[number];
-export const RENDER_STATUSES = ['inProgress', 'done', 'error', 'cancelled'] as const;
-export type RenderStatus = (typeof RENDER_STATUSES)[number];
-
-/** Limits (spec 02 §9 leaves them open): what one report may hold. */
-export const CUSTOM_REPORT_LIMITS = {
-  nameMax: 120,
-  descriptionMax: 2000,
-  partsMax: 20,
-  cardsMax: 200,
-  cardTextMax: 8000,
-  renderNameMax: 150,
-} as const;
+export {
+  CUSTOM_REPORT_STATUSES,
+  CUSTOM_REPORT_TEMPLATES,
+  REPORT_LANGUAGES,
+  type ReportLanguage,
+  REPORT_PART_STATUSES,
+  CARD_TYPES,
+  DATA_SHOT_STATUSES,
+  DATA_SHOT_SOURCES,
+  CAMPAIGN_SHOT_KINDS,
+  DATA_SHOT_MEASURES,
+  type DataShotMeasure,
+  DATA_SHOT_VIEWS,
+  RENDER_FORMATS,
+  type RenderFormat,
+  RENDER_STATUSES,
+  type RenderStatus,
+  CUSTOM_REPORT_LIMITS,
+} from '../domain/custom-reports';
+import {
+  CUSTOM_REPORT_STATUSES,
+  CUSTOM_REPORT_TEMPLATES,
+  REPORT_LANGUAGES,
+  REPORT_PART_STATUSES,
+  CARD_TYPES,
+  DATA_SHOT_STATUSES,
+  DATA_SHOT_SOURCES,
+  DATA_SHOT_MEASURES,
+  DATA_SHOT_VIEWS,
+  RENDER_FORMATS,
+  RENDER_STATUSES,
+  CUSTOM_REPORT_LIMITS,
+} from '../domain/custom-reports';
 
 const IdSchema = z.string().min(1).max(64);
 const day = z.iso.date();
@@ -76,14 +68,29 @@ const tagIds = z
   .refine((ids) => new Set(ids).size === ids.length, { message: 'exist' });
 
 /** What a data-shot card shows: one face of the sphere, for a group, as a total or a series. */
-export const DataShotSchema = z.strictObject({
+export const SphereDataShotSchema = z.strictObject({
   source: z.enum(DATA_SHOT_SOURCES),
   measure: z.enum(DATA_SHOT_MEASURES).default('people'),
   view: z.enum(DATA_SHOT_VIEWS).default('total'),
   interval: z.enum(SPHERE_REPORT_INTERVALS).default('month'),
   tagIds: tagIds.default([]),
 });
+
+/**
+ * A campaign report's data shot (decision 0036): one step of one of its campaign's stopped cycles,
+ * for a group, as the campaign's results show it (a feeling, a thinking or a custom theme).
+ */
+export const CampaignDataShotSchema = z.strictObject({
+  source: z.literal('campaign'),
+  cycleId: IdSchema,
+  stepId: IdSchema,
+  tagIds: tagIds.default([]),
+});
+
+export const DataShotSchema = z.discriminatedUnion('source', [SphereDataShotSchema, CampaignDataShotSchema]);
 export type DataShot = z.infer<typeof DataShotSchema>;
+export type SphereDataShot = z.infer<typeof SphereDataShotSchema>;
+export type CampaignDataShot = z.infer<typeof CampaignDataShotSchema>;
 
 const reportFields = {
   name,
@@ -101,6 +108,11 @@ const reportFields = {
 };
 
 export const CustomReportCreateSchema = z.strictObject(reportFields).superRefine(periodRule);
+/** A campaign's custom report: its period and fields, and the cycle it is about, if one. */
+export const CampaignCustomReportCreateSchema = z
+  .strictObject({ ...reportFields, cycleId: IdSchema.optional() })
+  .superRefine(periodRule);
+export type CampaignCustomReportCreate = z.input<typeof CampaignCustomReportCreateSchema>;
 export type CustomReportCreate = z.input<typeof CustomReportCreateSchema>;
 
 export const CustomReportUpdateSchema = z
@@ -151,6 +163,10 @@ export type ReportCard = z.infer<typeof ReportCardSchema>;
 export const CustomReportSchema = z.object({
   reportId: z.string(),
   sphereId: z.string(),
+  /** A campaign's report: its data shots may show the campaign's steps. */
+  campaignId: z.string().optional(),
+  /** The cycle the campaign's report is about, if one. */
+  cycleId: z.string().optional(),
   name: z.string(),
   description: z.string(),
   status: z.enum(CUSTOM_REPORT_STATUSES),
@@ -175,6 +191,40 @@ export const CustomReportDetailSchema = CustomReportSchema.extend({
 });
 export type CustomReportDetail = z.infer<typeof CustomReportDetailSchema>;
 
+/**
+ * A free-text question's texts for the group asked: shown only when the step's figure of the group
+ * is shown with at least 8 people (spec 02 §5), in an order that says nothing of who wrote them;
+ * otherwise why (`threshold`: the people free text needs).
+ */
+export const TextsFigureSchema = z.discriminatedUnion('shown', [
+  z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),
+  z.object({
+    answerId: z.string(),
+    shown: z.literal(false),
+    reason: z.enum(HIDDEN_REASONS),
+    threshold: z.number().int(),
+  }),
+]);
+export type TextsFigure = z.infer<typeof TextsFigureSchema>;
+
+/** A custom theme's question as the cycle asked it: its title in the campaign's languages. */
+const SealedQuestionSchema = z.object({ id: z.string(), title: MultilingualTextSchema });
+
+/** A campaign step's figure for a data shot, by the kind of its counts (decision 0036). */
+export const CampaignShotResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('feeling'), figure: ReportFigureSchema }),
+  z.object({ kind: z.literal('thinking'), figure: ThinkingFigureSchema }),
+  z.object({
+    kind: z.literal('custom-form'),
+    figure: FormFigureSchema,
+    /** The theme's Likert questions, in order. */
+    questions: z.array(SealedQuestionSchema),
+    /** Its free-text questions with their texts, or why they are hidden. */
+    texts: z.array(z.object({ question: SealedQuestionSchema, figure: TextsFigureSchema })),
+  }),
+]);
+export type CampaignShotResult = z.infer<typeof CampaignShotResultSchema>;
+
 /** A card's figures as the privacy function lets them out (a data shot), for the report's period. */
 export const CardDataSchema = z.discriminatedUnion('source', [
   z.object({
@@ -186,6 +236,17 @@ export const CardDataSchema = z.discriminatedUnion('source', [
     source: z.literal('thinkings'),
     total: ThinkingFigureSchema,
     series: z.array(z.object({ period: z.string(), figure: ThinkingFigureSchema })),
+  }),
+  z.object({
+    source: z.literal('campaign'),
+    cycleId: z.string(),
+    stepId: z.string(),
+    /** The cycle as its campaign names it, and when it ran. */
+    cycle: z.object({ internalLabel: z.string(), start: z.string().optional(), end: z.string().optional() }),
+    /** The step's title as the campaign had it when the cycle stopped, in its languages. */
+    title: MultilingualTextSchema,
+    defaultLocale: z.string(),
+    result: CampaignShotResultSchema,
   }),
 ]);
 export type CardData = z.infer<typeof CardDataSchema>;

@@ -50,6 +50,9 @@ export const CYCLE_STATUSES = [
 ] as const;
 export type CycleStatus = (typeof CYCLE_STATUSES)[number];
 
+/** The points of a custom Likert theme's questions (spec 02 §3 custom-form): 1 … 5. */
+export const CUSTOM_LIKERT_POINTS = 5;
+
 export const MEASURE_TYPES = ['feeling', 'thinking', 'profile', 'form', 'assessment', 'custom-form'] as const;
 export type MeasureType = (typeof MEASURE_TYPES)[number];
 

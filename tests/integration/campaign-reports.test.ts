@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignReport, CampaignStepReport } from '../../shared/contracts/campaign-reports';
 import type { Campaign, Cycle } from '../../shared/contracts/campaigns';
+import type { CustomReport, ReportCard, ReportPartDetail } from '../../shared/contracts/custom-reports';
 import type { Sphere } from '../../shared/contracts/spheres';
 import { feelingColor, feelingEnergy, feelingValue } from '../../shared/domain/feelings';
 import { importParticipations, rebuildSphereCampaignRollups } from '../../functions/campaigns';
@@ -326,5 +327,138 @@ describe('POST /v1/campaigns/{campaignId}/reports', () => {
         answer('mood', feelingOf(1), 1),
       ),
     ).rejects.toBeInstanceOf(ConflictError);
+  });
+});
+
+/**
+ * A campaign's custom reports (decision 0036): created and listed through the campaign, edited
+ * under the sphere's report routes, and their data shots show a stopped cycle's step with the very
+ * figures of the campaign's results, through the same privacy rules.
+ */
+describe('a campaign’s custom reports', () => {
+  const custom = (path = '', method = 'GET', body?: unknown, tokens = ada) =>
+    api<CustomReport & { reports: CustomReport[] }>(
+      tokens,
+      `/v1/campaigns/${campaign.campaignId}/custom-reports${path}`,
+      method,
+      body,
+    );
+  const period = { start: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) };
+  const fields = () => ({ name: 'Pulse d’automne', ...period, end: new Date().toISOString().slice(0, 10) });
+  const base = () => `/v1/reports/spheres/${sphere.id}`;
+  let made: CustomReport;
+  let partId: string;
+  const shotCard = (dataShot: Record<string, unknown>, reportId = made.reportId, part = partId) =>
+    api<ReportCard>(ada, `${base()}/${reportId}/cards`, 'POST', {
+      type: 'dataShot',
+      partId: part,
+      title: 'Step',
+      dataShot: { source: 'campaign', ...dataShot },
+    });
+
+  it('creates a report of the campaign about one cycle, listed with the campaign and with the sphere', async () => {
+    const created = await custom('', 'POST', { ...fields(), cycleId: cycle.cycleId });
+    expect(created.status).toBe(201);
+    made = created.body;
+    expect(made).toMatchObject({
+      sphereId: sphere.id,
+      campaignId: campaign.campaignId,
+      cycleId: cycle.cycleId,
+    });
+    expect((await custom()).body.reports.map((r) => r.reportId)).toEqual([made.reportId]);
+    const sphereList = await api<{ reports: CustomReport[] }>(ada, base());
+    expect(sphereList.body.reports.find((r) => r.reportId === made.reportId)?.campaignId).toBe(
+      campaign.campaignId,
+    );
+    const part = await api<{ partId: string }>(ada, `${base()}/${made.reportId}/parts`, 'POST', {
+      name: 'Steps',
+    });
+    expect(part.status).toBe(201);
+    partId = part.body.partId;
+  });
+
+  it('refuses a cycle of no such campaign with 400 and a member without smartReport with 403', async () => {
+    const wrong = await custom('', 'POST', { ...fields(), cycleId: 'nope' });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('body.cycleId');
+    expect((await custom('', 'GET', undefined, zoe)).status).toBe(403);
+    expect((await custom('', 'POST', fields(), zoe)).status).toBe(403);
+  });
+
+  it('shows a step with the same figures and texts as the campaign’s results, for everyone and for a tag', async () => {
+    const results = (await report({ tagIds: [atelier] })).body;
+    const all = (await report({})).body;
+    const cards = {
+      mood: await shotCard({ cycleId: cycle.cycleId, stepId: 'mood' }),
+      team: await shotCard({ cycleId: cycle.cycleId, stepId: 'team', tagIds: [atelier] }),
+      small: await shotCard({ cycleId: cycle.cycleId, stepId: 'team', tagIds: [nuit] }),
+    };
+    for (const c of Object.values(cards)) expect(c.status).toBe(201);
+    const read = await api<ReportPartDetail>(ada, `${base()}/${made.reportId}/parts/${partId}`);
+    expect(read.status).toBe(200);
+    const dataOf = (id: string) => {
+      const data = read.body.cards.find((c) => c.cardId === id)?.data;
+      if (data?.source !== 'campaign') throw new Error(`card ${id} has no campaign data`);
+      return data;
+    };
+    const mood = dataOf(cards.mood.body.cardId);
+    expect(mood.cycle.internalLabel).toBe('Autumn');
+    expect(mood.title).toEqual({ en: 'How do you feel at work?' });
+    expect(mood.result).toEqual({ kind: 'feeling', figure: stepOf(all, 'mood').figure });
+    const team = dataOf(cards.team.body.cardId);
+    const teamStep = stepOf(results, 'team');
+    if (team.result.kind !== 'custom-form' || teamStep.kind !== 'questions') throw new Error('not a theme');
+    expect(team.result.figure).toEqual(teamStep.figure);
+    expect(team.result.questions).toEqual([{ id: 'q1', title: { en: 'I can count on my colleagues.' } }]);
+    expect(team.result.texts.map((t) => t.figure)).toEqual(teamStep.texts);
+    expect(team.result.texts[0]?.question).toEqual({ id: 'q2', title: { en: 'What would help?' } });
+    // Nuit has 6 people: hidden with its reason, and none of its texts anywhere.
+    const small = dataOf(cards.small.body.cardId);
+    expect(small.result.figure).toEqual({ shown: false, reason: 'too-few-people', threshold: 8 });
+    expect(JSON.stringify(small)).not.toContain('secret');
+  });
+
+  it('refuses a campaign step in a report of no campaign, of a cycle still to stop, or of no such step', async () => {
+    const plain = await api<CustomReport>(ada, base(), 'POST', fields());
+    expect(plain.status).toBe(201);
+    const plainPart = await api<{ partId: string }>(ada, `${base()}/${plain.body.reportId}/parts`, 'POST', {
+      name: 'P',
+    });
+    const outside = await shotCard(
+      { cycleId: cycle.cycleId, stepId: 'mood' },
+      plain.body.reportId,
+      plainPart.body.partId,
+    );
+    expect(outside.status).toBe(400);
+    expect(JSON.stringify(outside.body)).toContain('body.dataShot.source');
+    const collecting = await shotCard({ cycleId: later.cycleId, stepId: 'mood' });
+    expect(collecting.status).toBe(400);
+    expect(JSON.stringify(collecting.body)).toContain('body.dataShot.cycleId');
+    const noStep = await shotCard({ cycleId: cycle.cycleId, stepId: 'nope' });
+    expect(noStep.status).toBe(400);
+    expect(JSON.stringify(noStep.body)).toContain('body.dataShot.stepId');
+    // The refusals' reasons are no step a data shot shows.
+    expect((await shotCard({ cycleId: cycle.cycleId, stepId: '-' })).status).toBe(400);
+  });
+
+  it('writes a card’s text from a step’s figures, never from its free texts', async () => {
+    const read = await api<ReportPartDetail>(ada, `${base()}/${made.reportId}/parts/${partId}`);
+    const team = read.body.cards.find(
+      (c) =>
+        c.dataShot?.source === 'campaign' &&
+        c.dataShot.stepId === 'team' &&
+        c.dataShot.tagIds.length === 1 &&
+        c.dataShot.tagIds[0] === atelier,
+    );
+    if (!team) throw new Error('no team card');
+    const written = await api<{ text: string; writtenBy: string }>(
+      ada,
+      `${base()}/${made.reportId}/cards/${team.cardId}/prompt`,
+      'POST',
+      { lang: 'en' },
+    );
+    expect(written.status).toBe(200);
+    expect(written.body.text).toContain('I can count on my colleagues.');
+    expect(written.body.text).not.toContain('secret');
   });
 });

@@ -175,8 +175,12 @@ describe('custom reports', () => {
     const { report, part, big, small } = await buildReport();
     const read = await call<ReportPartDetail>(admin, `${base()}/${report.reportId}/parts/${part.partId}`);
     expect(read.status).toBe(200);
-    const bigData = read.body.cards.find((c) => c.cardId === big.cardId)?.data;
-    const smallData = read.body.cards.find((c) => c.cardId === small.cardId)?.data;
+    const feelingsOf = (cardId: string) => {
+      const data = read.body.cards.find((c) => c.cardId === cardId)?.data;
+      return data?.source === 'feelings' ? data : undefined;
+    };
+    const bigData = feelingsOf(big.cardId);
+    const smallData = feelingsOf(small.cardId);
     expect(bigData?.total).toMatchObject({ shown: true, people: BIG, answers: BIG * 2 });
     expect(smallData?.total).toEqual({ shown: false, reason: 'too-few-people', threshold: 8 });
     // The same filters through the sphere report: the same figure, from the same function.
@@ -237,6 +241,29 @@ describe('custom reports', () => {
     expect(preview.body.key).toBe('report-part-preview');
     const kept = await call<CustomReportDetail>(admin, `${base()}/${r}`);
     expect(kept.body.cards.find((c) => c.cardId === text.cardId)?.title).toBe('Why we ask');
+  });
+
+  it('move a card to another part at its end, at its top level, with the cards under it', async () => {
+    const { report, part, text } = await buildReport();
+    const r = report.reportId;
+    const card = async (body: Record<string, unknown>) =>
+      (await call<ReportCard>(admin, `${base()}/${r}/cards`, 'POST', { type: 'text', ...body })).body;
+    const other = await call<ReportPart>(admin, `${base()}/${r}/parts`, 'POST', { name: 'Next steps' });
+    const first = await card({ partId: other.body.partId, title: 'Already there' });
+    const child = await card({ partId: part.partId, title: 'Child', parentCardId: text.cardId });
+    const grandchild = await card({ partId: part.partId, title: 'Grandchild', parentCardId: child.cardId });
+
+    const moved = await call<ReportCard>(admin, `${base()}/${r}/cards/${child.cardId}`, 'PUT', {
+      partId: other.body.partId,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ partId: other.body.partId, position: first.position + 1 });
+    expect(moved.body.parentCardId).toBeUndefined();
+    const detail = await call<CustomReportDetail>(admin, `${base()}/${r}`);
+    const of = (id: string) => detail.body.cards.find((c) => c.cardId === id);
+    expect(of(grandchild.cardId)).toMatchObject({ partId: other.body.partId, parentCardId: child.cardId });
+    expect(of(text.cardId)?.partId).toBe(part.partId);
+    expect(detail.body.parts.map((p) => p.cardCount)).toEqual([3, 3]);
   });
 
   it('are their sphere’s admins’ alone: another sphere’s admin gets 403, and a report is not found under another sphere', async () => {

@@ -482,7 +482,10 @@ describe('local stack', () => {
       const groups = await stack.api<ReportPartDetail>(`${base}/parts/demo-part-groups`, {
         token: camille.accessToken,
       });
-      const card = (id: string) => groups.body.cards.find((c) => c.cardId === id)?.data?.total;
+      const card = (id: string) => {
+        const data = groups.body.cards.find((c) => c.cardId === id)?.data;
+        return data?.source === 'feelings' ? data.total : undefined;
+      };
       expect(card('demo-card-senior-people')).toMatchObject({ shown: true });
       expect(card('demo-card-under25-people')).toEqual({
         shown: false,
@@ -496,6 +499,33 @@ describe('local stack', () => {
       expect(renders.body.renders).toEqual([
         expect.objectContaining({ renderId: 'demo-render-first', status: 'done', format: 'pdf' }),
       ]);
+    });
+
+    it('gives the Pulse campaign a custom report of its autumn cycle whose steps show the sealed figures', async () => {
+      const camille = await camilleSignedIn();
+      const list = await stack.api<{ reports: { reportId: string; cycleId?: string }[] }>(
+        '/v1/campaigns/demo-horizon-pulse/custom-reports',
+        { token: camille.accessToken },
+      );
+      expect(list.body.reports).toEqual([
+        expect.objectContaining({
+          reportId: 'demo-horizon-pulse-autumn-report',
+          cycleId: 'demo-horizon-pulse-autumn',
+        }),
+      ]);
+      const part = await stack.api<ReportPartDetail>(
+        '/v1/reports/spheres/demo-atelier-horizon/demo-horizon-pulse-autumn-report/parts/demo-pulse-part-autumn',
+        { token: camille.accessToken },
+      );
+      const result = (id: string) => {
+        const data = part.body.cards.find((c) => c.cardId === id)?.data;
+        return data?.source === 'campaign' ? data.result : undefined;
+      };
+      expect(result('demo-pulse-card-feeling')).toMatchObject({ kind: 'feeling', figure: { shown: true } });
+      expect(result('demo-pulse-card-climate')).toMatchObject({
+        kind: 'custom-form',
+        figure: { shown: true },
+      });
     });
 
     it('gives Atelier Horizon three questionnaires its members answered, and Camille her goal ranking', async () => {

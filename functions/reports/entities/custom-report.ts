@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { CUSTOM_REPORT_STATUSES, CUSTOM_REPORT_TEMPLATES } from '../../../shared/contracts/custom-reports';
+import { CUSTOM_REPORT_STATUSES, CUSTOM_REPORT_TEMPLATES } from '../../../shared/domain/custom-reports';
 
 /**
  * A sphere's custom report (spec 02 §3 Report; decision 0031): in the sphere's partition, so the
@@ -11,6 +11,9 @@ export const CustomReportEntity = new Entity({
   attributes: {
     sphereId: { type: 'string', required: true, readOnly: true },
     reportId: { type: 'string', required: true, readOnly: true },
+    /** A campaign's report (decision 0036): its data shots may show the campaign's steps. */
+    campaignId: { type: 'string', readOnly: true },
+    cycleId: { type: 'string' },
     name: { type: 'string', required: true },
     description: { type: 'string', required: true, default: '' },
     status: { type: CUSTOM_REPORT_STATUSES, required: true, default: 'draft' },

@@ -5,7 +5,7 @@ import {
   DATA_SHOT_SOURCES,
   DATA_SHOT_STATUSES,
   DATA_SHOT_VIEWS,
-} from '../../../shared/contracts/custom-reports';
+} from '../../../shared/domain/custom-reports';
 import { SPHERE_REPORT_INTERVALS } from '../../../shared/contracts/reports';
 
 /**
@@ -32,10 +32,14 @@ export const ReportCardEntity = new Entity({
     dataShot: {
       type: 'map',
       properties: {
-        source: { type: DATA_SHOT_SOURCES, required: true },
-        measure: { type: DATA_SHOT_MEASURES, required: true },
-        view: { type: DATA_SHOT_VIEWS, required: true },
-        interval: { type: SPHERE_REPORT_INTERVALS, required: true },
+        source: { type: [...DATA_SHOT_SOURCES, 'campaign'] as const, required: true },
+        // A sphere's face (feelings, thinkings):
+        measure: { type: DATA_SHOT_MEASURES },
+        view: { type: DATA_SHOT_VIEWS },
+        interval: { type: SPHERE_REPORT_INTERVALS },
+        // A campaign's step (decision 0036):
+        cycleId: { type: 'string' },
+        stepId: { type: 'string' },
         tagIds: { type: 'list', items: { type: 'string' }, required: true },
       },
     },

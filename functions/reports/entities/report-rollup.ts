@@ -15,6 +15,9 @@ import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
  * - kind `texts`, a sealed campaign cycle's only (decision 0035): the free texts of a step, each
  *   with the tag keys of its author's group and no person, in parts of at most 300 KB (group
  *   `part-<n>`), shown only to a group of at least 8 people.
+ * - kind `steps`, a sealed campaign cycle's only (decision 0036): what its steps were when it
+ *   stopped (kind, title, a custom theme's questions) and the cycle's name and dates, so that a
+ *   custom report's data shot reads a step's figures from the rollups alone.
  *
  * Answers move them with `ADD` in the transaction that writes the answer, so an answer counts
  * exactly when it is stored; the attributes are not declared here (ElectroDB gives the keys, the
@@ -24,7 +27,11 @@ export const ReportRollupEntity = new Entity({
   model: { entity: 'reportRollup', version: '1', service: SERVICE },
   attributes: {
     scope: { type: 'string', required: true, readOnly: true },
-    kind: { type: ['people', 'counts', 'release', 'texts'] as const, required: true, readOnly: true },
+    kind: {
+      type: ['people', 'counts', 'release', 'texts', 'steps'] as const,
+      required: true,
+      readOnly: true,
+    },
     /**
      * The group's key (`all`, a short tag key, or two joined by `+`; a release's starts with its
      * session's short key or `sphere` and `:`); `all` for the people.

@@ -1,6 +1,13 @@
-import type { CardData, DataShot, ReportLanguage } from '../../../shared/contracts/custom-reports';
+import type {
+  CardData,
+  DataShot,
+  ReportLanguage,
+  SphereDataShot,
+} from '../../../shared/contracts/custom-reports';
+import type { Language } from '../../../shared/contracts/headers';
 import type { ReportFigure, ThinkingFigure } from '../../../shared/contracts/reports';
 import { FEELING_COLORS } from '../../../shared/domain/feelings';
+import { textIn } from '../../../shared/domain/sessions';
 import type { RenderCard, RenderChart } from './document';
 import type { FileLabels } from './labels';
 
@@ -19,12 +26,16 @@ export interface CardLabels {
   axis: (axisId: string) => string;
 }
 
-type Hidden = { shown: false; reason: 'too-few-people' | 'too-close-to-another-group'; threshold: number };
+type Hidden = {
+  shown: false;
+  reason: 'too-few-people' | 'too-close-to-another-group' | 'too-few-answers';
+  threshold: number;
+};
 
 function hiddenText(figure: Hidden, file: FileLabels): string {
-  return figure.reason === 'too-few-people'
-    ? file.hiddenTooFew(figure.threshold)
-    : file.hiddenTooClose(figure.threshold);
+  return figure.reason === 'too-close-to-another-group'
+    ? file.hiddenTooClose(figure.threshold)
+    : file.hiddenTooFew(figure.threshold);
 }
 
 const percent = (value: number | undefined) => (value === undefined ? null : Math.round(value * 100));
@@ -36,7 +47,7 @@ function numberText(value: number | null, lang: ReportLanguage): string {
 /** The value of one measure of a shown feelings figure. */
 function measureOf(
   figure: Extract<ReportFigure, { shown: true }>,
-  measure: DataShot['measure'],
+  measure: SphereDataShot['measure'],
 ): number | null {
   switch (measure) {
     case 'people':
@@ -53,7 +64,7 @@ function measureOf(
   }
 }
 
-function measureLabel(measure: DataShot['measure'], file: FileLabels): string {
+function measureLabel(measure: SphereDataShot['measure'], file: FileLabels): string {
   switch (measure) {
     case 'people':
       return file.people;
@@ -71,7 +82,7 @@ function measureLabel(measure: DataShot['measure'], file: FileLabels): string {
 }
 
 function feelingsCard(
-  shot: DataShot,
+  shot: SphereDataShot,
   data: Extract<CardData, { source: 'feelings' }>,
   labels: CardLabels,
 ): Pick<RenderCard, 'chart' | 'table' | 'hiddenNote'> {
@@ -161,7 +172,7 @@ function axesOf(figure: Extract<ThinkingFigure, { shown: true }>) {
 }
 
 function thinkingsCard(
-  shot: DataShot,
+  shot: SphereDataShot,
   data: Extract<CardData, { source: 'thinkings' }>,
   labels: CardLabels,
 ): Pick<RenderCard, 'chart' | 'table' | 'hiddenNote'> {
@@ -221,17 +232,71 @@ function thinkingsCard(
   };
 }
 
+/**
+ * A campaign step's figure (decision 0036): a feeling's quadrants, a thinking's axes, a custom
+ * theme's questions with their average on the theme's scale; a question too few answered says why.
+ */
+function campaignCard(
+  data: Extract<CardData, { source: 'campaign' }>,
+  labels: CardLabels,
+): Pick<RenderCard, 'chart' | 'table' | 'hiddenNote'> {
+  const { result } = data;
+  const shot = { measure: 'colors' as const, view: 'total' as const, interval: 'month' as const, tagIds: [] };
+  if (result.kind === 'feeling')
+    return feelingsCard(
+      { ...shot, source: 'feelings' },
+      { source: 'feelings', total: result.figure, series: [] },
+      labels,
+    );
+  if (result.kind === 'thinking')
+    return thinkingsCard(
+      { ...shot, source: 'thinkings', measure: 'people' },
+      { source: 'thinkings', total: result.figure, series: [] },
+      labels,
+    );
+  const { file, lang } = labels;
+  const figure = result.figure;
+  if (!figure.shown) return { hiddenNote: hiddenText(figure, file) };
+  const titles = new Map(
+    result.questions.map((q) => [q.id, textIn(q.title, lang, data.defaultLocale as Language)]),
+  );
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const rows = figure.questions.map((q) => ({
+    label: titles.get(q.answerId) || q.answerId,
+    average: q.shown && q.average !== undefined ? round(q.average) : null,
+    cells: q.shown
+      ? [numberText(q.answers, lang), q.average === undefined ? '—' : numberText(round(q.average), lang)]
+      : [hiddenText(q, file), ''],
+  }));
+  return {
+    chart: {
+      kind: 'bar',
+      categories: rows.map((r) => r.label),
+      series: [{ name: file.likertAverage, values: rows.map((r) => r.average) }],
+    },
+    table: {
+      header: [file.question, file.count, file.likertAverage],
+      rows: rows.map((r) => [r.label, ...r.cells]),
+    },
+  };
+}
+
 /** A card as the file lays it out. */
 export function renderCardOf(
   card: { title: string; description: string; result: string; legend: string; dataShot?: DataShot },
   data: CardData | undefined,
   labels: CardLabels,
 ): RenderCard {
+  const shot = card.dataShot;
   const figures =
-    card.dataShot && data
-      ? data.source === 'feelings'
-        ? feelingsCard(card.dataShot, data, labels)
-        : thinkingsCard(card.dataShot, data, labels)
+    shot && data
+      ? data.source === 'campaign'
+        ? campaignCard(data, labels)
+        : shot.source === 'campaign'
+          ? {}
+          : data.source === 'feelings'
+            ? feelingsCard(shot, data, labels)
+            : thinkingsCard(shot, data, labels)
       : {};
   return {
     title: card.title,

@@ -24,6 +24,9 @@ export interface FileLabels {
   period_: string;
   axis: string;
   average: string;
+  question: string;
+  /** A custom theme's average, on its 1 … 5 scale. */
+  likertAverage: string;
   hiddenTooFew: (threshold: number) => string;
   hiddenTooClose: (threshold: number) => string;
   hiddenPeriods: (count: number) => string;
@@ -52,6 +55,8 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     period_: 'Période',
     axis: 'Axe',
     average: 'Moyenne (−1 à +1)',
+    question: 'Question',
+    likertAverage: 'Moyenne (1 à 5)',
     hiddenTooFew: (n) => `Masqué : moins de ${n} personnes`,
     hiddenTooClose: (n) => `Masqué : trop proche d’un autre groupe (moins de ${n} personnes d’écart)`,
     hiddenPeriods: (c) => (c === 1 ? '1 période est masquée.' : `${c} périodes sont masquées.`),
@@ -78,6 +83,8 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     period_: 'Period',
     axis: 'Axis',
     average: 'Average (−1 to +1)',
+    question: 'Question',
+    likertAverage: 'Average (1 to 5)',
     hiddenTooFew: (n) => `Hidden: fewer than ${n} people`,
     hiddenTooClose: (n) => `Hidden: too close to another group (fewer than ${n} people apart)`,
     hiddenPeriods: (c) => (c === 1 ? '1 period is hidden.' : `${c} periods are hidden.`),
@@ -104,6 +111,8 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     period_: 'Periode',
     axis: 'As',
     average: 'Gemiddelde (−1 tot +1)',
+    question: 'Vraag',
+    likertAverage: 'Gemiddelde (1 tot 5)',
     hiddenTooFew: (n) => `Verborgen: minder dan ${n} personen`,
     hiddenTooClose: (n) => `Verborgen: te dicht bij een andere groep (minder dan ${n} personen verschil)`,
     hiddenPeriods: (c) => (c === 1 ? '1 periode is verborgen.' : `${c} periodes zijn verborgen.`),

@@ -37,6 +37,12 @@ export const examples: Record<string, Example> = {
   listCycleParticipants: (owner) => ({ params: ids(owner) }),
   // A campaign's results are its sphere's admins' alone (smartReport).
   createCampaignReport: (owner) => ({ params: { campaignId: ids(owner).campaignId }, body: {} }),
+  // So are its custom reports (decision 0036), made and listed through the campaign.
+  listCampaignCustomReports: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
+  createCampaignCustomReport: (owner) => ({
+    params: { campaignId: ids(owner).campaignId },
+    body: { name: 'Matrix campaign report', start: '2026-01-01', end: '2026-01-31' },
+  }),
   getCampaignAccess: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
   getCampaignDelegation: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),
   getParticipation: (owner) => ({ params: { campaignId: ids(owner).campaignId } }),

@@ -37,6 +37,10 @@ export const campaignSettingsPath = (campaignId: string) => `${campaignPath(camp
 export const CAMPAIGN_REPORT_PATH = '/apps/campaigns/:campaignId/reports';
 export const campaignReportPath = (campaignId: string) => `${campaignPath(campaignId)}/reports`;
 
+/** A campaign's custom reports (spec 02 §2 `/apps/campaigns/{campaignId}/custom-reports`; decision 0036). */
+export const CAMPAIGN_CUSTOM_REPORTS_PATH = '/apps/campaigns/:campaignId/custom-reports';
+export const campaignCustomReportsPath = (campaignId: string) => `${campaignPath(campaignId)}/custom-reports`;
+
 /** A campaign's participant page (spec 02 §2), opened from its invitation link with `?code=`. */
 export const PARTICIPATION_PATH = '/apps/participation/:campaignId';
 export function participationPath(campaignId: string, code?: string | null): string {

@@ -10,7 +10,8 @@ import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessages } from '../../lib/errors';
-import { campaignReportPath } from '../../lib/routes';
+import { useMe } from '../../lib/me';
+import { campaignCustomReportsPath, campaignReportPath } from '../../lib/routes';
 import { useCycleParticipants, useCycles } from './api/campaigns';
 import { StatusBadge } from './parts';
 import { campaignJoinLink, campaignSettingsPath, participationPath } from './paths';
@@ -19,7 +20,8 @@ import { WithCampaign } from './with-campaign';
 /**
  * A campaign's page (spec 02 §2 `/apps/campaigns/{campaignId}`): what it is, its current cycle with
  * its dates, status and participation counts, the join link and its QR code, a way to take part,
- * its results for its sphere's admins (smartReport), and its settings for those who may change it.
+ * its results and custom reports for its sphere's admins (smartReport; custom reports unless their
+ * subscription is starter), and its settings for those who may change it.
  */
 export default function CampaignPage() {
   return <WithCampaign>{(campaign) => <CampaignLanding campaign={campaign} />}</WithCampaign>;
@@ -29,10 +31,14 @@ function CampaignLanding({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const ability = useAbility();
+  const me = useMe();
   // Each check gets its own object: CASL marks an object with the subject type it was checked as.
   const canChange = ability.can('put', subject('campaign', { sphereId: campaign.sphereId }));
   const canReadCycles = ability.can('get', subject('campaign-cycle', { sphereId: campaign.sphereId }));
   const canReadResults = ability.can('smartReport', subject('campaign', { sphereId: campaign.sphereId }));
+  // Custom reports are an Essentials feature (spec 02 §6 menu rules): not for a guest nor starter.
+  const customReportsOffered =
+    me.data !== undefined && !me.data.profile.isGuest && me.data.ability.subscription !== 'starter';
   const publicName = textIn(campaign.publicName, language, campaign.defaultLocale);
   const description = textIn(campaign.description, language, campaign.defaultLocale);
   return (
@@ -55,6 +61,16 @@ function CampaignLanding({ campaign }: { campaign: Campaign }) {
               data-testid="campaign-results-link"
             >
               {t('campaigns.page.results')}
+            </Button>
+          )}
+          {canReadResults && customReportsOffered && (
+            <Button
+              component={Link}
+              to={campaignCustomReportsPath(campaign.campaignId)}
+              variant="default"
+              data-testid="campaign-custom-reports-link"
+            >
+              {t('campaigns.page.customReports')}
             </Button>
           )}
           {canChange && (

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import i18n from '../../i18n';
-import { LocationProbe, renderPage } from '../../test/render';
+import { LocationProbe, jsonResponse, renderPage } from '../../test/render';
 import CampaignEndOverlay from './campaign-end-overlay';
 import CampaignOverlay from './campaign-overlay';
 import CampaignPage from './campaign-page';
@@ -190,6 +190,35 @@ describe('the campaign page', () => {
     expect(link.getAttribute('href')).toBe('/apps/campaigns/campaign-1/reports');
   });
 
+  it('offers the sphere’s admins a Custom reports link to the campaign’s custom reports', async () => {
+    fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()] });
+    renderPage(<CampaignPage />, {
+      path: '/apps/campaigns/:campaignId',
+      entry: '/apps/campaigns/campaign-1',
+    });
+    const link = await screen.findByTestId('campaign-custom-reports-link');
+    expect(link.textContent).toBe('Custom reports');
+    expect(link.getAttribute('href')).toBe('/apps/campaigns/campaign-1/custom-reports');
+  });
+
+  it('offers no Custom reports link to an admin whose subscription is starter', async () => {
+    fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()] });
+    // The same account and rules, on the starter subscription.
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      const response = await answer!(input, init);
+      if (new URL(String(input)).pathname !== '/v1/me') return response;
+      const me = (await response.json()) as { ability: object };
+      return jsonResponse(200, { ...me, ability: { ...me.ability, subscription: 'starter' } });
+    });
+    renderPage(<CampaignPage />, {
+      path: '/apps/campaigns/:campaignId',
+      entry: '/apps/campaigns/campaign-1',
+    });
+    expect(await screen.findByTestId('campaign-results-link')).toBeTruthy();
+    expect(screen.queryByTestId('campaign-custom-reports-link')).toBeNull();
+  });
+
   it('offers no settings link to someone who may not change the campaign', async () => {
     fakeCampaignsServer(fetchMock, { roles: ['contributor'], campaigns: [testCampaign()] });
     renderPage(<CampaignPage />, {
@@ -199,6 +228,7 @@ describe('the campaign page', () => {
     expect(await screen.findByTestId('campaign-page')).toBeTruthy();
     expect(screen.queryByTestId('campaign-settings-link')).toBeNull();
     expect(screen.queryByTestId('campaign-results-link')).toBeNull();
+    expect(screen.queryByTestId('campaign-custom-reports-link')).toBeNull();
   });
 });
 

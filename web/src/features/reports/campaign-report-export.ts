@@ -27,9 +27,22 @@ import { axisDetails, reportAxes, type AxisDetail } from './thinking-export';
 
 export type QuestionsStep = Extract<CampaignStepReport, { kind: 'questions' }>;
 
+type Measure = Campaign['measures'][number];
+
+/**
+ * What names a measure's questions: the campaign's measure, or what a sealed cycle kept of a step
+ * (a custom report's data shot, decision 0036).
+ */
+export type MeasureNames = Pick<Measure, 'id' | 'title'> &
+  Partial<Pick<Measure, 'profileQuestions' | 'tagQuestions'>> & {
+    customTheme?: {
+      questions: readonly { id: string; kind: 'likert' | 'text'; title: Measure['title'] }[];
+    };
+  };
+
 /** The names a step's figures need that the report does not carry, in the reader's language. */
 export interface StepNames {
-  campaign: Pick<Campaign, 'measures' | 'defaultLocale'>;
+  campaign: { measures: readonly MeasureNames[]; defaultLocale: Campaign['defaultLocale'] };
   language: Language;
   /** A sphere tag's name, else its id. */
   tag: (tagId: string) => string;

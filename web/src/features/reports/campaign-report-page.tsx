@@ -1,60 +1,26 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  List,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Container, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CampaignCycleReport, CampaignStepReport } from '../../../../shared/contracts/campaign-reports';
 import type { Campaign } from '../../../../shared/contracts/campaigns';
-import type { Language } from '../../../../shared/contracts/headers';
-import { FEELING_COLORS } from '../../../../shared/domain/feelings';
 import { inLanguage } from '../../../../shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
-import { Chart } from '../../lib/chart';
 import { ApiError } from '../../lib/errors';
 import { useEmotionWords } from '../../lib/feeling-words';
 import { useMe } from '../../lib/me';
+import { beyondStarter } from './access';
 import { useCampaignReport, useReportCampaign } from './api/campaign-reports';
 import { useReportAxes, useReportGroups } from './api/reports';
-import {
-  campaignExportTable,
-  cycleLabel,
-  stepAxes,
-  stepQuestions,
-  stepScale,
-  stepTexts,
-  stepTitle,
-  type QuestionsStep,
-  type StepNames,
-  type StepTexts,
-} from './campaign-report-export';
-import { QuestionTable } from './form-report';
-import { campaignPath } from './paths';
-import { colorBars } from './report-chart';
-import { fileSlug, hiddenReason } from './report-export';
-import {
-  AnonymityAlert,
-  ExportButtons,
-  PeopleFigures,
-  useTableExport,
-  type ExportFormat,
-} from './report-parts';
-import { GroupFilter, TotalFigures, groupHint, tagLabel } from './report-view';
-import { AxisTable } from './thinking-report';
+import { campaignExportTable, cycleLabel, stepTitle, type StepNames } from './campaign-report-export';
+import { StepFigures } from './campaign-step-parts';
+import { campaignCustomReportsPath, campaignPath } from './paths';
+import { fileSlug } from './report-export';
+import { AnonymityAlert, ExportButtons, useTableExport, type ExportFormat } from './report-parts';
+import { GroupFilter, groupHint, tagLabel } from './report-view';
 
 /** A read the reader may not make, or of something that is not there: the same answer for both. */
 const refused = (error: unknown) => error instanceof ApiError && [403, 404].includes(error.status);
@@ -99,11 +65,24 @@ export default function CampaignReportPage() {
           {c ? t('reports.campaign.title', { name: c.name }) : t('reports.campaign.titleAlone')}
         </Title>
         {c && (
-          <Text size="sm">
-            <Anchor component={Link} to={campaignPath(c.campaignId)} data-testid="campaign-report-back">
-              {t('reports.page.back', { name: c.name })}
-            </Anchor>
-          </Text>
+          <Group gap="lg">
+            <Text size="sm">
+              <Anchor component={Link} to={campaignPath(c.campaignId)} data-testid="campaign-report-back">
+                {t('reports.page.back', { name: c.name })}
+              </Anchor>
+            </Text>
+            {allowed && beyondStarter(me.data) && (
+              <Text size="sm">
+                <Anchor
+                  component={Link}
+                  to={campaignCustomReportsPath(c.campaignId)}
+                  data-testid="campaign-report-custom-link"
+                >
+                  {t('reports.custom.campaignReports.open')}
+                </Anchor>
+              </Text>
+            )}
+          </Group>
         )}
         {body}
       </Stack>
@@ -326,28 +305,7 @@ function CycleResults({
 function StepCard({ step, index, names }: { step: CampaignStepReport; index: number; names: StepNames }) {
   const { t } = useTranslation();
   const idPrefix = `campaign-step-${index}`;
-  let body;
-  if (!step.figure.shown)
-    body = (
-      <Text fs="italic" data-testid={`campaign-step-hidden-${step.stepId}`}>
-        {hiddenReason(step.figure, t)}
-      </Text>
-    );
-  else if (step.kind === 'feeling')
-    body = <FeelingStep figure={step.figure} language={names.language} idPrefix={idPrefix} />;
-  else if (step.kind === 'thinking')
-    body = (
-      <Stack>
-        <PeopleFigures
-          idPrefix={idPrefix}
-          people={step.figure.people}
-          answers={step.figure.answers}
-          answersLabel={t('reports.thinking.answers')}
-        />
-        <AxisTable details={stepAxes(step, names)} />
-      </Stack>
-    );
-  else body = <QuestionsStepView step={step} names={names} idPrefix={idPrefix} />;
+  const body = <StepFigures step={step} names={names} idPrefix={idPrefix} />;
   return (
     <Card
       withBorder
@@ -360,126 +318,5 @@ function StepCard({ step, index, names }: { step: CampaignStepReport; index: num
       </Title>
       {body}
     </Card>
-  );
-}
-
-type ShownFeeling = Extract<Extract<CampaignStepReport, { kind: 'feeling' }>['figure'], { shown: true }>;
-
-/** A feeling step: a chart of its quadrants, then its figures, the quadrants' table and its words. */
-function FeelingStep({
-  figure,
-  language,
-  idPrefix,
-}: {
-  figure: ShownFeeling;
-  language: Language;
-  idPrefix: string;
-}) {
-  const { t } = useTranslation();
-  const colors = figure.colors;
-  const chart = useMemo(() => (colors ? colorBars(colors, language) : null), [colors, language]);
-  const anyColor = colors !== undefined && FEELING_COLORS.some((c) => colors[c] > 0);
-  return (
-    <Stack>
-      {chart && anyColor && (
-        <Chart
-          option={chart}
-          label={t('reports.campaign.colorsChart')}
-          height={220}
-          testId={`${idPrefix}-chart`}
-        />
-      )}
-      <TotalFigures figure={figure} language={language} idPrefix={idPrefix} />
-    </Stack>
-  );
-}
-
-/** A questionnaire step: its people and answers, its scale, then question by question. */
-function QuestionsStepView({
-  step,
-  names,
-  idPrefix,
-}: {
-  step: QuestionsStep;
-  names: StepNames;
-  idPrefix: string;
-}) {
-  const { t } = useTranslation();
-  const details = useMemo(() => stepQuestions(step, names, t), [step, names, t]);
-  const texts = useMemo(() => stepTexts(step, names, t), [step, names, t]);
-  if (!step.figure.shown) return null;
-  const scale = stepScale(step, t);
-  return (
-    <Stack>
-      <PeopleFigures
-        idPrefix={idPrefix}
-        people={step.figure.people}
-        answers={step.figure.answers}
-        answersLabel={t('reports.campaign.answers')}
-      />
-      {scale && (
-        <Text size="sm" c="dimmed">
-          {scale}
-        </Text>
-      )}
-      <QuestionTable details={details} />
-      {texts.map((part) => (
-        <FreeTexts key={part.id} part={part} testId={`${idPrefix}-texts-${part.id}`} />
-      ))}
-    </Stack>
-  );
-}
-
-/** How many texts a list shows before "show all": enough to read, not a wall. */
-const TEXTS_SHOWN = 20;
-
-/**
- * A free-text question's texts (decision 0035: only for a group of at least 8 whose figure is
- * shown), in the order the server gives, which says nothing of who wrote them; or why none.
- */
-function FreeTexts({ part, testId }: { part: StepTexts; testId: string }) {
-  const { t } = useTranslation();
-  const [all, setAll] = useState(false);
-  const titleId = `${testId}-title`;
-  let body;
-  if (!part.shown)
-    body = (
-      <Text size="sm" fs="italic" data-testid={`${testId}-hidden`}>
-        {part.reason}
-      </Text>
-    );
-  else if (part.texts.length === 0)
-    body = (
-      <Text size="sm" c="dimmed">
-        {t('reports.campaign.texts.none')}
-      </Text>
-    );
-  else
-    body = (
-      <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('reports.campaign.texts.count', { count: part.texts.length })}
-        </Text>
-        <List size="sm" spacing={4} aria-labelledby={titleId} data-testid={`${testId}-list`}>
-          {(all ? part.texts : part.texts.slice(0, TEXTS_SHOWN)).map((text, i) => (
-            <List.Item key={i}>{text}</List.Item>
-          ))}
-        </List>
-        {part.texts.length > TEXTS_SHOWN && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setAll((v) => !v)} aria-expanded={all}>
-            {all
-              ? t('reports.campaign.texts.showFewer')
-              : t('reports.campaign.texts.showAll', { count: part.texts.length })}
-          </Button>
-        )}
-      </Stack>
-    );
-  return (
-    <Stack gap={4} data-testid={testId}>
-      <Title order={4} size="h6" id={titleId}>
-        {t('reports.campaign.texts.title', { question: part.title })}
-      </Title>
-      {body}
-    </Stack>
   );
 }

@@ -2,17 +2,25 @@ import { useMemo } from 'react';
 import { Box, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { CardData, DataShot } from '../../../../shared/contracts/custom-reports';
-import type { Language } from '../../../../shared/contracts/headers';
+import type { CampaignStepReport } from '../../../../shared/contracts/campaign-reports';
+import type { CardData, DataShot, SphereDataShot } from '../../../../shared/contracts/custom-reports';
+import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
 import type { ReportFigure, ThinkingFigure } from '../../../../shared/contracts/reports';
 import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
+import { textIn } from '../../../../shared/domain/sessions';
 import { inLanguage } from '../../../../shared/domain/thinkings';
 import { Chart } from '../../lib/chart';
 import { useEmotionWords } from '../../lib/feeling-words';
 import { useReportAxes } from './api/reports';
 import { colorsOverTime, hiddenPeriods, measureOverTime } from './report-chart';
 import { hiddenReason, periodLabel, round2, signed, type ShownFigure } from './report-export';
+import { type StepNames } from './campaign-report-export';
+import { StepFigures } from './campaign-step-parts';
 import { Figure } from './report-figure';
+
+/** A sphere's data shot's figures: a face of the sphere over the report's period. */
+type SphereCardData = Exclude<CardData, { source: 'campaign' }>;
+type CampaignCardData = Extract<CardData, { source: 'campaign' }>;
 
 const plain = (n: number | undefined) => (n === undefined ? '—' : round2(n).toFixed(2));
 
@@ -32,7 +40,11 @@ export function isoWeekDays(period: string): { first: string; last: string } | n
 }
 
 /** A card's period in words: a month by its name, a week by its days (as on the sphere's report). */
-export function cardPeriodLabel(period: string, interval: DataShot['interval'], language: Language): string {
+export function cardPeriodLabel(
+  period: string,
+  interval: SphereDataShot['interval'],
+  language: Language,
+): string {
   const days = isoWeekDays(period);
   if (interval === 'week' && days) return periodLabel({ period, ...days }, 'week', language);
   if (interval === 'month') return periodLabel({ period, first: period, last: period }, 'month', language);
@@ -40,7 +52,7 @@ export function cardPeriodLabel(period: string, interval: DataShot['interval'], 
 }
 
 /** The number a feelings figure gives for a measure; null when it has none. */
-function feelingValue(figure: ShownFigure, measure: DataShot['measure']): number | null {
+function feelingValue(figure: ShownFigure, measure: SphereDataShot['measure']): number | null {
   if (measure === 'answers') return figure.answers;
   if (measure === 'averageValue')
     return figure.averageValue === undefined ? null : round2(figure.averageValue);
@@ -50,7 +62,7 @@ function feelingValue(figure: ShownFigure, measure: DataShot['measure']): number
 }
 
 /** A measure's value as the sphere's report writes it. */
-function valueText(value: number | null, measure: DataShot['measure']): string {
+function valueText(value: number | null, measure: SphereDataShot['measure']): string {
   if (value === null) return '—';
   if (measure === 'averageValue') return signed(value);
   if (measure === 'averageEnergy') return plain(value);
@@ -58,9 +70,14 @@ function valueText(value: number | null, measure: DataShot['measure']): string {
 }
 
 /** The measures a thinkings card counts: its people or its answers (its axes show beside). */
-const thinkingMeasure = (measure: DataShot['measure']) => (measure === 'answers' ? 'answers' : 'people');
+const thinkingMeasure = (measure: SphereDataShot['measure']) =>
+  measure === 'answers' ? 'answers' : 'people';
 
-function measureName(source: DataShot['source'], measure: DataShot['measure'], t: TFunction): string {
+function measureName(
+  source: SphereDataShot['source'],
+  measure: SphereDataShot['measure'],
+  t: TFunction,
+): string {
   if (source === 'thinkings')
     return thinkingMeasure(measure) === 'answers'
       ? t('reports.thinking.answers')
@@ -84,6 +101,9 @@ export function CardDataView({
   data: CardData;
   language: Language;
 }) {
+  if (data.source === 'campaign') return <CampaignCardData cardId={cardId} data={data} language={language} />;
+  // A sphere's face: what the shot shows decides how (a campaign's data never comes with one).
+  if (dataShot.source === 'campaign') return null;
   if (dataShot.view === 'series')
     return <SeriesData cardId={cardId} dataShot={dataShot} data={data} language={language} />;
   return data.source === 'feelings' ? (
@@ -111,7 +131,7 @@ function FeelingsTotal({
 }: {
   cardId: string;
   figure: ReportFigure;
-  measure: DataShot['measure'];
+  measure: SphereDataShot['measure'];
   language: Language;
 }) {
   const { t } = useTranslation();
@@ -247,8 +267,8 @@ function SeriesData({
   language,
 }: {
   cardId: string;
-  dataShot: DataShot;
-  data: CardData;
+  dataShot: SphereDataShot;
+  data: SphereCardData;
   language: Language;
 }) {
   const { t } = useTranslation();
@@ -361,6 +381,77 @@ function SeriesData({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/**
+ * A campaign step's figures in a custom report (decision 0036): the step as the campaign's results
+ * page shows it, named by what the cycle kept of it when it stopped.
+ */
+function CampaignCardData({
+  cardId,
+  data,
+  language,
+}: {
+  cardId: string;
+  data: CampaignCardData;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const words = useEmotionWords();
+  const axes = useReportAxes(data.result.kind === 'thinking');
+  const { result } = data;
+  const names = useMemo<StepNames>(() => {
+    const questions =
+      result.kind === 'custom-form'
+        ? [
+            ...result.questions.map((q) => ({ id: q.id, kind: 'likert' as const, title: q.title })),
+            ...result.texts.map((q) => ({
+              id: q.question.id,
+              kind: 'text' as const,
+              title: q.question.title,
+            })),
+          ]
+        : [];
+    return {
+      campaign: {
+        measures: [{ id: data.stepId, title: data.title, customTheme: { questions } }],
+        defaultLocale: (LANGUAGES as readonly string[]).includes(data.defaultLocale)
+          ? (data.defaultLocale as Language)
+          : 'fr',
+      },
+      language,
+      tag: (id) => id,
+      axis: (id) => {
+        const axis = axes.data?.items.find((a) => a.id === id);
+        return axis ? inLanguage(axis.name, language) || id : id;
+      },
+      word: (id) => words.data?.items.find((w) => w.id === id)?.label[language] ?? id,
+    };
+  }, [data, result, language, axes.data, words.data]);
+  const head = { stepId: data.stepId, measureId: data.stepId };
+  const step: CampaignStepReport =
+    result.kind === 'custom-form'
+      ? {
+          ...head,
+          type: 'custom-form',
+          kind: 'questions',
+          figure: result.figure,
+          texts: result.texts.map((q) => q.figure),
+        }
+      : result.kind === 'feeling'
+        ? { ...head, type: 'feeling', kind: 'feeling', figure: result.figure }
+        : { ...head, type: 'thinking', kind: 'thinking', figure: result.figure };
+  return (
+    <Stack gap="sm" data-testid={`card-campaign-${cardId}`}>
+      <Text size="sm" c="dimmed">
+        {t('reports.custom.card.campaignStep', {
+          step: textIn(data.title, language, names.campaign.defaultLocale),
+          cycle: data.cycle.internalLabel || t('reports.campaign.cycleUnnamed'),
+        })}
+      </Text>
+      <StepFigures step={step} names={names} idPrefix={`card-${cardId}`} />
     </Stack>
   );
 }

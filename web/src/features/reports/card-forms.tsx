@@ -15,6 +15,7 @@ import {
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import {
+  CAMPAIGN_SHOT_KINDS,
   DATA_SHOT_MEASURES,
   DATA_SHOT_STATUSES,
   DATA_SHOT_VIEWS,
@@ -22,12 +23,14 @@ import {
   ReportCardUpdateSchema,
   type DataShot,
   type ReportCard,
+  type SphereDataShot,
   type ReportCardCreate,
   type ReportCardUpdate,
 } from '../../../../shared/contracts/custom-reports';
 import type { Language } from '../../../../shared/contracts/headers';
 import { SPHERE_REPORT_INTERVALS } from '../../../../shared/contracts/reports';
 import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
+import { textIn } from '../../../../shared/domain/sessions';
 import { Dialog } from '../../components/dialog';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
@@ -35,13 +38,18 @@ import { useAbility } from '../../lib/ability';
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { useMe } from '../../lib/me';
+import { useCampaignReport, useReportCampaign } from './api/campaign-reports';
 import { useCreateReportCard, useUpdateReportCard, type ReportRef } from './api/custom-reports';
 import { useReportTags } from './api/reports';
 import { beyondStarter } from './access';
+import { cycleLabel } from './campaign-report-export';
 import { tagLabel } from './report-view';
 
+type Source = DataShot['source'];
+type Measure = SphereDataShot['measure'];
+
 /** The measures a source offers: thinkings count people or answers (their axes show beside). */
-export function measuresFor(source: DataShot['source']): readonly DataShot['measure'][] {
+export function measuresFor(source: Source): readonly Measure[] {
   return source === 'thinkings' ? ['people', 'answers'] : DATA_SHOT_MEASURES;
 }
 
@@ -217,12 +225,15 @@ export function AddCardDialog({
   reportRef,
   partId,
   primary,
+  campaign,
   onClose,
 }: {
   reportRef: ReportRef;
   partId: string;
   /** The sphere's language, the one its tags are always named in. */
   primary: Language | undefined;
+  /** A campaign's report (decision 0036): a data shot may show one of its stopped cycles' steps. */
+  campaign?: { campaignId: string; cycleId?: string | undefined } | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -239,10 +250,12 @@ export function AddCardDialog({
   const [description, setDescription] = useState('');
   const [result, setResult] = useState('');
   const [legend, setLegend] = useState('');
-  const [source, setSource] = useState<DataShot['source']>('feelings');
-  const [measure, setMeasure] = useState<DataShot['measure']>('people');
-  const [view, setView] = useState<DataShot['view']>('total');
-  const [interval, chooseInterval] = useState<DataShot['interval']>('month');
+  const [source, setSource] = useState<Source>(campaign ? 'campaign' : 'feelings');
+  const [measure, setMeasure] = useState<Measure>('people');
+  const [view, setView] = useState<SphereDataShot['view']>('total');
+  const [interval, chooseInterval] = useState<SphereDataShot['interval']>('month');
+  const [stepChoice, chooseStep] = useState<string>('');
+  const steps = useCampaignSteps(campaign, type === 'dataShot' && source === 'campaign');
   const [tagIds, setTagIds] = useState<string[]>([]);
   const tags = useReportTags(reportRef.sphereId, canReadTags && type === 'dataShot');
   const tagOptions = useMemo(
@@ -255,6 +268,11 @@ export function AddCardDialog({
   );
   const full = tagIds.length >= PRIVACY_MAX_GROUP_TAGS;
   const measures = measuresFor(source);
+  // The step chosen, else the first of the report's own cycle, else the first of the latest cycle.
+  const step =
+    steps.options.find((o) => o.value === stepChoice) ??
+    steps.options.find((o) => o.cycleId === campaign?.cycleId) ??
+    steps.options[0];
 
   const submit = () => {
     const body: ReportCardCreate =
@@ -266,7 +284,10 @@ export function AddCardDialog({
             title,
             description,
             legend,
-            dataShot: { source, measure, view, interval, tagIds },
+            dataShot:
+              source === 'campaign'
+                ? { source, cycleId: step?.cycleId ?? '', stepId: step?.stepId ?? '', tagIds }
+                : { source, measure, view, interval, tagIds },
           };
     if (!problems.check(ReportCardCreateSchema, body)) return;
     create.mutate(body, {
@@ -345,12 +366,19 @@ export function AddCardDialog({
                 label={t('reports.custom.dataShot.source')}
                 value={source}
                 onChange={(v) => {
-                  const next = v === 'thinkings' ? 'thinkings' : 'feelings';
+                  const next = v === 'thinkings' || v === 'campaign' ? v : 'feelings';
                   setSource(next);
                   if (!measuresFor(next).includes(measure)) setMeasure('people');
                 }}
               >
                 <Group mt="xs">
+                  {campaign && (
+                    <Radio
+                      value="campaign"
+                      label={t('reports.custom.dataShot.sources.campaign')}
+                      data-testid="card-add-source-campaign"
+                    />
+                  )}
                   <Radio
                     value="feelings"
                     label={t('reports.custom.dataShot.sources.feelings')}
@@ -365,50 +393,63 @@ export function AddCardDialog({
                   )}
                 </Group>
               </Radio.Group>
-              <NativeSelect
-                label={t('reports.custom.dataShot.measure')}
-                value={measure}
-                onChange={(e) => {
-                  const next = measures.find((m) => m === e.currentTarget.value);
-                  if (next) setMeasure(next);
-                }}
-                data={measures.map((m) => ({ value: m, label: t(`reports.custom.measures.${m}`) }))}
-                data-testid="card-add-measure"
-              />
-              <Group>
-                <Radio.Group
-                  label={t('reports.custom.dataShot.view')}
-                  value={view}
-                  onChange={(v) => setView(DATA_SHOT_VIEWS.find((x) => x === v) ?? 'total')}
-                >
-                  <Group mt="xs">
-                    {DATA_SHOT_VIEWS.map((v) => (
-                      <Radio
-                        key={v}
-                        value={v}
-                        label={t(`reports.custom.dataShot.views.${v}`)}
-                        data-testid={`card-add-view-${v}`}
-                      />
-                    ))}
+              {source === 'campaign' ? (
+                <CampaignStepSelect
+                  steps={steps}
+                  value={step?.value ?? ''}
+                  onChange={chooseStep}
+                  error={problems.messageFor('dataShot.stepId') ?? problems.messageFor('dataShot.cycleId')}
+                />
+              ) : (
+                <>
+                  <NativeSelect
+                    label={t('reports.custom.dataShot.measure')}
+                    value={measure}
+                    onChange={(e) => {
+                      const next = measures.find((m) => m === e.currentTarget.value);
+                      if (next) setMeasure(next);
+                    }}
+                    data={measures.map((m) => ({ value: m, label: t(`reports.custom.measures.${m}`) }))}
+                    data-testid="card-add-measure"
+                  />
+                  <Group>
+                    <Radio.Group
+                      label={t('reports.custom.dataShot.view')}
+                      value={view}
+                      onChange={(v) => setView(DATA_SHOT_VIEWS.find((x) => x === v) ?? 'total')}
+                    >
+                      <Group mt="xs">
+                        {DATA_SHOT_VIEWS.map((v) => (
+                          <Radio
+                            key={v}
+                            value={v}
+                            label={t(`reports.custom.dataShot.views.${v}`)}
+                            data-testid={`card-add-view-${v}`}
+                          />
+                        ))}
+                      </Group>
+                    </Radio.Group>
+                    <Radio.Group
+                      label={t('reports.filters.interval')}
+                      value={interval}
+                      onChange={(v) =>
+                        chooseInterval(SPHERE_REPORT_INTERVALS.find((x) => x === v) ?? 'month')
+                      }
+                    >
+                      <Group mt="xs">
+                        {SPHERE_REPORT_INTERVALS.map((v) => (
+                          <Radio
+                            key={v}
+                            value={v}
+                            label={t(v === 'week' ? 'reports.filters.week' : 'reports.filters.month')}
+                            data-testid={`card-add-interval-${v}`}
+                          />
+                        ))}
+                      </Group>
+                    </Radio.Group>
                   </Group>
-                </Radio.Group>
-                <Radio.Group
-                  label={t('reports.filters.interval')}
-                  value={interval}
-                  onChange={(v) => chooseInterval(SPHERE_REPORT_INTERVALS.find((x) => x === v) ?? 'month')}
-                >
-                  <Group mt="xs">
-                    {SPHERE_REPORT_INTERVALS.map((v) => (
-                      <Radio
-                        key={v}
-                        value={v}
-                        label={t(v === 'week' ? 'reports.filters.week' : 'reports.filters.month')}
-                        data-testid={`card-add-interval-${v}`}
-                      />
-                    ))}
-                  </Group>
-                </Radio.Group>
-              </Group>
+                </>
+              )}
               {canReadTags && (
                 <MultiSelect
                   label={t('reports.filters.group')}
@@ -458,5 +499,96 @@ export function AddCardDialog({
         </Stack>
       </form>
     </Dialog>
+  );
+}
+
+/** A stopped cycle's step a campaign data shot may show: feelings, thinkings, custom themes. */
+interface StepOption {
+  value: string;
+  label: string;
+  cycleId: string;
+  stepId: string;
+}
+
+/** The kinds of step a data shot shows (decision 0036), by the step's type in the results. */
+const SHOT_STEP_TYPES: readonly string[] = CAMPAIGN_SHOT_KINDS;
+
+/**
+ * The steps of a campaign's stopped cycles, latest cycle first, named "cycle · step": read from the
+ * campaign's results (the cycles that stopped and their steps) and its measures (their titles).
+ */
+function useCampaignSteps(
+  campaign: { campaignId: string } | undefined,
+  enabled: boolean,
+): { options: StepOption[]; isPending: boolean; isError: boolean } {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const campaignId = campaign?.campaignId ?? '';
+  const results = useCampaignReport({ campaignId, tagIds: [] }, enabled && campaignId !== '');
+  const definition = useReportCampaign(enabled ? campaignId : '');
+  const options = useMemo(() => {
+    const measures = definition.data?.measures ?? [];
+    const primary = definition.data?.defaultLocale;
+    return [...(results.data?.cycles ?? [])]
+      .filter((cycle) => cycle.ready)
+      .reverse()
+      .flatMap((cycle) =>
+        cycle.steps
+          .filter((s) => SHOT_STEP_TYPES.includes(s.type))
+          .map((s) => {
+            const measure = measures.find((m) => m.id === s.measureId);
+            const title = measure ? textIn(measure.title, language, primary) : s.stepId;
+            return {
+              value: `${cycle.cycleId}|${s.stepId}`,
+              label: `${cycleLabel(cycle, t)} · ${title || s.stepId}`,
+              cycleId: cycle.cycleId,
+              stepId: s.stepId,
+            };
+          }),
+      );
+  }, [results.data, definition.data, language, t]);
+  return {
+    options,
+    isPending: results.isPending || definition.isPending,
+    isError: results.isError || definition.isError,
+  };
+}
+
+function CampaignStepSelect({
+  steps,
+  value,
+  onChange,
+  error,
+}: {
+  steps: ReturnType<typeof useCampaignSteps>;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  if (steps.isError)
+    return (
+      <Text size="sm" c="red.9" role="alert" data-testid="card-add-steps-error">
+        {t('reports.custom.dataShot.stepsError')}
+      </Text>
+    );
+  if (!steps.isPending && steps.options.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="card-add-no-step">
+        {t('reports.custom.dataShot.noStep')}
+      </Text>
+    );
+  return (
+    <NativeSelect
+      label={t('reports.custom.dataShot.step')}
+      description={t('reports.custom.dataShot.stepHelp')}
+      required
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={steps.options.map((o) => ({ value: o.value, label: o.label }))}
+      disabled={steps.isPending}
+      error={error}
+      data-testid="card-add-step"
+    />
   );
 }

@@ -75,6 +75,11 @@ export default function CustomPartPage() {
             part={part.data}
             languages={report.data?.languages ?? []}
             bookmarksOnly={bookmarksOnly}
+            campaign={
+              report.data?.campaignId
+                ? { campaignId: report.data.campaignId, cycleId: report.data.cycleId }
+                : undefined
+            }
           />
         ))}
     </CustomFrame>
@@ -86,11 +91,14 @@ function PartBody({
   part,
   languages,
   bookmarksOnly,
+  campaign,
 }: {
   reportRef: ReportRef;
   part: ReportPartDetail;
   languages: readonly ReportLanguage[];
   bookmarksOnly: boolean;
+  /** A campaign's report: its cards may show the campaign's steps. */
+  campaign: { campaignId: string; cycleId?: string | undefined } | undefined;
 }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
@@ -161,6 +169,7 @@ function PartBody({
           reportRef={reportRef}
           partId={part.partId}
           primary={sphere.data?.languages.primary}
+          campaign={campaign}
           onClose={() => setAdding(false)}
         />
       )}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Group,
+  Menu,
   MultiSelect,
   NativeSelect,
   Skeleton,
@@ -15,6 +16,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
@@ -33,11 +35,11 @@ import { tagName } from '../../../../shared/domain/tags';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { ErrorState } from '../../components/error-state';
-import { notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { formatDateTime } from '../../lib/dates';
-import { translateErrorItem } from '../../lib/errors';
+import { ApiError, translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { overlaySearch } from '../../lib/overlays';
 import { useTabParam } from '../../lib/use-tab-param';
@@ -47,6 +49,7 @@ import {
   useDeleteReportPart,
   useDeleteReportRender,
   useDownloadReportRender,
+  useMoveInStructure,
   useReportRenders,
   useUpdateCustomReport,
   useUpdateReportPart,
@@ -63,16 +66,29 @@ import {
   periodText,
   useMayEditReports,
 } from './custom-report-parts';
-import { RENDER_REPORT_OVERLAY, customReportsPath, reportPartPath } from './paths';
+import { RENDER_REPORT_OVERLAY, campaignCustomReportsPath, customReportsPath, reportPartPath } from './paths';
+import {
+  cardsLocked,
+  descendantsOf,
+  dropIndex,
+  moveCard,
+  moveCardToPart,
+  movePart,
+  partsInOrder,
+  siblingsOf,
+  treeParent,
+  type Move,
+  type Structure,
+} from './structure-moves';
 
 /** The tabs of a report (spec 02 §2 custom reports). */
 export const REPORT_TABS = ['structure', 'favourites', 'bookmarks', 'documents', 'dimensions'] as const;
 
 /**
  * `/apps/spheres/{sphereId}/custom-reports/{reportId}` (spec 02 §2): one report — its status, its
- * period, the study-programme warning — with its structure (parts and their cards as a tree), its
- * favourite and bookmarked cards, its rendered documents and its dimensions (tag types); "Render"
- * opens the render overlay.
+ * period, the study-programme warning, the way to its campaign's reports when it is a campaign's —
+ * with its structure (parts and their cards as a tree), its favourite and bookmarked cards, its
+ * rendered documents and its dimensions (tag types); "Render" opens the render overlay.
  */
 export default function CustomReportPage() {
   const { t } = useTranslation();
@@ -94,6 +110,19 @@ export default function CustomReportPage() {
       testId="custom-report-page"
       actions={report.data && <RenderButton reportRef={ref} />}
     >
+      {report.data?.campaignId && (
+        <Text size="sm" data-testid="custom-report-campaign">
+          {t('reports.custom.campaignReports.reportOf')}
+          {' · '}
+          <Anchor
+            component={Link}
+            to={campaignCustomReportsPath(report.data.campaignId)}
+            data-testid="custom-report-campaign-link"
+          >
+            {t('reports.custom.campaignReports.list')}
+          </Anchor>
+        </Text>
+      )}
       {status ?? (report.data && <ReportBody report={report.data} />)}
     </CustomFrame>
   );
@@ -202,19 +231,271 @@ function CardMarks({ card }: { card: ReportCard }) {
   );
 }
 
+/** What is being dragged in the structure tree. */
+interface Dragged {
+  kind: 'part' | 'card';
+  id: string;
+}
+
+/** Where a drop would go: before or after a part or a card, or at the end of a part (`into`). */
+type DropTarget = { kind: 'part' | 'card'; id: string; after: boolean } | { kind: 'into'; id: string };
+
+const sameTarget = (a: DropTarget | null, b: DropTarget | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.kind === b.kind &&
+    a.id === b.id &&
+    (a.kind === 'into' || (b.kind !== 'into' && a.after === b.after)));
+
+/** Whether the pointer is over the lower half of the row: a drop goes after it. */
+function lowerHalf(e: DragEvent<HTMLElement>): boolean {
+  const box = e.currentTarget.getBoundingClientRect();
+  return e.clientY > box.top + box.height / 2;
+}
+
+/** A drop before or after a row shows a thick line on that side (a shape, not a colour alone). */
+const dropLine = (after: boolean): CSSProperties => ({
+  boxShadow: `inset 0 ${after ? -4 : 4}px 0 var(--mantine-color-blue-8)`,
+});
+/** A drop into a part outlines it, dashed; its words say what the drop does (or why it is refused). */
+const dropInto = (refused: boolean): CSSProperties => ({
+  outline: `3px dashed var(--mantine-color-${refused ? 'red' : 'blue'}-8)`,
+  outlineOffset: 2,
+});
+
+/** The handle a row is dragged by; the keyboard moves it with the buttons beside it. */
+function DragHandle({
+  label,
+  enabled,
+  onDragStart,
+  onDragEnd,
+  testId,
+}: {
+  label: string;
+  enabled: boolean;
+  onDragStart: (e: DragEvent<HTMLElement>) => void;
+  onDragEnd: () => void;
+  testId: string;
+}) {
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={label}
+      title={label}
+      draggable={enabled}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      data-testid={testId}
+      px={4}
+      style={{ cursor: enabled ? 'grab' : 'not-allowed', userSelect: 'none', fontSize: 18, lineHeight: 1 }}
+    >
+      ⠿
+    </Box>
+  );
+}
+
+/**
+ * A move button: disabled where the move cannot be made; while a move is saved, it refuses but
+ * stays focusable, so the focus is not lost.
+ */
+function MoveButton({
+  label,
+  name,
+  disabled,
+  busy,
+  onMove,
+  controlRef,
+  testId,
+}: {
+  label: string;
+  name: string;
+  disabled: boolean;
+  busy: boolean;
+  onMove: () => void;
+  controlRef: (element: HTMLButtonElement | null) => void;
+  testId: string;
+}) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      c="blue.9"
+      disabled={disabled}
+      data-disabled={busy || undefined}
+      aria-disabled={busy || undefined}
+      onClick={() => !busy && onMove()}
+      aria-label={name}
+      ref={controlRef}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The structure tab: the parts in order, each with its cards as a tree. Parts are reordered, and
+ * cards reordered among their siblings or moved to the end of another part (the cards under them
+ * follow), by drag and drop or by the buttons beside each row. The tree shows a move at once while
+ * it is saved, then the report read again; a failure is a toast and the tree goes back.
+ */
 function StructureTab({ report }: { report: CustomReportDetail }) {
   const { t } = useTranslation();
   const ref = { sphereId: report.sphereId, reportId: report.reportId };
-  const parts = [...report.parts].sort((a, b) => a.position - b.position);
   const [renaming, setRenaming] = useState<ReportPart | null>(null);
   const [deleting, setDeleting] = useState<ReportPart | null>(null);
   const remove = useDeleteReportPart(ref);
+  const move = useMoveInStructure(ref);
+  const [moved, setMoved] = useState<Structure | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [dragged, setDragged] = useState<Dragged | null>(null);
+  const [dropTarget, setDropTarget] = useState<DropTarget | null>(null);
+  const controls = useRef(new Map<string, HTMLElement>());
+  const focusAfter = useRef<string[] | null>(null);
+  const structure: Structure = moved ?? report;
+  const parts = partsInOrder(structure.parts);
+  const saving = move.isPending;
+
+  // A moved row is rebuilt where it lands: the focus goes back to its button, or the next enabled one.
+  useEffect(() => {
+    const keys = focusAfter.current;
+    if (!keys) return;
+    const target = keys
+      .map((key) => controls.current.get(key))
+      .find((element) => element && !element.hasAttribute('disabled'));
+    if (!target) return;
+    focusAfter.current = null;
+    if (document.activeElement !== target) target.focus();
+  });
+  const control = (key: string) => (element: HTMLElement | null) => {
+    if (element) controls.current.set(key, element);
+    else controls.current.delete(key);
+  };
+
+  const run = (next: Move | null, message: string, focus: string[]) => {
+    if (!next || next.writes.length === 0 || saving) return;
+    setMoved(next.next);
+    setAnnouncement('');
+    focusAfter.current = focus.length ? focus : null;
+    move.mutate(next.writes, {
+      onSuccess: () => setAnnouncement(message),
+      onSettled: () => setMoved(null),
+    });
+  };
+  /** A card moved into or out of a preview: refused here with the server's own words. */
+  const refuse = () => {
+    setAnnouncement(t('errors.report-part-preview'));
+    notifyError(new ApiError(409, [{ key: 'report-part-preview' }]));
+  };
+  const movePartTo = (part: ReportPart, to: number, focus: string[] = []) =>
+    run(
+      movePart(structure, part.partId, to),
+      t('reports.custom.structure.partMoved', { name: part.name, position: to + 1, total: parts.length }),
+      focus,
+    );
+  const moveCardTo = (card: ReportCard, to: number, focus: string[] = []) =>
+    run(
+      moveCard(structure, card.cardId, to),
+      t('reports.custom.structure.cardMoved', {
+        name: card.title,
+        position: to + 1,
+        total: siblingsOf(structure.cards, card).length,
+      }),
+      focus,
+    );
+  const moveToPart = (card: ReportCard, part: ReportPart, focus: string[] = []) => {
+    const from = structure.parts.find((p) => p.partId === card.partId);
+    if (cardsLocked(part) || (from && cardsLocked(from))) return refuse();
+    run(
+      moveCardToPart(structure, card.cardId, part.partId),
+      t('reports.custom.structure.cardMovedToPart', {
+        name: card.title,
+        part: part.name,
+        count: descendantsOf(structure.cards, card).length,
+      }),
+      focus,
+    );
+  };
+
+  const aim = (target: DropTarget | null) => {
+    if (!sameTarget(target, dropTarget)) setDropTarget(target);
+  };
+  const startDrag = (e: DragEvent<HTMLElement>, item: Dragged) => {
+    if (saving) {
+      e.preventDefault();
+      return;
+    }
+    e.dataTransfer.setData('text/plain', item.id);
+    e.dataTransfer.effectAllowed = 'move';
+    const row = e.currentTarget.closest('li');
+    // The whole row follows the pointer, not the handle alone (absent in some test browsers).
+    if (row && typeof e.dataTransfer.setDragImage === 'function') e.dataTransfer.setDragImage(row, 12, 12);
+    setDragged(item);
+  };
+  const endDrag = () => {
+    setDragged(null);
+    setDropTarget(null);
+  };
+  const draggedCard =
+    dragged?.kind === 'card' ? structure.cards.find((c) => c.cardId === dragged.id) : undefined;
+  /** A card is dropped before or after one of its siblings only. */
+  const siblingDrop = (card: ReportCard) =>
+    draggedCard !== undefined &&
+    draggedCard.cardId !== card.cardId &&
+    draggedCard.partId === card.partId &&
+    treeParent(structure.cards, draggedCard) === treeParent(structure.cards, card);
+  const overCard = (e: DragEvent<HTMLElement>, card: ReportCard) => {
+    if (!siblingDrop(card)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    e.dataTransfer.dropEffect = 'move';
+    aim({ kind: 'card', id: card.cardId, after: lowerHalf(e) });
+  };
+  const dropOnCard = (e: DragEvent<HTMLElement>, card: ReportCard) => {
+    if (!draggedCard || !siblingDrop(card)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const order = siblingsOf(structure.cards, draggedCard).map((c) => c.cardId);
+    const to = dropIndex(order, draggedCard.cardId, card.cardId, lowerHalf(e));
+    endDrag();
+    moveCardTo(draggedCard, to);
+  };
+  const overPart = (e: DragEvent<HTMLElement>, part: ReportPart) => {
+    if (dragged?.kind === 'part' && dragged.id !== part.partId) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      aim({ kind: 'part', id: part.partId, after: lowerHalf(e) });
+    } else if (draggedCard && draggedCard.partId !== part.partId) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      aim({ kind: 'into', id: part.partId });
+    } else aim(null);
+  };
+  const dropOnPart = (e: DragEvent<HTMLElement>, part: ReportPart) => {
+    if (dragged?.kind === 'part' && dragged.id !== part.partId) {
+      e.preventDefault();
+      const order = parts.map((p) => p.partId);
+      const to = dropIndex(order, dragged.id, part.partId, lowerHalf(e));
+      const source = parts.find((p) => p.partId === dragged.id);
+      endDrag();
+      if (source) movePartTo(source, to);
+    } else if (draggedCard && draggedCard.partId !== part.partId) {
+      e.preventDefault();
+      endDrag();
+      moveToPart(draggedCard, part);
+    }
+  };
 
   return (
     <Stack>
       <Title order={2} size="h4">
         {t('reports.custom.tabs.structure')}
       </Title>
+      <VisuallyHidden role="status" data-testid="structure-announcer">
+        {announcement}
+      </VisuallyHidden>
       <AddPartForm reportRef={ref} />
       {parts.length === 0 ? (
         <Text c="dimmed" data-testid="custom-report-no-part">
@@ -227,13 +508,38 @@ function StructureTab({ report }: { report: CustomReportDetail }) {
           p={0}
           style={{ listStyle: 'none' }}
           aria-label={t('reports.custom.structure.parts')}
+          aria-busy={saving || undefined}
+          onDragLeave={(e) => {
+            if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) aim(null);
+          }}
         >
-          {parts.map((part) => {
-            const cards = cardTree(report.cards.filter((c) => c.partId === part.partId));
+          {parts.map((part, index) => {
+            const cards = cardTree(structure.cards.filter((c) => c.partId === part.partId));
+            const locked = cardsLocked(part);
+            const others = parts.filter((p) => p.partId !== part.partId);
+            const line = dropTarget?.kind === 'part' && dropTarget.id === part.partId ? dropTarget : null;
+            const into = dropTarget?.kind === 'into' && dropTarget.id === part.partId;
             return (
-              <Card key={part.partId} component="li" withBorder mb="sm" data-testid={`part-${part.partId}`}>
+              <Card
+                key={part.partId}
+                component="li"
+                withBorder
+                mb="sm"
+                data-testid={`part-${part.partId}`}
+                data-drop={line ? (line.after ? 'after' : 'before') : into ? 'into' : undefined}
+                style={line ? dropLine(line.after) : into ? dropInto(locked) : undefined}
+                onDragOver={(e) => overPart(e, part)}
+                onDrop={(e) => dropOnPart(e, part)}
+              >
                 <Group justify="space-between" wrap="wrap">
                   <Group gap="xs">
+                    <DragHandle
+                      label={t('reports.custom.structure.dragNamed', { name: part.name })}
+                      enabled={!saving}
+                      onDragStart={(e) => startDrag(e, { kind: 'part', id: part.partId })}
+                      onDragEnd={endDrag}
+                      testId={`part-drag-${part.partId}`}
+                    />
                     <Title order={3} size="h5">
                       <Anchor
                         component={Link}
@@ -250,6 +556,28 @@ function StructureTab({ report }: { report: CustomReportDetail }) {
                     </Text>
                   </Group>
                   <Group gap="xs">
+                    <MoveButton
+                      label={t('reports.custom.structure.moveUp')}
+                      name={t('reports.custom.structure.moveUpNamed', { name: part.name })}
+                      disabled={index === 0}
+                      busy={saving}
+                      onMove={() =>
+                        movePartTo(part, index - 1, [`part:${part.partId}:up`, `part:${part.partId}:down`])
+                      }
+                      controlRef={control(`part:${part.partId}:up`)}
+                      testId={`part-up-${part.partId}`}
+                    />
+                    <MoveButton
+                      label={t('reports.custom.structure.moveDown')}
+                      name={t('reports.custom.structure.moveDownNamed', { name: part.name })}
+                      disabled={index === parts.length - 1}
+                      busy={saving}
+                      onMove={() =>
+                        movePartTo(part, index + 1, [`part:${part.partId}:down`, `part:${part.partId}:up`])
+                      }
+                      controlRef={control(`part:${part.partId}:down`)}
+                      testId={`part-down-${part.partId}`}
+                    />
                     <Button
                       variant="subtle"
                       c="blue.9"
@@ -276,23 +604,120 @@ function StructureTab({ report }: { report: CustomReportDetail }) {
                     </Button>
                   </Group>
                 </Group>
+                {into && (
+                  <Text size="sm" fw={500} mt="xs" data-testid={`part-drop-note-${part.partId}`}>
+                    {locked ? t('errors.report-part-preview') : t('reports.custom.structure.dropInto')}
+                  </Text>
+                )}
+                {locked && cards.length > 0 && !into && (
+                  <Text size="xs" c="dimmed" mt="xs" data-testid={`part-locked-${part.partId}`}>
+                    {t('errors.report-part-preview')}
+                  </Text>
+                )}
                 {cards.length > 0 && (
                   <Box component="ol" mt="xs" mb={0} pl={0} style={{ listStyle: 'none' }}>
-                    {cards.map(({ card, depth }) => (
-                      <Box
-                        component="li"
-                        key={card.cardId}
-                        pl={depth * 24}
-                        py={2}
-                        data-testid={`tree-card-${card.cardId}`}
-                        data-depth={depth}
-                      >
-                        <Text size="sm" span>
-                          {`${t(`reports.custom.cardTypes.${card.type}`)} · ${card.title}`}
-                        </Text>
-                        <CardMarks card={card} />
-                      </Box>
-                    ))}
+                    {cards.map(({ card, depth }) => {
+                      const siblings = siblingsOf(structure.cards, card);
+                      const at = siblings.findIndex((c) => c.cardId === card.cardId);
+                      const cardLine =
+                        dropTarget?.kind === 'card' && dropTarget.id === card.cardId ? dropTarget : null;
+                      return (
+                        <Box
+                          component="li"
+                          key={card.cardId}
+                          pl={depth * 24}
+                          py={2}
+                          data-testid={`tree-card-${card.cardId}`}
+                          data-depth={depth}
+                          data-drop={cardLine ? (cardLine.after ? 'after' : 'before') : undefined}
+                          style={cardLine ? dropLine(cardLine.after) : undefined}
+                          onDragOver={(e) => overCard(e, card)}
+                          onDrop={(e) => dropOnCard(e, card)}
+                        >
+                          <Group justify="space-between" gap="xs" wrap="wrap">
+                            <Group gap={4} wrap="nowrap">
+                              {!locked && (
+                                <DragHandle
+                                  label={t('reports.custom.structure.dragNamed', { name: card.title })}
+                                  enabled={!saving}
+                                  onDragStart={(e) => startDrag(e, { kind: 'card', id: card.cardId })}
+                                  onDragEnd={endDrag}
+                                  testId={`card-drag-${card.cardId}`}
+                                />
+                              )}
+                              <Text size="sm" span>
+                                {`${t(`reports.custom.cardTypes.${card.type}`)} · ${card.title}`}
+                                <CardMarks card={card} />
+                              </Text>
+                            </Group>
+                            <Group gap={4}>
+                              <MoveButton
+                                label={t('reports.custom.structure.moveUp')}
+                                name={t('reports.custom.structure.moveUpNamed', { name: card.title })}
+                                disabled={locked || at <= 0}
+                                busy={saving}
+                                onMove={() =>
+                                  moveCardTo(card, at - 1, [
+                                    `card:${card.cardId}:up`,
+                                    `card:${card.cardId}:down`,
+                                  ])
+                                }
+                                controlRef={control(`card:${card.cardId}:up`)}
+                                testId={`tree-card-up-${card.cardId}`}
+                              />
+                              <MoveButton
+                                label={t('reports.custom.structure.moveDown')}
+                                name={t('reports.custom.structure.moveDownNamed', { name: card.title })}
+                                disabled={locked || at === siblings.length - 1}
+                                busy={saving}
+                                onMove={() =>
+                                  moveCardTo(card, at + 1, [
+                                    `card:${card.cardId}:down`,
+                                    `card:${card.cardId}:up`,
+                                  ])
+                                }
+                                controlRef={control(`card:${card.cardId}:down`)}
+                                testId={`tree-card-down-${card.cardId}`}
+                              />
+                              <Menu position="bottom-end" disabled={saving}>
+                                <Menu.Target>
+                                  <Button
+                                    size="compact-xs"
+                                    variant="subtle"
+                                    c="blue.9"
+                                    disabled={locked || others.length === 0}
+                                    data-disabled={saving || undefined}
+                                    aria-disabled={saving || undefined}
+                                    aria-label={t('reports.custom.structure.toPartNamed', {
+                                      name: card.title,
+                                    })}
+                                    ref={control(`card:${card.cardId}:part`)}
+                                    data-testid={`tree-card-to-part-${card.cardId}`}
+                                  >
+                                    {t('reports.custom.structure.toPart')}
+                                  </Button>
+                                </Menu.Target>
+                                <Menu.Dropdown data-testid={`tree-card-parts-${card.cardId}`}>
+                                  <Menu.Label>{t('reports.custom.structure.toPartTitle')}</Menu.Label>
+                                  {others.map((other) => (
+                                    <Menu.Item
+                                      key={other.partId}
+                                      disabled={cardsLocked(other)}
+                                      onClick={() => moveToPart(card, other, [`card:${card.cardId}:part`])}
+                                      data-testid={`tree-card-to-${other.partId}-${card.cardId}`}
+                                    >
+                                      {cardsLocked(other)
+                                        ? t('reports.custom.structure.partInPreview', { name: other.name })
+                                        : other.name}
+                                    </Menu.Item>
+                                  ))}
+                                </Menu.Dropdown>
+                              </Menu>
+                            </Group>
+                          </Group>
+                        </Box>
+                      );
+                    })}
                   </Box>
                 )}
               </Card>

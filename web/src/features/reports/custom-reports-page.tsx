@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -57,8 +58,7 @@ export default function CustomReportsPage() {
   const sphere = useReportSphere(sphereId, access.allowed);
   const list = useCustomReports(sphereId, access.allowed);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<CustomReport | null>(null);
-  const remove = useDeleteCustomReport(sphereId);
+  const create = useCreateCustomReport(sphereId);
 
   const status = pageStatus(
     list,
@@ -66,26 +66,94 @@ export default function CustomReportsPage() {
     { loadError: t('reports.custom.list.loadError'), testId: 'custom-reports' },
     t,
   );
-  const reports = [...(list.data?.reports ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 
-  let body;
-  if (status) body = status;
-  else if (reports.length === 0)
-    body = (
+  return (
+    <CustomFrame
+      title={
+        sphere.data
+          ? t('reports.custom.list.title', { name: sphere.data.name })
+          : t('reports.custom.list.titleAlone')
+      }
+      back={
+        sphere.data
+          ? { to: spherePagePath(sphereId), label: t('reports.page.back', { name: sphere.data.name }) }
+          : null
+      }
+      testId="custom-reports-page"
+      actions={
+        access.allowed && (
+          <Button onClick={() => setCreating(true)} data-testid="custom-report-new">
+            {t('reports.custom.list.new')}
+          </Button>
+        )
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {t('reports.custom.list.intro')}
+      </Text>
+      {status ?? (
+        <CustomReportList
+          sphereId={sphereId}
+          reports={list.data?.reports ?? []}
+          caption={t('reports.custom.list.caption')}
+          empty={t('reports.custom.list.empty')}
+          campaignBadge
+        />
+      )}
+      {creating && (
+        <CreateReportDialog
+          onClose={() => {
+            create.reset();
+            setCreating(false);
+          }}
+          onCreate={(body, opened) => create.mutate(body, { onSuccess: opened })}
+          pending={create.isPending}
+          error={create.error}
+        />
+      )}
+    </CustomFrame>
+  );
+}
+
+/**
+ * A list of custom reports, last changed first — name (the way to the report), status, period,
+ * cards, last change — and the deletion of one after a confirmation; a campaign's report is marked
+ * with `campaignBadge`. All are reports of `sphereId`.
+ */
+export function CustomReportList({
+  sphereId,
+  reports,
+  caption,
+  empty,
+  campaignBadge = false,
+}: {
+  sphereId: string;
+  reports: readonly CustomReport[];
+  caption: string;
+  empty: string;
+  campaignBadge?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [deleting, setDeleting] = useState<CustomReport | null>(null);
+  const remove = useDeleteCustomReport(sphereId);
+  const sorted = [...reports].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+
+  if (sorted.length === 0)
+    return (
       <Text c="dimmed" data-testid="custom-reports-empty">
-        {t('reports.custom.list.empty')}
+        {empty}
       </Text>
     );
-  else
-    body = (
+  return (
+    <>
       <Table.ScrollContainer
         minWidth={760}
         scrollAreaProps={{
-          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('reports.custom.list.caption') },
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption },
         }}
       >
         <Table data-testid="custom-reports-list">
-          <Table.Caption>{t('reports.custom.list.caption')}</Table.Caption>
+          <Table.Caption>{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('reports.custom.fields.name')}</Table.Th>
@@ -97,12 +165,27 @@ export default function CustomReportsPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {reports.map((r) => (
+            {sorted.map((r) => (
               <Table.Tr key={r.reportId} data-testid={`custom-report-row-${r.reportId}`}>
                 <Table.Th scope="row">
-                  <Anchor component={Link} to={customReportPath(sphereId, r.reportId)}>
-                    {r.name}
-                  </Anchor>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component={Link} to={customReportPath(r.sphereId, r.reportId)}>
+                      {r.name}
+                    </Anchor>
+                    {campaignBadge && r.campaignId && (
+                      // Its text says it: the colour is never the only sign.
+                      <Badge
+                        size="sm"
+                        variant="outline"
+                        color="gray"
+                        c="dark.8"
+                        tt="none"
+                        data-testid={`custom-report-campaign-${r.reportId}`}
+                      >
+                        {t('reports.custom.campaignReports.badge')}
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Th>
                 <Table.Td>
                   <StatusBadge
@@ -135,34 +218,6 @@ export default function CustomReportsPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    );
-
-  return (
-    <CustomFrame
-      title={
-        sphere.data
-          ? t('reports.custom.list.title', { name: sphere.data.name })
-          : t('reports.custom.list.titleAlone')
-      }
-      back={
-        sphere.data
-          ? { to: spherePagePath(sphereId), label: t('reports.page.back', { name: sphere.data.name }) }
-          : null
-      }
-      testId="custom-reports-page"
-      actions={
-        access.allowed && (
-          <Button onClick={() => setCreating(true)} data-testid="custom-report-new">
-            {t('reports.custom.list.new')}
-          </Button>
-        )
-      }
-    >
-      <Text size="sm" c="dimmed">
-        {t('reports.custom.list.intro')}
-      </Text>
-      {body}
-      {creating && <CreateReportDialog sphereId={sphereId} onClose={() => setCreating(false)} />}
       <ConfirmDialog
         opened={deleting !== null}
         title={t('reports.custom.list.deleteTitle')}
@@ -184,23 +239,62 @@ export default function CustomReportsPage() {
       >
         <Text>{t('reports.custom.list.deleteMessage', { name: deleting?.name ?? '' })}</Text>
       </ConfirmDialog>
-    </CustomFrame>
+    </>
   );
 }
 
-/** The "New report" form: name, description, period, languages, template; then the report opens. */
-function CreateReportDialog({ sphereId, onClose }: { sphereId: string; onClose: () => void }) {
+/** What the "New report" form lets a page add: a way to set its period, and the problems on a field. */
+export interface CreateReportFormControls {
+  /** Sets the period's start or end (or both), brought within the dates a report may cover. */
+  setPeriod: (period: { start?: Date | undefined; end?: Date | undefined }) => void;
+  /** The translated problem on a body field, from the form's check or the server's answer. */
+  messageFor: (field: string) => string | undefined;
+  pending: boolean;
+}
+
+/**
+ * The "New report" form: name, description, period, languages, template, and the page's own fields
+ * (`extraFields`, before the period); `onCreate` sends it and calls back with the new report, which
+ * then opens.
+ */
+export function CreateReportDialog({
+  onClose,
+  onCreate,
+  pending,
+  error,
+  extraFields,
+}: {
+  onClose: () => void;
+  onCreate: (body: CustomReportCreate, opened: (report: CustomReport) => void) => void;
+  pending: boolean;
+  error: unknown;
+  extraFields?: (controls: CreateReportFormControls) => ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = currentLanguage();
-  const create = useCreateCustomReport(sphereId);
-  const problems = useFormProblems(create.error);
+  const problems = useFormProblems(error);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [range, setRange] = useState(() => defaultReportPeriod(new Date()));
   const [languages, setLanguages] = useState<string[]>([...REPORT_LANGUAGES]);
   const [template, setTemplate] = useState<(typeof CUSTOM_REPORT_TEMPLATES)[number]>('full');
   const bounds = dateFilterBounds(new Date());
+  const setPeriod: CreateReportFormControls['setPeriod'] = (period) =>
+    setRange((current) => {
+      const clamped = clampDateFilter(
+        {
+          start: dayjs(period.start ?? current.start)
+            .startOf('day')
+            .toDate(),
+          end: dayjs(period.end ?? current.end)
+            .endOf('day')
+            .toDate(),
+        },
+        new Date(),
+      );
+      return { start: dayOf(clamped.start), end: dayOf(clamped.end) };
+    });
 
   const submit = () => {
     const body = {
@@ -212,19 +306,17 @@ function CreateReportDialog({ sphereId, onClose }: { sphereId: string; onClose: 
       template,
     } satisfies CustomReportCreate;
     if (!problems.check(CustomReportCreateSchema, body)) return;
-    create.mutate(body, {
-      onSuccess: (report) => {
-        notifySuccess('reports.custom.list.created', { values: { name: report.name } });
-        onClose();
-        void navigate(customReportPath(sphereId, report.reportId));
-      },
+    onCreate(body, (report) => {
+      notifySuccess('reports.custom.list.created', { values: { name: report.name } });
+      onClose();
+      void navigate(customReportPath(report.sphereId, report.reportId));
     });
   };
 
   return (
     <Dialog
       opened
-      onClose={() => !create.isPending && onClose()}
+      onClose={() => !pending && onClose()}
       title={t('reports.custom.list.newTitle')}
       closeLabel={t('reports.custom.cancel')}
       size="lg"
@@ -256,6 +348,7 @@ function CreateReportDialog({ sphereId, onClose }: { sphereId: string; onClose: 
             error={problems.messageFor('description')}
             data-testid="custom-report-create-description"
           />
+          {extraFields?.({ setPeriod, messageFor: problems.messageFor, pending })}
           <DatePickerInput
             type="range"
             label={t('reports.custom.fields.period')}
@@ -267,11 +360,7 @@ function CreateReportDialog({ sphereId, onClose }: { sphereId: string; onClose: 
             value={[range.start, range.end]}
             onChange={([start, end]) => {
               if (!start || !end) return;
-              const clamped = clampDateFilter(
-                { start: dayjs(start).startOf('day').toDate(), end: dayjs(end).endOf('day').toDate() },
-                new Date(),
-              );
-              setRange({ start: dayOf(clamped.start), end: dayOf(clamped.end) });
+              setPeriod({ start: dayjs(start).toDate(), end: dayjs(end).toDate() });
             }}
             error={problems.messageFor('start') ?? problems.messageFor('end')}
             data-testid="custom-report-create-period"
@@ -317,10 +406,10 @@ function CreateReportDialog({ sphereId, onClose }: { sphereId: string; onClose: 
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            <Button variant="default" onClick={onClose} disabled={pending}>
               {t('reports.custom.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending} data-testid="custom-report-create-submit">
+            <Button type="submit" loading={pending} data-testid="custom-report-create-submit">
               {t('reports.custom.list.create')}
             </Button>
           </Group>

@@ -123,6 +123,35 @@ export interface CustomServerOptions {
   fail?: Record<string, { status: number; body: unknown }>;
 }
 
+/**
+ * A card's change as the API makes it: moved to another part, it goes to the end there without a
+ * parent, and the cards under it follow.
+ */
+function changeCard(report: CustomReportDetail, card: ReportCard, body: Partial<ReportCard>): ReportCard {
+  const target = body.partId;
+  if (!target || target === card.partId) {
+    Object.assign(card, body);
+    return card;
+  }
+  const inTarget = report.cards.filter((c) => c.partId === target);
+  const end = inTarget.length ? Math.max(...inTarget.map((c) => c.position)) + 1 : 0;
+  const under = (id: string): ReportCard[] =>
+    report.cards
+      .filter((c) => c.parentCardId === id && c.partId === card.partId)
+      .flatMap((c) => [c, ...under(c.cardId)]);
+  const count = (partId: string, by: number) => {
+    const part = report.parts.find((p) => p.partId === partId);
+    if (part) part.cardCount += by;
+  };
+  const followers = under(card.cardId);
+  count(card.partId, -followers.length - 1);
+  count(target, followers.length + 1);
+  for (const child of followers) child.partId = target;
+  Object.assign(card, { position: end, ...body });
+  delete card.parentCardId;
+  return card;
+}
+
 /** A small fake of the API the custom-report screens read, recording what was sent. */
 export function fakeCustomServer(
   fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
@@ -137,7 +166,8 @@ export function fakeCustomServer(
     spheres: [{ sphereId: 'sphere-1', roles: options.roles ?? ['admin'] }],
     sessions: [],
   };
-  const report = options.report ?? testReport();
+  // The report as the writes leave it: a part's or a card's change is read back, as the API does.
+  const report = structuredClone(options.report ?? testReport());
   const sent: { method: string; path: string; body: unknown }[] = [];
   const base = '/v1/reports/spheres/sphere-1';
   fetchMock.mockImplementation(async (input, init) => {
@@ -201,8 +231,16 @@ export function fakeCustomServer(
     const partMatch = /^\/v1\/reports\/spheres\/sphere-1\/report-1\/parts\/([^/]+)$/.exec(path);
     if (partMatch && method === 'GET')
       return jsonResponse(200, options.part ?? testPart({ partId: partMatch[1] }));
-    if (partMatch && method === 'PUT')
-      return jsonResponse(200, { ...report.parts[0], partId: partMatch[1], ...(body as object) });
+    if (partMatch && method === 'PUT') {
+      const index = report.parts.findIndex((p) => p.partId === partMatch[1]);
+      const changed = {
+        ...(report.parts[index] ?? testPart()),
+        partId: partMatch[1] ?? '',
+        ...(body as object),
+      } as ReportPartDetail;
+      if (index >= 0) report.parts[index] = changed;
+      return jsonResponse(200, changed);
+    }
     if (partMatch && method === 'DELETE') return new Response(null, { status: 204 });
     if (path === `${reportPath}/parts` && method === 'POST')
       return jsonResponse(201, {
@@ -218,8 +256,11 @@ export function fakeCustomServer(
     if (prompt && method === 'POST')
       return jsonResponse(200, options.prompt ?? { text: 'People felt calm.', writtenBy: 'local-writer' });
     const card = /^\/v1\/reports\/spheres\/sphere-1\/report-1\/cards\/([^/]+)$/.exec(path);
-    if (card && method === 'PUT')
-      return jsonResponse(200, testCard({ cardId: card[1], ...(body as object) }));
+    if (card && method === 'PUT') {
+      const known = report.cards.find((c) => c.cardId === card[1]);
+      if (!known) return jsonResponse(200, testCard({ cardId: card[1], ...(body as object) }));
+      return jsonResponse(200, changeCard(report, known, body as Partial<ReportCard>));
+    }
     if (card && method === 'DELETE') return new Response(null, { status: 204 });
     return jsonResponse(404, { key: 'not-found' });
   });

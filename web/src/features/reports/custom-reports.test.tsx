@@ -377,6 +377,187 @@ const dataShot: DataShot = {
   tagIds: [],
 };
 
+/** A stand-in for the browser's DataTransfer, which the test DOM lacks. */
+function dataTransfer() {
+  const data = new Map<string, string>();
+  return {
+    dropEffect: 'none',
+    effectAllowed: 'all',
+    setData: (type: string, value: string) => void data.set(type, value),
+    getData: (type: string) => data.get(type) ?? '',
+    setDragImage: vi.fn(),
+  };
+}
+
+const partOrder = () => screen.getAllByTestId(/^part-part-/).map((p) => p.getAttribute('data-testid'));
+
+describe('the structure of a custom report', () => {
+  it('moves a part down with its button, writing only the positions that change, and shows the new order', async () => {
+    const { calls } = fakeCustomServer(fetchMock);
+    const { container } = renderReport();
+    const down = await screen.findByRole('button', { name: 'Move “Overview” down' }, PAGE_LOAD);
+    // A native button the keyboard reaches and presses (Enter or Space make a click).
+    down.focus();
+    expect(document.activeElement).toBe(down);
+    fireEvent.click(down);
+    // While it is saved, no other move is made: the buttons refuse, the handles do not drag.
+    const other = screen.getByTestId('part-up-part-3');
+    expect(other.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(other);
+    expect(screen.getByTestId('part-drag-part-3').getAttribute('draggable')).toBe('false');
+    await waitFor(() => expect(calls('PUT', `${REPORT}/parts/part-2`)).toHaveLength(1));
+    expect(calls('PUT', `${REPORT}/parts/part-1`).map((c) => c.body)).toEqual([{ position: 1 }]);
+    expect(calls('PUT', `${REPORT}/parts/part-2`).map((c) => c.body)).toEqual([{ position: 0 }]);
+    expect(calls('PUT', `${REPORT}/parts/part-3`)).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.getByTestId('structure-announcer').textContent).toBe('“Overview” is now part 2 of 3.'),
+    );
+    // Read again from the server, the order stays; the keyboard stays on the moved part.
+    expect(partOrder()).toEqual(['part-part-2', 'part-part-1', 'part-part-3']);
+    expect(calls('GET', REPORT).length).toBeGreaterThan(1);
+    expect(document.activeElement).toBe(screen.getByTestId('part-down-part-1'));
+    await noSeriousViolation(container);
+  });
+
+  it('disables the move buttons at the ends: the first part up, the last down, a card alone at its level both', async () => {
+    fakeCustomServer(fetchMock);
+    renderReport();
+    const button = async (testId: string) =>
+      (await screen.findByTestId(testId, {}, PAGE_LOAD)) as HTMLButtonElement;
+    expect((await button('part-up-part-1')).disabled).toBe(true);
+    expect((await button('part-down-part-1')).disabled).toBe(false);
+    expect((await button('part-up-part-3')).disabled).toBe(false);
+    expect((await button('part-down-part-3')).disabled).toBe(true);
+    // card-1 is alone at the top of its part, card-2 alone under it.
+    for (const id of ['card-1', 'card-2']) {
+      expect((await button(`tree-card-up-${id}`)).disabled).toBe(true);
+      expect((await button(`tree-card-down-${id}`)).disabled).toBe(true);
+      expect((await button(`tree-card-to-part-${id}`)).disabled).toBe(false);
+    }
+  });
+
+  it('reorders a card among its siblings with its buttons', async () => {
+    const { calls } = fakeCustomServer(fetchMock, {
+      report: testReport({
+        cards: [
+          testCard({ cardId: 'c1', title: 'First' }),
+          testCard({ cardId: 'c2', title: 'Second', position: 1 }),
+          testCard({ cardId: 'c3', title: 'Third', position: 2 }),
+        ],
+      }),
+    });
+    renderReport();
+    fireEvent.click(await screen.findByRole('button', { name: 'Move “Third” up' }, PAGE_LOAD));
+    await waitFor(() => expect(calls('PUT', `${REPORT}/cards/c2`)).toHaveLength(1));
+    expect(calls('PUT', `${REPORT}/cards/c3`).map((c) => c.body)).toEqual([{ position: 1 }]);
+    expect(calls('PUT', `${REPORT}/cards/c2`).map((c) => c.body)).toEqual([{ position: 2 }]);
+    expect(calls('PUT', `${REPORT}/cards/c1`)).toHaveLength(0);
+    const tree = within(screen.getByTestId('part-part-1'));
+    await waitFor(() =>
+      expect(tree.getAllByTestId(/^tree-card-c\d$/).map((c) => c.getAttribute('data-testid'))).toEqual([
+        'tree-card-c1',
+        'tree-card-c3',
+        'tree-card-c2',
+      ]),
+    );
+  });
+
+  it('moves a card dropped on another part to that part, its child following, and says so', async () => {
+    const { calls } = fakeCustomServer(fetchMock);
+    renderReport();
+    const handle = await screen.findByRole('img', { name: 'Drag “Introduction” to move it' }, PAGE_LOAD);
+    const target = screen.getByTestId('part-part-3');
+    const transfer = dataTransfer();
+    fireEvent.dragStart(handle, { dataTransfer: transfer });
+    fireEvent.dragOver(target, { dataTransfer: transfer });
+    // The drop is shown by an outline and said in words.
+    expect(target.getAttribute('data-drop')).toBe('into');
+    expect(screen.getByTestId('part-drop-note-part-3').textContent).toContain('end of this part');
+    fireEvent.drop(target, { dataTransfer: transfer });
+    await waitFor(() => expect(calls('PUT', `${REPORT}/cards/card-1`)).toHaveLength(1));
+    expect(calls('PUT', `${REPORT}/cards/card-1`)[0]?.body).toEqual({ partId: 'part-3' });
+    // The server moves the cards under it: nothing else is written.
+    expect(calls('PUT', `${REPORT}/cards/card-2`)).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.getByTestId('structure-announcer').textContent).toBe(
+        '“Introduction” moved to the end of “Appendix”, with the 1 card under it.',
+      ),
+    );
+    const appendix = within(screen.getByTestId('part-part-3'));
+    expect(appendix.getByTestId('tree-card-card-1').getAttribute('data-depth')).toBe('0');
+    expect(appendix.getByTestId('tree-card-card-2').getAttribute('data-depth')).toBe('1');
+    expect(target.getAttribute('data-drop')).toBeNull();
+  });
+
+  it('reorders parts by drag and drop, before or after the part dropped on', async () => {
+    const { calls } = fakeCustomServer(fetchMock);
+    renderReport();
+    const handle = await screen.findByRole('img', { name: 'Drag “Appendix” to move it' }, PAGE_LOAD);
+    const target = screen.getByTestId('part-part-1');
+    const transfer = dataTransfer();
+    fireEvent.dragStart(handle, { dataTransfer: transfer });
+    fireEvent.dragOver(target, { dataTransfer: transfer });
+    expect(target.getAttribute('data-drop')).toBe('before');
+    fireEvent.drop(target, { dataTransfer: transfer });
+    await waitFor(() => expect(calls('PUT', `${REPORT}/parts/part-2`)).toHaveLength(1));
+    expect(calls('PUT', `${REPORT}/parts/part-3`).map((c) => c.body)).toEqual([{ position: 0 }]);
+    expect(calls('PUT', `${REPORT}/parts/part-1`).map((c) => c.body)).toEqual([{ position: 1 }]);
+    expect(calls('PUT', `${REPORT}/parts/part-2`).map((c) => c.body)).toEqual([{ position: 2 }]);
+    await waitFor(() => expect(partOrder()).toEqual(['part-part-3', 'part-part-1', 'part-part-2']));
+  });
+
+  it('refuses to move a card into or out of a part in preview, with the server’s words, sending nothing', async () => {
+    const report = testReport();
+    const { calls } = fakeCustomServer(fetchMock, {
+      report: {
+        ...report,
+        parts: report.parts.map((p) => (p.partId === 'part-2' ? { ...p, status: 'preview' } : p)),
+      },
+    });
+    renderReport();
+    // Its own cards do not move: no handle, and their buttons are disabled.
+    expect(await screen.findByTestId('part-locked-part-2', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.queryByTestId('card-drag-card-3')).toBeNull();
+    expect((screen.getByTestId('tree-card-to-part-card-3') as HTMLButtonElement).disabled).toBe(true);
+    const transfer = dataTransfer();
+    const target = screen.getByTestId('part-part-2');
+    fireEvent.dragStart(screen.getByTestId('card-drag-card-1'), { dataTransfer: transfer });
+    fireEvent.dragOver(target, { dataTransfer: transfer });
+    const message = i18n.t('errors.report-part-preview');
+    expect(screen.getByTestId('part-drop-note-part-2').textContent).toBe(message);
+    fireEvent.drop(target, { dataTransfer: transfer });
+    await waitFor(() =>
+      expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', message }),
+      ),
+    );
+    expect(calls('PUT', `${REPORT}/cards/card-1`)).toHaveLength(0);
+  });
+
+  it('puts the order back and says the error as a toast when a move is refused', async () => {
+    const { calls } = fakeCustomServer(fetchMock, {
+      fail: { [`PUT ${REPORT}/parts/part-1`]: { status: 404, body: { key: 'not-found' } } },
+    });
+    renderPage(<CustomReportPage />, {
+      path: '/apps/spheres/:sphereId/custom-reports/:reportId',
+      entry: '/apps/spheres/sphere-1/custom-reports/report-1',
+      // The app's query client: a failed change is said once, as a toast.
+      queryClient: createQueryClient(),
+    });
+    fireEvent.click(await screen.findByTestId('part-down-part-1', {}, PAGE_LOAD));
+    // Shown at once while it is saved.
+    expect(partOrder()).toEqual(['part-part-2', 'part-part-1', 'part-part-3']);
+    await waitFor(() =>
+      expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', message: i18n.t('errors.not-found') }),
+      ),
+    );
+    await waitFor(() => expect(partOrder()).toEqual(['part-part-1', 'part-part-2', 'part-part-3']));
+    expect(calls('PUT', `${REPORT}/parts/part-1`)).toHaveLength(1);
+    expect(screen.getByTestId('structure-announcer').textContent).toBe('');
+  });
+});
+
 describe('a report part', () => {
   it('shows each card’s title, description, text and legend, in order', async () => {
     fakeCustomServer(fetchMock, {

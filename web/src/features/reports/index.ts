@@ -1,6 +1,7 @@
 import { createReportRender } from '../../../../shared/contracts/custom-reports';
 import { defineFeature } from '../../lib/feature';
 import {
+  CAMPAIGN_CUSTOM_REPORTS_PATH,
   CAMPAIGN_REPORT_PATH,
   CUSTOM_REPORT_PATH,
   CUSTOM_REPORTS_PATH,
@@ -26,7 +27,8 @@ import {
  *
  * A campaign's results (spec 02 §2 campaign admin reports; decision 0035), for its sphere's admins:
  * cycle by cycle, once a cycle has stopped collecting, each step's figures for everyone asked or
- * the people under one or two tags, with its files.
+ * the people under one or two tags, with its files; and its custom reports (decision 0036): the
+ * sphere's custom reports that name it, whose data shots may show its steps.
  */
 export const reportsFeature = defineFeature({
   name: 'reports',
@@ -35,6 +37,11 @@ export const reportsFeature = defineFeature({
     { path: SESSION_REPORT_PATH, access: 'signed-in', load: () => import('./report-page') },
     { path: CAMPAIGN_REPORT_PATH, access: 'signed-in', load: () => import('./campaign-report-page') },
     { path: CUSTOM_REPORTS_PATH, access: 'signed-in', load: () => import('./custom-reports-page') },
+    {
+      path: CAMPAIGN_CUSTOM_REPORTS_PATH,
+      access: 'signed-in',
+      load: () => import('./campaign-custom-reports-page'),
+    },
     { path: CUSTOM_REPORT_PATH, access: 'signed-in', load: () => import('./custom-report-page') },
     { path: REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
     { path: REPORT_PART_BOOKMARKS_PATH, access: 'signed-in', load: () => import('./custom-part-page') },

@@ -7,8 +7,17 @@ export const SESSION_REPORT_PATH = '/apps/sessions/:sessionId/reports';
 export const sessionReportPath = (sessionId: string) =>
   `/apps/sessions/${encodeURIComponent(sessionId)}/reports`;
 
-/** A campaign's results (decision 0035), and the campaign's page they lead back to. */
-export { CAMPAIGN_REPORT_PATH, campaignPath, campaignReportPath } from '../../lib/routes';
+/**
+ * A campaign's results (decision 0035), its custom reports (decision 0036), and the campaign's page
+ * they lead back to.
+ */
+export {
+  CAMPAIGN_CUSTOM_REPORTS_PATH,
+  CAMPAIGN_REPORT_PATH,
+  campaignCustomReportsPath,
+  campaignPath,
+  campaignReportPath,
+} from '../../lib/routes';
 
 /** The pages a report leads back to: the sphere's, the session's. */
 export const spherePagePath = (sphereId: string) => `/apps/spheres/${encodeURIComponent(sphereId)}`;

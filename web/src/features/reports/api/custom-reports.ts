@@ -17,6 +17,7 @@ import {
   updateCustomReport,
   updateReportCard,
   updateReportPart,
+  type CampaignCustomReportCreate,
   type CustomReportCreate,
   type CustomReportUpdate,
   type RenderCreate,
@@ -24,11 +25,24 @@ import {
   type ReportCardUpdate,
   type ReportLanguage,
 } from '../../../../../shared/contracts/custom-reports';
+import {
+  createCampaignCustomReport,
+  listCampaignCustomReports,
+} from '../../../../../shared/contracts/campaign-reports';
+import { listCycles } from '../../../../../shared/contracts/campaigns';
 import { callApi } from '../../../lib/api';
 
 /** Every cached read of a sphere's custom reports starts with this key: a change reads them again. */
 const customKey = (sphereId: string) => ['reports', 'custom', sphereId] as const;
 const reportKey = (sphereId: string, reportId: string) => [...customKey(sphereId), reportId] as const;
+/**
+ * Every cached list of a campaign's custom reports starts with this key: they are reports of the
+ * campaign's sphere, so a change in any sphere's reports reads them again too.
+ */
+const campaignListsKey = ['reports', 'campaignCustom'] as const;
+const campaignListKey = (campaignId: string) => [...campaignListsKey, campaignId] as const;
+/** The same key as the campaigns' own list of a campaign's cycles: one read serves both. */
+const cyclesKey = (campaignId: string) => ['campaigns', 'cycles', campaignId] as const;
 const partKey = (sphereId: string, reportId: string, partId: string) =>
   [...reportKey(sphereId, reportId), 'parts', partId] as const;
 /**
@@ -61,6 +75,25 @@ export function useCustomReports(sphereId: string, enabled = true) {
   });
 }
 
+/** The campaign's custom reports (decision 0036): the sphere's reports that name the campaign. */
+export function useCampaignCustomReports(campaignId: string, enabled = true) {
+  return useQuery({
+    queryKey: campaignListKey(campaignId),
+    queryFn: ({ signal }) => callApi(listCampaignCustomReports, { params: { campaignId }, signal }),
+    retry: false,
+    enabled: enabled && campaignId !== '',
+  });
+}
+
+/** The campaign's cycles, one of which a new campaign report may be about. */
+export function useCampaignCycles(campaignId: string, enabled = true) {
+  return useQuery({
+    queryKey: cyclesKey(campaignId),
+    queryFn: ({ signal }) => callApi(listCycles, { params: { campaignId }, signal }),
+    enabled: enabled && campaignId !== '',
+  });
+}
+
 /** One report with its parts and its cards' definitions. */
 export function useCustomReport({ sphereId, reportId }: ReportRef, enabled = true) {
   return useQuery({
@@ -85,7 +118,12 @@ export function useReportPart({ sphereId, reportId }: ReportRef, partId: string,
  */
 function useChanged(sphereId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: customKey(sphereId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: customKey(sphereId) }),
+      // A campaign's list shows its reports' names, statuses and card counts.
+      queryClient.invalidateQueries({ queryKey: campaignListsKey }),
+    ]);
 }
 
 export function useCreateCustomReport(sphereId: string) {
@@ -94,6 +132,21 @@ export function useCreateCustomReport(sphereId: string) {
     mutationFn: (body: CustomReportCreate) => callApi(createCustomReport, { params: { sphereId }, body }),
     meta: { errorsShownInline: true },
     onSuccess: changed,
+  });
+}
+
+/** A new report of the campaign: the campaign's list and its sphere's are read again. */
+export function useCreateCampaignCustomReport(campaignId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CampaignCustomReportCreate) =>
+      callApi(createCampaignCustomReport, { params: { campaignId }, body }),
+    meta: { errorsShownInline: true },
+    onSuccess: (report) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: campaignListKey(campaignId) }),
+        queryClient.invalidateQueries({ queryKey: customKey(report.sphereId) }),
+      ]),
   });
 }
 
@@ -158,6 +211,36 @@ export function useUpdateReportCard({ sphereId, reportId }: ReportRef) {
     mutationFn: ({ cardId, body }: { cardId: string; body: ReportCardUpdate }) =>
       callApi(updateReportCard, { params: { sphereId, reportId, cardId }, body }),
     onSuccess: changed,
+  });
+}
+
+/** One write of a move in a report's structure: a part's position, or a card's position or part. */
+export type StructureWrite =
+  | { kind: 'part'; partId: string; body: { position: number } }
+  | { kind: 'card'; cardId: string; body: { position: number } | { partId: string } };
+
+/**
+ * A move in the structure tree: its writes one after the other, then the report read again once
+ * (after a failure too, so the tree shows what was saved). A failure is a toast.
+ */
+export function useMoveInStructure({ sphereId, reportId }: ReportRef) {
+  const changed = useChanged(sphereId);
+  return useMutation({
+    mutationFn: async (writes: readonly StructureWrite[]) => {
+      for (const write of writes) {
+        if (write.kind === 'part')
+          await callApi(updateReportPart, {
+            params: { sphereId, reportId, partId: write.partId },
+            body: write.body,
+          });
+        else
+          await callApi(updateReportCard, {
+            params: { sphereId, reportId, cardId: write.cardId },
+            body: write.body,
+          });
+      }
+    },
+    onSettled: changed,
   });
 }
 

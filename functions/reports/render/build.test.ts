@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { CardData } from '../../../shared/contracts/custom-reports';
+import { renderCardOf, type CardLabels } from './build';
+import { FILE_LABELS } from './labels';
+
+const labels = (lang: 'fr' | 'en' | 'nl'): CardLabels => ({
+  file: FILE_LABELS[lang],
+  lang,
+  word: (id) => id,
+  axis: (id) => `axis ${id}`,
+});
+
+const card = { title: 'Team', description: '', result: '', legend: '' };
+const shot = { source: 'campaign' as const, cycleId: 'c', stepId: 'team', tagIds: [] };
+
+const theme = (questionShown: boolean): CardData => ({
+  source: 'campaign',
+  cycleId: 'c',
+  stepId: 'team',
+  cycle: { internalLabel: 'Autumn' },
+  title: { en: 'Our team' },
+  defaultLocale: 'fr',
+  result: {
+    kind: 'custom-form',
+    figure: {
+      shown: true,
+      people: 9,
+      answers: 9,
+      questions: [
+        { answerId: 'q1', shown: true, answers: 9, average: 3.667 },
+        questionShown
+          ? { answerId: 'q3', shown: true, answers: 8, average: 2 }
+          : { answerId: 'q3', shown: false, reason: 'too-few-answers', threshold: 8 },
+      ],
+      results: [],
+    },
+    questions: [
+      { id: 'q1', title: { fr: 'Je peux compter sur mes collègues.', en: 'I can count on my colleagues.' } },
+      { id: 'q3', title: { fr: 'Je sais ce qu’on attend de moi.' } },
+    ],
+    texts: [
+      {
+        question: { id: 'q2', title: { fr: 'Une idée ?' } },
+        figure: { answerId: 'q2', shown: true, texts: ['Plus de calme'] },
+      },
+    ],
+  },
+});
+
+describe('a campaign step in a rendered file (decision 0036)', () => {
+  it('shows a theme’s questions in the file’s language, falling back to the campaign’s, with their averages on the 1 to 5 scale', () => {
+    const rendered = renderCardOf({ ...card, dataShot: shot }, theme(true), labels('en'));
+    expect(rendered.table?.header).toEqual(['Question', 'Count', 'Average (1 to 5)']);
+    expect(rendered.table?.rows).toEqual([
+      ['I can count on my colleagues.', '9', '3.67'],
+      ['Je sais ce qu’on attend de moi.', '8', '2'],
+    ]);
+    expect(rendered.chart?.series[0]?.values).toEqual([3.67, 2]);
+  });
+
+  it('says why a question too few answered is hidden, gives it no number, and never prints a free text', () => {
+    const rendered = renderCardOf({ ...card, dataShot: shot }, theme(false), labels('fr'));
+    expect(rendered.table?.rows[1]).toEqual([
+      'Je sais ce qu’on attend de moi.',
+      'Masqué : moins de 8 personnes',
+      '',
+    ]);
+    expect(rendered.chart?.series[0]?.values).toEqual([3.67, null]);
+    expect(JSON.stringify(rendered)).not.toContain('Plus de calme');
+  });
+
+  it('shows a hidden step’s reason and nothing else', () => {
+    const hidden: CardData = {
+      ...theme(true),
+      result: {
+        kind: 'feeling',
+        figure: { shown: false, reason: 'too-close-to-another-group', threshold: 8 },
+      },
+    } as CardData;
+    const rendered = renderCardOf({ ...card, dataShot: shot }, hidden, labels('nl'));
+    expect(rendered).toMatchObject({ hiddenNote: FILE_LABELS.nl.hiddenTooClose(8) });
+    expect(rendered.table).toBeUndefined();
+    expect(rendered.chart).toBeUndefined();
+  });
+});
