@@ -9,15 +9,21 @@ import { CORS_EXPOSE_HEADERS } from '../../shared/contracts/headers';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import { setFirstPassword } from './password';
-import { exportAccount, leaveProduct as leave } from './service';
 import { signOut } from './sign-out';
+
+/**
+ * Exporting and leaving walk every domain's face (functions/domains.ts) and zip the archive: those
+ * two rare calls load them, not the init that setting a password or signing out pays
+ * (docs/decisions/0004-cold-start.md).
+ */
+const service = () => import('./service');
 
 export const handler = createHttpHandler(
   [
     route(
       exportMyData,
       async ({ caller }) => {
-        const file = await exportAccount(caller.userId);
+        const file = await (await service()).exportAccount(caller.userId);
         return {
           body: file.bytes,
           headers: {
@@ -31,7 +37,7 @@ export const handler = createHttpHandler(
       { binary: EXPORT_MEDIA_TYPE },
     ),
     route(leaveProduct, async ({ caller, body }) => {
-      await leave(caller, body.confirmation);
+      await (await service()).leaveProduct(caller, body.confirmation);
       return undefined;
     }),
     route(setPassword, async ({ caller, body }) => {

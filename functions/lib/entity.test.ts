@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { Service } from 'electrodb';
 import { describe, expect, it } from 'vitest';
 import { allEntities } from '../domains';
 import { Entity } from './entity';
@@ -24,16 +25,42 @@ describe('ElectroDB models', () => {
     ).toThrow();
   });
 
-  it('constructing an entity no longer validates at runtime', () => {
-    const build = () =>
-      new Entity({
-        model: { entity: 'unchecked', version: '1', service: 'wellbeing' },
-        attributes: {
-          id: { type: 'string' },
-          note: { type: 'string', required: 'yes' as unknown as boolean },
-        },
-        indexes: { byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } } },
-      });
-    expect(build).not.toThrow();
+  it('building an entity no longer validates at runtime', () => {
+    const entity = new Entity({
+      model: { entity: 'unchecked', version: '1', service: 'wellbeing' },
+      attributes: {
+        id: { type: 'string' },
+        note: { type: 'string', required: 'yes' as unknown as boolean },
+      },
+      indexes: { byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } } },
+    });
+    // Reading the entity builds it (see the next case).
+    expect(() => entity.schema).not.toThrow();
+  });
+
+  it('an entity is built on first use: a model ElectroDB refuses fails when read, not when declared', () => {
+    const entity = new Entity({
+      model: { entity: 'twoPrimaries', version: '1', service: 'wellbeing' },
+      attributes: { id: { type: 'string', required: true } },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+        again: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+      },
+    });
+    expect(() => entity.schema).toThrow(/Duplicate index/);
+  });
+
+  it('an entity built on first use joins a Service and writes the keys ElectroDB writes', () => {
+    const thing = new Entity({
+      model: { entity: 'thing', version: '1', service: 'wellbeing' },
+      attributes: { id: { type: 'string', required: true } },
+      indexes: { byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } } },
+    });
+    expect(thing).toBeInstanceOf(Entity);
+    const service = new Service({ thing }, { table: 'wellbeing-test' });
+    expect(service.entities.thing.get({ id: '1' }).params()).toEqual({
+      Key: { pk: '$wellbeing#id_1', sk: '$thing_1' },
+      TableName: 'wellbeing-test',
+    });
   });
 });

@@ -1,8 +1,8 @@
 // eslint-disable-next-line no-restricted-syntax -- the one place that wraps ElectroDB's Entity
-import { Entity } from 'electrodb';
+import { Entity as ElectroEntity, type Schema } from 'electrodb';
 
 /**
- * ElectroDB's Entity, without its runtime model check.
+ * ElectroDB's Entity, without its runtime model check, built on first use.
  *
  * ElectroDB validates every model against its JSON schema (twice: beta then v1 shape) each time an
  * Entity is constructed: about 40 ms of every Lambda cold start for models that are constants of
@@ -13,9 +13,43 @@ import { Entity } from 'electrodb';
 interface ValidatingEntity {
   _validateModel(model: unknown): unknown;
 }
-(Entity.prototype as unknown as ValidatingEntity)._validateModel = () => undefined;
+(ElectroEntity.prototype as unknown as ValidatingEntity)._validateModel = () => undefined;
 
-export { Entity };
+/**
+ * Even unchecked, constructing an entity parses its model and builds its clauses: 10 to 20 ms of a
+ * Lambda's init for the entities the faces it imports bring in, of which a request uses a few. So
+ * `new Entity(model)` answers a stand-in that constructs ElectroDB's entity the first time anything
+ * reads or writes it (a store's Service joining it, a test reading its schema), and passes every
+ * access on to it. The stand-in has Entity's prototype, so `instanceof` holds.
+ */
+function lazyEntity(construct: () => object, prototype: object): object {
+  let built: object | undefined;
+  const entity = () => (built ??= construct());
+  return new Proxy(Object.create(prototype) as object, {
+    get: (_, key) => Reflect.get(entity(), key, entity()),
+    set: (_, key, value) => Reflect.set(entity(), key, value, entity()),
+    has: (_, key) => Reflect.has(entity(), key),
+    ownKeys: () => Reflect.ownKeys(entity()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(entity(), key);
+      // A proxy may only report configurable properties its (empty) target does not have.
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(entity(), key, descriptor),
+    deleteProperty: (_, key) => Reflect.deleteProperty(entity(), key),
+  });
+}
+
+export const Entity: typeof ElectroEntity = new Proxy(ElectroEntity, {
+  construct: (target, args, newTarget) =>
+    lazyEntity(() => Reflect.construct(target, args, newTarget) as object, target.prototype as object),
+});
+export type Entity<
+  A extends string,
+  F extends string,
+  C extends string,
+  S extends Schema<A, F, C>,
+> = ElectroEntity<A, F, C, S>;
 
 /** ElectroDB service name of every entity of the product: one table, one service. */
 export const SERVICE = 'wellbeing';

@@ -230,7 +230,12 @@ export function staticSegmentsFirst<T extends { contract: { path: string } }>(bi
       .split('/')
       .map((segment) => (/^\{.+\}$/.test(segment) ? '1' : '0'))
       .join('');
-  return [...bindings].sort((a, b) => rank(a.contract.path).localeCompare(rank(b.contract.path)));
+  // Ranks are strings of 0 and 1: compared code unit by code unit, not with localeCompare, whose
+  // first call loads ICU's collation data (about 6 ms of every API Lambda's init).
+  return [...bindings].sort((a, b) => {
+    const [ra, rb] = [rank(a.contract.path), rank(b.contract.path)];
+    return ra < rb ? -1 : ra > rb ? 1 : 0;
+  });
 }
 
 /** The Lambda entry of a domain: middy + http-router over its bound routes. */

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  SendMessageBatchCommand,
-  SendMessageCommand,
-  SQSClient,
-  type SendMessageBatchRequestEntry,
-} from '@aws-sdk/client-sqs';
+import type { SendMessageBatchRequestEntry, SQSClient } from '@aws-sdk/client-sqs';
 import { config } from './config';
 import { NotificationMessageSchema, type NewNotification, type NotificationMessage } from './notifications';
 
@@ -14,8 +9,13 @@ export { NotificationMessageSchema } from './notifications';
 let client: SQSClient | undefined;
 let clientKey: string | undefined;
 
-/** The SQS client, rebuilt when the endpoint changes (tests start several stacks). */
-function sqsClient(): SQSClient {
+/**
+ * The SQS client, rebuilt when the endpoint changes (tests start several stacks), with the SDK module
+ * its commands come from. The SDK package loads with the first message sent, not in the init of every
+ * Lambda that may send one (docs/decisions/0004-cold-start.md).
+ */
+async function sqsApi() {
+  const sdk = await import('@aws-sdk/client-sqs');
   const c = config();
   const key = `${c.AWS_REGION} ${c.SQS_ENDPOINT ?? ''}`;
   if (!client || clientKey !== key) {
@@ -23,10 +23,10 @@ function sqsClient(): SQSClient {
     const local = c.SQS_ENDPOINT
       ? { endpoint: c.SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {};
-    client = new SQSClient({ region: c.AWS_REGION, ...local });
+    client = new sdk.SQSClient({ region: c.AWS_REGION, ...local });
     clientKey = key;
   }
-  return client;
+  return { client, sdk };
 }
 
 function queueUrl(): string {
@@ -47,8 +47,9 @@ const kindAttribute = (message: NotificationMessage) => ({
 export async function enqueueNotification(notification: NewNotification): Promise<string> {
   const url = queueUrl();
   const message = validated(notification);
-  await sqsClient().send(
-    new SendMessageCommand({
+  const { client, sdk } = await sqsApi();
+  await client.send(
+    new sdk.SendMessageCommand({
       QueueUrl: url,
       MessageBody: JSON.stringify(message),
       MessageAttributes: kindAttribute(message),
@@ -59,8 +60,9 @@ export async function enqueueNotification(notification: NewNotification): Promis
 
 /** Sends one JSON message to a queue other than the notifications' (the report renders'). */
 export async function sendToQueue(queueUrl: string, body: unknown, kind: string): Promise<void> {
-  await sqsClient().send(
-    new SendMessageCommand({
+  const { client, sdk } = await sqsApi();
+  await client.send(
+    new sdk.SendMessageCommand({
       QueueUrl: queueUrl,
       MessageBody: JSON.stringify(body),
       MessageAttributes: { kind: { DataType: 'String', StringValue: kind } },
@@ -101,7 +103,8 @@ async function sendBatch(url: string, batch: SendMessageBatchRequestEntry[]): Pr
   let reasons: string[] = [];
   for (let attempt = 0; attempt < BATCH_ATTEMPTS && left.length > 0; attempt++) {
     if (attempt > 0) await new Promise((wait) => setTimeout(wait, 50 * 2 ** attempt));
-    const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: url, Entries: left }));
+    const { client, sdk } = await sqsApi();
+    const result = await client.send(new sdk.SendMessageBatchCommand({ QueueUrl: url, Entries: left }));
     const failed = new Map((result.Failed ?? []).map((f) => [f.Id, f]));
     // An entry SQS says is the sender's fault (SenderFault) fails the same way again.
     if ([...failed.values()].some((f) => f.SenderFault))
