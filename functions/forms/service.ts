@@ -19,7 +19,7 @@ import {
 import { LANGUAGES, isLanguage, type Language } from '../../shared/contracts/headers';
 import type { FieldError } from '../../shared/contracts/errors';
 import type { AppAbility } from '../../shared/domain/ability';
-import { GOAL_RANKING_FORM, GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
+import { goalRankingForm, GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
 import { textIn } from '../../shared/domain/sessions';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { findSession, findSessions } from '../sessions';
@@ -124,7 +124,7 @@ export async function getDefinition(
   formId: string,
   superAdminHeader: boolean,
 ): Promise<Form> {
-  if (formId === GOAL_RANKING_FORM_ID) return GOAL_RANKING_FORM;
+  if (formId === GOAL_RANKING_FORM_ID) return goalRankingForm();
   const stored = await findStoredForm(formId);
   if (!stored) throw new NotFoundError();
   const caller = await formCaller(userId, superAdminHeader);
@@ -232,7 +232,7 @@ export async function updateDefinition(formId: string, body: FormUpdate): Promis
  * too (the copy is an ordinary form).
  */
 export async function duplicateDefinition(formId: string): Promise<Form> {
-  const source = formId === GOAL_RANKING_FORM_ID ? GOAL_RANKING_FORM : (await findStoredForm(formId))?.form;
+  const source = formId === GOAL_RANKING_FORM_ID ? goalRankingForm() : (await findStoredForm(formId))?.form;
   if (!source) throw new NotFoundError();
   const id = newFormId();
   const { logo: _logo, logoUrl: _logoUrl, ...fields } = source;

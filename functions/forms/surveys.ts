@@ -14,7 +14,7 @@ import type { Language } from '../../shared/contracts/headers';
 import { computeAdditionalResults, formAnswers, validateSurvey } from '../../shared/domain/forms';
 import { isSurveyEditable, surveyFreezeDate } from '../../shared/domain/form-surveys';
 import {
-  GOAL_RANKING_FORM,
+  goalRankingForm,
   GOAL_RANKING_FORM_ID,
   defaultGoalRankings,
   goalRankingWindow,
@@ -188,7 +188,7 @@ export async function createSurvey(
     // The goal ranking is the person's own: no link's place to take tags from.
     if (body.linkId !== undefined) throw new ValidationError([{ key: 'not-valid', field: 'body.linkId' }]);
     checkGoalRanking(caller, body);
-    form = GOAL_RANKING_FORM;
+    form = goalRankingForm();
     checkValues(form, body.values);
   } else {
     if (!stored || stored.form.archived) throw new ForbiddenError('form-not-available');
@@ -232,7 +232,7 @@ export async function createSurvey(
 
 /** The form a survey answered, as it is now (the goal-ranking form from the code). */
 async function formOfSurvey(formId: string): Promise<Form> {
-  if (formId === GOAL_RANKING_FORM_ID) return GOAL_RANKING_FORM;
+  if (formId === GOAL_RANKING_FORM_ID) return goalRankingForm();
   const stored = await findStoredForm(formId);
   if (!stored) throw new NotFoundError();
   return stored.form;
@@ -349,7 +349,7 @@ export async function myselfReport(
   body: { formId: string; start?: string | undefined; end?: string | undefined },
 ): Promise<FormMyselfReport> {
   const form =
-    body.formId === GOAL_RANKING_FORM_ID ? GOAL_RANKING_FORM : (await findStoredForm(body.formId))?.form;
+    body.formId === GOAL_RANKING_FORM_ID ? goalRankingForm() : (await findStoredForm(body.formId))?.form;
   if (!form) throw new NotFoundError();
   const surveys = await surveysOfForm(userId, body.formId, body, { order: 'asc' });
   if (surveys.length === 0 && !(await mayReadDefinition(userId, body.formId))) throw new NotFoundError();

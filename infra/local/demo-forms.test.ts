@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Form, SurveyValues } from '../../shared/contracts/forms';
 import { LANGUAGES } from '../../shared/contracts/headers';
 import { computeAdditionalResults, formAnswers, validateSurvey } from '../../shared/domain/forms';
-import { GOAL_RANKING_FORM } from '../../shared/domain/goal-ranking';
+import { goalRankingForm } from '../../shared/domain/goal-ranking';
 import {
   DEMO_ENTITLEMENTS,
   DEMO_FORMS,
@@ -89,7 +89,7 @@ describe('the demo answers', () => {
 
   it('to the goal-ranking form rank every goal, in no place', () => {
     const [survey] = demoGoalRanking('camille@demo.wellbeing.local', now);
-    expect(validateSurvey(GOAL_RANKING_FORM, survey?.values as SurveyValues)).toEqual([]);
+    expect(validateSurvey(goalRankingForm(), survey?.values as SurveyValues)).toEqual([]);
     expect(survey?.sphereId).toBeUndefined();
   });
 

@@ -4,6 +4,7 @@ import { LANGUAGES } from './headers';
 import { MultilingualTextSchema, perLanguage, type MultilingualText } from './text';
 import { defineRoute, type RouteContract } from './route';
 import { listOf, parseFilters } from './list';
+import { FORM_AVAILABILITIES } from '../domain/forms';
 
 /**
  * Forms (questionnaires, spec 02 §3 Form, question types, Additional results; spec 01 §3 Form
@@ -20,8 +21,7 @@ import { listOf, parseFilters } from './list';
 export const FORM_EDITOR_FORMAT_VERSION = 1;
 
 /** Who sees a form entitled to a sphere (spec 01 §3 Form entitlement, §6). */
-export const FORM_AVAILABILITIES = ['none', 'sphereMember', 'sessionMember'] as const;
-export type FormAvailability = (typeof FORM_AVAILABILITIES)[number];
+export { FORM_AVAILABILITIES, type FormAvailability } from '../domain/forms';
 
 export const ANSWER_TYPES = ['histo', 'likert', 'text', 'choice', 'select', 'date'] as const;
 export type AnswerType = (typeof ANSWER_TYPES)[number];

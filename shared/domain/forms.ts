@@ -15,6 +15,13 @@ import type {
 import { textIn } from './sessions';
 
 /**
+ * Who a form is available to (spec 01 §3 Form entitlement): apart from the contract's schemas so
+ * that the entities storing forms do not carry them (decision 0004).
+ */
+export const FORM_AVAILABILITIES = ['none', 'sphereMember', 'sessionMember'] as const;
+export type FormAvailability = (typeof FORM_AVAILABILITIES)[number];
+
+/**
  * The rules of forms (spec 02 §4 form runner, §5 form answers, display conditions, templates):
  * pages and what they show, required answers, caps and texts, the validation the server applies
  * to a survey, and additional results. The runner and the server use the same functions, so a

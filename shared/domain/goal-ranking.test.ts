@@ -3,7 +3,7 @@ import { FormSchema } from '../contracts/forms';
 import { validateSurvey } from './forms';
 import { DEFAULT_GOAL_RANKING, GOAL_IDS, isHighlightedRanking } from './goals';
 import {
-  GOAL_RANKING_FORM,
+  goalRankingForm,
   GOAL_RANKING_FORM_ID,
   defaultGoalRankings,
   goalRankingWindow,
@@ -12,10 +12,10 @@ import {
 
 describe('the goal-ranking form', () => {
   it('is a valid, private form asking the importance of every goal of the taxonomy, in three languages', () => {
-    expect(FormSchema.safeParse(GOAL_RANKING_FORM).success).toBe(true);
-    expect(GOAL_RANKING_FORM).toMatchObject({ id: GOAL_RANKING_FORM_ID, isPrivate: true });
-    expect(GOAL_RANKING_FORM.languages).toEqual(['fr', 'en', 'nl']);
-    const answers = GOAL_RANKING_FORM.steps.flatMap((s) => s.answers);
+    expect(FormSchema.safeParse(goalRankingForm()).success).toBe(true);
+    expect(goalRankingForm()).toMatchObject({ id: GOAL_RANKING_FORM_ID, isPrivate: true });
+    expect(goalRankingForm().languages).toEqual(['fr', 'en', 'nl']);
+    const answers = goalRankingForm().steps.flatMap((s) => s.answers);
     expect(answers.map((a) => a.id)).toEqual(GOAL_IDS);
     for (const answer of answers) {
       expect(answer.type).toBe('likert');
@@ -25,9 +25,9 @@ describe('the goal-ranking form', () => {
 
   it('accepts a survey that rates every goal and refuses one that skips a goal', () => {
     const all = Object.fromEntries(GOAL_IDS.map((id) => [id, 3]));
-    expect(validateSurvey(GOAL_RANKING_FORM, all)).toEqual([]);
+    expect(validateSurvey(goalRankingForm(), all)).toEqual([]);
     const { health: _skipped, ...missing } = all;
-    expect(validateSurvey(GOAL_RANKING_FORM, missing)).toEqual([
+    expect(validateSurvey(goalRankingForm(), missing)).toEqual([
       { answerId: 'health', problem: 'required', key: 'required' },
     ]);
   });

@@ -20,42 +20,54 @@ const IMPORTANCE = [
   { value: 5, legend: { fr: 'Essentiel', en: 'Essential', nl: 'Essentieel' } },
 ] as const;
 
-/** The form, built once from the goal taxonomy: one importance scale per goal, the answer id the goal's id. */
-export const GOAL_RANKING_FORM: Form = FormSchema.parse({
-  id: GOAL_RANKING_FORM_ID,
-  title: { fr: 'Mes objectifs de vie', en: 'My life goals', nl: 'Mijn levensdoelen' },
-  description: {
-    fr: 'Dites-nous ce qui compte le plus pour vous : vos émotions seront reliées à vos objectifs les plus importants.',
-    en: 'Tell us what matters most to you: your feelings will be linked to your most important goals.',
-    nl: 'Vertel ons wat voor jou het belangrijkst is: je gevoelens worden gekoppeld aan je belangrijkste doelen.',
-  },
-  languages: ['fr', 'en', 'nl'],
-  updateDate: '2026-01-01T00:00:00.000Z',
-  // Never offered to spheres: it is every person's own.
-  isPrivate: true,
-  steps: [
-    {
-      id: 'goals',
-      title: {
-        fr: 'Quelle place ont ces objectifs dans votre vie ?',
-        en: 'How much do these goals matter in your life?',
-        nl: 'Hoe belangrijk zijn deze doelen in je leven?',
-      },
-      description: {
-        fr: 'Pour chaque objectif, choisissez son importance pour vous aujourd’hui.',
-        en: 'For each goal, choose how important it is to you today.',
-        nl: 'Kies voor elk doel hoe belangrijk het vandaag voor je is.',
-      },
-      answers: GOAL_AXES.map((goal) => ({
-        id: goal.id,
-        type: 'likert',
-        title: goal.label,
-        required: true,
-        options: IMPORTANCE.map((o) => ({ value: o.value, legend: o.legend })),
-      })),
+let built: Form | undefined;
+
+/**
+ * The form, built once from the goal taxonomy on first use (checking it with the form schema costs a
+ * Lambda's init about 10 ms): one importance scale per goal, the answer id the goal's id.
+ */
+export function goalRankingForm(): Form {
+  built ??= buildForm();
+  return built;
+}
+
+function buildForm(): Form {
+  return FormSchema.parse({
+    id: GOAL_RANKING_FORM_ID,
+    title: { fr: 'Mes objectifs de vie', en: 'My life goals', nl: 'Mijn levensdoelen' },
+    description: {
+      fr: 'Dites-nous ce qui compte le plus pour vous : vos émotions seront reliées à vos objectifs les plus importants.',
+      en: 'Tell us what matters most to you: your feelings will be linked to your most important goals.',
+      nl: 'Vertel ons wat voor jou het belangrijkst is: je gevoelens worden gekoppeld aan je belangrijkste doelen.',
     },
-  ],
-});
+    languages: ['fr', 'en', 'nl'],
+    updateDate: '2026-01-01T00:00:00.000Z',
+    // Never offered to spheres: it is every person's own.
+    isPrivate: true,
+    steps: [
+      {
+        id: 'goals',
+        title: {
+          fr: 'Quelle place ont ces objectifs dans votre vie ?',
+          en: 'How much do these goals matter in your life?',
+          nl: 'Hoe belangrijk zijn deze doelen in je leven?',
+        },
+        description: {
+          fr: 'Pour chaque objectif, choisissez son importance pour vous aujourd’hui.',
+          en: 'For each goal, choose how important it is to you today.',
+          nl: 'Kies voor elk doel hoe belangrijk het vandaag voor je is.',
+        },
+        answers: GOAL_AXES.map((goal) => ({
+          id: goal.id,
+          type: 'likert',
+          title: goal.label,
+          required: true,
+          options: IMPORTANCE.map((o) => ({ value: o.value, legend: o.legend })),
+        })),
+      },
+    ],
+  });
+}
 
 /**
  * The look-back of the goal-ranking survey (spec 02 §9): from the start of the year three years
