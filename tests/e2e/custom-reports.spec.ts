@@ -92,6 +92,8 @@ test('an admin builds a custom report with a part and three cards, renders it to
   await expect(page.getByRole('heading', { name: 'Why we look' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   // The "card added" toasts leave first: one fading out while axe reads the overlay reads as low contrast.
+  // The pointer leaves them too (the last click was where they appear): a hovered toast stays.
+  await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 
   // Render: the overlay, then the Documents tab until the file is ready, then the download.
