@@ -14,6 +14,16 @@ export interface DialogProps {
   'data-testid'?: string;
 }
 
+/**
+ * What focus goes back to: the element given, or for an item of a menu (whose dropdown is gone by
+ * the time the dialog closes) the button that controls that menu.
+ */
+function openerOf(active: Element | null): Element | null {
+  const menu = active?.closest('[role="menu"]');
+  if (!menu?.id) return active;
+  return document.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? active;
+}
+
 /** The dialogs open now, in the order they opened (portals append to the body). */
 const openDialogs = () => [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')];
 
@@ -34,9 +44,10 @@ export function Dialog({
   ...rest
 }: DialogProps) {
   const content = useRef<HTMLDivElement>(null);
-  // Read while rendering, before the dialog takes the focus: the element that opened it.
+  // Read while rendering, before the dialog takes the focus: the element that opened it (for an
+  // entry of a menu, which closes and leaves the page, the button that opened the menu).
   const [opener] = useState<Element | null>(() =>
-    typeof document === 'undefined' ? null : document.activeElement,
+    typeof document === 'undefined' ? null : openerOf(document.activeElement),
   );
   const close = useRef(onClose);
   close.current = onClose;
