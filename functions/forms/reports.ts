@@ -28,6 +28,12 @@ export function shapeOf(form: Pick<Form, 'steps' | 'additionalResults'>): FormSh
   };
 }
 
+/** A form's free-text questions (`text`; dates are not free text), in the form's order. */
+export const textQuestionsOf = (form: Pick<Form, 'steps'>) =>
+  formAnswers(form)
+    .filter((answer) => answer.type === 'text')
+    .map((answer) => answer.id);
+
 /** The form of a sphere's report: entitled to the sphere (404 otherwise, whoever asks). */
 async function reportedForm(sphereId: string, formId: string): Promise<Form> {
   const [[entitlement], stored] = await Promise.all([
@@ -45,7 +51,10 @@ async function reportedForm(sphereId: string, formId: string): Promise<Form> {
 export async function sphereFormReport(body: SphereRequest, now = Date.now()): Promise<FormReport> {
   const { sphereId, formId, ...filters } = body;
   const form = await reportedForm(sphereId, formId);
-  const report = await formReport({ place: { sphereId }, formId, shape: shapeOf(form), ...filters }, now);
+  const report = await formReport(
+    { place: { sphereId }, formId, shape: shapeOf(form), textQuestions: textQuestionsOf(form), ...filters },
+    now,
+  );
   return { ...report, form };
 }
 
@@ -56,7 +65,13 @@ export async function sessionFormReport(body: SessionRequest, now = Date.now()):
   if (!session) throw new NotFoundError();
   const form = await reportedForm(session.sphereId, formId);
   const report = await formReport(
-    { place: { sphereId: session.sphereId, sessionId }, formId, shape: shapeOf(form), ...filters },
+    {
+      place: { sphereId: session.sphereId, sessionId },
+      formId,
+      shape: shapeOf(form),
+      textQuestions: textQuestionsOf(form),
+      ...filters,
+    },
     now,
   );
   return { ...report, form };

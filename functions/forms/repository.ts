@@ -19,6 +19,7 @@ import type { MeasureTypeEntity } from './entities/measure-type';
 import {
   contributionsOf,
   importThenRoll,
+  keptTexts,
   rollupItems,
   type RolledAnswer,
   type ScopedContribution,
@@ -422,13 +423,33 @@ export function countsOf(form: Form, values: SurveyValues): Counts {
   return surveyCounts(formAnswers(form), values, computeAdditionalResults(form, values));
 }
 
+/**
+ * The free texts a survey keeps in its form's report rollups (decision 0033): each text answer
+ * (`text` questions; dates are not texts), trimmed, when not empty.
+ */
+export function textsOf(form: Form, values: SurveyValues): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const answer of formAnswers(form)) {
+    const value = values[answer.id];
+    if (answer.type === 'text' && typeof value === 'string' && value.trim()) texts[answer.id] = value.trim();
+  }
+  return texts;
+}
+
 /** A survey's item, in index gsi2 only when given in a sphere. */
 const sparseSurvey = <T extends Record<string, unknown>>(item: T) =>
   sparse(item, 'gsi2', item.sphereId !== undefined);
 
-/** A survey as its sphere's report rollups count it (decision 0033); null when it counts in none. */
-export function rolledSurvey(survey: NewSurvey | FormSurveyItem): RolledAnswer | null {
+/**
+ * A survey as its sphere's report rollups count it (decision 0033), with the texts it keeps there
+ * (`reportTexts`, under keys drawn from its id); null when it counts in none.
+ */
+export function rolledSurvey(survey: NewSurvey & { surveyId: string }): RolledAnswer | null {
   if (survey.sphereId === undefined || survey.reportCounts === undefined) return null;
+  const texts =
+    survey.reportTexts === undefined
+      ? undefined
+      : keptTexts(survey.surveyId, survey.reportTexts as Record<string, string>);
   return {
     source: `form:${survey.formId}`,
     sphereId: survey.sphereId,
@@ -437,11 +458,12 @@ export function rolledSurvey(survey: NewSurvey | FormSurveyItem): RolledAnswer |
     day: dayOf(survey.creationDate, survey.locale),
     tagIds: [...survey.tagIds].sort(),
     counts: survey.reportCounts as Counts,
+    ...(texts ? { texts } : {}),
   };
 }
 
 /** The rollup items of some surveys added (+1) or taken away (−1). */
-async function rollupsOf(changes: readonly { survey: NewSurvey | FormSurveyItem; sign: 1 | -1 }[]) {
+async function rollupsOf(changes: readonly { survey: NewSurvey & { surveyId: string }; sign: 1 | -1 }[]) {
   const rolled = changes.flatMap(({ survey, sign }) => {
     const answer = rolledSurvey(survey);
     return answer ? [{ answer, sign }] : [];
@@ -455,7 +477,7 @@ export async function insertSurvey(survey: NewSurvey): Promise<FormSurveyItem> {
   const put = db()
     .entities.formSurvey.create({ ...survey, surveyId: id })
     .params() as NonNullable<TransactItem['Put']>;
-  const rollups = await rollupsOf([{ survey, sign: 1 }]);
+  const rollups = await rollupsOf([{ survey: { ...survey, surveyId: id }, sign: 1 }]);
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -477,19 +499,25 @@ export async function findSurvey(userId: string, id: string): Promise<FormSurvey
 /**
  * Changes a survey read at `read.updateDate` while it is before its freeze date; null when another
  * tab changed it meanwhile or the window closed (the caller reads it again to say which). Its
- * rollups move from the counts it added to `changes.reportCounts`, in the same transaction.
+ * rollups move from the counts and texts it added to `changes.reportCounts` and
+ * `changes.reportTexts`, in the same transaction.
  */
 export async function changeSurvey(
   read: FormSurveyItem,
-  changes: { values: SurveyValues; locale?: string | undefined; reportCounts?: Counts | undefined },
+  changes: {
+    values: SurveyValues;
+    locale?: string | undefined;
+    reportCounts?: Counts | undefined;
+    reportTexts?: Record<string, string> | undefined;
+  },
   now: string,
 ): Promise<FormSurveyItem | null> {
+  const counted = read.reportCounts !== undefined;
   const set = {
     values: changes.values,
     ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
-    ...(read.reportCounts !== undefined && changes.reportCounts !== undefined
-      ? { reportCounts: changes.reportCounts }
-      : {}),
+    ...(counted && changes.reportCounts !== undefined ? { reportCounts: changes.reportCounts } : {}),
+    ...(counted && changes.reportTexts !== undefined ? { reportTexts: changes.reportTexts } : {}),
   };
   const { ReturnValues: _ignored, ...update } = db()
     .entities.formSurvey.patch({ userId: read.userId, surveyId: read.surveyId })
@@ -645,6 +673,9 @@ async function importWithoutRollups(
     ...s,
     ...(form && s.sphereId !== undefined && s.reportCounts === undefined
       ? { reportCounts: countsOf(form, s.values as SurveyValues) }
+      : {}),
+    ...(form && s.sphereId !== undefined && s.reportCounts === undefined && s.reportTexts === undefined
+      ? { reportTexts: textsOf(form, s.values as SurveyValues) }
       : {}),
     userId,
     formId,

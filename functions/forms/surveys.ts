@@ -32,6 +32,7 @@ import {
   countSurveys,
   countsOf,
   entitlementsOf,
+  textsOf,
   findEntitlements,
   findStoredForm,
   findSummaries,
@@ -222,7 +223,7 @@ export async function createSurvey(
     ...(place?.sessionId !== undefined ? { sessionId: place.sessionId } : {}),
     tagIds,
     // What it adds to its sphere's reports (decision 0033), kept to take exactly that away later.
-    ...(place ? { reportCounts: countsOf(form, body.values) } : {}),
+    ...(place ? { reportCounts: countsOf(form, body.values), reportTexts: textsOf(form, body.values) } : {}),
     creationDate,
     freezeDate: surveyFreezeDate(now),
   });
@@ -263,7 +264,7 @@ export async function updateSurvey(
   checkValues(form, body.values);
   const changed = await changeSurvey(
     item,
-    { ...body, reportCounts: countsOf(form, body.values) },
+    { ...body, reportCounts: countsOf(form, body.values), reportTexts: textsOf(form, body.values) },
     new Date(now).toISOString(),
   );
   if (!changed) {

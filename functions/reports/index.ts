@@ -12,6 +12,7 @@ export {
   clearScope,
   contributionsOf,
   importThenRoll,
+  keptTexts,
   readScope,
   rebuildScopes,
   replaceScope,
@@ -26,6 +27,7 @@ export {
   type PeriodTexts,
   type SealedCycle,
   type StoredRollup,
+  type KeptTexts,
   type TextEntry,
   type TransactItem,
 } from './rollups';

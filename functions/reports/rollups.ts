@@ -51,6 +51,41 @@ export interface RolledAnswer {
   /** The group tags it counted under (the member's tags and the link's, kept on the answer). */
   tagIds: readonly string[];
   counts: Counts;
+  /** Its free texts, kept whole in its scopes (a form's survey, decision 0033); none when absent. */
+  texts?: KeptTexts | undefined;
+}
+
+/**
+ * An answer's free texts as its scopes keep them: each under a key drawn from the answer and the
+ * question (`textKey`), all in the one texts item of the answer's shard (`textShard`), so a change
+ * sets its own keys again and an erasure removes them, and a repeated write sets the same keys.
+ */
+export interface KeptTexts {
+  shard: number;
+  entries: readonly { key: string; q: string; t: string }[];
+}
+
+/** The texts items of a scope and week: a week's texts spread over this many items (400 KB each). */
+export const TEXT_SHARDS = 8;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The key of an answer's text to a question in its scopes' texts items (64 bits of a hash). */
+export const textKey = (answerId: string, questionId: string) =>
+  sha256(`${answerId}|${questionId}`).slice(0, 16);
+
+/** The shard of an answer's texts: one texts item per scope and week, whatever its questions. */
+export const textShard = (answerId: string) => parseInt(sha256(answerId).slice(0, 8), 16) % TEXT_SHARDS;
+
+/** The group of a week's texts item of a shard. */
+const textsGroup = (shard: number) => `texts-${shard}`;
+
+/** An answer's texts as its scopes keep them; undefined when it has none. */
+export function keptTexts(answerId: string, texts: Readonly<Record<string, string>>): KeptTexts | undefined {
+  const entries = Object.entries(texts)
+    .filter(([, t]) => t.length > 0)
+    .map(([q, t]) => ({ key: textKey(answerId, q), q, t }));
+  return entries.length ? { shard: textShard(answerId), entries } : undefined;
 }
 
 /** An answer added (+1) or taken away (−1). */
@@ -177,7 +212,7 @@ export const scopesOf = (answer: Pick<RolledAnswer, 'source' | 'sphereId' | 'ses
  * in (`session`, a short key): the sphere's people items say who answered in which group, so a
  * group's report and its sphere's are decided from the same people (decision 0030).
  */
-export type ScopedContribution = Contribution & { session?: string };
+export type ScopedContribution = Contribution & { session?: string; texts?: KeptTexts };
 
 /** The contributions of an answer, one per scope, with short tag keys. */
 export async function contributionsOf(answer: RolledAnswer): Promise<ScopedContribution[]> {
@@ -191,6 +226,7 @@ export async function contributionsOf(answer: RolledAnswer): Promise<ScopedContr
     tagIds,
     counts: answer.counts,
     ...(isSphereScope(scope) && answer.sessionId ? { session: tagKey(answer.sessionId) } : {}),
+    ...(answer.texts ? { texts: answer.texts } : {}),
   }));
 }
 
@@ -255,6 +291,89 @@ export function itemDeltas(
   return kept.filter((item) => Object.keys(item.adds).length > 0 || item.bump);
 }
 
+/** What some answers do to one texts item: the entries they set (`t:<key>`) and those they remove. */
+interface TextsDelta {
+  scope: string;
+  group: string;
+  week: string;
+  set: Map<string, TextEntry>;
+  remove: Set<string>;
+}
+
+/** The attribute of a kept text in its texts item. */
+const textAttribute = (key: string) => `t:${key}`;
+
+/**
+ * The texts items that many contributions move, merged per item, in the order given: an answer
+ * taken away (−1) removes its keys, one added (+1) sets them (so a change sets its texts again and
+ * removes those it no longer has). Texts change nobody's count: the week's version does not move.
+ */
+function textsDeltas(changes: readonly { contribution: ScopedContribution; sign: 1 | -1 }[]): TextsDelta[] {
+  const items = new Map<string, TextsDelta>();
+  for (const { contribution, sign } of changes) {
+    const { texts, scope, week } = contribution;
+    if (!texts) continue;
+    const group = textsGroup(texts.shard);
+    const id = `${scope}|${group}|${week}`;
+    let item = items.get(id);
+    if (!item) items.set(id, (item = { scope, group, week, set: new Map(), remove: new Set() }));
+    for (const { key, q, t } of texts.entries) {
+      const attribute = textAttribute(key);
+      if (sign < 0) {
+        item.set.delete(attribute);
+        item.remove.add(attribute);
+      } else {
+        item.remove.delete(attribute);
+        item.set.set(attribute, { q, t, g: countedTags(contribution.tagIds) });
+      }
+    }
+  }
+  return [...items.values()].filter((item) => item.set.size + item.remove.size > 0);
+}
+
+/** The UpdateItem that sets and removes a texts item's entries, creating the item on its first text. */
+function textsUpdateOf(item: TextsDelta): NonNullable<TransactItem['Update']> {
+  const { Key, TableName } = db()
+    .entities.reportRollup.get({ scope: item.scope, kind: 'texts', group: item.group, week: item.week })
+    .params();
+  const names: Record<string, string> = {
+    '#e': '__edb_e__',
+    '#v': '__edb_v__',
+    '#scope': 'scope',
+    '#kind': 'kind',
+    '#group': 'group',
+    '#week': 'week',
+    '#updatedAt': 'updatedAt',
+  };
+  const values: Record<string, unknown> = {
+    ':e': 'reportRollup',
+    ':v': '1',
+    ':scope': item.scope,
+    ':kind': 'texts',
+    ':group': item.group,
+    ':week': item.week,
+    ':now': new Date().toISOString(),
+  };
+  const sets = [...item.set].map(([attribute, entry], i) => {
+    names[`#t${i}`] = attribute;
+    values[`:t${i}`] = entry;
+    return `#t${i} = :t${i}`;
+  });
+  const removes = [...item.remove].map((attribute, i) => {
+    names[`#r${i}`] = attribute;
+    return `#r${i}`;
+  });
+  return {
+    TableName,
+    Key,
+    UpdateExpression:
+      `SET #e = :e, #v = :v, #scope = :scope, #kind = :kind, #group = :group, #week = :week, #updatedAt = :now` +
+      `${sets.map((s) => `, ${s}`).join('')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
 /** The UpdateItem that ADDs an item's delta, creating the item on its first answer. */
 function updateOf(item: ItemDelta): NonNullable<TransactItem['Update']> {
   const entity = db().entities.reportRollup;
@@ -310,7 +429,10 @@ export async function rollupItems(changes: readonly RollupChange[]): Promise<Tra
       (await contributionsOf(answer)).map((contribution) => ({ contribution, sign })),
     ),
   );
-  return itemDeltas(contributions.flat()).map((item) => ({ Update: updateOf(item) }));
+  return [
+    ...itemDeltas(contributions.flat()).map((item) => ({ Update: updateOf(item) })),
+    ...textsDeltas(contributions.flat()).map((item) => ({ Update: textsUpdateOf(item) })),
+  ];
 }
 
 /**
@@ -328,9 +450,19 @@ export async function addToRollups(contributions: readonly ScopedContribution[])
       return parts;
     },
   );
-  for (let i = 0; i < items.length; i += 16)
+  const texts = textsDeltas(
+    contributions.map((contribution) => ({ contribution, sign: 1 as const })),
+  ).flatMap((item) => {
+    const entries = [...item.set];
+    const parts: TextsDelta[] = [];
+    for (let i = 0; i < entries.length; i += ADDS_PER_UPDATE)
+      parts.push({ ...item, set: new Map(entries.slice(i, i + ADDS_PER_UPDATE)), remove: new Set() });
+    return parts;
+  });
+  const updates = [...items.map(updateOf), ...texts.map(textsUpdateOf)];
+  for (let i = 0; i < updates.length; i += 16)
     await Promise.all(
-      items.slice(i, i + 16).map((item) => documentClient().send(new UpdateCommand(updateOf(item)))),
+      updates.slice(i, i + 16).map((update) => documentClient().send(new UpdateCommand(update))),
     );
 }
 
@@ -345,6 +477,8 @@ export interface StoredRollup {
   amounts: Record<string, number>;
   /** The version of a sphere's whole counts item: how many times the week's people changed. */
   version?: number;
+  /** A form's texts item's entries by key (decision 0033); absent when it has none. */
+  texts?: Record<string, TextEntry>;
 }
 
 function amountsOf(item: Record<string, unknown>, prefix: string): Record<string, number> {
@@ -367,8 +501,18 @@ async function queryAll(params: QueryCommandInput): Promise<Record<string, unkno
   return items;
 }
 
+/** A texts item's kept entries (`t:<key>`), by key. */
+function textsOf(item: Record<string, unknown>): Record<string, TextEntry> {
+  const texts: Record<string, TextEntry> = {};
+  for (const [name, value] of Object.entries(item))
+    if (name.startsWith('t:') && value && typeof value === 'object')
+      texts[name.slice(2)] = value as TextEntry;
+  return texts;
+}
+
 const toStored = (item: Record<string, unknown>): StoredRollup => {
   const kind = item.kind as StoredRollup['kind'];
+  const texts = kind === 'texts' ? textsOf(item) : {};
   return {
     kind,
     group: String(item.group),
@@ -378,6 +522,7 @@ const toStored = (item: Record<string, unknown>): StoredRollup => {
         ? {}
         : amountsOf(item, kind === 'people' ? 'p:' : 'c:'),
     ...(typeof item.version === 'number' ? { version: item.version } : {}),
+    ...(Object.keys(texts).length ? { texts } : {}),
   };
 };
 
@@ -688,6 +833,33 @@ export async function readTexts(scope: string): Promise<Map<string, TextEntry[]>
   return byPeriod;
 }
 
+/**
+ * A form scope's kept texts of the weeks `first` to `last`, by week (decision 0033): one Query per
+ * shard, at once; the cost grows with the weeks, never with the surveys.
+ */
+export async function readWeekTexts(
+  scope: string,
+  first: string,
+  last: string,
+): Promise<Map<string, TextEntry[]>> {
+  const shards = await Promise.all(
+    Array.from({ length: TEXT_SHARDS }, (_, shard) =>
+      queryAll(
+        db()
+          .entities.reportRollup.query.byScope({ scope, kind: 'texts', group: textsGroup(shard) })
+          .between({ week: first }, { week: last })
+          .params() as QueryCommandInput,
+      ),
+    ),
+  );
+  const byWeek = new Map<string, TextEntry[]>();
+  for (const item of shards.flat()) {
+    const week = String(item.week).toUpperCase();
+    byWeek.set(week, [...(byWeek.get(week) ?? []), ...Object.values(textsOf(item))]);
+  }
+  return byWeek;
+}
+
 /** The items these contributions make, as `readScope` answers them (what a rebuild writes). */
 export function expectedRollups(contributions: readonly ScopedContribution[]): Map<string, StoredRollup[]> {
   const byScope = new Map<string, StoredRollup[]>();
@@ -700,12 +872,24 @@ export function expectedRollups(contributions: readonly ScopedContribution[]): M
     list.push({ kind: item.kind, group: item.group, week: item.week, amounts });
     byScope.set(item.scope, list);
   }
+  for (const item of textsDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const })))) {
+    const list = byScope.get(item.scope) ?? [];
+    const texts = Object.fromEntries([...item.set].map(([attribute, entry]) => [attribute.slice(2), entry]));
+    list.push({ kind: 'texts', group: item.group, week: item.week, amounts: {}, texts });
+    byScope.set(item.scope, list);
+  }
   return byScope;
 }
 
 const itemKey = (r: StoredRollup) => `${r.kind}|${r.group}|${r.week.toUpperCase()}`;
 const sameAmounts = (a: Record<string, number>, b: Record<string, number>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, n]) => b[k] === n);
+const entryString = (e: TextEntry | undefined) => (e ? JSON.stringify([e.q, e.t, e.g]) : '');
+const sameTexts = (a: Record<string, TextEntry> = {}, b: Record<string, TextEntry> = {}) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([k, e]) => entryString(e) === entryString(b[k]));
+const holdsSomething = (r: StoredRollup) =>
+  Object.keys(r.amounts).length > 0 || Object.keys(r.texts ?? {}).length > 0;
 
 /**
  * Rebuilds the rollups of some scopes from the raw answers' contributions, or only compares them
@@ -721,13 +905,12 @@ export async function rebuildScopes(
   const differences: string[] = [];
   for (const scope of new Set([...scopes, ...expected.keys()])) {
     const want = new Map((expected.get(scope) ?? []).map((r) => [itemKey(r), r]));
-    const have = new Map(
-      (await readScope(scope)).filter((r) => Object.keys(r.amounts).length).map((r) => [itemKey(r), r]),
-    );
+    const have = new Map((await readScope(scope)).filter(holdsSomething).map((r) => [itemKey(r), r]));
     for (const key of new Set([...want.keys(), ...have.keys()])) {
       const a = want.get(key);
       const b = have.get(key);
-      if (!a || !b || !sameAmounts(a.amounts, b.amounts)) differences.push(`${scope} ${key}`);
+      if (!a || !b || !sameAmounts(a.amounts, b.amounts) || !sameTexts(a.texts, b.texts))
+        differences.push(`${scope} ${key}`);
     }
     if (mode === 'write') await clearScope(scope);
   }

@@ -2,7 +2,15 @@ import type { FormReport } from '../../shared/contracts/form-reports';
 import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
 import type { SessionReportRequestSchema, SphereReportRequestSchema } from '../../shared/contracts/reports';
 import type * as z from 'zod';
-import { anonymityNotice, minParticipants, type Release } from '../../shared/domain/report-privacy';
+import { createHash } from 'node:crypto';
+import {
+  anonymityNotice,
+  FREE_TEXT_MIN_PARTICIPANTS,
+  freeTextShown,
+  minParticipants,
+  type HiddenReason,
+  type Release,
+} from '../../shared/domain/report-privacy';
 import { weekBounds, weeksWithin } from '../../shared/domain/report-rollups';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';
@@ -26,10 +34,13 @@ import {
   readPeopleOf,
   readPeopleVersions,
   readReleases,
+  readWeekTexts,
   scopeOf,
   tagKey,
   type RollupSource,
+  type TextEntry,
 } from './rollups';
+import type { TextsFigure } from './cycle-figures';
 
 type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
 type SessionReportRequest = z.output<typeof SessionReportRequestSchema>;
@@ -102,9 +113,11 @@ export interface QuestionsReportRequest {
   interval: 'week' | 'month';
 }
 
-/** What a form's report is asked: a report of questions, of one form. */
+/** What a form's report is asked: a report of questions, of one form, and its free-text questions. */
 export interface FormReportRequest extends QuestionsReportRequest {
   formId: string;
+  /** The form's free-text questions, in the form's order. */
+  textQuestions?: readonly string[];
 }
 
 /**
@@ -118,6 +131,11 @@ export async function questionsReport(
   request: QuestionsReportRequest,
   now = Date.now(),
 ): Promise<Omit<FormReport, 'form' | 'formId'>> {
+  return (await readQuestions(source, request, now)).report;
+}
+
+/** A report of questions and what it was made of (the weeks' decisions). */
+async function readQuestions(source: RollupSource, request: QuestionsReportRequest, now: number) {
   const filters: ReportFilters = {
     start: request.start,
     end: request.end,
@@ -129,16 +147,78 @@ export async function questionsReport(
   const { template: _template, ...report } = assemble(read, (weeks, decided) =>
     formFigure(weeks, decided, read.counts, read.groupTagCount, request.shape),
   );
-  return report;
+  return { read, report };
 }
 
-/** A form's surveys in a sphere or one of its groups (decision 0033); the form goes back with it. */
+/**
+ * A form's surveys in a sphere or one of its groups (decision 0033); the form goes back with it.
+ * With free-text questions, their texts of the whole period (never per period): read from the
+ * group's scope, one Query per shard over the weeks, at the same time as the figures.
+ */
 export async function formReport(
   request: FormReportRequest,
   now = Date.now(),
 ): Promise<Omit<FormReport, 'form'>> {
-  const { formId, ...asked } = request;
-  return { ...(await questionsReport(`form:${formId}`, asked, now)), formId };
+  const { formId, textQuestions = [], ...asked } = request;
+  const source = `form:${formId}` as const;
+  const { sphereId, sessionId } = asked.place;
+  const scope = sessionId ? scopeOf(source, 'session', sessionId) : scopeOf(source, 'sphere', sphereId);
+  const weeks = weeksWithin(asked.start, asked.end).filter((w) => weekClosed(w, now));
+  const [first, last] = [weeks[0], weeks.at(-1)];
+  const [{ read, report }, kept] = await Promise.all([
+    readQuestions(source, asked, now),
+    textQuestions.length && first && last
+      ? readWeekTexts(scope, first, last)
+      : Promise.resolve(new Map<string, TextEntry[]>()),
+  ]);
+  return {
+    ...report,
+    formId,
+    ...(textQuestions.length
+      ? { texts: textsFigures(textQuestions, report.total, read.decided, kept, asked.tagIds) }
+      : {}),
+  };
+}
+
+/** The order of shown texts: drawn from each text alone, so it says nothing of who wrote it or when. */
+const textOrder = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A group's free texts of the whole period, question by question (decision 0033): shown only when
+ * the group's figure of the period is shown, and then only the texts of the weeks in which it was
+ * shown with at least 8 people (`freeTextShown`: a pair of tags shown from 5 gives no text), of
+ * the authors under every tag of the group; else why, with the threshold 8.
+ */
+function textsFigures(
+  questions: readonly string[],
+  total: FormReport['total'],
+  decided: Decided | null,
+  kept: ReadonlyMap<string, readonly TextEntry[]>,
+  tagIds: readonly string[],
+): TextsFigure[] {
+  const weeks = [...(decided ?? new Map<string, { release: Release }>())]
+    .filter(([, d]) => freeTextShown(d.release))
+    .map(([week]) => week);
+  const hidden = (reason: HiddenReason) =>
+    questions.map((answerId): TextsFigure => ({
+      answerId,
+      shown: false,
+      reason,
+      threshold: FREE_TEXT_MIN_PARTICIPANTS,
+    }));
+  if (!total.shown) return hidden(total.reason);
+  if (weeks.length === 0) return hidden('too-few-people');
+  const tags = tagIds.map(tagKey);
+  const entries = weeks
+    .flatMap((week) => kept.get(week) ?? [])
+    .filter((e) => tags.every((t) => e.g.includes(t)))
+    .map((e) => ({ ...e, order: textOrder(e.t) }))
+    .sort((a, b) => a.order.localeCompare(b.order));
+  return questions.map((answerId) => ({
+    answerId,
+    shown: true,
+    texts: entries.filter((e) => e.q === answerId).map((e) => e.t),
+  }));
 }
 
 /** A feelings report of a sphere or one of its groups. */

@@ -2,14 +2,15 @@ import * as z from 'zod';
 import { defineRoute } from './route';
 import { FormFieldsSchema } from './forms';
 import { HiddenFigureSchema, SphereReportSchema, reportFields, reportPeriodRule } from './reports';
-import { QUESTION_HIDDEN_REASON } from '../domain/report-privacy';
+import { HIDDEN_REASONS, QUESTION_HIDDEN_REASON } from '../domain/report-privacy';
 
 /**
  * Questionnaires in an organisation's reports (spec 02 §2 report views, §5 report privacy;
  * decision 0033): the surveys of one form given in a sphere or one of its groups, over the closed
  * weeks of a period, for the whole group or the people under one or two of its tags. Texts and
- * dates are free text and never in a report; every number goes through the privacy rules, and a
- * question too few people answered is hidden with its reason.
+ * dates are never counted; every number goes through the privacy rules, and a question too few
+ * people answered is hidden with its reason. Text answers are given whole, for the whole period,
+ * only to a group shown with at least 8 people (`texts`); dates never.
  */
 
 const formReportFields = {
@@ -82,6 +83,23 @@ export const FormFigureSchema = z.discriminatedUnion('shown', [
 ]);
 export type FormFigure = z.infer<typeof FormFigureSchema>;
 
+/**
+ * A free-text question's texts over the whole period: the group's, in an order that says nothing of
+ * who wrote them or when, when the group is shown with at least 8 people; else why, with 8 (the
+ * same shape as a campaign step's texts, `TextsFigureSchema` of custom-reports.ts, which imports
+ * this module).
+ */
+export const FormTextsFigureSchema = z.discriminatedUnion('shown', [
+  z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),
+  z.object({
+    answerId: z.string(),
+    shown: z.literal(false),
+    reason: z.enum(HIDDEN_REASONS),
+    threshold: z.number().int(),
+  }),
+]);
+export type FormTextsFigure = z.infer<typeof FormTextsFigureSchema>;
+
 export const FormReportSchema = SphereReportSchema.omit({ total: true, series: true, template: true }).extend(
   {
     formId: z.string(),
@@ -91,6 +109,8 @@ export const FormReportSchema = SphereReportSchema.omit({ total: true, series: t
     series: z.array(
       z.object({ period: z.string(), first: z.string(), last: z.string(), figure: FormFigureSchema }),
     ),
+    /** Each free-text question's texts over the whole period, in the form's order (none: no such question). */
+    texts: z.array(FormTextsFigureSchema).optional(),
   },
 );
 export type FormReport = z.infer<typeof FormReportSchema>;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormReport } from '../../shared/contracts/form-reports';
 import { FormSchema, type Form, type SurveyValues } from '../../shared/contracts/forms';
@@ -10,8 +10,10 @@ import {
   eraseSurveys,
   findSurvey,
   insertSurvey,
+  textsOf,
   type NewSurvey,
 } from '../../functions/forms/repository';
+import { readScope } from '../../functions/reports';
 import { usersDb } from '../../functions/users/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
@@ -19,7 +21,8 @@ import { startTestStack, type TestStack, type Tokens } from './harness';
  * Questionnaires in a sphere's reports (decision 0033): POST /v1/forms/sphere-reports gives each
  * number and choice question of a form and each additional result over the closed weeks, under the
  * privacy rules of every report, with a question too few people surely answered hidden; texts are
- * never counted. Its rollups are kept by the surveys' own writes and equal a rebuild.
+ * never counted, and given whole only to a group shown with at least 8 people. Its rollups are kept
+ * by the surveys' own writes and equal a rebuild.
  */
 let stack: TestStack;
 let admin: Tokens;
@@ -72,7 +75,7 @@ const form: Form = FormSchema.parse({
   ],
 });
 
-const survey = (userId: string, values: SurveyValues, tags: string[], day = 2): NewSurvey => ({
+const survey = (userId: string, values: SurveyValues, tags: string[], day = 2, when = at): NewSurvey => ({
   userId,
   formId: FORM_ID,
   values,
@@ -81,7 +84,8 @@ const survey = (userId: string, values: SurveyValues, tags: string[], day = 2): 
   sphereId,
   tagIds: tags,
   reportCounts: countsOf(form, values),
-  creationDate: at(day),
+  reportTexts: textsOf(form, values),
+  creationDate: when(day),
   freezeDate: new Date(Date.now() + DAY).toISOString(),
 });
 
@@ -126,7 +130,7 @@ describe('POST /v1/forms/sphere-reports', () => {
   const moods = [1, 2, 3, 4, 5, 6, 7, 4, 4, 5, 3, 6];
   const lunches = (i: number) => (i % 3 === 0 ? ['desk', 'outside'] : i % 3 === 1 ? ['canteen'] : []);
 
-  it('gives each number and choice question and each result, hides a question 3 people answered, and never a text', async () => {
+  it('gives each number and choice question and each result, hides a question 3 people answered, and counts no text', async () => {
     for (let i = 0; i < 12; i++) {
       const values: SurveyValues = {
         mood: moods[i] as number,
@@ -175,12 +179,24 @@ describe('POST /v1/forms/sphere-reports', () => {
         },
       ],
     });
-    expect(JSON.stringify(answer.body)).not.toContain('secret comment');
+    expect(JSON.stringify(answer.body.total)).not.toContain('secret comment');
+    expect(JSON.stringify(answer.body.series)).not.toContain('secret comment');
+    // The 12 comments are given whole beside the figures of the group of 12.
+    expect(answer.body.texts).toEqual([
+      {
+        answerId: 'comment',
+        shown: true,
+        texts: expect.arrayContaining(Array.from({ length: 12 }, (_, i) => `secret comment ${i}`)) as unknown,
+      },
+    ]);
     expect(answer.body.form.id).toBe(FORM_ID);
     expect(answer.body.weeks).toEqual([week]);
     // A tag of 5 people is hidden whole, with its reason.
     const tagged = await report({ tagIds: [tagId] });
     expect(tagged.body.total).toEqual({ shown: false, reason: 'too-few-people', threshold: 8 });
+    expect(tagged.body.texts).toEqual([
+      { answerId: 'comment', shown: false, reason: 'too-few-people', threshold: 8 },
+    ]);
   });
 
   it('keeps its rollups equal to a rebuild through writes, changes and erasures', async () => {
@@ -246,5 +262,116 @@ describe('POST /v1/forms/sphere-reports', () => {
     expect((await report({}, other)).status).toBe(403);
     const unknown = await report({ formId: 'not-entitled-here' });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('free texts in a form’s report', () => {
+  // Weeks of their own: 10 people under tag A, 5 of them also under tag B; then a week of 7.
+  const tenWeek = isoWeekOf(new Date(Date.now() - 28 * DAY).toISOString().slice(0, 10));
+  const sevenWeek = isoWeekOf(new Date(Date.now() - 35 * DAY).toISOString().slice(0, 10));
+  const inWeek = (w: string) => (day: number) =>
+    new Date(Date.parse(`${weekBounds(w).first}T10:00:00Z`) + day * DAY).toISOString();
+  const periodOf = (w: string) => ({ start: weekBounds(w).first, end: weekBounds(w).last });
+  const textOrder = (text: string) => createHash('sha256').update(text).digest('hex');
+  let tagA: string;
+  let tagB: string;
+  const written: Awaited<ReturnType<typeof insertSurvey>>[] = [];
+
+  beforeAll(async () => {
+    for (const name of ['Team A', 'Team B']) {
+      const made = await stack.api<{ id: string }>(`/v1/spheres/${sphereId}/tags`, {
+        method: 'POST',
+        token: admin.accessToken,
+        body: { name: { en: name }, type: 'department', color: '#336699', weight: 1 },
+      });
+      if (name === 'Team A') tagA = made.body.id;
+      else tagB = made.body.id;
+    }
+    for (let i = 0; i < 10; i++)
+      written.push(
+        await insertSurvey(
+          survey(
+            `user-${randomUUID()}`,
+            { mood: 4, comment: `  note ${i}  ` },
+            i < 5 ? [tagA, tagB] : [tagA],
+            1 + (i % 5),
+            inWeek(tenWeek),
+          ),
+        ),
+      );
+    for (let i = 0; i < 7; i++)
+      await insertSurvey(
+        survey(`user-${randomUUID()}`, { mood: 3, comment: `few ${i}` }, [tagA], 2, inWeek(sevenWeek)),
+      );
+  });
+
+  const comments = (body: FormReport) => body.texts?.find((t) => t.answerId === 'comment');
+
+  it('gives a group of at least 8 its texts, trimmed, in an order drawn from the texts alone', async () => {
+    for (const tagIds of [[], [tagA]]) {
+      const answer = await report({ ...periodOf(tenWeek), tagIds });
+      expect(answer.status).toBe(200);
+      expect(answer.body.total).toMatchObject({ shown: true, people: 10 });
+      const shown = comments(answer.body);
+      const expected = Array.from({ length: 10 }, (_, i) => `note ${i}`).sort((a, b) =>
+        textOrder(a).localeCompare(textOrder(b)),
+      );
+      expect(shown).toEqual({ answerId: 'comment', shown: true, texts: expected });
+    }
+  });
+
+  it('hides the texts of a group of 7 with the reason and 8', async () => {
+    const answer = await report(periodOf(sevenWeek));
+    expect(answer.body.total).toEqual({ shown: false, reason: 'too-few-people', threshold: 8 });
+    expect(answer.body.texts).toEqual([
+      { answerId: 'comment', shown: false, reason: 'too-few-people', threshold: 8 },
+    ]);
+    expect(JSON.stringify(answer.body)).not.toContain('few ');
+  });
+
+  it('gives no text to a two-tag group of 5, whose figures are shown', async () => {
+    const answer = await report({ ...periodOf(tenWeek), tagIds: [tagA, tagB] });
+    expect(answer.body.total).toMatchObject({ shown: true, people: 5 });
+    expect(comments(answer.body)).toEqual({
+      answerId: 'comment',
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 8,
+    });
+    expect(JSON.stringify(answer.body)).not.toContain('note ');
+  });
+
+  it('gives over two weeks only the texts of the week shown with at least 8 people', async () => {
+    const answer = await report({ start: weekBounds(sevenWeek).first, end: weekBounds(tenWeek).last });
+    const shown = comments(answer.body);
+    expect(shown?.shown).toBe(true);
+    expect(shown?.shown && [...shown.texts].sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `note ${i}`).sort(),
+    );
+  });
+
+  it('replaces a changed text, and takes an erased survey’s text away from every rollup item', async () => {
+    const [first, second] = written as [(typeof written)[number], (typeof written)[number]];
+    const values: SurveyValues = { mood: 5, comment: 'changed note' };
+    const changed = await changeSurvey(
+      first,
+      { values, reportCounts: countsOf(form, values), reportTexts: textsOf(form, values) },
+      new Date().toISOString(),
+    );
+    expect(changed).not.toBeNull();
+    let shown = comments((await report(periodOf(tenWeek))).body);
+    expect(shown?.shown && shown.texts).toContain('changed note');
+    expect(shown?.shown && shown.texts).not.toContain('note 0');
+    expect(shown?.shown && shown.texts).toHaveLength(10);
+
+    // Erasure (the person leaves): their text is in no rollup item of the form any more.
+    await eraseSurveys([second]);
+    shown = comments((await report(periodOf(tenWeek))).body);
+    expect(shown?.shown && shown.texts).toHaveLength(9);
+    expect(shown?.shown && shown.texts).not.toContain('note 1');
+    const items = await readScope(`form:${FORM_ID}/sphere#${sphereId}`);
+    expect(items.some((r) => r.texts !== undefined)).toBe(true);
+    expect(JSON.stringify(items)).not.toContain('note 1');
+    expect((await rebuildSphereFormRollups(sphereId, 'check')).differences).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { FormFigure, FormReport } from '../../shared/contracts/form-reports
 import { FormSchema } from '../../shared/contracts/forms';
 import type { ReportFigure, SphereReport } from '../../shared/contracts/reports';
 import { feelingColor } from '../../shared/domain/feelings';
-import { minParticipants } from '../../shared/domain/report-privacy';
+import { FREE_TEXT_MIN_PARTICIPANTS, minParticipants } from '../../shared/domain/report-privacy';
 import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { importEntitlements, importForms, importManySurveys } from '../../functions/forms';
@@ -324,10 +324,10 @@ describe('report privacy, walked through the API', () => {
     }, 240_000);
   }
 
-  it('reveals no group under its threshold in a questionnaire report, and no question fewer people answered', async () => {
+  it('reveals no group under its threshold in a questionnaire report, no question fewer people answered, and no text of a group under 8', async () => {
     const { sphereId, tags, sessions, people } = await seedSphere(99);
-    // Each person's survey of a form in each week they answered: a required question, and an
-    // optional one more than half of them answer.
+    // Each person's survey of a form in each week they answered: a required question, an optional
+    // one more than half of them answer, and a text that says here who wrote it in which week.
     const formId = `walk-form-${randomUUID().slice(0, 8)}`;
     const form = FormSchema.parse({
       id: formId,
@@ -342,6 +342,7 @@ describe('report privacy, walked through the API', () => {
           answers: [
             { id: 'q1', type: 'likert', title: { en: 'Mood' }, required: true },
             { id: 'q2', type: 'likert', title: { en: 'Sleep' } },
+            { id: 'q3', type: 'text', title: { en: 'Anything else?' } },
           ],
         },
       ],
@@ -356,7 +357,7 @@ describe('report privacy, walked through the API', () => {
         formId,
         surveys: WEEKS.flatMap((week, w) =>
           Array.from({ length: Math.min(1, person.answers[w] ?? 0) }, (_, k) => ({
-            values: { q1: 1 + ((i + k) % 7), ...(optional[i]?.[w] ? { q2: 4 } : {}) },
+            values: { q1: 1 + ((i + k) % 7), ...(optional[i]?.[w] ? { q2: 4 } : {}), q3: `note ${i} w${w}` },
             locale: 'Europe/Brussels',
             fromDirectLink: false,
             sphereId,
@@ -374,6 +375,7 @@ describe('report privacy, walked through the API', () => {
     const end = weekBounds(WEEKS[2] as string).last;
     const shownByWeek = WEEKS.map(() => [] as { group: Group; people: Set<string> }[]);
     const seen = { shown: 0, hidden: 0 };
+    const textsSeen = { shown: 0, hidden: 0 };
     for (const session of [undefined, ...sessions])
       for (const tagIds of [[], ...tags.map((t) => [t]), [tags[0] as string, tags[1] as string]]) {
         const group: Group = { session, tags: tagIds };
@@ -391,8 +393,37 @@ describe('report privacy, walked through the API', () => {
           shownByWeek,
           seen,
         );
+        // Texts: only those of weeks in which this group was shown with at least 8 real people, each
+        // written by one of them, and every one of theirs.
+        const [texts] = answer.body.texts ?? [];
+        expect(texts?.answerId).toBe('q3');
+        if (!texts?.shown) {
+          expect(texts).toMatchObject({ shown: false, threshold: FREE_TEXT_MIN_PARTICIPANTS });
+          textsSeen.hidden++;
+          continue;
+        }
+        textsSeen.shown++;
+        expect(answer.body.total.shown).toBe(true);
+        const byWeek = WEEKS.map(() => [] as number[]);
+        for (const text of texts.texts) {
+          const [, i, w] = /^note (\d+) w(\d+)$/.exec(text) ?? [];
+          byWeek[Number(w)]?.push(Number(i));
+        }
+        byWeek.forEach((authors, w) => {
+          const figure = answer.body.series[w]?.figure;
+          if (!figure?.shown || figure.people < FREE_TEXT_MIN_PARTICIPANTS) {
+            expect(authors).toEqual([]);
+            return;
+          }
+          const real = truth(people, group, w);
+          expect(real.people.size).toBeGreaterThanOrEqual(FREE_TEXT_MIN_PARTICIPANTS);
+          expect(authors).toHaveLength(real.people.size);
+          expect(new Set(authors.map((i) => people[i]?.userId))).toEqual(real.people);
+        });
       }
     expectNoSmallDifference(shownByWeek);
+    expect(textsSeen.shown).toBeGreaterThan(0);
+    expect(textsSeen.hidden).toBeGreaterThan(0);
     // The walk saw shown groups, and the optional question both shown and hidden.
     expect(shownByWeek.flat().length).toBeGreaterThan(0);
     expect(seen.shown).toBeGreaterThan(0);

@@ -14,7 +14,18 @@ import {
   type FeelingItem,
   type NewFeeling,
 } from '../../functions/feelings/repository';
-import { readScope } from '../../functions/reports';
+import { readScope, type StoredRollup } from '../../functions/reports';
+import { FormSchema, type SurveyValues } from '../../shared/contracts/forms';
+import { rebuildSphereFormRollups } from '../../functions/forms';
+import {
+  changeSurvey,
+  countsOf,
+  eraseSurveys,
+  findSurvey,
+  insertSurvey,
+  textsOf,
+  type FormSurveyItem,
+} from '../../functions/forms/repository';
 import { feelingsDb } from '../../functions/feelings/store';
 import { startTestStack, type TestStack } from './harness';
 
@@ -175,4 +186,140 @@ describe('report rollups', () => {
     expect((await rebuildSphereRollups(sphereId, 'check')).differences).toEqual([]);
     expect(await readScope(`sphere#${sphereId}`)).toEqual([]);
   });
+});
+
+describe('a form’s report rollups', () => {
+  const form = FormSchema.parse({
+    id: `rollup-form-${randomUUID().slice(0, 8)}`,
+    title: { en: 'Pulse' },
+    languages: ['en'],
+    updateDate: '2026-01-01T00:00:00.000Z',
+    steps: [
+      {
+        id: 'step',
+        title: { en: 'Step' },
+        description: { en: 'This week' },
+        answers: [
+          { id: 'mood', type: 'likert', title: { en: 'Mood' }, required: true },
+          { id: 'good', type: 'text', title: { en: 'What went well?' } },
+          { id: 'bad', type: 'text', title: { en: 'What did not?' } },
+          { id: 'when', type: 'date', title: { en: 'When?' } },
+        ],
+      },
+    ],
+    additionalResults: [],
+  });
+  const holdsSomething = (r: StoredRollup) => Object.keys(r.amounts).length > 0 || r.texts !== undefined;
+
+  it('rebuilt from the raw surveys, texts included, equal the live ones after writes, changes, erasures, retries and duplicates', async () => {
+    vi.restoreAllMocks();
+    const next = random(20261127);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+    const sphereId = `sphere-${randomUUID()}`;
+    const sessions = [`session-${randomUUID()}`, `session-${randomUUID()}`];
+    const users = Array.from({ length: 8 }, () => `user-${randomUUID()}`);
+    const tags = Array.from({ length: 4 }, () => randomUUID());
+    const sent: TransactWriteCommand[] = [];
+    const client = documentClient();
+    const send = client.send.bind(client);
+    vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      if (command instanceof TransactWriteCommand) sent.push(command);
+      return (send as (...a: unknown[]) => unknown)(command, ...rest);
+    }) as typeof client.send);
+    const resend = async () => {
+      const last = sent.at(-1);
+      if (!last) throw new Error('nothing was sent');
+      await expect(send(new TransactWriteCommand(last.input))).rejects.toThrow();
+    };
+    const valuesOf = (): SurveyValues => ({
+      mood: pick([1, 3, 5, 7]),
+      ...(next() < 0.7 ? { good: pick(['the team', ' lunch ', 'nothing', 'my desk']) } : {}),
+      ...(next() < 0.5 ? { bad: pick(['traffic', '', '   ', 'meetings']) } : {}),
+      ...(next() < 0.3 ? { when: '2026-01-05' } : {}),
+    });
+
+    const alive = new Map<string, FormSurveyItem>();
+    const now = Date.now();
+    for (let step = 0; step < 90; step++) {
+      const roll = next();
+      if (roll < 0.55 || alive.size === 0) {
+        const values = valuesOf();
+        const inserted = await insertSurvey({
+          userId: pick(users),
+          formId: form.id,
+          values,
+          locale: 'Europe/Brussels',
+          fromDirectLink: false,
+          sphereId,
+          ...(next() < 0.5 ? { sessionId: pick(sessions) } : {}),
+          tagIds: tags.filter(() => next() < 0.4),
+          reportCounts: countsOf(form, values),
+          reportTexts: textsOf(form, values),
+          creationDate: new Date(now - Math.floor(next() * 40) * 86_400_000 - 3_600_000).toISOString(),
+          freezeDate: new Date(now + 86_400_000).toISOString(),
+        });
+        // A retry of the transaction that landed: refused, its texts set once.
+        if (next() < 0.2) await resend();
+        alive.set(inserted.surveyId, inserted);
+      } else if (roll < 0.85) {
+        const read = pick([...alive.values()]);
+        const values = valuesOf();
+        const changed = await changeSurvey(
+          read,
+          { values, reportCounts: countsOf(form, values), reportTexts: textsOf(form, values) },
+          new Date().toISOString(),
+        );
+        if (!changed) throw new Error('not changed');
+        alive.set(read.surveyId, changed);
+        if (next() < 0.3) await resend();
+        // The same change from a tab that read it before: refused, moves nothing.
+        if (next() < 0.3) {
+          const again = valuesOf();
+          expect(
+            await changeSurvey(
+              read,
+              { values: again, reportCounts: countsOf(form, again), reportTexts: textsOf(form, again) },
+              new Date().toISOString(),
+            ),
+          ).toBeNull();
+        }
+      } else {
+        const gone = pick([...alive.values()]);
+        await eraseSurveys([gone]);
+        alive.delete(gone.surveyId);
+        expect(await findSurvey(gone.userId, gone.surveyId)).toBeNull();
+        // Erased again (a leave that is tried twice): nothing more is taken away.
+        if (next() < 0.5) await eraseSurveys([gone]);
+      }
+    }
+    vi.restoreAllMocks();
+
+    expect(await rebuildSphereFormRollups(sphereId, 'check', [form.id])).toEqual({
+      surveys: alive.size,
+      differences: [],
+    });
+    // Independently of the rollup code: the texts of the surveys alive, trimmed, dates left out.
+    const scope = `form:${form.id}/sphere#${sphereId}`;
+    const kept = (await readScope(scope))
+      .flatMap((r) => Object.values(r.texts ?? {}))
+      .map((e) => `${e.q}:${e.t}`)
+      .sort();
+    const expected = [...alive.values()]
+      .flatMap((s) =>
+        Object.entries(s.values as SurveyValues)
+          .filter(([q, v]) => (q === 'good' || q === 'bad') && typeof v === 'string' && v.trim())
+          .map(([q, v]) => `${q}:${String(v).trim()}`),
+      )
+      .sort();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(expected);
+
+    // A rebuild writes the same items again.
+    const before = await readScope(scope);
+    expect(await rebuildSphereFormRollups(sphereId, 'write', [form.id])).toMatchObject({
+      surveys: alive.size,
+    });
+    expect(await readScope(scope)).toEqual(before.filter(holdsSomething));
+    expect((await rebuildSphereFormRollups(sphereId, 'check', [form.id])).differences).toEqual([]);
+  }, 120_000);
 });

@@ -27,6 +27,11 @@ export const FormSurveyEntity = new Entity({
      * erasure takes away exactly that, whatever the form became since. Absent outside a sphere.
      */
     reportCounts: { type: 'any' },
+    /**
+     * The free texts it keeps in its sphere's report rollups (decision 0033), question id → text
+     * trimmed, kept so that a change or an erasure removes exactly those. Absent outside a sphere.
+     */
+    reportTexts: { type: 'any' },
     creationDate: { type: 'string', required: true, readOnly: true },
     updateDate: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
     freezeDate: { type: 'string', required: true, readOnly: true },

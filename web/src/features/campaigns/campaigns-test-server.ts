@@ -4,7 +4,10 @@ import type { FormEntitlement } from '../../../../shared/contracts/forms';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import { jsonResponse, sphereFixture } from '../../test/fixtures';
+import { campaignFixture as testCampaign, cycleFixture as testCycle } from '../../test/campaigns';
 import { meFixture } from '../../test/me';
+
+export { testCampaign, testCycle };
 
 export const NOW = '2026-03-01T10:00:00.000Z';
 /** Where the fake serves a campaign's own logo once confirmed. */
@@ -21,63 +24,6 @@ export function testSphere(extra: Partial<Sphere> = {}): Sphere {
     updateDate: NOW,
     ...extra,
   });
-}
-
-export function testCampaign(extra: Partial<Campaign> = {}): Campaign {
-  return {
-    campaignId: 'campaign-1',
-    sphereId: 'sphere-1',
-    name: 'Spring pulse',
-    internalLabel: '',
-    publicName: { en: 'How are we doing?' },
-    code: '',
-    description: {},
-    timezone: 'Europe/Brussels',
-    tags: [],
-    useSphereLogo: true,
-    mode: 'simple',
-    templateModel: 'blank',
-    defaultLocale: 'en',
-    firstMessage: {},
-    welcomeMessage: {},
-    endMessage: {},
-    qrStepNumber: 0,
-    allowGuest: false,
-    allowDelegation: false,
-    targets: { tagIds: [], sessionIds: [] },
-    measures: [],
-    status: 'draft',
-    preparationStatus: 'making',
-    active: true,
-    validationCode: 'code-123',
-    creationDate: NOW,
-    updateDate: NOW,
-    ...extra,
-  };
-}
-
-export function testCycle(extra: Partial<Cycle> = {}): Cycle {
-  return {
-    cycleId: 'cycle-1',
-    campaignId: 'campaign-1',
-    sphereId: 'sphere-1',
-    internalLabel: 'March',
-    message: {},
-    measureIds: [],
-    start: '2026-03-02T08:00:00.000Z',
-    end: '2026-03-09T18:00:00.000Z',
-    notifications: [],
-    allowRefuse: true,
-    isTest: false,
-    status: 'draft',
-    testMode: false,
-    testRunning: false,
-    version: 1,
-    log: [],
-    creationDate: NOW,
-    updateDate: NOW,
-    ...extra,
-  };
 }
 
 export function participants(counts: Partial<CycleParticipants['counts']> = {}): CycleParticipants {

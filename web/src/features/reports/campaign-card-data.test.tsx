@@ -4,9 +4,9 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { CampaignReport } from '../../../../shared/contracts/campaign-reports';
-import type { Campaign, Measure } from '../../../../shared/contracts/campaigns';
 import type { CardData } from '../../../../shared/contracts/custom-reports';
 import i18n from '../../i18n';
+import { campaignFixture, measureFixture } from '../../test/campaigns';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
 import { CardDataView } from './card-data';
@@ -142,48 +142,13 @@ describe('adding a campaign step card', () => {
       { cycleId: 'cycle-2', internalLabel: 'Winter', status: 'inProgress', ready: false, steps: [] },
     ],
   };
-  const NOW = '2026-03-01T10:00:00.000Z';
-  const measure = (id: string, type: Measure['type'], title: string): Measure => ({
-    id,
-    type,
-    title: { en: title },
-    message: {},
-    period: 'none',
-    axes: [],
-    context: 'sphere',
-    tagQuestions: [],
-    profileQuestions: [],
-    smsEnabled: false,
-    wordSelection: true,
-  });
-  const campaign: Campaign = {
-    campaignId: 'campaign-1',
-    sphereId: 'sphere-1',
+  const campaign = campaignFixture({
     name: 'Pulse',
-    internalLabel: '',
-    publicName: {},
-    code: '',
-    description: {},
-    timezone: 'Europe/Brussels',
-    tags: [],
-    useSphereLogo: true,
-    mode: 'simple',
-    templateModel: 'blank',
-    defaultLocale: 'en',
-    firstMessage: {},
-    welcomeMessage: {},
-    endMessage: {},
-    qrStepNumber: 0,
-    allowGuest: false,
-    allowDelegation: false,
-    targets: { tagIds: [], sessionIds: [] },
-    measures: [measure('mood', 'feeling', 'Your mood'), measure('team', 'custom-form', 'Our team')],
-    status: 'inProgress',
-    preparationStatus: 'collecting',
-    active: true,
-    creationDate: NOW,
-    updateDate: NOW,
-  };
+    measures: [
+      measureFixture({ id: 'mood', type: 'feeling', title: { en: 'Your mood' } }),
+      measureFixture({ id: 'team', type: 'custom-form', title: { en: 'Our team' } }),
+    ],
+  });
 
   it('offers the stopped cycles’ feeling, thinking and theme steps and sends the one chosen', async () => {
     const sent: unknown[] = [];

@@ -7,6 +7,7 @@ import type { Campaign, Cycle } from '../../../../shared/contracts/campaigns';
 import type { CustomReport } from '../../../../shared/contracts/custom-reports';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
+import { campaignFixture, cycleFixture } from '../../test/campaigns';
 import { meFixture } from '../../test/me';
 import { LocationProbe, jsonResponse, renderPage } from '../../test/render';
 import CampaignCustomReportsPage, { reportableCycles } from './campaign-custom-reports-page';
@@ -38,55 +39,13 @@ afterEach(async () => {
 });
 
 function campaign(): Campaign {
-  return {
-    campaignId: 'campaign-1',
-    sphereId: 'sphere-1',
-    name: 'Spring pulse',
-    internalLabel: '',
-    publicName: {},
-    code: '',
-    description: {},
-    timezone: 'Europe/Brussels',
-    tags: [],
-    useSphereLogo: true,
-    mode: 'simple',
-    templateModel: 'blank',
-    defaultLocale: 'en',
-    firstMessage: {},
-    welcomeMessage: {},
-    endMessage: {},
-    qrStepNumber: 0,
-    allowGuest: false,
-    allowDelegation: false,
-    targets: { tagIds: [], sessionIds: [] },
-    measures: [],
-    status: 'inProgress',
-    preparationStatus: 'collecting',
-    active: true,
-    creationDate: NOW,
-    updateDate: NOW,
-  };
+  return campaignFixture({ publicName: {}, status: 'inProgress', preparationStatus: 'collecting' });
 }
 
 function cycle(extra: Partial<Cycle> & Pick<Cycle, 'cycleId'>): Cycle {
-  return {
-    campaignId: 'campaign-1',
-    sphereId: 'sphere-1',
-    internalLabel: '',
-    message: {},
-    measureIds: [],
-    notifications: [],
-    allowRefuse: true,
-    isTest: false,
-    status: 'closed',
-    testMode: false,
-    testRunning: false,
-    version: 1,
-    log: [],
-    creationDate: NOW,
-    updateDate: NOW,
-    ...extra,
-  };
+  // Without dates unless given: a cycle is then named by its label alone.
+  const { start: _start, end: _end, ...closed } = cycleFixture({ internalLabel: '', status: 'closed' });
+  return { ...closed, ...extra };
 }
 
 // Noon UTC: the same day wherever the tests run.

@@ -12,6 +12,7 @@ import type {
 import type { Campaign, Measure } from '../../../../shared/contracts/campaigns';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
+import { campaignFixture, measureFixture } from '../../test/campaigns';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
 import CampaignReportPage from './campaign-report-page';
@@ -27,22 +28,7 @@ vi.mock('./report-export', async (importOriginal) => ({
 }));
 
 const fetchMock = vi.fn<typeof fetch>();
-const NOW = '2026-03-01T10:00:00.000Z';
-
-function measure(extra: Partial<Measure> & Pick<Measure, 'id' | 'type'>): Measure {
-  return {
-    title: {},
-    message: {},
-    period: 'none',
-    axes: [],
-    context: 'sphere',
-    tagQuestions: [],
-    profileQuestions: [],
-    smsEnabled: false,
-    wordSelection: true,
-    ...extra,
-  };
-}
+const measure = measureFixture;
 
 const MEASURES: Measure[] = [
   measure({
@@ -80,35 +66,13 @@ const MEASURES: Measure[] = [
 ];
 
 function campaign(extra: Partial<Campaign> = {}): Campaign {
-  return {
-    campaignId: 'campaign-1',
-    sphereId: 'sphere-1',
-    name: 'Spring pulse',
-    internalLabel: '',
+  return campaignFixture({
     publicName: {},
-    code: '',
-    description: {},
-    timezone: 'Europe/Brussels',
-    tags: [],
-    useSphereLogo: true,
-    mode: 'simple',
-    templateModel: 'blank',
-    defaultLocale: 'en',
-    firstMessage: {},
-    welcomeMessage: {},
-    endMessage: {},
-    qrStepNumber: 0,
-    allowGuest: false,
-    allowDelegation: false,
-    targets: { tagIds: [], sessionIds: [] },
     measures: MEASURES,
     status: 'inProgress',
     preparationStatus: 'collecting',
-    active: true,
-    creationDate: NOW,
-    updateDate: NOW,
     ...extra,
-  };
+  });
 }
 
 const STOPPED: CampaignCycleReport = {

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, List, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CampaignStepReport } from '../../../../shared/contracts/campaign-reports';
 import type { Language } from '../../../../shared/contracts/headers';
@@ -12,8 +12,8 @@ import {
   stepTexts,
   type QuestionsStep,
   type StepNames,
-  type StepTexts,
 } from './campaign-report-export';
+import { FreeTexts } from './free-texts';
 import { QuestionTable } from './form-report';
 import { colorBars } from './report-chart';
 import { hiddenReason } from './report-export';
@@ -124,60 +124,6 @@ function QuestionsStepView({
       {texts.map((part) => (
         <FreeTexts key={part.id} part={part} testId={`${idPrefix}-texts-${part.id}`} />
       ))}
-    </Stack>
-  );
-}
-
-/** How many texts a list shows before "show all": enough to read, not a wall. */
-const TEXTS_SHOWN = 20;
-
-/**
- * A free-text question's texts (decision 0035: only for a group of at least 8 whose figure is
- * shown), in the order the server gives, which says nothing of who wrote them; or why none.
- */
-function FreeTexts({ part, testId }: { part: StepTexts; testId: string }) {
-  const { t } = useTranslation();
-  const [all, setAll] = useState(false);
-  const titleId = `${testId}-title`;
-  let body;
-  if (!part.shown)
-    body = (
-      <Text size="sm" fs="italic" data-testid={`${testId}-hidden`}>
-        {part.reason}
-      </Text>
-    );
-  else if (part.texts.length === 0)
-    body = (
-      <Text size="sm" c="dimmed">
-        {t('reports.campaign.texts.none')}
-      </Text>
-    );
-  else
-    body = (
-      <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('reports.campaign.texts.count', { count: part.texts.length })}
-        </Text>
-        <List size="sm" spacing={4} aria-labelledby={titleId} data-testid={`${testId}-list`}>
-          {(all ? part.texts : part.texts.slice(0, TEXTS_SHOWN)).map((text, i) => (
-            <List.Item key={i}>{text}</List.Item>
-          ))}
-        </List>
-        {part.texts.length > TEXTS_SHOWN && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setAll((v) => !v)} aria-expanded={all}>
-            {all
-              ? t('reports.campaign.texts.showFewer')
-              : t('reports.campaign.texts.showAll', { count: part.texts.length })}
-          </Button>
-        )}
-      </Stack>
-    );
-  return (
-    <Stack gap={4} data-testid={testId}>
-      <Title order={4} size="h6" id={titleId}>
-        {t('reports.campaign.texts.title', { question: part.title })}
-      </Title>
-      {body}
     </Stack>
   );
 }

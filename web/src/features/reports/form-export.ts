@@ -29,13 +29,15 @@ import {
   type SelfEsteemQuadrant,
   type SelfEsteemView,
 } from './scale-views';
+import type { StepTexts } from './campaign-report-export';
 
 /**
  * The rows of a questionnaires report, once for the page's tables and its files (spec 02 §2
  * report views, §5 report privacy; decision 0033): per week or month and for the whole period, the
  * people, their surveys and the average of each additional result (of each number question when the
  * form has no result); for the whole period, each counted question with its answers, its average
- * and the count of each value or choice, and each result's average. Texts and dates are never
+ * and the count of each value or choice, and each result's average; each free-text question's
+ * texts, given only for a group of at least 8 people (else why). Texts and dates are never
  * counted; then, for each scale model the form measures (decision 0033), its dimensions period by
  * period. A hidden figure is its reason in words with the threshold it missed, never a number.
  */
@@ -350,6 +352,38 @@ export function scaleText(
   return `${end(result.min)} – ${end(result.max)}`;
 }
 
+/**
+ * The form's free-text questions over the whole period, in the form's order (decision 0033): each
+ * with its title and its texts, in the order the server gives (which says nothing of who), or why
+ * they are hidden, in words.
+ */
+export function formTexts(report: FormReport, language: Language, t: TFunction): StepTexts[] {
+  const titles = new Map(
+    formAnswers(report.form).map((a) => [a.id, formText(a.title, report.form, language)]),
+  );
+  return (report.texts ?? []).map((part): StepTexts => {
+    const title = titles.get(part.answerId) || part.answerId;
+    if (part.shown) return { id: part.answerId, title, shown: true, texts: part.texts };
+    const reason =
+      part.reason === 'too-few-people'
+        ? t('reports.campaign.texts.tooFew', { threshold: part.threshold })
+        : hiddenReason(part, t);
+    return { id: part.answerId, title, shown: false, reason };
+  });
+}
+
+/** The file's lines of the free texts: one per text, under its question's title; a hidden one's reason. */
+function textLines(texts: readonly StepTexts[], t: TFunction): ExportCell[][] {
+  return [
+    [t('reports.forms.textsTitle')],
+    ...texts.flatMap((part): ExportCell[][] => {
+      if (!part.shown) return [[part.title, part.reason]];
+      if (part.texts.length === 0) return [[part.title, t('reports.campaign.texts.none')]];
+      return part.texts.map((text): ExportCell[] => [part.title, text]);
+    }),
+  ];
+}
+
 /** The file's lines of the questions: one per value or choice, the question's figures on its first. */
 function questionLines(details: readonly QuestionDetail[], t: TFunction): ExportCell[][] {
   const header = [
@@ -485,6 +519,8 @@ export function formExportTable(
   if (report.total.shown) {
     const questions = questionDetails(report.total, report.form, language, t);
     if (questions.length > 0) rows.push([], ...questionLines(questions, t));
+    const texts = formTexts(report, language, t);
+    if (texts.length > 0) rows.push([], ...textLines(texts, t));
     const results = resultDetails(report.total, report.form, language, t);
     if (results.length > 0)
       rows.push(

@@ -212,14 +212,14 @@ afterEach(async () => {
 });
 
 describe('the questionnaires of the sphere report page', () => {
-  it('asks the first entitled form with the page’s filters, and shows people, surveys and that texts are not counted', async () => {
+  it('asks the first entitled form with the page’s filters, and shows people, surveys and that texts are not counted but shown to 8 people or more', async () => {
     const server = fakeServer();
     renderSphere();
     await showForms();
     expect((await screen.findByTestId('form-report-people', {}, SLOW)).textContent).toBe('12');
     expect(screen.getByTestId('form-report-answers').textContent).toBe('30');
     expect(screen.getByTestId('form-report-uncounted').textContent).toBe(
-      'Free-text and date answers are never counted in a report.',
+      'Free-text and date answers are never counted in a report; free-text answers are shown as written, only for groups of at least 8 people.',
     );
     const feelingsAsked = server.feelingsReports().at(-1) as SphereReportRequest;
     // The active forms by title first, archived ones last: the first is chosen.
@@ -368,6 +368,59 @@ describe('the questionnaires of the sphere report page', () => {
     expect(lines).toContain('I slept well;Hidden: fewer than 8 people answered this question');
   });
 
+  it('a free-text question lists its texts under the questions in the server’s order, and the file holds them', async () => {
+    fakeServer({
+      report: testFormReport({
+        texts: [{ answerId: 'comment', shown: true, texts: ['More coffee', 'Great team', 'Quiet week'] }],
+      }),
+    });
+    renderSphere();
+    await showForms();
+    const part = await screen.findByTestId('form-report-texts-comment', {}, SLOW);
+    expect(within(part).getByRole('heading').textContent).toBe('In their words: A word?');
+    const list = within(part).getByRole('list');
+    expect(list.getAttribute('aria-labelledby')).toBe('form-report-texts-comment-title');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['More coffee', 'Great team', 'Quiet week']);
+    expect(within(part).getByText('3 comments')).toBeTruthy();
+    // A date is never listed.
+    expect(screen.queryByTestId('form-report-texts-since')).toBeNull();
+    fireEvent.click(screen.getByTestId('form-report-export-csv'));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const lines = String(vi.mocked(download).mock.calls[0]?.[0]).slice(1).split('\r\n');
+    const at = lines.indexOf('Free-text answers over the whole period');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      'A word?;More coffee',
+      'A word?;Great team',
+      'A word?;Quiet week',
+    ]);
+  });
+
+  it('a free-text question of a group under 8 says why in words, lists no text, and the file gives the reason', async () => {
+    fakeServer({
+      report: testFormReport({
+        texts: [{ answerId: 'comment', shown: false, reason: 'too-few-people', threshold: 8 }],
+      }),
+    });
+    renderSphere();
+    await showForms();
+    const hidden = await screen.findByTestId('form-report-texts-comment-hidden', {}, SLOW);
+    expect(hidden.textContent).toBe(
+      'Comments appear only for groups of at least 8 people, to protect anonymity.',
+    );
+    expect(within(screen.getByTestId('form-report-texts-comment')).queryByRole('list')).toBeNull();
+    fireEvent.click(screen.getByTestId('form-report-export-csv'));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const lines = String(vi.mocked(download).mock.calls[0]?.[0]).slice(1).split('\r\n');
+    expect(lines).toContain(
+      'A word?;Comments appear only for groups of at least 8 people, to protect anonymity.',
+    );
+  });
+
   it('a study programme keeps its notice of anonymity once', async () => {
     fakeServer({
       sphere: sphere({ isStudyProgram: true }),
@@ -382,11 +435,15 @@ describe('the questionnaires of the sphere report page', () => {
   it('has no serious or critical accessibility violation', async () => {
     fakeServer({
       sphere: sphere({ isStudyProgram: true }),
-      report: testFormReport({ anonymityNotGuaranteed: true }),
+      report: testFormReport({
+        anonymityNotGuaranteed: true,
+        texts: [{ answerId: 'comment', shown: true, texts: ['Great team', 'More coffee'] }],
+      }),
     });
     const { container } = renderSphere();
     await showForms();
     await screen.findByTestId('form-report-results', {}, SLOW);
+    expect(screen.getByTestId('form-report-texts-comment-list')).toBeTruthy();
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(
       results.violations

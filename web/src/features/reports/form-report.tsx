@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormReport } from '../../../../shared/contracts/form-reports';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { SphereReportInterval } from '../../../../shared/contracts/reports';
+import { FREE_TEXT_MIN_PARTICIPANTS } from '../../../../shared/domain/report-privacy';
 import { textIn } from '../../../../shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
@@ -20,6 +21,7 @@ import {
   formHeader,
   formPeriods,
   formRows,
+  formTexts,
   questionDetails,
   questionHeader,
   resultDetails,
@@ -44,6 +46,7 @@ import {
   type ExportFormat,
 } from './report-parts';
 import { ScaleView } from './scale-view';
+import { FreeTexts } from './free-texts';
 
 /** What a questionnaires report covers: a whole sphere (its admins), or one of its groups (its members). */
 export interface FormReportTarget {
@@ -71,7 +74,9 @@ const averageText = (n: number | null | undefined) =>
  * surveys of the whole period, each counted question's average and the count of each value or
  * choice, the views of the scale models it measures (each also period by period), the form's
  * additional results as a chart and a table, and the averages period by period, as CSV or Excel
- * too. Texts and dates are never counted; a hidden figure says why, never a number.
+ * too. Texts and dates are never counted; each free-text question's texts of the whole period are
+ * listed under the questions for a group of at least 8 people. A hidden figure says why, never a
+ * number.
  */
 export function FormReportSection({
   target,
@@ -211,6 +216,7 @@ function FormReportView({
     () => (report.total.shown ? resultDetails(report.total, report.form, language, t) : []),
     [report.total, report.form, language, t],
   );
+  const texts = useMemo(() => formTexts(report, language, t), [report, language, t]);
   const scaleViewSeries = useMemo(
     () => ({ interval: report.interval, periods: formPeriods(report, language, t) }),
     [report, language, t],
@@ -252,7 +258,7 @@ function FormReportView({
       {anonymity}
       <CoveredNotice weeks={report.weeks.length} covered={report.covered} testId="form-report-covered" />
       <Text size="sm" data-testid="form-report-uncounted">
-        {t('reports.forms.uncounted')}
+        {t('reports.forms.uncounted', { threshold: FREE_TEXT_MIN_PARTICIPANTS })}
       </Text>
 
       <TotalCard idPrefix="form-report" hidden={report.total.shown ? null : report.total}>
@@ -265,6 +271,9 @@ function FormReportView({
               answersLabel={t('reports.forms.answers')}
             />
             <QuestionTable details={questions} />
+            {texts.map((part) => (
+              <FreeTexts key={part.id} part={part} testId={`form-report-texts-${part.id}`} />
+            ))}
           </Stack>
         )}
       </TotalCard>
