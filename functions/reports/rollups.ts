@@ -331,11 +331,12 @@ function textsDeltas(changes: readonly { contribution: ScopedContribution; sign:
   return [...items.values()].filter((item) => item.set.size + item.remove.size > 0);
 }
 
-/** The UpdateItem that sets and removes a texts item's entries, creating the item on its first text. */
-function textsUpdateOf(item: TextsDelta): NonNullable<TransactItem['Update']> {
-  const { Key, TableName } = db()
-    .entities.reportRollup.get({ scope: item.scope, kind: 'texts', group: item.group, week: item.week })
-    .params();
+/**
+ * What every UpdateItem of a rollup item starts with: its key, and the SET of the attributes
+ * ElectroDB gives an item it creates, so that the item is created by its first change.
+ */
+function rollupUpdate(key: { scope: string; kind: StoredRollup['kind']; group: string; week: string }) {
+  const { Key, TableName } = db().entities.reportRollup.get(key).params();
   const names: Record<string, string> = {
     '#e': '__edb_e__',
     '#v': '__edb_v__',
@@ -348,12 +349,25 @@ function textsUpdateOf(item: TextsDelta): NonNullable<TransactItem['Update']> {
   const values: Record<string, unknown> = {
     ':e': 'reportRollup',
     ':v': '1',
-    ':scope': item.scope,
-    ':kind': 'texts',
-    ':group': item.group,
-    ':week': item.week,
+    ':scope': key.scope,
+    ':kind': key.kind,
+    ':group': key.group,
+    ':week': key.week,
     ':now': new Date().toISOString(),
   };
+  const set =
+    'SET #e = :e, #v = :v, #scope = :scope, #kind = :kind, #group = :group, #week = :week, #updatedAt = :now';
+  return { Key, TableName, names, values, set };
+}
+
+/** The UpdateItem that sets and removes a texts item's entries, creating the item on its first text. */
+function textsUpdateOf(item: TextsDelta): NonNullable<TransactItem['Update']> {
+  const { Key, TableName, names, values, set } = rollupUpdate({
+    scope: item.scope,
+    kind: 'texts',
+    group: item.group,
+    week: item.week,
+  });
   const sets = [...item.set].map(([attribute, entry], i) => {
     names[`#t${i}`] = attribute;
     values[`:t${i}`] = entry;
@@ -366,9 +380,7 @@ function textsUpdateOf(item: TextsDelta): NonNullable<TransactItem['Update']> {
   return {
     TableName,
     Key,
-    UpdateExpression:
-      `SET #e = :e, #v = :v, #scope = :scope, #kind = :kind, #group = :group, #week = :week, #updatedAt = :now` +
-      `${sets.map((s) => `, ${s}`).join('')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    UpdateExpression: `${set}${sets.map((s) => `, ${s}`).join('')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
@@ -376,28 +388,12 @@ function textsUpdateOf(item: TextsDelta): NonNullable<TransactItem['Update']> {
 
 /** The UpdateItem that ADDs an item's delta, creating the item on its first answer. */
 function updateOf(item: ItemDelta): NonNullable<TransactItem['Update']> {
-  const entity = db().entities.reportRollup;
-  const { Key, TableName } = entity
-    .get({ scope: item.scope, kind: item.kind, group: item.group, week: item.week })
-    .params();
-  const names: Record<string, string> = {
-    '#e': '__edb_e__',
-    '#v': '__edb_v__',
-    '#scope': 'scope',
-    '#kind': 'kind',
-    '#group': 'group',
-    '#week': 'week',
-    '#updatedAt': 'updatedAt',
-  };
-  const values: Record<string, unknown> = {
-    ':e': 'reportRollup',
-    ':v': '1',
-    ':scope': item.scope,
-    ':kind': item.kind,
-    ':group': item.group,
-    ':week': item.week,
-    ':now': new Date().toISOString(),
-  };
+  const { Key, TableName, names, values, set } = rollupUpdate({
+    scope: item.scope,
+    kind: item.kind,
+    group: item.group,
+    week: item.week,
+  });
   const adds = Object.entries(item.adds).map(([attribute, n], i) => {
     names[`#a${i}`] = attribute;
     values[`:n${i}`] = n;
@@ -412,7 +408,7 @@ function updateOf(item: ItemDelta): NonNullable<TransactItem['Update']> {
   return {
     TableName,
     Key,
-    UpdateExpression: `SET #e = :e, #v = :v, #scope = :scope, #kind = :kind, #group = :group, #week = :week, #updatedAt = :now ADD ${adds.join(', ')}`,
+    UpdateExpression: `${set} ADD ${adds.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
