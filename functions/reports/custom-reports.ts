@@ -18,6 +18,7 @@ import {
   type ReportPartUpdateSchema,
 } from '../../shared/contracts/custom-reports';
 import { anonymityNotice } from '../../shared/domain/report-privacy';
+import { descendantsOf } from '../../shared/domain/custom-reports';
 import { isConditionFailure } from '../lib/conditions';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { activeTagsOf, findSphere } from '../spheres';
@@ -369,22 +370,6 @@ export async function updateCard(
 function endOf(cards: readonly CardItem[], partId: string): number {
   const inPart = cards.filter((c) => c.partId === partId);
   return inPart.length ? Math.max(...inPart.map((c) => c.position)) + 1 : 0;
-}
-
-/** The cards under a card, at any depth, in its part (a loop of parents cannot repeat one). */
-function descendantsOf(cards: readonly CardItem[], card: CardItem): CardItem[] {
-  const under: CardItem[] = [];
-  const seen = new Set([card.cardId]);
-  const visit = (parentId: string) => {
-    for (const child of cards) {
-      if (child.parentCardId !== parentId || child.partId !== card.partId || seen.has(child.cardId)) continue;
-      seen.add(child.cardId);
-      under.push(child);
-      visit(child.cardId);
-    }
-  };
-  visit(card.cardId);
-  return under;
 }
 
 /**

@@ -47,3 +47,29 @@ export const CUSTOM_REPORT_LIMITS = {
   cardTextMax: 8000,
   renderNameMax: 150,
 } as const;
+
+/** What places a card in a report's tree. */
+interface PlacedCard {
+  cardId: string;
+  partId: string;
+  parentCardId?: string | undefined;
+}
+
+/**
+ * The cards under a card, at any depth, in its part (a loop of parents cannot repeat one): what
+ * moves with it, on the server and in the structure tree alike.
+ */
+export function descendantsOf<C extends PlacedCard>(cards: readonly C[], card: C): C[] {
+  const under: C[] = [];
+  const seen = new Set([card.cardId]);
+  const visit = (parentId: string) => {
+    for (const child of cards) {
+      if (child.parentCardId !== parentId || child.partId !== card.partId || seen.has(child.cardId)) continue;
+      seen.add(child.cardId);
+      under.push(child);
+      visit(child.cardId);
+    }
+  };
+  visit(card.cardId);
+  return under;
+}

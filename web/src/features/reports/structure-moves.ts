@@ -1,4 +1,5 @@
 import type { ReportCard, ReportPart } from '../../../../shared/contracts/custom-reports';
+import { descendantsOf } from '../../../../shared/domain/custom-reports';
 import type { StructureWrite } from './api/custom-reports';
 
 /** A report's parts and cards, as the structure tree shows them. */
@@ -38,21 +39,7 @@ export function siblingsOf(cards: readonly ReportCard[], card: ReportCard): Repo
     .sort((a, b) => a.position - b.position);
 }
 
-/** The cards under a card, at any depth, in its part. */
-export function descendantsOf(cards: readonly ReportCard[], card: ReportCard): ReportCard[] {
-  const under: ReportCard[] = [];
-  const seen = new Set([card.cardId]);
-  const visit = (parentId: string) => {
-    for (const child of cards) {
-      if (child.parentCardId !== parentId || child.partId !== card.partId || seen.has(child.cardId)) continue;
-      seen.add(child.cardId);
-      under.push(child);
-      visit(child.cardId);
-    }
-  };
-  visit(card.cardId);
-  return under;
-}
+export { descendantsOf };
 
 /**
  * Where a dragged item lands among `order` (the ids in their shown order) when dropped before or
