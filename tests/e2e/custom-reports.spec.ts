@@ -139,6 +139,14 @@ test('the report pages fit a 390-pixel phone screen without sideways scrolling',
       path: '/apps/campaigns/demo-horizon-pulse/reports?lang=en',
       ready: page.getByTestId('campaign-report-cycle-results'),
     },
+    {
+      path: '/apps/campaigns/demo-horizon-pulse/custom-reports?lang=en',
+      ready: page.getByTestId('custom-report-row-demo-horizon-pulse-autumn-report'),
+    },
+    {
+      path: `/apps/spheres/${SPHERE}/custom-reports/demo-horizon-pulse-autumn-report/parts/demo-pulse-part-autumn?lang=en`,
+      ready: page.getByTestId('card-campaign-demo-pulse-card-climate'),
+    },
   ];
   for (const { path, ready } of pages) {
     await page.goto(path);
