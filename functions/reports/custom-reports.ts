@@ -23,7 +23,7 @@ import { isConditionFailure } from '../lib/conditions';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { activeTagsOf, findSphere } from '../spheres';
 import { campaignShotData, sealedCycleOf } from './campaign-shots';
-import { sphereFeelingReport, sphereThinkingReport } from './service';
+import { placeFeelingReport, placeThinkingReport } from './service';
 import type { CustomReportEntity } from './entities/custom-report';
 import type { ReportCardEntity } from './entities/report-card';
 import type { ReportPartEntity } from './entities/report-part';
@@ -81,10 +81,23 @@ function toPart(item: PartItem, cards: readonly CardItem[]): ReportPart {
 const byPosition = <T extends { position: number; createdAt: string }>(a: T, b: T) =>
   a.position - b.position || a.createdAt.localeCompare(b.createdAt);
 
-/** The report of the sphere, or 404 (a report of another sphere is not found, not forbidden). */
-export async function findReport(sphereId: string, reportId: string): Promise<ReportItem> {
-  const { data } = await db().entities.customReport.get({ sphereId, reportId }).go();
-  if (!data) throw new NotFoundError();
+/**
+ * Whose reports a call reads: a sphere's, or one of its groups' (decision 0037). A group's report
+ * is kept in its sphere's partition and names the group.
+ */
+export interface ReportScope {
+  sphereId: string;
+  sessionId?: string;
+}
+
+/**
+ * The report of the scope, or 404: a report of another sphere, a group's report read as its
+ * sphere's, or a sphere's read as a group's is not found, not forbidden (the group-report
+ * exception: a sphere's admins never reach a group's reports through the sphere's routes).
+ */
+export async function findReport(scope: ReportScope, reportId: string): Promise<ReportItem> {
+  const { data } = await db().entities.customReport.get({ sphereId: scope.sphereId, reportId }).go();
+  if (!data || data.sessionId !== scope.sessionId) throw new NotFoundError();
   return data;
 }
 
@@ -98,8 +111,8 @@ export async function readStructure(reportId: string): Promise<{ parts: PartItem
 }
 
 /** The report of the sphere (404 otherwise) with its parts and cards, read in parallel. */
-async function readWhole(sphereId: string, reportId: string) {
-  const [report, structure] = await Promise.all([findReport(sphereId, reportId), readStructure(reportId)]);
+async function readWhole(scope: ReportScope, reportId: string) {
+  const [report, structure] = await Promise.all([findReport(scope, reportId), readStructure(reportId)]);
   return { report, ...structure };
 }
 
@@ -109,10 +122,10 @@ function found<T>(item: T | undefined): T {
   return item;
 }
 
-export async function getReport(sphereId: string, reportId: string): Promise<CustomReportDetail> {
+export async function getReport(scope: ReportScope, reportId: string): Promise<CustomReportDetail> {
   const [{ report, parts, cards }, sphere] = await Promise.all([
-    readWhole(sphereId, reportId),
-    findSphere(sphereId),
+    readWhole(scope, reportId),
+    findSphere(scope.sphereId),
   ]);
   if (!sphere) throw new NotFoundError();
   return {
@@ -124,18 +137,18 @@ export async function getReport(sphereId: string, reportId: string): Promise<Cus
 }
 
 export async function updateReport(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   body: UpdateBody,
 ): Promise<CustomReport> {
-  const report = await findReport(sphereId, reportId);
+  const report = await findReport(scope, reportId);
   const start = body.start ?? report.start;
   const end = body.end ?? report.end;
   if (end < start) throw new ValidationError([{ key: 'value-out-of-range-error', field: 'body.end' }]);
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
   try {
     const { data } = await db()
-      .entities.customReport.patch({ sphereId, reportId })
+      .entities.customReport.patch({ sphereId: scope.sphereId, reportId })
       .set(changes)
       .go({ response: 'all_new' });
     return toReport(data as ReportItem);
@@ -146,8 +159,8 @@ export async function updateReport(
 }
 
 /** Deletes a report with its parts, cards and renders' items; answers the renders' file keys. */
-export async function deleteReport(sphereId: string, reportId: string): Promise<string[]> {
-  await findReport(sphereId, reportId);
+export async function deleteReport(scope: ReportScope, reportId: string): Promise<string[]> {
+  await findReport(scope, reportId);
   const [{ parts, cards }, renders] = await Promise.all([
     readStructure(reportId),
     db().entities.reportRender.query.byReport({ reportId }).go({ pages: 'all' }),
@@ -157,7 +170,7 @@ export async function deleteReport(sphereId: string, reportId: string): Promise<
   if (cards.length) await entities.reportCard.delete(cards.map((c) => ({ reportId, cardId: c.cardId }))).go();
   if (renders.data.length)
     await entities.reportRender.delete(renders.data.map((r) => ({ reportId, renderId: r.renderId }))).go();
-  await entities.customReport.delete({ sphereId, reportId }).go();
+  await entities.customReport.delete({ sphereId: scope.sphereId, reportId }).go();
   return renders.data.flatMap((r) => (r.fileKey ? [r.fileKey] : []));
 }
 
@@ -182,11 +195,11 @@ function countWrite(
 }
 
 export async function createPart(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   body: PartCreateBody,
 ): Promise<ReportPart> {
-  const report = await findReport(sphereId, reportId);
+  const report = await findReport(scope, reportId);
   if (report.partCount >= CUSTOM_REPORT_LIMITS.partsMax) throw new BadRequestError('report-limit-reached');
   const partId = newId();
   const result = await db()
@@ -207,12 +220,12 @@ async function findPart(reportId: string, partId: string): Promise<PartItem> {
 }
 
 export async function updatePart(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   partId: string,
   body: PartUpdateBody,
 ): Promise<ReportPart> {
-  await findReport(sphereId, reportId);
+  await findReport(scope, reportId);
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
   try {
     const { data } = await db()
@@ -228,8 +241,8 @@ export async function updatePart(
 }
 
 /** Deletes a part and its cards; the report's counts follow in the same transaction. */
-export async function deletePart(sphereId: string, reportId: string, partId: string): Promise<undefined> {
-  const { report, parts, cards } = await readWhole(sphereId, reportId);
+export async function deletePart(scope: ReportScope, reportId: string, partId: string): Promise<undefined> {
+  const { report, parts, cards } = await readWhole(scope, reportId);
   found(parts.find((p) => p.partId === partId));
   const own = cards.filter((c) => c.partId === partId);
   if (own.length)
@@ -243,7 +256,7 @@ export async function deletePart(sphereId: string, reportId: string, partId: str
         .where(({ partId: id }, { exists }) => exists(id))
         .commit(),
       writers.customReport
-        .patch({ sphereId, reportId: report.reportId })
+        .patch({ sphereId: report.sphereId, reportId: report.reportId })
         .add({ partCount: -1, cardCount: -own.length })
         .commit(),
     ])
@@ -258,11 +271,11 @@ function editablePart(part: PartItem): void {
 }
 
 export async function createCard(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   body: CardCreateBody,
 ): Promise<ReportCard> {
-  const { report, parts, cards } = await readWhole(sphereId, reportId);
+  const { report, parts, cards } = await readWhole(scope, reportId);
   if (report.cardCount >= CUSTOM_REPORT_LIMITS.cardsMax) throw new BadRequestError('report-limit-reached');
   const part = parts.find((p) => p.partId === body.partId);
   if (!part) throw new ValidationError([{ key: 'not-found', field: 'body.partId' }]);
@@ -329,12 +342,12 @@ async function checkTags(sphereId: string, tagIds: readonly string[]): Promise<v
 }
 
 export async function updateCard(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   cardId: string,
   body: CardUpdateBody,
 ): Promise<ReportCard> {
-  const { report, parts, cards } = await readWhole(sphereId, reportId);
+  const { report, parts, cards } = await readWhole(scope, reportId);
   const card = found(cards.find((c) => c.cardId === cardId));
   const partOf = (partId: string) => found(parts.find((p) => p.partId === partId));
   editablePart(partOf(card.partId));
@@ -402,8 +415,8 @@ async function moveToPart(
   }
 }
 
-export async function deleteCard(sphereId: string, reportId: string, cardId: string): Promise<undefined> {
-  const { report, parts, cards } = await readWhole(sphereId, reportId);
+export async function deleteCard(scope: ReportScope, reportId: string, cardId: string): Promise<undefined> {
+  const { report, parts, cards } = await readWhole(scope, reportId);
   const card = found(cards.find((c) => c.cardId === cardId));
   editablePart(found(parts.find((p) => p.partId === card.partId)));
   const children = cards.filter((c) => c.parentCardId === cardId);
@@ -435,7 +448,7 @@ export async function deleteCard(sphereId: string, reportId: string, cardId: str
  * Requests that coincide are read once.
  */
 export function cardDataReader(
-  report: Pick<ReportItem, 'sphereId' | 'start' | 'end' | 'campaignId'>,
+  report: Pick<ReportItem, 'sphereId' | 'sessionId' | 'start' | 'end' | 'campaignId'>,
   now = Date.now(),
 ) {
   const cache = new Map<string, Promise<CardData | undefined>>();
@@ -454,14 +467,15 @@ export function cardDataReader(
 }
 
 async function readCardData(
-  report: Pick<ReportItem, 'sphereId' | 'start' | 'end' | 'campaignId'>,
+  report: Pick<ReportItem, 'sphereId' | 'sessionId' | 'start' | 'end' | 'campaignId'>,
   shot: DataShot,
   now: number,
 ): Promise<CardData | undefined> {
   if (shot.source === 'campaign')
     return report.campaignId ? ((await campaignShotData(report.campaignId, shot)) ?? undefined) : undefined;
+  // A group's report (decision 0037) shows the group's figures, a sphere's the sphere's.
+  const place = { sphereId: report.sphereId, ...(report.sessionId ? { sessionId: report.sessionId } : {}) };
   const request = {
-    sphereId: report.sphereId,
     start: report.start,
     end: report.end,
     tagIds: shot.tagIds,
@@ -472,14 +486,14 @@ async function readCardData(
     },
   };
   if (shot.source === 'thinkings') {
-    const read = await sphereThinkingReport(request, now);
+    const read = await placeThinkingReport(place, request, now);
     return {
       source: 'thinkings',
       total: read.total,
       series: read.series.map((s) => ({ period: s.period, figure: s.figure })),
     };
   }
-  const read = await sphereFeelingReport(request, now);
+  const read = await placeFeelingReport(place, request, now);
   return {
     source: 'feelings',
     total: read.total,
@@ -488,10 +502,14 @@ async function readCardData(
 }
 
 /** GET a part: its cards in order, each data shot with its figures. */
-export async function getPart(sphereId: string, reportId: string, partId: string): Promise<ReportPartDetail> {
+export async function getPart(
+  scope: ReportScope,
+  reportId: string,
+  partId: string,
+): Promise<ReportPartDetail> {
   const [{ report, parts, cards }, sphere] = await Promise.all([
-    readWhole(sphereId, reportId),
-    findSphere(sphereId),
+    readWhole(scope, reportId),
+    findSphere(scope.sphereId),
   ]);
   if (!sphere) throw new NotFoundError();
   const part = found(parts.find((p) => p.partId === partId));

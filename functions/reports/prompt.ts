@@ -2,7 +2,7 @@ import type { DataShot, ReportLanguage } from '../../shared/contracts/custom-rep
 import { inLanguage } from '../../shared/domain/thinkings';
 import { ValidationError } from '../lib/errors';
 import { activeTagsOf } from '../spheres';
-import { cardDataReader, findCard, findReport } from './custom-reports';
+import { cardDataReader, findCard, findReport, type ReportScope } from './custom-reports';
 import { FILE_LABELS } from './render/labels';
 import { writeCardText, type CardText } from './writer';
 
@@ -26,19 +26,19 @@ export async function axisNamesOf(
  * kept: the person reads it and keeps it (or not) by changing the card.
  */
 export async function promptCard(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   cardId: string,
   lang: ReportLanguage,
 ): Promise<CardText> {
-  const report = await findReport(sphereId, reportId);
+  const report = await findReport(scope, reportId);
   if (!report.languages.includes(lang)) throw new ValidationError([{ key: 'not-valid', field: 'body.lang' }]);
   const card = await findCard(reportId, cardId);
   const shot = card.dataShot as DataShot | undefined;
   const data = shot ? await cardDataReader(report)(shot) : undefined;
   let groupLabel = FILE_LABELS[lang].wholeSphere;
   if (shot?.tagIds.length) {
-    const tags = (await activeTagsOf([sphereId])).get(sphereId) ?? [];
+    const tags = (await activeTagsOf([scope.sphereId])).get(scope.sphereId) ?? [];
     groupLabel = shot.tagIds.map((id) => named(tags.find((t) => t.tagId === id)?.name, lang, id)).join(' + ');
   }
   const thinking =

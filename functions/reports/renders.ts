@@ -21,7 +21,14 @@ import { sendToQueue } from '../lib/queue';
 import { s3Api } from '../lib/s3';
 import { publishAfterWrite } from '../realtime';
 import { findSphere } from '../spheres';
-import { cardDataReader, findReport, readStructure, timeOrderedId, type ReportItem } from './custom-reports';
+import {
+  cardDataReader,
+  findReport,
+  readStructure,
+  timeOrderedId,
+  type ReportItem,
+  type ReportScope,
+} from './custom-reports';
 import type { RenderDocument, RenderPart } from './render/document';
 import { renderCardOf } from './render/build';
 import { FILE_LABELS } from './render/labels';
@@ -78,12 +85,12 @@ export function fileNameOf(name: string, format: 'pdf' | 'docx'): string {
  * progress, the language is one of the report's; the render is written in progress, then queued.
  */
 export async function createRender(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   body: RenderBody,
   userId: string,
 ): Promise<Render> {
-  const report = await findReport(sphereId, reportId);
+  const report = await findReport(scope, reportId);
   if (!report.languages.includes(body.lang))
     throw new ValidationError([{ key: 'not-valid', field: 'body.lang' }]);
   const { parts } = await readStructure(reportId);
@@ -99,7 +106,7 @@ export async function createRender(
     .entities.reportRender.create({
       reportId,
       renderId,
-      sphereId,
+      sphereId: scope.sphereId,
       name: body.name,
       fileName: fileNameOf(body.name, body.format),
       format: body.format,
@@ -124,8 +131,8 @@ export async function createRender(
 }
 
 /** The report's renders, newest first: one Query of its partition. */
-export async function listRenders(sphereId: string, reportId: string): Promise<{ renders: Render[] }> {
-  await findReport(sphereId, reportId);
+export async function listRenders(scope: ReportScope, reportId: string): Promise<{ renders: Render[] }> {
+  await findReport(scope, reportId);
   const { data } = await db()
     .entities.reportRender.query.byReport({ reportId })
     .go({ pages: 'all', order: 'desc' });
@@ -134,11 +141,11 @@ export async function listRenders(sphereId: string, reportId: string): Promise<{
 
 /** A signed address of a finished render's file, valid a few minutes, that downloads it by name. */
 export async function downloadRender(
-  sphereId: string,
+  scope: ReportScope,
   reportId: string,
   renderId: string,
 ): Promise<{ url: string; expiresAt: string }> {
-  await findReport(sphereId, reportId);
+  await findReport(scope, reportId);
   const { data } = await db().entities.reportRender.get({ reportId, renderId }).go();
   if (!data) throw new NotFoundError();
   if (data.status !== 'done' || !data.fileKey) throw new ConflictError('render-not-ready');
@@ -160,8 +167,12 @@ export async function downloadRender(
  * DELETE a render: cancels it while in progress (on condition that it still is), else removes it
  * and its file. A render that ends while being cancelled is removed as a finished one.
  */
-export async function deleteRender(sphereId: string, reportId: string, renderId: string): Promise<undefined> {
-  await findReport(sphereId, reportId);
+export async function deleteRender(
+  scope: ReportScope,
+  reportId: string,
+  renderId: string,
+): Promise<undefined> {
+  await findReport(scope, reportId);
   const { data } = await db().entities.reportRender.get({ reportId, renderId }).go();
   if (!data) throw new NotFoundError();
   if (data.status === 'inProgress' && (await finishRender(reportId, renderId, { status: 'cancelled' })))
@@ -307,6 +318,8 @@ export async function processRender(
       .go();
     if (!report) throw new Error('report-deleted');
     const document = await renderDocumentOf(report, render, sources);
+    // The rendering libraries (pdfkit, fontkit, docx, ECharts, resvg) load here, with the first file
+    // laid out, rather than with this module: their own start-up runs only when a render needs it.
     const { renderFile } = await import('./render');
     const file = await renderFile(document, render.format);
     const fileKey = `${RENDERS_PREFIX}${render.sphereId}/${reportId}/${renderId}.${file.extension}`;

@@ -24,6 +24,7 @@ export function toReport(item: ReportItem): CustomReport {
   return {
     reportId: item.reportId,
     sphereId: item.sphereId,
+    ...(item.sessionId ? { sessionId: item.sessionId } : {}),
     ...(item.campaignId ? { campaignId: item.campaignId } : {}),
     ...(item.cycleId ? { cycleId: item.cycleId } : {}),
     name: item.name,
@@ -41,30 +42,32 @@ export function toReport(item: ReportItem): CustomReport {
 }
 
 /**
- * GET /v1/reports/spheres/{sphereId}: the sphere's custom reports, newest change first (one Query);
- * with `campaignId`, those of that campaign alone (GET /v1/campaigns/{campaignId}/custom-reports).
+ * GET /v1/reports/spheres/{sphereId}: the sphere's own custom reports, newest change first (one
+ * Query of its partition); with `campaignId`, those of that campaign alone (GET
+ * /v1/campaigns/{campaignId}/custom-reports); with `sessionId`, those of that group alone (GET
+ * /v1/reports/sessions/{sessionId}, decision 0037). A group's reports are never the sphere's.
  */
 export async function listReports(
   sphereId: string,
-  only?: { campaignId: string },
+  only: { campaignId?: string; sessionId?: string } = {},
 ): Promise<{ reports: CustomReport[] }> {
   const { data } = await db().entities.customReport.query.bySphere({ sphereId }).go({ pages: 'all' });
   return {
     reports: data
-      .filter((r) => !only || r.campaignId === only.campaignId)
+      .filter((r) => r.sessionId === only.sessionId && (!only.campaignId || r.campaignId === only.campaignId))
       .map(toReport)
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
   };
 }
 
 /**
- * Creates a draft report of the sphere; `campaign` makes it a campaign's (decision 0036), its
- * campaign and cycle checked by the campaigns domain that asks.
+ * Creates a draft report of the sphere; `owner` makes it a campaign's (decision 0036), its campaign
+ * and cycle checked by the campaigns domain that asks, or a group's (decision 0037).
  */
 export async function createReport(
   sphereId: string,
   body: CreateBody,
-  campaign?: { campaignId: string; cycleId?: string },
+  owner: { campaignId?: string; cycleId?: string; sessionId?: string } = {},
 ): Promise<CustomReport> {
   const sphere = await findSphere(sphereId);
   if (!sphere) throw new NotFoundError();
@@ -73,8 +76,9 @@ export async function createReport(
       sphereId,
       reportId: newId(),
       ...body,
-      ...(campaign?.campaignId ? { campaignId: campaign.campaignId } : {}),
-      ...(campaign?.cycleId ? { cycleId: campaign.cycleId } : {}),
+      ...(owner.sessionId ? { sessionId: owner.sessionId } : {}),
+      ...(owner.campaignId ? { campaignId: owner.campaignId } : {}),
+      ...(owner.cycleId ? { cycleId: owner.cycleId } : {}),
       status: 'draft',
     })
     .go();

@@ -44,7 +44,7 @@ import type { TextsFigure } from './cycle-figures';
 
 type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
 type SessionReportRequest = z.output<typeof SessionReportRequestSchema>;
-type ReportFilters = Omit<SphereReportRequest, 'sphereId'>;
+export type ReportFilters = Omit<SphereReportRequest, 'sphereId'>;
 
 const HOUR_MS = 3_600_000;
 
@@ -75,7 +75,7 @@ export async function sphereFeelingReport(
   now = Date.now(),
 ): Promise<SphereReport> {
   const { sphereId, ...filters } = request;
-  return feelingReport({ sphereId }, filters, now);
+  return placeFeelingReport({ sphereId }, filters, now);
 }
 
 /**
@@ -90,7 +90,7 @@ export async function sessionFeelingReport(
   const { sessionId, ...filters } = request;
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
-  return feelingReport({ sphereId: session.sphereId, sessionId }, filters, now);
+  return placeFeelingReport({ sphereId: session.sphereId, sessionId }, filters, now);
 }
 
 /** POST /v1/thinkings/sphere-reports: the thinkings given in a sphere, axis by axis. */
@@ -99,7 +99,19 @@ export async function sphereThinkingReport(
   now = Date.now(),
 ): Promise<ThinkingReport> {
   const { sphereId, ...filters } = request;
-  const read = await readReport('thinkings', { sphereId }, filters, now);
+  return placeThinkingReport({ sphereId }, filters, now);
+}
+
+/**
+ * The thinkings given in a sphere or in one of its groups: the sphere's report, and a group's
+ * custom report's data shots (decision 0037).
+ */
+export async function placeThinkingReport(
+  place: { sphereId: string; sessionId?: string },
+  filters: ReportFilters,
+  now: number,
+): Promise<ThinkingReport> {
+  const read = await readReport('thinkings', place, filters, now);
   return assemble(read, (weeks, decided) => thinkingFigure(weeks, decided, read.counts, read.groupTagCount));
 }
 
@@ -222,7 +234,8 @@ function textsFigures(
 }
 
 /** A feelings report of a sphere or one of its groups. */
-async function feelingReport(
+/** The feelings recorded in a sphere or in one of its groups, through the privacy function. */
+export async function placeFeelingReport(
   place: { sphereId: string; sessionId?: string },
   request: ReportFilters,
   now: number,

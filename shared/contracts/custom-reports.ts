@@ -163,6 +163,8 @@ export type ReportCard = z.infer<typeof ReportCardSchema>;
 export const CustomReportSchema = z.object({
   reportId: z.string(),
   sphereId: z.string(),
+  /** A group's report (decision 0037): its members' alone, its data shots the group's figures. */
+  sessionId: z.string().optional(),
   /** A campaign's report: its data shots may show the campaign's steps. */
   campaignId: z.string().optional(),
   /** The cycle the campaign's report is about, if one. */
@@ -359,225 +361,247 @@ export const RenderListSchema = z.object({ renders: z.array(RenderSchema) });
 /** A short-lived signed address of a finished render's file. */
 export const RenderDownloadSchema = z.object({ url: z.string(), expiresAt: z.string() });
 
-const SphereParams = z.strictObject({ sphereId: IdSchema });
-const ReportParams = SphereParams.extend({ reportId: IdSchema });
-const PartParams = ReportParams.extend({ partId: IdSchema });
-const CardParams = ReportParams.extend({ cardId: IdSchema });
-const RenderParams = ReportParams.extend({ renderId: IdSchema });
-/** Custom reports are the sphere's smartReport holders' (its admins'), sphere by sphere. */
-const ability = (action: 'smartReport' | 'export') =>
-  ({ action, subject: 'sphere', on: { sphereId: 'sphereId' } }) as const;
-const base = { domain: 'reports', auth: 'registered' } as const;
-const reportPath = '/v1/reports/spheres/{sphereId}/{reportId}';
-
-export const listCustomReports = defineRoute({
-  ...base,
-  name: 'listCustomReports',
-  method: 'GET',
-  path: '/v1/reports/spheres/{sphereId}',
-  ability: ability('smartReport'),
-  params: SphereParams,
-  response: CustomReportListSchema,
-});
-
-export const createCustomReport = defineRoute({
-  ...base,
-  name: 'createCustomReport',
-  method: 'POST',
-  path: '/v1/reports/spheres/{sphereId}',
-  ability: ability('smartReport'),
-  params: SphereParams,
-  body: CustomReportCreateSchema,
-  response: CustomReportSchema,
-  status: 201,
-});
-
-export const getCustomReport = defineRoute({
-  ...base,
-  name: 'getCustomReport',
-  method: 'GET',
-  path: reportPath,
-  ability: ability('smartReport'),
-  params: ReportParams,
-  response: CustomReportDetailSchema,
-});
-
-export const updateCustomReport = defineRoute({
-  ...base,
-  name: 'updateCustomReport',
-  method: 'PUT',
-  path: reportPath,
-  ability: ability('smartReport'),
-  params: ReportParams,
-  body: CustomReportUpdateSchema,
-  response: CustomReportSchema,
-});
-
-export const deleteCustomReport = defineRoute({
-  ...base,
-  name: 'deleteCustomReport',
-  method: 'DELETE',
-  path: reportPath,
-  ability: ability('smartReport'),
-  params: ReportParams,
-  response: z.undefined(),
-  status: 204,
-});
-
-export const createReportPart = defineRoute({
-  ...base,
-  name: 'createReportPart',
-  method: 'POST',
-  path: `${reportPath}/parts`,
-  ability: ability('smartReport'),
-  params: ReportParams,
-  body: ReportPartCreateSchema,
-  response: ReportPartSchema,
-  status: 201,
-});
-
-export const getReportPart = defineRoute({
-  ...base,
-  name: 'getReportPart',
-  method: 'GET',
-  path: `${reportPath}/parts/{partId}`,
-  ability: ability('smartReport'),
-  params: PartParams,
-  response: ReportPartDetailSchema,
-});
-
-export const updateReportPart = defineRoute({
-  ...base,
-  name: 'updateReportPart',
-  method: 'PUT',
-  path: `${reportPath}/parts/{partId}`,
-  ability: ability('smartReport'),
-  params: PartParams,
-  body: ReportPartUpdateSchema,
-  response: ReportPartSchema,
-});
-
-export const deleteReportPart = defineRoute({
-  ...base,
-  name: 'deleteReportPart',
-  method: 'DELETE',
-  path: `${reportPath}/parts/{partId}`,
-  ability: ability('smartReport'),
-  params: PartParams,
-  response: z.undefined(),
-  status: 204,
-});
-
-export const createReportCard = defineRoute({
-  ...base,
-  name: 'createReportCard',
-  method: 'POST',
-  path: `${reportPath}/cards`,
-  ability: ability('smartReport'),
-  params: ReportParams,
-  body: ReportCardCreateSchema,
-  response: ReportCardSchema,
-  status: 201,
-});
-
-export const updateReportCard = defineRoute({
-  ...base,
-  name: 'updateReportCard',
-  method: 'PUT',
-  path: `${reportPath}/cards/{cardId}`,
-  ability: ability('smartReport'),
-  params: CardParams,
-  body: ReportCardUpdateSchema,
-  response: ReportCardSchema,
-});
-
-export const deleteReportCard = defineRoute({
-  ...base,
-  name: 'deleteReportCard',
-  method: 'DELETE',
-  path: `${reportPath}/cards/{cardId}`,
-  ability: ability('smartReport'),
-  params: CardParams,
-  response: z.undefined(),
-  status: 204,
-});
-
-export const promptReportCard = defineRoute({
-  ...base,
-  name: 'promptReportCard',
-  method: 'POST',
-  path: `${reportPath}/cards/{cardId}/prompt`,
-  ability: ability('smartReport'),
-  params: CardParams,
-  body: CardPromptSchema,
-  response: CardPromptResultSchema,
-  clientLimit: { limit: 60, windowSeconds: 300 },
-});
-
-export const createReportRender = defineRoute({
-  ...base,
-  name: 'createReportRender',
-  method: 'POST',
-  path: `${reportPath}/renders`,
-  ability: ability('export'),
-  params: ReportParams,
-  body: RenderCreateSchema,
-  response: RenderSchema,
-  status: 202,
-  clientLimit: { limit: 30, windowSeconds: 300 },
-});
-
-export const listReportRenders = defineRoute({
-  ...base,
-  name: 'listReportRenders',
-  method: 'GET',
-  path: `${reportPath}/renders`,
-  ability: ability('export'),
-  params: ReportParams,
-  response: RenderListSchema,
-});
-
-export const downloadReportRender = defineRoute({
-  ...base,
-  name: 'downloadReportRender',
-  method: 'GET',
-  path: `${reportPath}/renders/{renderId}/download`,
-  ability: ability('export'),
-  params: RenderParams,
-  response: RenderDownloadSchema,
-});
-
 /**
- * DELETE a render: one in progress is cancelled (it stays listed as cancelled, and the worker makes
- * no file of it); a finished one is removed with its file.
+ * Whose custom reports a route set serves (decision 0037): a sphere's, under the sphere's smartReport
+ * (its admins), or a group's, under `report` on the group's reports (its members with Essentials:
+ * the group-report exception keeps its admins and referents out).
  */
-export const deleteReportRender = defineRoute({
-  ...base,
-  name: 'deleteReportRender',
-  method: 'DELETE',
-  path: `${reportPath}/renders/{renderId}`,
-  ability: ability('export'),
-  params: RenderParams,
-  response: z.undefined(),
-  status: 204,
-});
+const SCOPES = {
+  sphere: {
+    segment: 'spheres',
+    key: 'sphereId',
+    ability: (action: 'smartReport' | 'export') =>
+      ({ action, subject: 'sphere', on: { sphereId: 'sphereId' } }) as const,
+    name: (name: string) => name,
+  },
+  session: {
+    segment: 'sessions',
+    key: 'sessionId',
+    ability: () => ({ action: 'report', subject: 'report', on: { sessionId: 'sessionId' } }) as const,
+    name: (name: string) => `${name}OfSession`,
+  },
+} as const;
+
+/** Every route of one kind of custom reports: the list, a report, its parts, cards and renders. */
+function customReportRouteSet<K extends 'sphereId' | 'sessionId'>(
+  scope: (typeof SCOPES)[keyof typeof SCOPES] & { key: K },
+) {
+  const ScopeParams = z.strictObject({ [scope.key]: IdSchema } as Record<K, typeof IdSchema>);
+  const ReportParams = ScopeParams.extend({ reportId: IdSchema });
+  const PartParams = ReportParams.extend({ partId: IdSchema });
+  const CardParams = ReportParams.extend({ cardId: IdSchema });
+  const RenderParams = ReportParams.extend({ renderId: IdSchema });
+  const edit = scope.ability('smartReport');
+  const exported = scope.ability('export');
+  const base = { domain: 'reports', auth: 'registered' } as const;
+  const listPath = `/v1/reports/${scope.segment}/{${scope.key}}`;
+  const reportPath = `${listPath}/{reportId}`;
+  return {
+    list: defineRoute({
+      ...base,
+      name: scope.name('listCustomReports'),
+      method: 'GET',
+      path: listPath,
+      ability: edit,
+      params: ScopeParams,
+      response: CustomReportListSchema,
+    }),
+    create: defineRoute({
+      ...base,
+      name: scope.name('createCustomReport'),
+      method: 'POST',
+      path: listPath,
+      ability: edit,
+      params: ScopeParams,
+      body: CustomReportCreateSchema,
+      response: CustomReportSchema,
+      status: 201,
+    }),
+    get: defineRoute({
+      ...base,
+      name: scope.name('getCustomReport'),
+      method: 'GET',
+      path: reportPath,
+      ability: edit,
+      params: ReportParams,
+      response: CustomReportDetailSchema,
+    }),
+    update: defineRoute({
+      ...base,
+      name: scope.name('updateCustomReport'),
+      method: 'PUT',
+      path: reportPath,
+      ability: edit,
+      params: ReportParams,
+      body: CustomReportUpdateSchema,
+      response: CustomReportSchema,
+    }),
+    delete: defineRoute({
+      ...base,
+      name: scope.name('deleteCustomReport'),
+      method: 'DELETE',
+      path: reportPath,
+      ability: edit,
+      params: ReportParams,
+      response: z.undefined(),
+      status: 204,
+    }),
+    createPart: defineRoute({
+      ...base,
+      name: scope.name('createReportPart'),
+      method: 'POST',
+      path: `${reportPath}/parts`,
+      ability: edit,
+      params: ReportParams,
+      body: ReportPartCreateSchema,
+      response: ReportPartSchema,
+      status: 201,
+    }),
+    getPart: defineRoute({
+      ...base,
+      name: scope.name('getReportPart'),
+      method: 'GET',
+      path: `${reportPath}/parts/{partId}`,
+      ability: edit,
+      params: PartParams,
+      response: ReportPartDetailSchema,
+    }),
+    updatePart: defineRoute({
+      ...base,
+      name: scope.name('updateReportPart'),
+      method: 'PUT',
+      path: `${reportPath}/parts/{partId}`,
+      ability: edit,
+      params: PartParams,
+      body: ReportPartUpdateSchema,
+      response: ReportPartSchema,
+    }),
+    deletePart: defineRoute({
+      ...base,
+      name: scope.name('deleteReportPart'),
+      method: 'DELETE',
+      path: `${reportPath}/parts/{partId}`,
+      ability: edit,
+      params: PartParams,
+      response: z.undefined(),
+      status: 204,
+    }),
+    createCard: defineRoute({
+      ...base,
+      name: scope.name('createReportCard'),
+      method: 'POST',
+      path: `${reportPath}/cards`,
+      ability: edit,
+      params: ReportParams,
+      body: ReportCardCreateSchema,
+      response: ReportCardSchema,
+      status: 201,
+    }),
+    updateCard: defineRoute({
+      ...base,
+      name: scope.name('updateReportCard'),
+      method: 'PUT',
+      path: `${reportPath}/cards/{cardId}`,
+      ability: edit,
+      params: CardParams,
+      body: ReportCardUpdateSchema,
+      response: ReportCardSchema,
+    }),
+    deleteCard: defineRoute({
+      ...base,
+      name: scope.name('deleteReportCard'),
+      method: 'DELETE',
+      path: `${reportPath}/cards/{cardId}`,
+      ability: edit,
+      params: CardParams,
+      response: z.undefined(),
+      status: 204,
+    }),
+    promptCard: defineRoute({
+      ...base,
+      name: scope.name('promptReportCard'),
+      method: 'POST',
+      path: `${reportPath}/cards/{cardId}/prompt`,
+      ability: edit,
+      params: CardParams,
+      body: CardPromptSchema,
+      response: CardPromptResultSchema,
+      clientLimit: { limit: 60, windowSeconds: 300 },
+    }),
+    createRender: defineRoute({
+      ...base,
+      name: scope.name('createReportRender'),
+      method: 'POST',
+      path: `${reportPath}/renders`,
+      ability: exported,
+      params: ReportParams,
+      body: RenderCreateSchema,
+      response: RenderSchema,
+      status: 202,
+      clientLimit: { limit: 30, windowSeconds: 300 },
+    }),
+    listRenders: defineRoute({
+      ...base,
+      name: scope.name('listReportRenders'),
+      method: 'GET',
+      path: `${reportPath}/renders`,
+      ability: exported,
+      params: ReportParams,
+      response: RenderListSchema,
+    }),
+    downloadRender: defineRoute({
+      ...base,
+      name: scope.name('downloadReportRender'),
+      method: 'GET',
+      path: `${reportPath}/renders/{renderId}/download`,
+      ability: exported,
+      params: RenderParams,
+      response: RenderDownloadSchema,
+    }),
+    /**
+     * DELETE a render: one in progress is cancelled (it stays listed as cancelled, and the worker
+     * makes no file of it); a finished one is removed with its file.
+     */
+    deleteRender: defineRoute({
+      ...base,
+      name: scope.name('deleteReportRender'),
+      method: 'DELETE',
+      path: `${reportPath}/renders/{renderId}`,
+      ability: exported,
+      params: RenderParams,
+      response: z.undefined(),
+      status: 204,
+    }),
+  };
+}
+
+/** A sphere's custom reports: `/v1/reports/spheres/{sphereId}…`, its admins'. */
+export const sphereReportRoutes = customReportRouteSet(SCOPES.sphere);
+/** A group's custom reports (decision 0037): `/v1/reports/sessions/{sessionId}…`, its members'. */
+export const sessionReportRoutes = customReportRouteSet(SCOPES.session);
+export type ReportRouteSet = typeof sphereReportRoutes | typeof sessionReportRoutes;
+
+export const {
+  list: listCustomReports,
+  create: createCustomReport,
+  get: getCustomReport,
+  update: updateCustomReport,
+  delete: deleteCustomReport,
+  createPart: createReportPart,
+  getPart: getReportPart,
+  updatePart: updateReportPart,
+  deletePart: deleteReportPart,
+  createCard: createReportCard,
+  updateCard: updateReportCard,
+  deleteCard: deleteReportCard,
+  promptCard: promptReportCard,
+  createRender: createReportRender,
+  listRenders: listReportRenders,
+  downloadRender: downloadReportRender,
+  deleteRender: deleteReportRender,
+} = sphereReportRoutes;
 
 export const customReportRoutes = [
-  listCustomReports,
-  createCustomReport,
-  getCustomReport,
-  updateCustomReport,
-  deleteCustomReport,
-  createReportPart,
-  getReportPart,
-  updateReportPart,
-  deleteReportPart,
-  createReportCard,
-  updateReportCard,
-  deleteReportCard,
-  promptReportCard,
-  createReportRender,
-  listReportRenders,
-  downloadReportRender,
-  deleteReportRender,
+  ...Object.values(sphereReportRoutes),
+  ...Object.values(sessionReportRoutes),
 ] as const;

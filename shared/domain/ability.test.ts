@@ -163,6 +163,24 @@ describe('session rights follow session memberships, session by session', () => 
     expect(admin.can('get', session('x', 'B'))).toBe(false);
   });
 
+  it.each([
+    // session roles, sphere roles, subscription, may work on the group's custom reports
+    [['member'], ['contributor'], 'essentials', true],
+    [['member'], ['admin'], 'premium', true],
+    // Custom reports are not the starter subscription's (spec 02 §6 menu rules)…
+    [['member'], ['contributor'], 'starter', false],
+    // …and the group-report exception keeps the group's referents and the sphere's admins out.
+    [['owner'], ['contributor'], 'essentials', false],
+    [[], ['admin'], 'essentials', false],
+  ] as const)(
+    'a group’s custom reports (decision 0037): session roles %j, sphere roles %j, %s: %s',
+    (roles, sphereRoles, subscription, may) => {
+      const ability = buildAbility(defineRules({ ...facts([...roles], [...sphereRoles]), subscription }));
+      expect(ability.can('report', subject('report', { sessionId: 'g1', sphereId: 'A' }))).toBe(may);
+      expect(ability.can('report', subject('report', { sessionId: 'g2', sphereId: 'A' }))).toBe(false);
+    },
+  );
+
   it('a super-admin in super-admin mode sees every group report', () => {
     const mode = { ...facts([]), globalRoles: ['super-admin'], superAdminMode: true };
     expect(buildAbility(defineRules(mode)).can('report', session('g1'))).toBe(true);

@@ -132,11 +132,14 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     if (roles.includes('owner'))
       rules.push({ action: ['get', 'post', 'put', 'delete'], subject: 'url', conditions: { sessionId } });
     if (essentials) {
-      // A session's strategy: its members read and assess it, its owners write it.
+      // A session's strategy: its members read and assess it, its owners write it. Its custom
+      // reports are its members' (decision 0037): the group-report exception holds for them too,
+      // and custom reports are not the starter subscription's (spec 02 §6 menu rules).
       if (roles.includes('member'))
         rules.push(
           { action: 'get', subject: 'strategy', conditions: { sessionId } },
           { action: ['get', 'post'], subject: 'strategy-assessment', conditions: { sessionId } },
+          { action: 'report', subject: 'report', conditions: { sessionId } },
         );
       if (roles.includes('owner'))
         rules.push({

@@ -11,6 +11,8 @@ export const CustomReportEntity = new Entity({
   attributes: {
     sphereId: { type: 'string', required: true, readOnly: true },
     reportId: { type: 'string', required: true, readOnly: true },
+    /** A group's report (decision 0037): its members' alone, its data shots the group's figures. */
+    sessionId: { type: 'string', readOnly: true },
     /** A campaign's report (decision 0036): its data shots may show the campaign's steps. */
     campaignId: { type: 'string', readOnly: true },
     cycleId: { type: 'string' },

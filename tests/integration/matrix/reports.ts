@@ -11,7 +11,7 @@ const report = (owner: { sphereId?: string }, extra: Record<string, string> = {}
  * A sphere's report is its admins' alone (smartReport on the sphere named in the body); so are its
  * custom reports (the sphere named in the path: a report of another sphere is not found under it).
  */
-export const examples: Record<string, Example> = {
+const sphereExamples: Record<string, Example> = {
   createSphereFeelingReport: (owner) => ({
     body: { sphereId: owner.sphereId ?? 'none', start: '2026-01-01', end: '2026-03-31' },
   }),
@@ -49,3 +49,41 @@ export const examples: Record<string, Example> = {
   downloadReportRender: (owner) => ({ params: report(owner, { renderId: 'none' }) }),
   deleteReportRender: (owner) => ({ params: report(owner, { renderId: 'none' }) }),
 };
+
+/** The names of the sphere's custom-report routes, whose group variants end in `OfSession`. */
+const CUSTOM_REPORT_ROUTES = [
+  'listCustomReports',
+  'createCustomReport',
+  'getCustomReport',
+  'updateCustomReport',
+  'deleteCustomReport',
+  'createReportPart',
+  'getReportPart',
+  'updateReportPart',
+  'deleteReportPart',
+  'createReportCard',
+  'updateReportCard',
+  'deleteReportCard',
+  'promptReportCard',
+  'createReportRender',
+  'listReportRenders',
+  'downloadReportRender',
+  'deleteReportRender',
+];
+
+/**
+ * A group's custom reports (decision 0037) are its members' alone, as its report is: the same calls
+ * aimed at the owner's group instead of their sphere.
+ */
+const sessionExamples: Record<string, Example> = Object.fromEntries(
+  CUSTOM_REPORT_ROUTES.map((name) => [
+    `${name}OfSession`,
+    (owner) => {
+      const { params = {}, ...rest } = (sphereExamples[name] as Example)(owner);
+      const { sphereId: _sphere, ...others } = params;
+      return { ...rest, params: { ...others, sessionId: owner.sessionId ?? 'none' } };
+    },
+  ]),
+);
+
+export const examples: Record<string, Example> = { ...sphereExamples, ...sessionExamples };

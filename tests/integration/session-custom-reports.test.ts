@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CustomReport,
+  ReportCard,
+  ReportPart,
+  ReportPartDetail,
+  Render,
+} from '../../shared/contracts/custom-reports';
+import type { SphereReport } from '../../shared/contracts/reports';
+import { feelingColor } from '../../shared/domain/feelings';
+import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+import { importFeelings } from '../../functions/feelings';
+import { usersDb } from '../../functions/users/store';
+import { startTestStack, type TestStack, type Tokens } from './harness';
+
+/**
+ * A group's custom reports over HTTP (spec 02 §2 `/apps/sessions/{sessionId}/custom-reports`;
+ * decision 0037): its members' alone (the group-report exception, and not for the starter
+ * subscription), kept apart from its sphere's, with data shots that show the group's figures.
+ */
+let stack: TestStack;
+let admin: Tokens;
+let adminId: string;
+let sphereId: string;
+let sessionId: string;
+let memberId: string;
+
+const DAY = 86_400_000;
+const today = () => new Date().toISOString().slice(0, 10);
+const weeks = [
+  isoWeekOf(new Date(Date.now() - 21 * DAY).toISOString().slice(0, 10)),
+  isoWeekOf(new Date(Date.now() - 14 * DAY).toISOString().slice(0, 10)),
+];
+const wednesday = (week: string) =>
+  new Date(Date.parse(`${weekBounds(week).first}T12:00:00Z`) + 2 * DAY).toISOString();
+const start = () => weekBounds(weeks[0] as string).first;
+/** In the group: ten people; in the sphere beside it: nine more (a difference of 8 or more). */
+const IN_GROUP = 10;
+const BESIDE = 9;
+
+const call = <T>(path: string, method = 'GET', body?: unknown) =>
+  stack.api<T & { key?: string; errors?: { key: string; field?: string }[] }>(path, {
+    method,
+    token: admin.accessToken,
+    ...(body === undefined ? {} : { body }),
+  });
+const groupBase = () => `/v1/reports/sessions/${sessionId}`;
+const sphereBase = () => `/v1/reports/spheres/${sphereId}`;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await stack.signInWithCode('ada.group-reports@example.be', { firstName: 'Ada' });
+  adminId = decodeJwt(admin.accessToken).sub as string;
+  const sphere = await call<{ id: string }>('/v1/spheres', 'POST', {
+    name: 'Group report sphere',
+    category: 'company',
+    address: { country: 'BE' },
+    languages: { primary: 'en' },
+  });
+  sphereId = sphere.body.id;
+  const me = await call<{ members: { id: string; sphereId: string }[] }>('/v1/me');
+  memberId = me.body.members.find((m) => m.sphereId === sphereId)?.id ?? 'none';
+  // The admin is the group's referent (owner), not one of its members, at first.
+  const group = await call<{ id: string }>(`/v1/spheres/${sphereId}/sessions`, 'POST', {
+    category: 'contributor',
+    name: { en: 'Workshop' },
+    publicName: { en: 'Group' },
+    isPublic: true,
+    subscription: 'essentials',
+    ownerIds: [memberId],
+  });
+  sessionId = group.body.id;
+  await Promise.all(
+    Array.from({ length: IN_GROUP + BESIDE }, (_, i) => {
+      const userId = `user-${randomUUID()}`;
+      // The group's people feel well, the others badly: a group's figure cannot pass for the sphere's.
+      const value = i < IN_GROUP ? 0.7 : -0.6;
+      return importFeelings(
+        userId,
+        weeks.map((w) => ({
+          userId,
+          value,
+          energy: 0.6,
+          color: feelingColor(value, 0.6),
+          wordId: 'calm',
+          sphereId,
+          ...(i < IN_GROUP ? { sessionId } : {}),
+          reportTagIds: [],
+          evaluationPeriod: { value: 0, type: 'none' as const },
+          geoPoint: { latitude: 0, longitude: 0 },
+          locale: 'Europe/Brussels',
+          personalNotes: [],
+          goals: [],
+          timestamp: wednesday(w),
+        })),
+      );
+    }),
+  );
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const becomeMember = () =>
+  call(`/v1/sessions/${sessionId}/members/${memberId}`, 'PUT', { roles: ['owner', 'member'] });
+const setSubscription = (subscription: 'starter' | 'essentials') =>
+  usersDb().entities.user.patch({ userId: adminId }).set({ subscription }).go();
+
+describe('a group’s custom reports', () => {
+  it('are refused to the group’s referent and the sphere’s admin who is not a member, and to a starter member', async () => {
+    await setSubscription('essentials');
+    const asReferent = await call(groupBase());
+    expect(asReferent.status).toBe(403);
+    await setSubscription('starter');
+    await becomeMember();
+    expect((await call(groupBase())).status).toBe(403);
+    expect((await call(groupBase(), 'POST', { name: 'Ours', start: start(), end: today() })).status).toBe(
+      403,
+    );
+    await setSubscription('essentials');
+    expect((await call(groupBase())).status).toBe(200);
+  });
+
+  it('are not a starter group’s: its members are refused with essentials-required', async () => {
+    await setSubscription('essentials');
+    const starter = await call<{ id: string }>(`/v1/spheres/${sphereId}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { en: 'Starter workshop' },
+      publicName: { en: 'Starter group' },
+      isPublic: true,
+      ownerIds: [memberId],
+    });
+    expect(starter.status).toBe(201);
+    await call(`/v1/sessions/${starter.body.id}/members/${memberId}`, 'PUT', { roles: ['owner', 'member'] });
+    const refused = await call(`/v1/reports/sessions/${starter.body.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.key).toBe('essentials-required');
+  });
+
+  it('show the group’s figures in a data shot: those of the group’s report, not the sphere’s', async () => {
+    await becomeMember();
+    await setSubscription('essentials');
+    const report = await call<CustomReport>(groupBase(), 'POST', {
+      name: 'Workshop look-back',
+      start: start(),
+      end: today(),
+      languages: ['en'],
+    });
+    expect(report.status).toBe(201);
+    expect(report.body).toMatchObject({ sphereId, sessionId });
+    const at = `${groupBase()}/${report.body.reportId}`;
+    const part = await call<ReportPart>(`${at}/parts`, 'POST', { name: 'How we felt' });
+    const card = await call<ReportCard>(`${at}/cards`, 'POST', {
+      type: 'dataShot',
+      partId: part.body.partId,
+      title: 'The group',
+      dataShot: { source: 'feelings', measure: 'people', view: 'total', interval: 'week', tagIds: [] },
+    });
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
+    const read = await call<ReportPartDetail>(`${at}/parts/${part.body.partId}`);
+    expect(read.status).toBe(200);
+    const data = read.body.cards[0]?.data;
+    const groupReport = await call<SphereReport>('/v1/feelings/session-reports', 'POST', {
+      sessionId,
+      start: start(),
+      end: today(),
+      generalOptions: { include: ['colors', 'averages', 'words'], interval: 'week' },
+    });
+    expect(groupReport.status).toBe(200);
+    expect(data?.source).toBe('feelings');
+    expect(data && 'total' in data ? data.total : undefined).toEqual(groupReport.body.total);
+    // Ten people, all of whom felt well: none of the sphere’s nine others is counted.
+    expect(groupReport.body.total).toMatchObject({ shown: true, people: IN_GROUP });
+  });
+
+  it('are kept apart from the sphere’s: not listed nor found under the sphere’s routes, and the other way round', async () => {
+    await becomeMember();
+    await setSubscription('essentials');
+    const ours = await call<CustomReport>(groupBase(), 'POST', {
+      name: 'Group only',
+      start: start(),
+      end: today(),
+    });
+    const theirs = await call<CustomReport>(sphereBase(), 'POST', {
+      name: 'Sphere only',
+      start: start(),
+      end: today(),
+    });
+    expect([ours.status, theirs.status]).toEqual([201, 201]);
+    const sphereList = await call<{ reports: CustomReport[] }>(sphereBase());
+    expect(sphereList.body.reports.map((r) => r.name)).toContain('Sphere only');
+    expect(sphereList.body.reports.map((r) => r.name)).not.toContain('Group only');
+    const groupList = await call<{ reports: CustomReport[] }>(groupBase());
+    expect(groupList.body.reports.map((r) => r.name)).toContain('Group only');
+    expect(groupList.body.reports.map((r) => r.name)).not.toContain('Sphere only');
+    // The sphere's admin reaches no group report through the sphere's routes (group-report exception).
+    expect((await call(`${sphereBase()}/${ours.body.reportId}`)).status).toBe(404);
+    expect((await call(`${sphereBase()}/${ours.body.reportId}`, 'DELETE')).status).toBe(404);
+    expect((await call(`${groupBase()}/${theirs.body.reportId}`)).status).toBe(404);
+    // A group that does not exist is refused, as any group the caller is not a member of.
+    expect((await call(`/v1/reports/sessions/${randomUUID()}`)).status).toBe(403);
+  });
+
+  it('refuse a campaign’s data shot, and render to a file for the group’s members', async () => {
+    await becomeMember();
+    await setSubscription('essentials');
+    const report = await call<CustomReport>(groupBase(), 'POST', {
+      name: 'Rendered',
+      start: start(),
+      end: today(),
+    });
+    const at = `${groupBase()}/${report.body.reportId}`;
+    const part = await call<ReportPart>(`${at}/parts`, 'POST', { name: 'Part' });
+    const campaignShot = await call(`${at}/cards`, 'POST', {
+      type: 'dataShot',
+      partId: part.body.partId,
+      title: 'A step',
+      dataShot: { source: 'campaign', cycleId: 'c1', stepId: 's1', tagIds: [] },
+    });
+    expect(campaignShot.status).toBe(400);
+    expect(campaignShot.body.errors).toEqual([{ key: 'not-valid', field: 'body.dataShot.source' }]);
+    await call(`${at}/cards`, 'POST', { type: 'text', partId: part.body.partId, title: 'Hello' });
+    const render = await call<Render>(`${at}/renders`, 'POST', {
+      name: 'Group file',
+      lang: 'fr',
+      partIds: [part.body.partId],
+    });
+    expect(render.status).toBe(202);
+    const listed = await call<{ renders: Render[] }>(`${at}/renders`);
+    expect(listed.body.renders.map((r) => r.renderId)).toContain(render.body.renderId);
+  });
+});
