@@ -59,7 +59,7 @@ export default function CampaignCustomReportsPage() {
       ) ??
       (c && (
         <CustomReportList
-          sphereId={c.sphereId}
+          scope={{ sphereId: c.sphereId }}
           reports={list.data?.reports ?? []}
           caption={t('reports.custom.campaignReports.caption')}
           empty={t('reports.custom.campaignReports.empty')}

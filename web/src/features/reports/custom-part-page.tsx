@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Alert, Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { subject } from '@casl/ability';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ReportLanguage, ReportPartDetail } from '../../../../shared/contracts/custom-reports';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
 import {
   useCustomReport,
   useDeleteReportCard,
@@ -25,7 +27,7 @@ import {
   cardTree,
   pageStatus,
   promptLanguage,
-  useMayEditReports,
+  useReportsAccess,
 } from './custom-report-parts';
 import { customReportPath, reportPartBookmarksPath, reportPartPath } from './paths';
 
@@ -35,14 +37,15 @@ type PartCard = ReportPartDetail['cards'][number];
  * `/apps/spheres/{sphereId}/custom-reports/{reportId}/parts/{partId}` (spec 02 §2, §3 Card): the
  * part's cards in order, each with its title, description, text, legend and, for a data shot, its
  * figures; each may be edited, given a text written from its figures, moved and deleted, and a card
- * added. `…/bookmarks` shows the bookmarked cards of the part alone.
+ * added. `…/bookmarks` shows the bookmarked cards of the part alone. A group's report has the same
+ * pages under `/apps/sessions/{sessionId}/custom-reports/…` (decision 0037).
  */
 export default function CustomPartPage() {
   const { t } = useTranslation();
-  const { sphereId = '', reportId = '', partId = '' } = useParams();
+  const { reportId = '', partId = '' } = useParams();
   const bookmarksOnly = useLocation().pathname.endsWith('/bookmarks');
-  const ref = { sphereId, reportId };
-  const access = useMayEditReports(sphereId);
+  const access = useReportsAccess();
+  const ref = { ...access.scope, reportId };
   const report = useCustomReport(ref, access.allowed);
   const part = useReportPart(ref, partId, access.allowed);
   const status = pageStatus(
@@ -61,7 +64,7 @@ export default function CustomPartPage() {
     <CustomFrame
       title={title}
       back={{
-        to: customReportPath(sphereId, reportId),
+        to: customReportPath(ref),
         label: report.data
           ? t('reports.page.back', { name: report.data.name })
           : t('reports.custom.part.backToReport'),
@@ -102,12 +105,15 @@ function PartBody({
 }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const sphere = useReportSphere(reportRef.sphereId);
+  const ability = useAbility();
+  // The sphere's language names its tags: read only where its tags may be (a group's member may
+  // read neither).
+  const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: reportRef.sphereId }));
+  const sphere = useReportSphere(reportRef.sphereId, reportRef.sessionId === undefined || canReadTags);
   const placed = cardTree(part.cards);
   const shown = bookmarksOnly
     ? placed.filter(({ card }) => card.bookmark).map((p) => ({ ...p, depth: 0 }))
     : placed;
-  const { sphereId, reportId } = reportRef;
 
   return (
     <Stack>
@@ -125,8 +131,8 @@ function PartBody({
             size="sm"
             to={
               bookmarksOnly
-                ? reportPartPath(sphereId, reportId, part.partId)
-                : reportPartBookmarksPath(sphereId, reportId, part.partId)
+                ? reportPartPath(reportRef, part.partId)
+                : reportPartBookmarksPath(reportRef, part.partId)
             }
             data-testid="custom-part-switch"
           >

@@ -53,6 +53,7 @@ import {
   useReportRenders,
   useUpdateCustomReport,
   useUpdateReportPart,
+  refOf,
   type ReportRef,
 } from './api/custom-reports';
 import { useReportSphere, useReportTags } from './api/reports';
@@ -64,7 +65,8 @@ import {
   cardTree,
   pageStatus,
   periodText,
-  useMayEditReports,
+  mayRenderReports,
+  useReportsAccess,
 } from './custom-report-parts';
 import { RENDER_REPORT_OVERLAY, campaignCustomReportsPath, customReportsPath, reportPartPath } from './paths';
 import {
@@ -88,13 +90,15 @@ export const REPORT_TABS = ['structure', 'favourites', 'bookmarks', 'documents',
  * `/apps/spheres/{sphereId}/custom-reports/{reportId}` (spec 02 §2): one report — its status, its
  * period, the study-programme warning, the way to its campaign's reports when it is a campaign's —
  * with its structure (parts and their cards as a tree), its favourite and bookmarked cards, its
- * rendered documents and its dimensions (tag types); "Render" opens the render overlay.
+ * rendered documents and its dimensions (tag types); "Render" opens the render overlay. A group's
+ * report is the same page under `/apps/sessions/{sessionId}/custom-reports/{reportId}` (decision
+ * 0037), for the group's members alone.
  */
 export default function CustomReportPage() {
   const { t } = useTranslation();
-  const { sphereId = '', reportId = '' } = useParams();
-  const ref = { sphereId, reportId };
-  const access = useMayEditReports(sphereId);
+  const { reportId = '' } = useParams();
+  const access = useReportsAccess();
+  const ref = { ...access.scope, reportId };
   const report = useCustomReport(ref, access.allowed);
   const status = pageStatus(
     report,
@@ -102,11 +106,15 @@ export default function CustomReportPage() {
     { loadError: t('reports.custom.report.loadError'), testId: 'custom-report' },
     t,
   );
+  const ofGroup = ref.sessionId !== undefined;
 
   return (
     <CustomFrame
       title={report.data?.name ?? t('reports.custom.report.titleAlone')}
-      back={{ to: customReportsPath(sphereId), label: t('reports.custom.report.back') }}
+      back={{
+        to: customReportsPath(ref),
+        label: t(ofGroup ? 'reports.custom.group.back' : 'reports.custom.report.back'),
+      }}
       testId="custom-report-page"
       actions={report.data && <RenderButton reportRef={ref} />}
     >
@@ -128,16 +136,21 @@ export default function CustomReportPage() {
   );
 }
 
-/** "Render": opens the render overlay for those who may export the sphere's reports. */
+/**
+ * "Render": opens the render overlay for those who may render the report (a sphere's: who may
+ * export its reports; a group's: its members who work on them).
+ */
 function RenderButton({ reportRef }: { reportRef: ReportRef }) {
   const { t } = useTranslation();
   const ability = useAbility();
   const navigate = useNavigate();
   const location = useLocation();
-  if (!ability.can('export', subject('sphere', { sphereId: reportRef.sphereId }))) return null;
+  if (!mayRenderReports(ability, reportRef)) return null;
   const open = () => {
     const params = new URLSearchParams(overlaySearch(location.search, RENDER_REPORT_OVERLAY));
     params.set('sphereId', reportRef.sphereId);
+    if (reportRef.sessionId !== undefined) params.set('sessionId', reportRef.sessionId);
+    else params.delete('sessionId');
     params.set('reportId', reportRef.reportId);
     void navigate({ pathname: location.pathname, search: `?${params.toString()}` });
   };
@@ -150,7 +163,7 @@ function RenderButton({ reportRef }: { reportRef: ReportRef }) {
 
 function ReportBody({ report }: { report: CustomReportDetail }) {
   const { t } = useTranslation();
-  const ref = { sphereId: report.sphereId, reportId: report.reportId };
+  const ref = refOf(report);
   const update = useUpdateCustomReport(ref);
   const [tab, setTab] = useTabParam(REPORT_TABS);
 
@@ -343,7 +356,7 @@ function MoveButton({
  */
 function StructureTab({ report }: { report: CustomReportDetail }) {
   const { t } = useTranslation();
-  const ref = { sphereId: report.sphereId, reportId: report.reportId };
+  const ref = refOf(report);
   const [renaming, setRenaming] = useState<ReportPart | null>(null);
   const [deleting, setDeleting] = useState<ReportPart | null>(null);
   const remove = useDeleteReportPart(ref);
@@ -541,10 +554,7 @@ function StructureTab({ report }: { report: CustomReportDetail }) {
                       testId={`part-drag-${part.partId}`}
                     />
                     <Title order={3} size="h5">
-                      <Anchor
-                        component={Link}
-                        to={reportPartPath(report.sphereId, report.reportId, part.partId)}
-                      >
+                      <Anchor component={Link} to={reportPartPath(report, part.partId)}>
                         {part.name}
                       </Anchor>
                     </Title>
@@ -885,10 +895,7 @@ function MarkedCards({ report, mark }: { report: CustomReportDetail; mark: 'favo
                 {part && (
                   <Text size="sm" span>
                     {' — '}
-                    <Anchor
-                      component={Link}
-                      to={reportPartPath(report.sphereId, report.reportId, part.partId)}
-                    >
+                    <Anchor component={Link} to={reportPartPath(report, part.partId)}>
                       {part.name}
                     </Anchor>
                   </Text>
@@ -1089,7 +1096,7 @@ function DimensionsTab({ report }: { report: CustomReportDetail }) {
   const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: report.sphereId }));
   const tags = useReportTags(report.sphereId, canReadTags);
   const sphere = useReportSphere(report.sphereId, canReadTags);
-  const update = useUpdateCustomReport({ sphereId: report.sphereId, reportId: report.reportId });
+  const update = useUpdateCustomReport(refOf(report));
   const [chosen, setChosen] = useState<string[]>(report.dimensions);
   const options = useMemo(() => {
     const known = dimensionOptions(

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Container, Group, Loader, Skeleton, Stack, Text, 
 import { subject } from '@casl/ability';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   REPORT_LANGUAGES,
   type CustomReportDetail,
@@ -12,11 +12,15 @@ import {
   type ReportLanguage,
   type RenderStatus,
 } from '../../../../shared/contracts/custom-reports';
+import { textIn } from '../../../../shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
+import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { formatDate } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
 import { useMe } from '../../lib/me';
+import type { ReportScope } from './api/custom-reports';
+import { useReportSession } from './api/reports';
 
 type ReportStatus = CustomReportDetail['status'];
 type PartStatus = CustomReportDetail['parts'][number]['status'];
@@ -153,11 +157,78 @@ export function cardTree<C extends ReportCard>(cards: readonly C[]): PlacedCard<
 /** A read the reader may not make, or of something that is not there: the same answer for both. */
 export const refused = (error: unknown) => error instanceof ApiError && [403, 404].includes(error.status);
 
-/** Whether the reader may handle the sphere's custom reports (smartReport, its admins). */
-export function useMayEditReports(sphereId: string) {
+/**
+ * Whether the reader may handle a scope's custom reports: a sphere's are its admins' (smartReport);
+ * a group's are its members' with Essentials (`report` on its reports, decision 0037: the
+ * group-report exception keeps out its referents and the sphere's admins who are not members).
+ */
+export function useMayEditReports(scope: ReportScope) {
   const ability = useAbility();
   const me = useMe();
-  return { pending: me.isPending, allowed: ability.can('smartReport', subject('sphere', { sphereId })) };
+  return { pending: me.isPending, allowed: mayEditReports(ability, scope) };
+}
+
+function mayEditReports(ability: ReturnType<typeof useAbility>, { sphereId, sessionId }: ReportScope) {
+  // `subject` marks the object it is given with its type: each check gets its own copy.
+  return sessionId === undefined
+    ? ability.can('smartReport', subject('sphere', { sphereId }))
+    : ability.can('report', subject('report', { sessionId, sphereId }));
+}
+
+/**
+ * Whether the reader may render a scope's reports and download their documents: a sphere's, those
+ * who may export its reports; a group's, the members who work on them.
+ */
+export function mayRenderReports(ability: ReturnType<typeof useAbility>, scope: ReportScope): boolean {
+  return scope.sessionId === undefined
+    ? ability.can('export', subject('sphere', { sphereId: scope.sphereId }))
+    : mayEditReports(ability, scope);
+}
+
+/** Whose custom reports a page shows, and whether the reader may handle them. */
+export interface ReportsAccess {
+  /** The sphere, and the group on a group's path (its sphere once the group is read). */
+  scope: ReportScope;
+  pending: boolean;
+  allowed: boolean;
+  /** On a group's path: the group, its name as the reader may see it (spec 01 §6), once read. */
+  group: { id: string; name: string } | null;
+  /** The group could not be read, for another reason than a refusal. */
+  failure: { error: unknown; refetch: () => unknown } | null;
+}
+
+/**
+ * The custom reports of the page's path: a sphere's (`sphereId`), or a group's (`sessionId`,
+ * decision 0037), whose group is read first for its sphere and its name (a member may not read the
+ * sphere).
+ */
+export function useReportsAccess(): ReportsAccess {
+  const { sphereId = '', sessionId } = useParams();
+  const ability = useAbility();
+  const me = useMe();
+  const session = useReportSession(sessionId ?? '', sessionId !== undefined);
+  if (sessionId === undefined) {
+    const scope = { sphereId };
+    return {
+      scope,
+      pending: me.isPending,
+      allowed: mayEditReports(ability, scope),
+      group: null,
+      failure: null,
+    };
+  }
+  const s = session.data;
+  const scope = { sphereId: s?.sphereId ?? '', sessionId };
+  return {
+    scope,
+    pending: me.isPending || session.isPending,
+    allowed: s !== undefined && mayEditReports(ability, scope),
+    group: s ? { id: s.id, name: textIn(s.name, currentLanguage()) } : null,
+    failure:
+      session.isError && !refused(session.error)
+        ? { error: session.error, refetch: () => session.refetch() }
+        : null,
+  };
 }
 
 /** The frame of the custom-report pages: the way back, the title, then the page. */
@@ -197,11 +268,24 @@ export function CustomFrame({
 /** Before a page's content: its loading, its refusal and its failure, else `null`. */
 export function pageStatus(
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown },
-  access: { pending: boolean; allowed: boolean },
+  access: {
+    pending: boolean;
+    allowed: boolean;
+    failure?: { error: unknown; refetch: () => unknown } | null;
+  },
   { loadError, testId }: { loadError: string; testId: string },
   t: TFunction,
 ): ReactNode | null {
   const loading = <Skeleton height={160} data-testid={`${testId}-loading`} />;
+  if (access.failure)
+    return (
+      <ErrorState
+        title={t('reports.page.sessionError')}
+        error={access.failure.error}
+        onRetry={() => void access.failure?.refetch()}
+        testId={`${testId}-group-error`}
+      />
+    );
   if (access.pending) return loading;
   // Refused before anything is asked: a query never sent stays pending.
   if (!access.allowed || refused(query.error))

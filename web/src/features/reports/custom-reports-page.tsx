@@ -16,7 +16,7 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   CUSTOM_REPORT_TEMPLATES,
   CustomReportCreateSchema,
@@ -33,9 +33,14 @@ import { DATE_FORMAT, formatDateTime } from '../../lib/dates';
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { useReportSphere } from './api/reports';
-import { useCreateCustomReport, useCustomReports, useDeleteCustomReport } from './api/custom-reports';
-import { CustomFrame, StatusBadge, pageStatus, periodText, useMayEditReports } from './custom-report-parts';
-import { customReportPath, spherePagePath } from './paths';
+import {
+  useCreateCustomReport,
+  useCustomReports,
+  useDeleteCustomReport,
+  type ReportScope,
+} from './api/custom-reports';
+import { CustomFrame, StatusBadge, pageStatus, periodText, useReportsAccess } from './custom-report-parts';
+import { customReportPath, sessionPagePath, spherePagePath } from './paths';
 
 const DAY = 'YYYY-MM-DD';
 const dayOf = (date: Date | string) => dayjs(date).format(DAY);
@@ -49,16 +54,18 @@ export function defaultReportPeriod(now: Date): { start: string; end: string } {
 /**
  * `/apps/spheres/{sphereId}/custom-reports` (spec 02 §2 custom reports): the sphere's custom
  * reports for its admins (smartReport) — name, status, period, cards, last change — a new one, and
- * the deletion of one after a confirmation.
+ * the deletion of one after a confirmation. `/apps/sessions/{sessionId}/custom-reports` (decision
+ * 0037): a group's, the same for its members alone.
  */
 export default function CustomReportsPage() {
   const { t } = useTranslation();
-  const sphereId = useParams().sphereId ?? '';
-  const access = useMayEditReports(sphereId);
-  const sphere = useReportSphere(sphereId, access.allowed);
-  const list = useCustomReports(sphereId, access.allowed);
+  const access = useReportsAccess();
+  const { scope, group } = access;
+  // A group's member may not read its sphere: the group's page names it.
+  const sphere = useReportSphere(scope.sphereId, access.allowed && scope.sessionId === undefined);
+  const list = useCustomReports(scope, access.allowed);
   const [creating, setCreating] = useState(false);
-  const create = useCreateCustomReport(sphereId);
+  const create = useCreateCustomReport(scope);
 
   const status = pageStatus(
     list,
@@ -66,19 +73,21 @@ export default function CustomReportsPage() {
     { loadError: t('reports.custom.list.loadError'), testId: 'custom-reports' },
     t,
   );
+  const named = group
+    ? { name: group.name, to: sessionPagePath(group.id) }
+    : sphere.data
+      ? { name: sphere.data.name, to: spherePagePath(scope.sphereId) }
+      : null;
+  const ofGroup = scope.sessionId !== undefined;
 
   return (
     <CustomFrame
       title={
-        sphere.data
-          ? t('reports.custom.list.title', { name: sphere.data.name })
-          : t('reports.custom.list.titleAlone')
+        named
+          ? t(ofGroup ? 'reports.custom.group.title' : 'reports.custom.list.title', { name: named.name })
+          : t(ofGroup ? 'reports.custom.group.titleAlone' : 'reports.custom.list.titleAlone')
       }
-      back={
-        sphere.data
-          ? { to: spherePagePath(sphereId), label: t('reports.page.back', { name: sphere.data.name }) }
-          : null
-      }
+      back={named ? { to: named.to, label: t('reports.page.back', { name: named.name }) } : null}
       testId="custom-reports-page"
       actions={
         access.allowed && (
@@ -89,13 +98,13 @@ export default function CustomReportsPage() {
       }
     >
       <Text size="sm" c="dimmed">
-        {t('reports.custom.list.intro')}
+        {t(ofGroup ? 'reports.custom.group.intro' : 'reports.custom.list.intro')}
       </Text>
       {status ?? (
         <CustomReportList
-          sphereId={sphereId}
+          scope={scope}
           reports={list.data?.reports ?? []}
-          caption={t('reports.custom.list.caption')}
+          caption={t(ofGroup ? 'reports.custom.group.caption' : 'reports.custom.list.caption')}
           empty={t('reports.custom.list.empty')}
           campaignBadge
         />
@@ -118,16 +127,16 @@ export default function CustomReportsPage() {
 /**
  * A list of custom reports, last changed first — name (the way to the report), status, period,
  * cards, last change — and the deletion of one after a confirmation; a campaign's report is marked
- * with `campaignBadge`. All are reports of `sphereId`.
+ * with `campaignBadge`. All are reports of `scope` (a sphere, or one of its groups).
  */
 export function CustomReportList({
-  sphereId,
+  scope,
   reports,
   caption,
   empty,
   campaignBadge = false,
 }: {
-  sphereId: string;
+  scope: ReportScope;
   reports: readonly CustomReport[];
   caption: string;
   empty: string;
@@ -135,7 +144,7 @@ export function CustomReportList({
 }) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<CustomReport | null>(null);
-  const remove = useDeleteCustomReport(sphereId);
+  const remove = useDeleteCustomReport(scope);
   const sorted = [...reports].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 
   if (sorted.length === 0)
@@ -169,7 +178,7 @@ export function CustomReportList({
               <Table.Tr key={r.reportId} data-testid={`custom-report-row-${r.reportId}`}>
                 <Table.Th scope="row">
                   <Group gap="xs" wrap="nowrap">
-                    <Anchor component={Link} to={customReportPath(r.sphereId, r.reportId)}>
+                    <Anchor component={Link} to={customReportPath(r)}>
                       {r.name}
                     </Anchor>
                     {campaignBadge && r.campaignId && (
@@ -309,7 +318,7 @@ export function CreateReportDialog({
     onCreate(body, (report) => {
       notifySuccess('reports.custom.list.created', { values: { name: report.name } });
       onClose();
-      void navigate(customReportPath(report.sphereId, report.reportId));
+      void navigate(customReportPath(report));
     });
   };
 

@@ -5,6 +5,7 @@ import type {
   ReportCard,
   ReportPartDetail,
 } from '../../../../shared/contracts/custom-reports';
+import type { Session } from '../../../../shared/contracts/sessions';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
@@ -15,6 +16,30 @@ const NOW = '2026-03-01T10:00:00.000Z';
 
 export function testSphere(extra: Partial<Sphere> = {}): Sphere {
   return sphereFixture({ createdAt: NOW, updateDate: NOW, ...extra });
+}
+
+/** A group (session-1) of the sphere, as its members read it (its name the one they may see). */
+export function testSession(extra: Partial<Session> = {}): Session {
+  return {
+    id: 'session-1',
+    sphereId: 'sphere-1',
+    name: { en: 'North team', fr: 'Équipe Nord' },
+    category: 'contributor',
+    type: 'group',
+    parentSessionIds: [],
+    level: 0,
+    isLeaf: true,
+    subscription: 'essentials',
+    isPublic: false,
+    archived: false,
+    specificTagIds: [],
+    inheritedTagIds: [],
+    isMember: true,
+    roles: ['member'],
+    createdAt: NOW,
+    updateDate: NOW,
+    ...extra,
+  };
 }
 
 export function testCard(extra: Partial<ReportCard> = {}): ReportCard {
@@ -112,8 +137,13 @@ export function testTag(id: string, name: Tag['name'], extra: Partial<Tag> = {})
 
 export interface CustomServerOptions {
   roles?: AbilityFacts['spheres'][number]['roles'];
+  /** The caller's roles in the group session-1 of sphere-1; none: not in the group. */
+  sessionRoles?: AbilityFacts['sessions'][number]['roles'];
+  session?: Session;
   subscription?: AbilityFacts['subscription'];
   reports?: CustomReportDetail[];
+  /** The group's list, when it differs from the sphere's (`reports`). */
+  sessionReports?: CustomReportDetail[];
   report?: CustomReportDetail;
   part?: ReportPartDetail;
   renders?: Render[];
@@ -152,7 +182,13 @@ function changeCard(report: CustomReportDetail, card: ReportCard, body: Partial<
   return card;
 }
 
-/** A small fake of the API the custom-report screens read, recording what was sent. */
+/** Where the custom reports of sphere-1 and of its group session-1 are. */
+const SCOPES = ['/v1/reports/spheres/sphere-1', '/v1/reports/sessions/session-1'];
+
+/**
+ * A small fake of the API the custom-report screens read, recording what was sent. A group's
+ * reports (session-1) answer as the sphere's.
+ */
 export function fakeCustomServer(
   fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
   options: CustomServerOptions = {},
@@ -164,7 +200,16 @@ export function fakeCustomServer(
     globalRoles: [],
     superAdminMode: false,
     spheres: [{ sphereId: 'sphere-1', roles: options.roles ?? ['admin'] }],
-    sessions: [],
+    sessions: options.sessionRoles
+      ? [
+          {
+            sessionId: 'session-1',
+            sphereId: 'sphere-1',
+            category: 'contributor',
+            roles: options.sessionRoles,
+          },
+        ]
+      : [],
   };
   // The report as the writes leave it: a part's or a card's change is read back, as the API does.
   const report = structuredClone(options.report ?? testReport());
@@ -174,10 +219,12 @@ export function fakeCustomServer(
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const path = url.pathname;
-    sent.push({ method, path, body });
-    const failure = options.fail?.[`${method} ${path}`];
+    sent.push({ method, path: url.pathname, body });
+    const failure = options.fail?.[`${method} ${url.pathname}`];
     if (failure) return jsonResponse(failure.status, failure.body);
+    // The group's reports answer as the sphere's: the tests tell them apart by the paths sent.
+    const scope = SCOPES.find((b) => url.pathname === b || url.pathname.startsWith(`${b}/`));
+    const path = scope ? `${base}${url.pathname.slice(scope.length)}` : url.pathname;
     if (path === '/v1/me')
       return jsonResponse(
         200,
@@ -187,6 +234,7 @@ export function fakeCustomServer(
         }),
       );
     if (path === '/v1/spheres/sphere-1') return jsonResponse(200, testSphere());
+    if (path === '/v1/sessions/session-1') return jsonResponse(200, options.session ?? testSession());
     if (path === '/v1/spheres/sphere-1/tags') {
       const items = options.tags ?? [];
       return jsonResponse(200, { count: items.length, items, max: 2000, offset: 0 });
@@ -196,7 +244,8 @@ export function fakeCustomServer(
     if (path === '/v1/thinkings/definitions/axes')
       return jsonResponse(200, { count: 0, items: [], max: 500, offset: 0 });
     if (path === base && method === 'GET') {
-      const reports = (options.reports ?? [report]).map(
+      const listed = scope === SCOPES[1] ? (options.sessionReports ?? options.reports) : options.reports;
+      const reports = (listed ?? [report]).map(
         ({ parts: _parts, cards: _cards, anonymityNotGuaranteed: _a, ...r }) => r,
       );
       return jsonResponse(200, { reports });

@@ -7,8 +7,9 @@ import type { StepTexts } from './campaign-report-export';
 const TEXTS_SHOWN = 20;
 
 /**
- * A free-text question's texts (decision 0035: only for a group of at least 8 whose figure is
- * shown), in the order the server gives, which says nothing of who wrote them; or why none.
+ * A free-text question's texts, or an axis's comments (decisions 0033, 0035: only for a group of at
+ * least 8 whose figure is shown), in the order the server gives, which says nothing of who wrote
+ * them; or why none.
  */
 export function FreeTexts({ part, testId }: { part: StepTexts; testId: string }) {
   const { t } = useTranslation();

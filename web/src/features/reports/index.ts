@@ -8,6 +8,10 @@ import {
   RENDER_REPORT_OVERLAY,
   REPORT_PART_BOOKMARKS_PATH,
   REPORT_PART_PATH,
+  SESSION_CUSTOM_REPORT_PATH,
+  SESSION_CUSTOM_REPORTS_PATH,
+  SESSION_REPORT_PART_BOOKMARKS_PATH,
+  SESSION_REPORT_PART_PATH,
   SESSION_REPORT_PATH,
   SPHERE_REPORT_PATH,
 } from './paths';
@@ -23,7 +27,9 @@ import {
  *
  * Custom reports of a sphere (spec 02 §2 custom reports, §3, §4, §5 render report; decision 0031):
  * their list, a report with its structure, favourites, bookmarks, documents and dimensions, a
- * part with its cards, and the render overlay (`show=renderReportAdmin`).
+ * part with its cards, and the render overlay (`show=renderReportAdmin`). A group (session) has
+ * custom reports of its own (decision 0037), on the same pages under the group's path: its
+ * members' alone (the group-report exception), never a starter subscription's.
  *
  * A campaign's results (spec 02 §2 campaign admin reports; decision 0035), for its sphere's admins:
  * cycle by cycle, once a cycle has stopped collecting, each step's figures for everyone asked or
@@ -45,10 +51,20 @@ export const reportsFeature = defineFeature({
     { path: CUSTOM_REPORT_PATH, access: 'signed-in', load: () => import('./custom-report-page') },
     { path: REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
     { path: REPORT_PART_BOOKMARKS_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
+    { path: SESSION_CUSTOM_REPORTS_PATH, access: 'signed-in', load: () => import('./custom-reports-page') },
+    { path: SESSION_CUSTOM_REPORT_PATH, access: 'signed-in', load: () => import('./custom-report-page') },
+    { path: SESSION_REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
+    {
+      path: SESSION_REPORT_PART_BOOKMARKS_PATH,
+      access: 'signed-in',
+      load: () => import('./custom-part-page'),
+    },
   ],
   overlays: {
     [RENDER_REPORT_OVERLAY]: {
       titleKey: 'reports.custom.render.title',
+      // A group's report renders through the group's route, which admits the same users (registered):
+      // `sessionId` comes with `sphereId` and `reportId`, but only for a group's report.
       route: createReportRender,
       requiredParams: ['sphereId', 'reportId'],
       size: 'lg',

@@ -26,7 +26,7 @@ import { notifySuccess } from '../../components/notify';
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { afterStep, type OverlayProps } from '../../lib/overlays';
-import { useCreateReportRender, useCustomReport } from './api/custom-reports';
+import { refOf, useCreateReportRender, useCustomReport } from './api/custom-reports';
 import { StatusBadge, defaultRenderName, refused } from './custom-report-parts';
 import { customReportPath } from './paths';
 
@@ -34,7 +34,8 @@ import { customReportPath } from './paths';
 export const partSelectable = (part: { status: string }) => part.status !== 'inProgress';
 
 /**
- * `show=renderReportAdmin&sphereId=…&reportId=…` (spec 02 §2, §5 render report): a document of the
+ * `show=renderReportAdmin&sphereId=…&reportId=…` (spec 02 §2, §5 render report), and `sessionId=…`
+ * for a group's report (decision 0037), rendered through the group's routes: a document of the
  * report — its name (today's date and the report's name unless changed), at least one of its parts
  * (a part in progress cannot be chosen), one of its languages (fixed when it has only one), PDF or
  * Word. The render runs in the background: it shows in the report's Documents tab.
@@ -43,7 +44,8 @@ export default function RenderReportOverlay({ params, done }: OverlayProps) {
   const { t } = useTranslation();
   const sphereId = params.get('sphereId') ?? '';
   const reportId = params.get('reportId') ?? '';
-  const report = useCustomReport({ sphereId, reportId });
+  const sessionId = params.get('sessionId') ?? undefined;
+  const report = useCustomReport({ sphereId, sessionId, reportId });
   if (report.isPending) return <Skeleton height={240} data-testid="render-loading" />;
   if (report.isError)
     return refused(report.error) ? (
@@ -73,7 +75,7 @@ function RenderForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const create = useCreateReportRender({ sphereId: report.sphereId, reportId: report.reportId });
+  const create = useCreateReportRender(refOf(report));
   const parts = [...report.parts].sort((a, b) => a.position - b.position);
   const single = report.languages.length === 1 ? report.languages[0] : undefined;
   const [name, setName] = useState(() => defaultRenderName(report.name, new Date()));
@@ -85,7 +87,7 @@ function RenderForm({
   const problems = useFormProblems(null);
 
   const finish = () => {
-    const reportPage = customReportPath(report.sphereId, report.reportId);
+    const reportPage = customReportPath(report);
     // On the report's page its Documents tab opens, where the new document shows.
     if (location.pathname !== reportPage) return done();
     const next = afterStep(params);

@@ -11,25 +11,29 @@ import { beyondStarter } from './access';
 /**
  * On a sphere's page, for those who may read its reports (smartReport, its admins; spec 01 §6 menu
  * rules), and on a group's page, for its members (report; spec 02 §6 group-report exception: not
- * its referents nor the sphere's admins unless they are members): the way to its feelings report.
- * A sphere's also leads to its custom reports. Nothing for anyone else.
+ * its referents nor the sphere's admins unless they are members): the way to its feelings report,
+ * and to its custom reports (decision 0037 for a group's) unless the reader's subscription is
+ * starter. Nothing for anyone else.
  */
 export default function ReportsCard({ place }: PlaceSectionProps) {
   const { t } = useTranslation();
   const ability = useAbility();
   const me = useMe();
   let link: { to: string; body: string };
-  // The sphere's custom reports, for the same readers unless their subscription is starter.
+  // The custom reports, for the same readers unless their subscription is starter.
   let custom: string | null = null;
   if (place.kind === 'sphere') {
     const sphereId = place.sphere.id;
     if (!ability.can('smartReport', subject('sphere', { sphereId }))) return null;
     link = { to: sphereReportPath(sphereId), body: t('reports.card.body') };
-    if (beyondStarter(me.data)) custom = customReportsPath(sphereId);
+    if (beyondStarter(me.data)) custom = customReportsPath({ sphereId });
   } else {
     const { id: sessionId, sphereId } = place.session;
     if (!ability.can('report', subject('session', { sessionId, sphereId }))) return null;
     link = { to: sessionReportPath(sessionId), body: t('reports.card.bodyGroup') };
+    // A group's custom reports: its members' (`report` on its reports), never a starter's.
+    if (beyondStarter(me.data) && ability.can('report', subject('report', { sessionId, sphereId })))
+      custom = customReportsPath({ sphereId, sessionId });
   }
   return (
     <Card withBorder component="section" aria-labelledby="reports-card-title" data-testid="reports-card">

@@ -1,22 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
-  createCustomReport,
-  createReportCard,
-  createReportPart,
-  createReportRender,
-  deleteCustomReport,
-  deleteReportCard,
-  deleteReportPart,
-  deleteReportRender,
-  downloadReportRender,
-  getCustomReport,
-  getReportPart,
-  listCustomReports,
-  listReportRenders,
-  promptReportCard,
-  updateCustomReport,
-  updateReportCard,
-  updateReportPart,
+  sessionReportRoutes,
+  sphereReportRoutes,
   type CampaignCustomReportCreate,
   type CustomReportCreate,
   type CustomReportUpdate,
@@ -30,11 +16,39 @@ import {
   listCampaignCustomReports,
 } from '../../../../../shared/contracts/campaign-reports';
 import { listCycles } from '../../../../../shared/contracts/campaigns';
+import type { RouteContract, RouteResponse } from '../../../../../shared/contracts/route';
 import { callApi } from '../../../lib/api';
 
-/** Every cached read of a sphere's custom reports starts with this key: a change reads them again. */
-const customKey = (sphereId: string) => ['reports', 'custom', sphereId] as const;
-const reportKey = (sphereId: string, reportId: string) => [...customKey(sphereId), reportId] as const;
+/**
+ * Whose custom reports: a sphere's, or one of its groups' (`sessionId`, decision 0037). A group's
+ * reports are read and written through the group's routes, its members' alone.
+ */
+export interface ReportScope {
+  sphereId: string;
+  sessionId?: string | undefined;
+}
+
+/** What names one report: its scope (a report's own `sphereId` and `sessionId`) and its id. */
+export interface ReportRef extends ReportScope {
+  reportId: string;
+}
+
+/** What names a report, from the report itself (its own `sphereId`, and `sessionId` for a group's). */
+export const refOf = (report: ReportRef): ReportRef => ({
+  sphereId: report.sphereId,
+  sessionId: report.sessionId,
+  reportId: report.reportId,
+});
+
+/**
+ * A scope's place in the cache keys: a group's reports never share a key with their sphere's, so
+ * the sphere's list never shows a group's report.
+ */
+const scopeKey = ({ sphereId, sessionId }: ReportScope) =>
+  sessionId === undefined ? (['sphere', sphereId] as const) : (['session', sessionId] as const);
+/** Every cached read of a scope's custom reports starts with this key: a change reads them again. */
+const customKey = (scope: ReportScope) => ['reports', 'custom', ...scopeKey(scope)] as const;
+const reportKey = (ref: ReportRef) => [...customKey(ref), ref.reportId] as const;
 /**
  * Every cached list of a campaign's custom reports starts with this key: they are reports of the
  * campaign's sphere, so a change in any sphere's reports reads them again too.
@@ -43,14 +57,12 @@ const campaignListsKey = ['reports', 'campaignCustom'] as const;
 const campaignListKey = (campaignId: string) => [...campaignListsKey, campaignId] as const;
 /** The same key as the campaigns' own list of a campaign's cycles: one read serves both. */
 const cyclesKey = (campaignId: string) => ['campaigns', 'cycles', campaignId] as const;
-const partKey = (sphereId: string, reportId: string, partId: string) =>
-  [...reportKey(sphereId, reportId), 'parts', partId] as const;
+const partKey = (ref: ReportRef, partId: string) => [...reportKey(ref), 'parts', partId] as const;
 /**
  * A report's renders: the key starts with the realtime type, so a `reportRenders` event reads them
  * again (lib/realtime.ts).
  */
-export const rendersKey = (sphereId: string, reportId: string) =>
-  ['reportRenders', sphereId, reportId] as const;
+export const rendersKey = (ref: ReportRef) => ['reportRenders', ...scopeKey(ref), ref.reportId] as const;
 
 /** How often the renders are read again while one is in progress (the realtime channel may be off). */
 export const RENDER_POLL_MS = 3000;
@@ -60,18 +72,42 @@ export function rendersPoll(data: { renders: readonly { status: string }[] } | u
   return data?.renders.some((r) => r.status === 'inProgress') ? RENDER_POLL_MS : false;
 }
 
-/** What names one report. */
-export interface ReportRef {
-  sphereId: string;
-  reportId: string;
+type Routes = typeof sphereReportRoutes;
+type RouteName = keyof Routes;
+/** A route's parameters past its scope: `reportId`, `partId`, `cardId`, `renderId`. */
+type InnerParams<K extends RouteName> = Omit<z.input<Routes[K]['params']>, 'sphereId'>;
+
+/**
+ * Calls one route of the scope's set: the group's with `{ sessionId, … }`, else the sphere's with
+ * `{ sphereId, … }`. Both sets take the same bodies and give the same answers
+ * (shared/contracts/custom-reports.ts), so the call is typed by the sphere's route.
+ */
+function callReports<K extends RouteName>(
+  name: K,
+  scope: ReportScope,
+  params: InnerParams<K>,
+  options: { body?: z.input<Routes[K]['body']>; signal?: AbortSignal } = {},
+): Promise<RouteResponse<Routes[K]>> {
+  const { sphereId, sessionId } = scope;
+  const route: RouteContract = sessionId === undefined ? sphereReportRoutes[name] : sessionReportRoutes[name];
+  const scoped = sessionId === undefined ? { sphereId, ...params } : { sessionId, ...params };
+  const send = callApi as (
+    route: RouteContract,
+    options: { params: object; body?: unknown; signal?: AbortSignal },
+  ) => Promise<unknown>;
+  return send(route, { ...options, params: scoped }) as Promise<RouteResponse<Routes[K]>>;
 }
 
-/** The sphere's custom reports. */
-export function useCustomReports(sphereId: string, enabled = true) {
+/** A scope can be asked once its ids are known. */
+const ready = ({ sphereId, sessionId }: ReportScope) =>
+  sessionId === undefined ? sphereId !== '' : sessionId !== '';
+
+/** The custom reports of a sphere, or of one of its groups. */
+export function useCustomReports(scope: ReportScope, enabled = true) {
   return useQuery({
-    queryKey: customKey(sphereId),
-    queryFn: ({ signal }) => callApi(listCustomReports, { params: { sphereId }, signal }),
-    enabled: enabled && sphereId !== '',
+    queryKey: customKey(scope),
+    queryFn: ({ signal }) => callReports('list', scope, {}, { signal }),
+    enabled: enabled && ready(scope),
   });
 }
 
@@ -95,41 +131,45 @@ export function useCampaignCycles(campaignId: string, enabled = true) {
 }
 
 /** One report with its parts and its cards' definitions. */
-export function useCustomReport({ sphereId, reportId }: ReportRef, enabled = true) {
+export function useCustomReport(ref: ReportRef, enabled = true) {
+  const { reportId } = ref;
   return useQuery({
-    queryKey: reportKey(sphereId, reportId),
-    queryFn: ({ signal }) => callApi(getCustomReport, { params: { sphereId, reportId }, signal }),
-    enabled: enabled && sphereId !== '' && reportId !== '',
+    queryKey: reportKey(ref),
+    queryFn: ({ signal }) => callReports('get', ref, { reportId }, { signal }),
+    enabled: enabled && ready(ref) && reportId !== '',
   });
 }
 
 /** One part with its cards and each data shot's figures. */
-export function useReportPart({ sphereId, reportId }: ReportRef, partId: string, enabled = true) {
+export function useReportPart(ref: ReportRef, partId: string, enabled = true) {
+  const { reportId } = ref;
   return useQuery({
-    queryKey: partKey(sphereId, reportId, partId),
-    queryFn: ({ signal }) => callApi(getReportPart, { params: { sphereId, reportId, partId }, signal }),
-    enabled: enabled && sphereId !== '' && partId !== '',
+    queryKey: partKey(ref, partId),
+    queryFn: ({ signal }) => callReports('getPart', ref, { reportId, partId }, { signal }),
+    enabled: enabled && ready(ref) && partId !== '',
   });
 }
 
 /**
- * A change anywhere in a sphere's reports: its list, the report and its parts are read again.
+ * A change anywhere in a scope's reports: its list, the report and its parts are read again.
  * The errors of a card's or a part's creation, change and deletion are toasts (spec 02 §8).
  */
-function useChanged(sphereId: string) {
+function useChanged(scope: ReportScope) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: customKey(sphereId) }),
-      // A campaign's list shows its reports' names, statuses and card counts.
-      queryClient.invalidateQueries({ queryKey: campaignListsKey }),
+      queryClient.invalidateQueries({ queryKey: customKey(scope) }),
+      // A campaign's list shows its sphere's reports' names, statuses and card counts (a group's
+      // report is never a campaign's).
+      scope.sessionId === undefined && queryClient.invalidateQueries({ queryKey: campaignListsKey }),
     ]);
 }
 
-export function useCreateCustomReport(sphereId: string) {
-  const changed = useChanged(sphereId);
+/** A new report of the sphere, or of the group when the scope names one. */
+export function useCreateCustomReport(scope: ReportScope) {
+  const changed = useChanged(scope);
   return useMutation({
-    mutationFn: (body: CustomReportCreate) => callApi(createCustomReport, { params: { sphereId }, body }),
+    mutationFn: (body: CustomReportCreate) => callReports('create', scope, {}, { body }),
     meta: { errorsShownInline: true },
     onSuccess: changed,
   });
@@ -145,71 +185,79 @@ export function useCreateCampaignCustomReport(campaignId: string) {
     onSuccess: (report) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: campaignListKey(campaignId) }),
-        queryClient.invalidateQueries({ queryKey: customKey(report.sphereId) }),
+        queryClient.invalidateQueries({ queryKey: customKey({ sphereId: report.sphereId }) }),
       ]),
   });
 }
 
-export function useUpdateCustomReport({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+export function useUpdateCustomReport(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (body: CustomReportUpdate) =>
-      callApi(updateCustomReport, { params: { sphereId, reportId }, body }),
+    mutationFn: (body: CustomReportUpdate) => callReports('update', ref, { reportId }, { body }),
     onSuccess: changed,
   });
 }
 
-export function useDeleteCustomReport(sphereId: string) {
-  const changed = useChanged(sphereId);
+export function useDeleteCustomReport(scope: ReportScope) {
+  const changed = useChanged(scope);
   return useMutation({
-    mutationFn: (reportId: string) => callApi(deleteCustomReport, { params: { sphereId, reportId } }),
+    mutationFn: (reportId: string) => callReports('delete', scope, { reportId }),
     meta: { errorsShownInline: true },
     onSuccess: changed,
   });
 }
 
-export function useCreateReportPart({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+export function useCreateReportPart(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (name: string) =>
-      callApi(createReportPart, { params: { sphereId, reportId }, body: { name } }),
+    mutationFn: (name: string) => callReports('createPart', ref, { reportId }, { body: { name } }),
     onSuccess: changed,
   });
 }
 
-export function useUpdateReportPart({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+export function useUpdateReportPart(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
     mutationFn: ({ partId, name }: { partId: string; name: string }) =>
-      callApi(updateReportPart, { params: { sphereId, reportId, partId }, body: { name } }),
+      callReports('updatePart', ref, { reportId, partId }, { body: { name } }),
     meta: { errorsShownInline: true },
     onSuccess: changed,
   });
 }
 
-export function useDeleteReportPart({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+export function useDeleteReportPart(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (partId: string) => callApi(deleteReportPart, { params: { sphereId, reportId, partId } }),
+    mutationFn: (partId: string) => callReports('deletePart', ref, { reportId, partId }),
     onSuccess: changed,
   });
 }
 
-export function useCreateReportCard({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+/**
+ * A new card. Its form says the errors itself: a questionnaire the place's reports may not show on
+ * its field (decision 0038), every other refusal as a toast.
+ */
+export function useCreateReportCard(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (body: ReportCardCreate) =>
-      callApi(createReportCard, { params: { sphereId, reportId }, body }),
+    mutationFn: (body: ReportCardCreate) => callReports('createCard', ref, { reportId }, { body }),
+    meta: { errorsShownInline: true },
     onSuccess: changed,
   });
 }
 
 /** Changes a card. */
-export function useUpdateReportCard({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+export function useUpdateReportCard(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
     mutationFn: ({ cardId, body }: { cardId: string; body: ReportCardUpdate }) =>
-      callApi(updateReportCard, { params: { sphereId, reportId, cardId }, body }),
+      callReports('updateCard', ref, { reportId, cardId }, { body }),
     onSuccess: changed,
   });
 }
@@ -223,40 +271,36 @@ export type StructureWrite =
  * A move in the structure tree: its writes one after the other, then the report read again once
  * (after a failure too, so the tree shows what was saved). A failure is a toast.
  */
-export function useMoveInStructure({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+export function useMoveInStructure(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
     mutationFn: async (writes: readonly StructureWrite[]) => {
       for (const write of writes) {
         if (write.kind === 'part')
-          await callApi(updateReportPart, {
-            params: { sphereId, reportId, partId: write.partId },
-            body: write.body,
-          });
-        else
-          await callApi(updateReportCard, {
-            params: { sphereId, reportId, cardId: write.cardId },
-            body: write.body,
-          });
+          await callReports('updatePart', ref, { reportId, partId: write.partId }, { body: write.body });
+        else await callReports('updateCard', ref, { reportId, cardId: write.cardId }, { body: write.body });
       }
     },
     onSettled: changed,
   });
 }
 
-export function useDeleteReportCard({ sphereId, reportId }: ReportRef) {
-  const changed = useChanged(sphereId);
+export function useDeleteReportCard(ref: ReportRef) {
+  const changed = useChanged(ref);
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (cardId: string) => callApi(deleteReportCard, { params: { sphereId, reportId, cardId } }),
+    mutationFn: (cardId: string) => callReports('deleteCard', ref, { reportId, cardId }),
     onSuccess: changed,
   });
 }
 
 /** The card prompt: a text written from the card's figures (nothing is saved by it). */
-export function usePromptReportCard({ sphereId, reportId }: ReportRef) {
+export function usePromptReportCard(ref: ReportRef) {
+  const { reportId } = ref;
   return useMutation({
     mutationFn: ({ cardId, lang }: { cardId: string; lang: ReportLanguage }) =>
-      callApi(promptReportCard, { params: { sphereId, reportId, cardId }, body: { lang } }),
+      callReports('promptCard', ref, { reportId, cardId }, { body: { lang } }),
   });
 }
 
@@ -264,38 +308,40 @@ export function usePromptReportCard({ sphereId, reportId }: ReportRef) {
  * The report's rendered documents, newest first; read again every 3 s while one is in progress,
  * and on each `reportRenders` event.
  */
-export function useReportRenders({ sphereId, reportId }: ReportRef, enabled = true) {
+export function useReportRenders(ref: ReportRef, enabled = true) {
+  const { reportId } = ref;
   return useQuery({
-    queryKey: rendersKey(sphereId, reportId),
-    queryFn: ({ signal }) => callApi(listReportRenders, { params: { sphereId, reportId }, signal }),
-    enabled: enabled && sphereId !== '' && reportId !== '',
+    queryKey: rendersKey(ref),
+    queryFn: ({ signal }) => callReports('listRenders', ref, { reportId }, { signal }),
+    enabled: enabled && ready(ref) && reportId !== '',
     refetchInterval: (query) => rendersPoll(query.state.data),
   });
 }
 
-export function useCreateReportRender({ sphereId, reportId }: ReportRef) {
+export function useCreateReportRender(ref: ReportRef) {
   const queryClient = useQueryClient();
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (body: RenderCreate) => callApi(createReportRender, { params: { sphereId, reportId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rendersKey(sphereId, reportId) }),
+    mutationFn: (body: RenderCreate) => callReports('createRender', ref, { reportId }, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rendersKey(ref) }),
   });
 }
 
 /** Cancels a render in progress, or removes a finished one with its file. */
-export function useDeleteReportRender({ sphereId, reportId }: ReportRef) {
+export function useDeleteReportRender(ref: ReportRef) {
   const queryClient = useQueryClient();
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (renderId: string) =>
-      callApi(deleteReportRender, { params: { sphereId, reportId, renderId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rendersKey(sphereId, reportId) }),
+    mutationFn: (renderId: string) => callReports('deleteRender', ref, { reportId, renderId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rendersKey(ref) }),
   });
 }
 
 /** A finished render's short-lived address, opened at once: the browser downloads the file. */
-export function useDownloadReportRender({ sphereId, reportId }: ReportRef) {
+export function useDownloadReportRender(ref: ReportRef) {
+  const { reportId } = ref;
   return useMutation({
-    mutationFn: (renderId: string) =>
-      callApi(downloadReportRender, { params: { sphereId, reportId, renderId } }),
+    mutationFn: (renderId: string) => callReports('downloadRender', ref, { reportId, renderId }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import {
   createSessionFormReport,
   createSphereFormReport,
+  listSessionFormReports,
+  listSphereFormReports,
   type SessionFormReportRequest,
   type SphereFormReportRequest,
 } from '../../../../../shared/contracts/form-reports';
@@ -40,12 +42,13 @@ export function useReportSphere(sphereId: string, enabled = true) {
 }
 
 /** The group (session) a report is about: its name as the reader may see it, and its sphere. */
-export function useReportSession(sessionId: string) {
+export function useReportSession(sessionId: string, enabled = true) {
   return useQuery({
     // The same key as the session's own page: one read serves both.
     queryKey: ['sessions', 'one', sessionId],
     queryFn: ({ signal }) => callApi(getSession, { params: { id: sessionId }, signal }),
     retry: false,
+    enabled,
   });
 }
 
@@ -160,6 +163,26 @@ export function useFormReport(request: FormReportRequest, enabled: boolean) {
         ? callApi(createSessionFormReport, { body: request.body, signal })
         : callApi(createSphereFormReport, { body: request.body, signal }),
     enabled,
+  });
+}
+
+/**
+ * The questionnaires a place's custom reports may show as data shots (decision 0038): a sphere's
+ * (its entitled forms with a report definition, for its admins) or a group's (the forms available
+ * in it, for its members alone).
+ */
+export function useReportFormList(place: { sphereId: string; sessionId?: string | undefined }, enabled: boolean) {
+  const { sphereId, sessionId } = place;
+  return useQuery({
+    queryKey:
+      sessionId === undefined
+        ? [...reportsKey, 'form-list', 'sphere', sphereId]
+        : [...reportsKey, 'form-list', 'session', sessionId],
+    queryFn: ({ signal }) =>
+      sessionId === undefined
+        ? callApi(listSphereFormReports, { params: { sphereId }, signal })
+        : callApi(listSessionFormReports, { params: { sessionId }, signal }),
+    enabled: enabled && (sessionId === undefined ? sphereId !== '' : sessionId !== ''),
   });
 }
 
