@@ -93,26 +93,60 @@ export async function sessionFeelingReport(
   return placeFeelingReport({ sphereId: session.sphereId, sessionId }, filters, now);
 }
 
-/** POST /v1/thinkings/sphere-reports: the thinkings given in a sphere, axis by axis. */
+/**
+ * POST /v1/thinkings/sphere-reports: the thinkings given in a sphere, axis by axis, with each
+ * axis's comments of the whole period under the free-text rule (decision 0033), but in the public
+ * template.
+ */
 export async function sphereThinkingReport(
   request: SphereReportRequest,
   now = Date.now(),
 ): Promise<ThinkingReport> {
   const { sphereId, ...filters } = request;
-  return placeThinkingReport({ sphereId }, filters, now);
+  // The public template is shown on a screen for all: figures only, as a feelings report's colours.
+  return placeThinkingReport({ sphereId }, filters, now, { comments: filters.template !== 'public' });
 }
 
 /**
  * The thinkings given in a sphere or in one of its groups: the sphere's report, and a group's
- * custom report's data shots (decision 0037).
+ * custom report's data shots (decision 0037), which carry no comments. With `comments`, the
+ * comments of the whole period, axis by axis for each axis of the whole period's figure (an axis
+ * is never listed for its comments alone): read from the group's scope, one Query per shard over
+ * the weeks, at the same time as the figures.
  */
 export async function placeThinkingReport(
   place: { sphereId: string; sessionId?: string },
   filters: ReportFilters,
   now: number,
+  { comments = false }: { comments?: boolean } = {},
 ): Promise<ThinkingReport> {
-  const read = await readReport('thinkings', place, filters, now);
-  return assemble(read, (weeks, decided) => thinkingFigure(weeks, decided, read.counts, read.groupTagCount));
+  const [read, kept] = await Promise.all([
+    readReport('thinkings', place, filters, now),
+    comments ? readPeriodTexts('thinkings', place, filters, now) : Promise.resolve(null),
+  ]);
+  const report = assemble(read, (weeks, decided) =>
+    thinkingFigure(weeks, decided, read.counts, read.groupTagCount),
+  );
+  if (!kept) return report;
+  const axes = report.total.shown ? report.total.axes.map((a) => a.axisId) : [];
+  return { ...report, texts: textsFigures(axes, report.total, read.decided, kept, filters.tagIds) };
+}
+
+/**
+ * The kept free texts of a place's closed weeks of a period, by week (decision 0033): one Query
+ * per shard, at once, on the group's scope (a session's, or the sphere's).
+ */
+function readPeriodTexts(
+  source: RollupSource,
+  place: { sphereId: string; sessionId?: string },
+  period: { start: string; end: string },
+  now: number,
+): Promise<Map<string, TextEntry[]>> {
+  const { sphereId, sessionId } = place;
+  const scope = sessionId ? scopeOf(source, 'session', sessionId) : scopeOf(source, 'sphere', sphereId);
+  const weeks = weeksWithin(period.start, period.end).filter((w) => weekClosed(w, now));
+  const [first, last] = [weeks[0], weeks.at(-1)];
+  return first && last ? readWeekTexts(scope, first, last) : Promise.resolve(new Map());
 }
 
 /** What a report of answers to questions is asked: its place, what it counts, the period and the group. */
@@ -173,14 +207,10 @@ export async function formReport(
 ): Promise<Omit<FormReport, 'form'>> {
   const { formId, textQuestions = [], ...asked } = request;
   const source = `form:${formId}` as const;
-  const { sphereId, sessionId } = asked.place;
-  const scope = sessionId ? scopeOf(source, 'session', sessionId) : scopeOf(source, 'sphere', sphereId);
-  const weeks = weeksWithin(asked.start, asked.end).filter((w) => weekClosed(w, now));
-  const [first, last] = [weeks[0], weeks.at(-1)];
   const [{ read, report }, kept] = await Promise.all([
     readQuestions(source, asked, now),
-    textQuestions.length && first && last
-      ? readWeekTexts(scope, first, last)
+    textQuestions.length
+      ? readPeriodTexts(source, asked.place, asked, now)
       : Promise.resolve(new Map<string, TextEntry[]>()),
   ]);
   return {
@@ -196,14 +226,15 @@ export async function formReport(
 const textOrder = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * A group's free texts of the whole period, question by question (decision 0033): shown only when
- * the group's figure of the period is shown, and then only the texts of the weeks in which it was
+ * A group's free texts of the whole period, question by question (a form's) or axis by axis (a
+ * thinking's comments), one entry per id asked, in that order (decision 0033): shown only when the
+ * group's figure of the period is shown, and then only the texts of the weeks in which it was
  * shown with at least 8 people (`freeTextShown`: a pair of tags shown from 5 gives no text), of
  * the authors under every tag of the group; else why, with the threshold 8.
  */
 function textsFigures(
   questions: readonly string[],
-  total: FormReport['total'],
+  total: { shown: true } | { shown: false; reason: HiddenReason },
   decided: Decided | null,
   kept: ReadonlyMap<string, readonly TextEntry[]>,
   tagIds: readonly string[],

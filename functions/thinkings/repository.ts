@@ -15,6 +15,7 @@ import {
   addToRollups,
   contributionsOf,
   importThenRoll,
+  keptTexts,
   rollupItems,
   type RolledAnswer,
   type TransactItem,
@@ -107,7 +108,7 @@ export async function insertThinking(context: string, thinking: NewThinking): Pr
   const put = db()
     .entities.thinking.create({ ...thinking, thinkingId: id })
     .params() as NonNullable<TransactItem['Put']>;
-  const rollups = await rollupsOf([{ thinking, sign: 1 }]);
+  const rollups = await rollupsOf([{ thinking: { ...thinking, thinkingId: id }, sign: 1 }]);
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -125,9 +126,21 @@ export async function insertThinking(context: string, thinking: NewThinking): Pr
 const sparseThinking = <T extends Record<string, unknown>>(item: T) =>
   sparse(item, 'gsi2', item.sphereId !== undefined);
 
-/** A thinking as its sphere's report rollups count it; null when it counts in none. */
-export function rolledThinking(thinking: NewThinking | ThinkingItem): RolledAnswer | null {
+/** A thinking with its id: what its rollups are drawn from (its comments' keys come from the id). */
+type IdentifiedThinking = NewThinking & Pick<ThinkingItem, 'thinkingId'>;
+
+/**
+ * A thinking as its sphere's report rollups count it, with its comments kept there as a survey's
+ * free texts are (decision 0033: axis by axis, under keys drawn from its id); null when it counts in
+ * none.
+ */
+export function rolledThinking(thinking: IdentifiedThinking): RolledAnswer | null {
   if (thinking.sphereId === undefined || thinking.reportTagIds === undefined) return null;
+  const axes = thinking.axes ?? [];
+  const texts = keptTexts(
+    thinking.thinkingId,
+    Object.fromEntries(axes.flatMap((a) => (a.comment?.trim() ? [[a.id, a.comment.trim()]] : []))),
+  );
   return {
     source: 'thinkings',
     sphereId: thinking.sphereId,
@@ -135,12 +148,13 @@ export function rolledThinking(thinking: NewThinking | ThinkingItem): RolledAnsw
     userId: thinking.userId,
     day: dayOf(thinking.creationDate, thinking.locale),
     tagIds: thinking.reportTagIds,
-    counts: thinkingCounts(thinking.axes ?? []),
+    counts: thinkingCounts(axes),
+    ...(texts ? { texts } : {}),
   };
 }
 
 /** The rollup items of some thinkings added (+1) or taken away (−1). */
-async function rollupsOf(changes: readonly { thinking: NewThinking | ThinkingItem; sign: 1 | -1 }[]) {
+async function rollupsOf(changes: readonly { thinking: IdentifiedThinking; sign: 1 | -1 }[]) {
   const rolled = changes.flatMap(({ thinking, sign }) => {
     const answer = rolledThinking(thinking);
     return answer ? [{ answer, sign }] : [];

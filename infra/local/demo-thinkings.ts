@@ -182,10 +182,96 @@ export function demoThinkings(
   return thinkings;
 }
 
+type Tone = 'low' | 'middle' | 'high';
+
+/**
+ * What a team member writes beside a statement, by how they rated it: a value under "partly" is
+ * `low`, above it `high`.
+ */
+const TEAM_COMMENTS: Record<'fr' | 'en' | 'nl', Record<Tone, readonly string[]>> = {
+  fr: {
+    low: [
+      'Trop de dossiers en même temps, on court après le temps.',
+      'Depuis un départ dans l’équipe, on est à deux pour faire le travail de trois.',
+      'Les urgences passent toujours avant le reste, difficile de s’organiser.',
+      'Beaucoup d’heures sup ce mois-ci, il faudrait revoir les plannings.',
+      'On aimerait être consultés avant que les délais soient fixés.',
+      'Les pannes de la ligne 2 nous font perdre des journées entières.',
+    ],
+    middle: [
+      'Ça dépend des semaines, la fin de mois reste compliquée.',
+      'Mieux depuis la nouvelle organisation, mais encore fragile.',
+      'Les réunions du lundi prennent beaucoup de temps.',
+      'Rien de grave, mais on sent la fatigue avant les congés.',
+      'Le rythme va, tant que personne n’est absent.',
+      'Un peu plus de visibilité sur les priorités aiderait.',
+    ],
+    high: [
+      'Bonne répartition des tâches dans l’équipe ces derniers temps.',
+      'Le renfort arrivé en septembre change vraiment la donne.',
+      'On a enfin le temps de bien faire les choses.',
+      'Merci pour le nouveau planning, c’est beaucoup plus clair.',
+      'Semaine calme, on a pu avancer sur les projets de fond.',
+      'L’entraide entre collègues fait toute la différence.',
+    ],
+  },
+  en: {
+    low: [
+      'Too many projects at once, we are always catching up.',
+      'Two of us are doing the work of three since the last departure.',
+      'Urgent requests keep jumping the queue.',
+      'Lots of overtime this month, the schedule needs another look.',
+      'Deadlines are set without asking the people who do the work.',
+    ],
+    middle: [
+      'Depends on the week, month-end is still hard.',
+      'Better since the reorganisation, but still fragile.',
+      'Manageable as long as nobody is off sick.',
+      'Clearer priorities would help.',
+      'Fine overall, a bit tired before the holidays.',
+    ],
+    high: [
+      'Tasks are well shared in the team lately.',
+      'The new colleague really makes a difference.',
+      'We finally have time to do things properly.',
+      'Quiet week, we could work on the bigger projects.',
+      'Thanks for the new schedule, much clearer.',
+    ],
+  },
+  nl: {
+    low: [
+      'Te veel dossiers tegelijk, we lopen altijd achter.',
+      'Sinds het vertrek van een collega doen we met twee het werk van drie.',
+      'Dringende vragen gaan altijd voor, plannen lukt zo niet.',
+      'Veel overuren deze maand, de planning moet herbekeken worden.',
+      'Deadlines worden vastgelegd zonder het ons te vragen.',
+    ],
+    middle: [
+      'Hangt af van de week, het einde van de maand blijft zwaar.',
+      'Beter sinds de nieuwe organisatie, maar nog wankel.',
+      'Het gaat, zolang niemand ziek is.',
+      'Wat meer duidelijkheid over de prioriteiten zou helpen.',
+      'Niets ernstigs, maar de vermoeidheid is voelbaar voor de vakantie.',
+    ],
+    high: [
+      'De taken zijn de laatste tijd goed verdeeld in het team.',
+      'De nieuwe collega maakt echt het verschil.',
+      'Eindelijk tijd om het werk goed te doen.',
+      'Rustige week, we konden aan de grotere projecten werken.',
+      'Bedankt voor de nieuwe planning, veel duidelijker.',
+    ],
+  },
+};
+
+/** The axes of the catalogue on which a person may write a comment. */
+const COMMENTED = new Set(DEMO_AXES.filter((a) => a.allowComment).map((a) => a.axisId));
+
 /**
  * A synthetic member's thinkings in their team, about one every two weeks for a year, on the axes
- * their sphere asks its contributors (no comments: a report never shows them): what the sphere's
- * thinking report counts.
+ * their sphere asks its contributors: what the sphere's thinking report counts. About one in four
+ * carries a short comment on a statement that allows one, in the member's language (mostly
+ * French, some Dutch and English), in tune with the value given; the comments are drawn apart
+ * from the values, which stay those of earlier runs.
  */
 export function contributorThinkings(
   member: { email: string; sphereId: string; sessionId: string; reportTagIds: readonly string[] },
@@ -193,15 +279,23 @@ export function contributorThinkings(
   now = Date.now(),
 ): Omit<NewThinking, 'userId'>[] {
   const random = generator(`team-thinkings:${member.email}`);
+  const say = generator(`team-comments:${member.email}`);
+  const draw = say();
+  const language = draw < 0.7 ? 'fr' : draw < 0.85 ? 'nl' : 'en';
+  const commented = axisIds.filter((id) => COMMENTED.has(id));
   const level = new Map(axisIds.map((id) => [id, 1 + Math.floor(random() * 3)]));
   const thinkings: Omit<NewThinking, 'userId'>[] = [];
   for (let week = 52; week >= 1; week--) {
     if (random() < 0.45) continue;
     const created = now - week * 7 * 86_400_000 + Math.floor(random() * 5 * 86_400_000);
+    const about = commented.length && say() < 0.25 ? commented[Math.floor(say() * commented.length)] : null;
     const axes = axisIds.map((id) => {
       const index = Math.min(4, Math.max(0, (level.get(id) ?? 2) + Math.round((random() - 0.5) * 2)));
       level.set(id, index);
-      return { id, value: THINKING_VALUES[index] as number };
+      const value = THINKING_VALUES[index] as number;
+      if (id !== about) return { id, value };
+      const said = TEAM_COMMENTS[language][value < 0 ? 'low' : value > 0 ? 'high' : 'middle'];
+      return { id, value, comment: said[Math.floor(say() * said.length)] as string };
     });
     thinkings.push({
       axes,

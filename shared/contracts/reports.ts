@@ -168,17 +168,43 @@ export const ThinkingFigureSchema = z.discriminatedUnion('shown', [
 ]);
 export type ThinkingFigure = z.infer<typeof ThinkingFigureSchema>;
 
+/**
+ * A free-text question's or an axis's texts over a whole period (spec 02 §5: only for a group shown
+ * with at least 8 people, in an order that says nothing of who wrote them), else why and the
+ * threshold 8; the shape of a form report's `FormTextsFigureSchema` (form-reports.ts imports this
+ * module, so it is not imported here).
+ */
+export const FreeTextsFigureSchema = z.discriminatedUnion('shown', [
+  z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),
+  z.object({
+    answerId: z.string(),
+    shown: z.literal(false),
+    reason: z.enum(HIDDEN_REASONS),
+    threshold: z.number().int(),
+  }),
+]);
+export type FreeTextsFigure = z.infer<typeof FreeTextsFigureSchema>;
+
 export const ThinkingReportSchema = SphereReportSchema.omit({ total: true, series: true }).extend({
   total: ThinkingFigureSchema,
   series: z.array(
     z.object({ period: z.string(), first: z.string(), last: z.string(), figure: ThinkingFigureSchema }),
   ),
+  /**
+   * The comments of the whole period, one entry per axis of `total` in its order (`answerId` is the
+   * axis's id): given whole only to a group shown with at least 8 people, else why (decision 0033);
+   * none when the whole period is hidden, and never in the public template.
+   */
+  texts: z.array(FreeTextsFigureSchema).optional(),
 });
 export type ThinkingReport = z.infer<typeof ThinkingReportSchema>;
 
 /**
  * POST /v1/thinkings/sphere-reports (spec 01 §7): the thinkings given in a sphere and its groups,
- * axis by axis, for those who hold smartReport on it. Comments are free text: never in a report.
+ * axis by axis, for those who hold smartReport on it. Comments are free text: each axis's comments
+ * of the whole period come only under the free-text rule (spec 02 §5, decision 0033: a group shown
+ * with at least 8 people, never beside a smaller group's figure), in an order that says nothing of
+ * who wrote them.
  */
 export const createSphereThinkingReport = defineRoute({
   name: 'createSphereThinkingReport',

@@ -8,6 +8,7 @@ import {
   reportAxes,
   thinkingExportTable,
   thinkingRows,
+  thinkingTexts,
   valueKey,
   valueLabels,
   type ShownThinkingFigure,
@@ -196,6 +197,57 @@ describe('the files of a thinkings report', () => {
     expect(table.preamble).toContainEqual(['Group: The whole sphere']);
     expect(table.rows.at(-1)).toEqual(['The whole period', 'Hidden: fewer than 8 people']);
     expect(table.rows.flat()).not.toContain('Axis');
+  });
+
+  it('end with each axis’s comments under its name, one a line, or why they are hidden', () => {
+    const shown = report({
+      texts: [
+        { answerId: 'recognition', shown: true, texts: [] },
+        { answerId: 'workload', shown: true, texts: ['Too many meetings', 'Calmer week'] },
+      ],
+    });
+    const axes = reportAxes(shown, nameOf, 'en');
+    const context = { sphereName: 'Atelier', tagNames: [] };
+    expect(thinkingExportTable(shown, axes, context, 'en', t).rows.slice(-5)).toEqual([
+      [],
+      ['Comments over the whole period'],
+      ['Recognition', 'No comment in this group.'],
+      ['Workload', 'Too many meetings'],
+      ['Workload', 'Calmer week'],
+    ]);
+    // An axis that takes no comment and holds none is left out.
+    expect(
+      thinkingExportTable(shown, axes, context, 'en', t, (id) => id === 'workload').rows.slice(-3),
+    ).toEqual([
+      ['Comments over the whole period'],
+      ['Workload', 'Too many meetings'],
+      ['Workload', 'Calmer week'],
+    ]);
+    const hidden = report({
+      texts: ['recognition', 'workload'].map((answerId) => ({
+        answerId,
+        shown: false as const,
+        reason: 'too-few-people' as const,
+        threshold: 8,
+      })),
+    });
+    expect(thinkingExportTable(hidden, axes, context, 'en', t).rows.slice(-2)).toEqual([
+      ['Recognition', 'Comments appear only for groups of at least 8 people, to protect anonymity.'],
+      ['Workload', 'Comments appear only for groups of at least 8 people, to protect anonymity.'],
+    ]);
+  });
+
+  it('carry no comments line when the report has none', () => {
+    const r = report();
+    const table = thinkingExportTable(
+      r,
+      reportAxes(r, nameOf, 'en'),
+      { sphereName: 'A', tagNames: [] },
+      'en',
+      t,
+    );
+    expect(table.rows.flat()).not.toContain('Comments over the whole period');
+    expect(thinkingTexts(r, reportAxes(r, nameOf, 'en'), t)).toEqual([]);
   });
 
   it('are named sphere-thinking-report-<sphere>-<start>-<end>', () => {

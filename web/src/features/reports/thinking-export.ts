@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { ThinkingFigure, ThinkingReport } from '../../../../shared/contracts/reports';
 import { THINKING_VALUES } from '../../../../shared/domain/thinkings';
+import type { StepTexts } from './campaign-report-export';
 import {
   TOTAL_ROW,
   exportPreamble,
@@ -17,8 +18,8 @@ import {
  * The rows of a sphere's thinkings report, once for the page's tables and its files (spec 01 §7
  * `POST /thinkings/sphere-reports`, spec 02 §5 report privacy): per week or month and for the
  * whole period, the average of each axis (−1 to 1); for the whole period, each axis's answers and
- * the count of each of its five values. A hidden figure is a row with its reason in words and the
- * threshold it missed, never a number.
+ * the count of each of its five values, and each axis's comments for a group of at least 8. A
+ * hidden figure is a row with its reason in words and the threshold it missed, never a number.
  */
 
 export type ShownThinkingFigure = Extract<ThinkingFigure, { shown: true }>;
@@ -156,9 +157,50 @@ export function axisDetails(figure: ShownThinkingFigure, axes: readonly AxisColu
 }
 
 /**
+ * The comments of the whole period axis by axis, in the order of `axes` (the report's), each under
+ * its axis's name (decision 0033: given only for a group of at least 8 people whose figure is
+ * shown, in an order that says nothing of who wrote them), or why they are hidden, in words. An
+ * axis that takes no comment (`takesComments`) is left out unless it holds some.
+ */
+export function thinkingTexts(
+  report: Pick<ThinkingReport, 'texts'>,
+  axes: readonly AxisColumn[],
+  t: TFunction,
+  takesComments: (axisId: string) => boolean = () => true,
+): StepTexts[] {
+  const byId = new Map((report.texts ?? []).map((part) => [part.answerId, part]));
+  return axes.flatMap((axis): StepTexts[] => {
+    const part = byId.get(axis.id);
+    if (!part) return [];
+    if (part.shown && part.texts.length > 0)
+      return [{ id: axis.id, title: axis.name, shown: true, texts: part.texts }];
+    if (!takesComments(axis.id)) return [];
+    if (part.shown) return [{ id: axis.id, title: axis.name, shown: true, texts: [] }];
+    const reason =
+      part.reason === 'too-few-people'
+        ? t('reports.campaign.texts.tooFew', { threshold: part.threshold })
+        : hiddenReason(part, t);
+    return [{ id: axis.id, title: axis.name, shown: false, reason }];
+  });
+}
+
+/** The file's lines of the comments: one per comment, under its axis's name; a hidden one's reason. */
+function commentLines(texts: readonly StepTexts[], t: TFunction): ExportCell[][] {
+  return [
+    [t('reports.thinking.commentsTitle')],
+    ...texts.flatMap((part): ExportCell[][] => {
+      if (!part.shown) return [[part.title, part.reason]];
+      if (part.texts.length === 0) return [[part.title, t('reports.campaign.texts.none')]];
+      return part.texts.map((text): ExportCell[] => [part.title, text]);
+    }),
+  ];
+}
+
+/**
  * A thinkings report as a file's rows: the same preamble as the feelings report's, then the page's
  * series table (a hidden row carrying its reason in the first figure column and nothing else) and,
- * when the whole period is shown, its table of axes with the count of each value.
+ * when the whole period is shown, its table of axes with the count of each value, then each axis's
+ * comments as the page shows them (`takesComments` as `thinkingTexts`).
  */
 export function thinkingExportTable(
   report: ThinkingReport,
@@ -166,6 +208,7 @@ export function thinkingExportTable(
   context: ExportContext,
   language: Language,
   t: TFunction,
+  takesComments?: (axisId: string) => boolean,
 ): ReportExport {
   const rows: ExportCell[][] = thinkingRows(report, axes, language, t).map((row) =>
     row.shown
@@ -181,6 +224,8 @@ export function thinkingExportTable(
         axisDetailColumns(t),
         ...details.map((axis) => [axis.name, axis.answers, axis.average, ...axis.counts]),
       );
+    const texts = thinkingTexts(report, axes, t, takesComments);
+    if (texts.length > 0) rows.push([], ...commentLines(texts, t));
   }
   return { preamble: exportPreamble(report, context, t), header: thinkingColumns(axes, t), rows };
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { SphereReportRequest, ThinkingReport } from '../../../../shared/contracts/reports';
@@ -7,6 +7,8 @@ import { inLanguage } from '../../../../shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
 import { useReportAxes, useThinkingReport } from './api/reports';
+import { FreeTexts } from './free-texts';
+import type { StepTexts } from './campaign-report-export';
 import { axisAverages } from './report-chart';
 import { TOTAL_ROW, reportFileName, signed } from './report-export';
 import {
@@ -26,6 +28,7 @@ import {
   thinkingExportTable,
   thinkingFigureColumnCount,
   thinkingRows,
+  thinkingTexts,
   type AxisColumn,
   type AxisDetail,
   type ThinkingRow,
@@ -41,7 +44,9 @@ export interface ThinkingTarget {
  * A sphere's thinkings report (spec 01 §7 `POST /thinkings/sphere-reports`, spec 02 §5 report
  * privacy): with the filters of its feelings report, for the whole period each axis by its name
  * with its answers, average and the count of each value, then the average of each axis week by
- * week or month by month, and that table as CSV or Excel. A hidden figure says why, never a number.
+ * week or month by month, and that table as CSV or Excel. Each axis's comments of the whole period
+ * follow its figures, for a group of at least 8 people (decision 0033). A hidden figure says why,
+ * never a number.
  */
 export function ThinkingReportSection({
   body,
@@ -62,6 +67,12 @@ export function ThinkingReportSection({
     for (const axis of catalogue.data?.items ?? []) byId.set(axis.id, inLanguage(axis.name, language));
     return byId;
   }, [catalogue.data, language]);
+  // The axes that take comments; unknown while the catalogue is not read (every axis then does).
+  const commented = useMemo(
+    () =>
+      catalogue.data ? new Set(catalogue.data.items.filter((a) => a.allowComment).map((a) => a.id)) : null,
+    [catalogue.data],
+  );
 
   if (report.isPending) return <Skeleton height={320} data-testid="thinking-loading" />;
   if (report.isError)
@@ -81,6 +92,7 @@ export function ThinkingReportSection({
       language={language}
       names={names}
       namesMissing={catalogue.isError}
+      commented={commented}
     />
   );
 }
@@ -92,6 +104,7 @@ function ThinkingView({
   language,
   names,
   namesMissing,
+  commented,
 }: {
   report: ThinkingReport;
   target: ThinkingTarget;
@@ -100,6 +113,8 @@ function ThinkingView({
   /** The axes' names in the reader's language, by id; an axis not in it is shown by its id. */
   names: ReadonlyMap<string, string>;
   namesMissing: boolean;
+  /** The axes that take comments, by id; null when not known. */
+  commented: ReadonlySet<string> | null;
 }) {
   const { t } = useTranslation();
   const { exporting, exportAs } = useTableExport();
@@ -111,6 +126,14 @@ function ThinkingView({
   const details = useMemo(
     () => (report.total.shown ? axisDetails(report.total, axes) : []),
     [report.total, axes],
+  );
+  const takesComments = useMemo(
+    () => (commented ? (axisId: string) => commented.has(axisId) : undefined),
+    [commented],
+  );
+  const comments = useMemo(
+    () => thinkingTexts(report, axes, t, takesComments),
+    [report, axes, t, takesComments],
   );
   const seriesRows = rows.filter((r) => r.key !== TOTAL_ROW);
   const totalRow = rows.find((r) => r.key === TOTAL_ROW);
@@ -124,7 +147,14 @@ function ThinkingView({
 
   const exportThinking = (format: ExportFormat) =>
     void exportAs(format, (extension) => ({
-      table: thinkingExportTable(report, axes, { sphereName: target.name, tagNames }, language, t),
+      table: thinkingExportTable(
+        report,
+        axes,
+        { sphereName: target.name, tagNames },
+        language,
+        t,
+        takesComments,
+      ),
       fileName: reportFileName(target, report, extension, 'sphere-thinking'),
       sheet: t('reports.thinking.sheet'),
     }));
@@ -148,6 +178,7 @@ function ThinkingView({
               answersLabel={t('reports.thinking.answers')}
             />
             <AxisTable details={details} />
+            <AxisComments parts={comments} />
           </Stack>
         )}
       </TotalCard>
@@ -217,6 +248,22 @@ export function AxisTable({ details }: { details: AxisDetail[] }) {
           ))}
         </Table.Tbody>
       </ReportTable>
+    </Stack>
+  );
+}
+
+/** Each axis's comments of the whole period under its name, or why they are hidden; none: nothing. */
+export function AxisComments({ parts }: { parts: readonly StepTexts[] }) {
+  const { t } = useTranslation();
+  if (parts.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="thinking-comments-title" data-testid="thinking-comments">
+      <Title order={3} size="h5" id="thinking-comments-title">
+        {t('reports.thinking.commentsTitle')}
+      </Title>
+      {parts.map((part) => (
+        <FreeTexts key={part.id} part={part} testId={`thinking-comments-${part.id}`} />
+      ))}
     </Stack>
   );
 }
