@@ -26,7 +26,13 @@ import {
   updateSphereFormEntitlement,
   updateSurvey,
 } from '../../shared/contracts/forms';
-import { createSessionFormReport, createSphereFormReport } from '../../shared/contracts/form-reports';
+import {
+  createSessionFormReport,
+  createSphereFormReport,
+  getFormReportDefinition,
+  listSessionFormReports,
+  listSphereFormReports,
+} from '../../shared/contracts/form-reports';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as logo from './logo';
@@ -96,6 +102,15 @@ export const handler = createHttpHandler(
     route(getGoalRankings, ({ caller }) => surveys.goalRankings(caller.userId)),
     route(createSphereFormReport, ({ body }) => reports.sphereFormReport(body)),
     route(createSessionFormReport, ({ body }) => reports.sessionFormReport(body)),
+    route(getFormReportDefinition, ({ caller, params, headers }) =>
+      service.getReportDefinition(caller.userId, params.formId, headers.superAdmin),
+    ),
+    route(listSphereFormReports, ({ params, headers }) =>
+      service.listSphereFormReports(params.sphereId, headers.language),
+    ),
+    route(listSessionFormReports, ({ params, headers }) =>
+      service.listSessionFormReports(params.sessionId, headers.language),
+    ),
   ],
   callerAccounts,
 );

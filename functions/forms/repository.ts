@@ -19,12 +19,14 @@ import type { MeasureTypeEntity } from './entities/measure-type';
 import {
   contributionsOf,
   importThenRoll,
+  keepReportDefinitions,
   keptTexts,
   rollupItems,
   type RolledAnswer,
   type ScopedContribution,
   type TransactItem,
 } from '../reports';
+import { reportDefinitionOf } from './report-definition';
 import { measureTypesOf, usageChanges } from './rules';
 import { formsDb as db } from './store';
 
@@ -180,6 +182,8 @@ export async function insertForm(form: Form): Promise<StoredForm> {
   }
   const created = await findStoredForm(form.id);
   if (!created) throw new Error(`Form ${form.id} was written but cannot be read`);
+  // What its reports are drawn from (decision 0038), kept by the reports domain.
+  await keepReportDefinitions([reportDefinitionOf(created.form)]);
   return created;
 }
 
@@ -208,6 +212,7 @@ export async function replaceForm(before: StoredForm, form: Form, updateDate: st
   if (result.canceled) throw new ConflictError('conflict');
   const saved = await findStoredForm(formId);
   if (!saved) throw new Error(`Form ${formId} was saved but cannot be read`);
+  await keepReportDefinitions([reportDefinitionOf(saved.form)]);
   return saved;
 }
 
@@ -619,6 +624,10 @@ export async function importForms(forms: readonly Form[]): Promise<number> {
   const existing = new Set((await findSummaries(forms.map((f) => f.id))).map((s) => s.formId));
   const missing = forms.filter((f) => !existing.has(f.id));
   for (const form of missing) await insertForm(form);
+  // A local stack seeded before report definitions were kept gets them for the forms it holds.
+  const kept = forms.filter((f) => existing.has(f.id));
+  const stored = await Promise.all(kept.map((f) => findStoredForm(f.id)));
+  await keepReportDefinitions(stored.flatMap((s) => (s ? [reportDefinitionOf(s.form)] : [])));
   return missing.length;
 }
 

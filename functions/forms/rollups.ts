@@ -1,11 +1,13 @@
-import { contributionsOf, rebuildScopes, scopeOf } from '../reports';
+import { contributionsOf, keepReportDefinitions, rebuildScopes, scopeOf } from '../reports';
 import { sessionsOfSphere } from '../sessions';
-import { entitlementsOf, rolledSurvey, surveysOfSphere } from './repository';
+import { reportDefinitionOf } from './report-definition';
+import { entitlementsOf, findStoredForm, rolledSurvey, surveysOfSphere } from './repository';
 
 /**
  * Rebuilds a sphere's questionnaire rollups (its own and its groups', form by form) from the
  * surveys given in it, or only compares them (`check`), by the arithmetic of the live writes
- * (decisions 0030, 0033). The forms are those entitled to the sphere and `formIds` (a form whose
+ * (decisions 0030, 0033); writing, it also puts each form's report definition (decision 0038). The
+ * forms are those entitled to the sphere and `formIds` (a form whose
  * entitlement was removed keeps its surveys). Answers the surveys read and the items that differed.
  */
 export async function rebuildSphereFormRollups(
@@ -27,6 +29,9 @@ export async function rebuildSphereFormRollups(
       ...sessions.map((s) => scopeOf(source, 'session', s.sessionId)),
     ];
     differences.push(...(await rebuildScopes(scopes, contributions, mode)).differences);
+    // A form saved before report definitions were kept (decision 0038) gets its definition.
+    const stored = mode === 'write' ? await findStoredForm(formId) : null;
+    if (stored) await keepReportDefinitions([reportDefinitionOf(stored.form)]);
   }
   return { surveys, differences: differences.sort() };
 }

@@ -16,12 +16,15 @@ import {
   type MeasureTypeCreate,
   type MeasureTypeUpdate,
 } from '../../shared/contracts/forms';
+import type { FormReportEntry } from '../../shared/contracts/form-reports';
+import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
 import { LANGUAGES, isLanguage, type Language } from '../../shared/contracts/headers';
 import type { FieldError } from '../../shared/contracts/errors';
 import type { AppAbility } from '../../shared/domain/ability';
 import { goalRankingForm, GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
 import { textIn } from '../../shared/domain/sessions';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { formAnsweredIn, reportDefinitionsOf } from '../reports';
 import { findSession, findSessions } from '../sessions';
 import { findSphere } from '../spheres';
 import { formCaller, placesOfForm } from './caller';
@@ -403,4 +406,63 @@ export async function listSessionEntitlements(sessionId: string, language: Langu
   );
   const items = await withTitles(reaching, language);
   return { count: items.length, items, max: items.length, offset: 0 };
+}
+
+/**
+ * GET /v1/forms/report-definitions/{formId} (decision 0038): the form's report definition, for
+ * whoever may read the form (the same rule, the same 404 for anyone else).
+ */
+export async function getReportDefinition(
+  userId: string,
+  formId: string,
+  superAdminHeader: boolean,
+): Promise<FormReportDefinition> {
+  await getDefinition(userId, formId, superAdminHeader);
+  const definition = (await reportDefinitionsOf([formId])).get(formId);
+  if (!definition) throw new NotFoundError();
+  return definition;
+}
+
+/**
+ * The entitled forms a place's reports may show: those with a report definition whose surveys were
+ * counted in the place (a custom report's data shot accepts no other, decision 0038), by title.
+ */
+async function formReportsOf(
+  entitlements: readonly FormEntitlement[],
+  place: { sphereId: string; sessionId?: string },
+): Promise<{ forms: FormReportEntry[] }> {
+  const [definitions, answered] = await Promise.all([
+    reportDefinitionsOf(entitlements.map((e) => e.formId)),
+    Promise.all(entitlements.map((e) => formAnsweredIn(place, e.formId))),
+  ]);
+  return {
+    forms: entitlements.flatMap((e, i): FormReportEntry[] => {
+      const definition = definitions.get(e.formId);
+      if (!definition || !answered[i]) return [];
+      return [
+        {
+          formId: e.formId,
+          title: definition.title,
+          languages: definition.languages,
+          questions: definition.questions.length,
+          results: definition.results.length,
+        },
+      ];
+    }),
+  };
+}
+
+/** GET /v1/forms/reports/spheres/{sphereId}: the questionnaires the sphere's reports may show. */
+export async function listSphereFormReports(sphereId: string, language: Language) {
+  return formReportsOf((await listSphereEntitlements(sphereId, language)).items, { sphereId });
+}
+
+/** GET /v1/forms/reports/sessions/{sessionId}: those the group's reports may show (the forms it has). */
+export async function listSessionFormReports(sessionId: string, language: Language) {
+  const session = await findSession(sessionId);
+  if (!session) throw new NotFoundError();
+  return formReportsOf((await listSessionEntitlements(sessionId, language)).items, {
+    sphereId: session.sphereId,
+    sessionId,
+  });
 }

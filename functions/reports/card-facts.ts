@@ -139,7 +139,11 @@ export function cardFacts(
   },
 ): CardFacts {
   if (data.source === 'campaign') return campaignFacts(data, options);
-  const shot = options.dataShot?.source === 'campaign' ? undefined : options.dataShot;
+  if (data.source === 'form') return formFacts(data, options);
+  const shot =
+    options.dataShot?.source === 'campaign' || options.dataShot?.source === 'form'
+      ? undefined
+      : options.dataShot;
   const measure = shot?.measure ?? 'people';
   const trendMetric = trendMetricOf(data.source, measure);
   if (data.source === 'feelings') {
@@ -164,9 +168,74 @@ export function cardFacts(
   };
 }
 
+/** Where an average sits on its scale as an axis: its lowest value −1, its middle 0, its highest +1. */
+const toAxis = (average: number, min: number, max: number) => (2 * average - min - max) / (max - min);
+
 /** Where a campaign's Likert answers sit: 1 … CUSTOM_LIKERT_POINTS, its middle saying neither. */
-const likertToAxis = (average: number) =>
-  (average - (1 + CUSTOM_LIKERT_POINTS) / 2) / ((CUSTOM_LIKERT_POINTS - 1) / 2);
+const likertToAxis = (average: number) => toAxis(average, 1, CUSTOM_LIKERT_POINTS);
+
+/**
+ * A questionnaire's facts (decision 0038): one figure, no series; its numbers and its results with
+ * a scale told as axes, each placed from its scale's lowest value (−1) to its highest (+1). Choices
+ * and free texts are never told.
+ */
+function formFacts(
+  data: Extract<CardData, { source: 'form' }>,
+  options: { lang: ReportLanguage; dataShot?: DataShot | undefined },
+): CardFacts {
+  const threshold = minParticipants(options.dataShot?.tagIds.length ?? 0);
+  const figure = data.total;
+  if (!figure.shown)
+    return {
+      source: 'thinkings',
+      measure: 'people',
+      total: { shown: false, reason: figure.reason, threshold: figure.threshold },
+      series: [],
+      trendMetric: 'people',
+    };
+  const own = (data.definition.languages[0] ?? 'fr') as Language;
+  const scales = new Map<string, { name: string; min: number; max: number }>();
+  for (const q of data.definition.questions)
+    if (q.kind === 'number')
+      scales.set(`q:${q.id}`, { name: textIn(q.title, options.lang, own), min: q.min, max: q.max });
+  for (const r of data.definition.results)
+    if (r.min !== undefined && r.max !== undefined && r.max > r.min)
+      scales.set(`r:${r.id}`, {
+        name: textIn(r.shortTitle ?? r.title, options.lang, own),
+        min: r.min,
+        max: r.max,
+      });
+  const averages = [
+    ...figure.questions.flatMap((q) =>
+      q.shown && q.average !== undefined
+        ? [{ key: `q:${q.answerId}`, average: q.average, answers: q.answers }]
+        : [],
+    ),
+    ...figure.results.flatMap((r) =>
+      r.shown ? [{ key: `r:${r.resultId}`, average: r.average, answers: r.answers }] : [],
+    ),
+  ];
+  const axes = averages
+    .flatMap((a): AxisFact[] => {
+      const scale = scales.get(a.key);
+      if (!scale || scale.max <= scale.min || a.answers === 0) return [];
+      return [
+        {
+          name: scale.name || a.key.slice(2),
+          average: toAxis(a.average, scale.min, scale.max),
+          ...(a.answers >= threshold ? { answers: a.answers } : {}),
+        },
+      ];
+    })
+    .sort((a, b) => b.average - a.average || a.name.localeCompare(b.name));
+  return {
+    source: 'thinkings',
+    measure: 'people',
+    total: { shown: true, people: figure.people, answers: figure.answers, axes },
+    series: [],
+    trendMetric: 'people',
+  };
+}
 
 /**
  * A campaign step's facts (decision 0036): one figure, no series. A feeling step is told as a

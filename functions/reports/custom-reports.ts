@@ -9,6 +9,7 @@ import {
   type CustomReportDetail,
   type CustomReportUpdateSchema,
   type DataShot,
+  type FormDataShot,
   type ReportCard,
   type ReportCardCreateSchema,
   type ReportCardUpdateSchema,
@@ -23,7 +24,8 @@ import { isConditionFailure } from '../lib/conditions';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { activeTagsOf, findSphere } from '../spheres';
 import { campaignShotData, sealedCycleOf } from './campaign-shots';
-import { placeFeelingReport, placeThinkingReport } from './service';
+import { formReport, placeFeelingReport, placeThinkingReport } from './service';
+import { formAnsweredIn, reportDefinitionsOf, shapeOfDefinition } from './report-definitions';
 import type { CustomReportEntity } from './entities/custom-report';
 import type { ReportCardEntity } from './entities/report-card';
 import type { ReportPartEntity } from './entities/report-part';
@@ -320,9 +322,20 @@ async function findCard(reportId: string, cardId: string): Promise<CardItem> {
 
 /**
  * A data shot must show what its report may: the sphere's tags (the report function checks them
- * again when read), and a campaign's step only in that campaign's report, of a cycle that stopped.
+ * again when read), a campaign's step only in that campaign's report, of a cycle that stopped, and
+ * a questionnaire only one answered in the report's place.
  */
 async function checkShot(report: ReportItem, shot: DataShot): Promise<void> {
+  if (shot.source === 'form') {
+    // A questionnaire answered in the report's place, with its report definition (decision 0038).
+    const place = { sphereId: report.sphereId, sessionId: report.sessionId };
+    const [definitions, answered] = await Promise.all([
+      reportDefinitionsOf([shot.formId]),
+      formAnsweredIn(place, shot.formId),
+    ]);
+    if (!answered || !definitions.has(shot.formId))
+      throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot.formId' }]);
+  }
   if (shot.source === 'campaign') {
     if (!report.campaignId) throw new ValidationError([{ key: 'not-valid', field: 'body.dataShot.source' }]);
     const sealed = await sealedCycleOf(report.campaignId, shot.cycleId);
@@ -456,7 +469,9 @@ export function cardDataReader(
     const key =
       shot.source === 'campaign'
         ? `campaign|${shot.cycleId}|${shot.stepId}|${shot.tagIds.join(',')}`
-        : `${shot.source}|${shot.interval}|${shot.tagIds.join(',')}`;
+        : shot.source === 'form'
+          ? `form|${shot.formId}|${shot.tagIds.join(',')}`
+          : `${shot.source}|${shot.interval}|${shot.tagIds.join(',')}`;
     let pending = cache.get(key);
     if (!pending) {
       pending = readCardData(report, shot, now);
@@ -473,6 +488,7 @@ async function readCardData(
 ): Promise<CardData | undefined> {
   if (shot.source === 'campaign')
     return report.campaignId ? ((await campaignShotData(report.campaignId, shot)) ?? undefined) : undefined;
+  if (shot.source === 'form') return formShotData(report, shot, now);
   // A group's report (decision 0037) shows the group's figures, a sphere's the sphere's.
   const place = { sphereId: report.sphereId, ...(report.sessionId ? { sessionId: report.sessionId } : {}) };
   const request = {
@@ -499,6 +515,33 @@ async function readCardData(
     total: read.total,
     series: read.series.map((s) => ({ period: s.period, figure: s.figure })),
   };
+}
+
+/**
+ * A questionnaire's data shot (decision 0038): the form's figure over the report's period for the
+ * group, from its report definition, through the questionnaire report's privacy rules; never its
+ * free texts (a card travels into files and written texts). Nothing when the definition is gone.
+ */
+async function formShotData(
+  report: Pick<ReportItem, 'sphereId' | 'sessionId' | 'start' | 'end'>,
+  shot: FormDataShot,
+  now: number,
+): Promise<CardData | undefined> {
+  const definition = (await reportDefinitionsOf([shot.formId])).get(shot.formId);
+  if (!definition) return undefined;
+  const read = await formReport(
+    {
+      place: { sphereId: report.sphereId, ...(report.sessionId ? { sessionId: report.sessionId } : {}) },
+      formId: shot.formId,
+      shape: shapeOfDefinition(definition),
+      start: report.start,
+      end: report.end,
+      tagIds: shot.tagIds,
+      interval: 'month',
+    },
+    now,
+  );
+  return { source: 'form', formId: shot.formId, definition, total: read.total };
 }
 
 /** GET a part: its cards in order, each data shot with its figures. */
@@ -535,6 +578,8 @@ export interface ImportedReport {
   report: Omit<CreateBody, 'description'> & {
     description: string;
     status: ReportItem['status'];
+    /** A group's report (decision 0037). */
+    sessionId?: string;
     /** A campaign's report (decision 0036). */
     campaignId?: string;
     cycleId?: string;

@@ -36,6 +36,12 @@ export type { FormShape } from './figures';
 export { cycleScopeOf, sealedCycleOf } from './campaign-shots';
 export { createReport as createCustomReport, listReports as listCustomReports } from './report-items';
 export {
+  formAnsweredIn,
+  keepReportDefinitions,
+  reportDefinitionsOf,
+  shapeOfDefinition,
+} from './report-definitions';
+export {
   cycleStepFigures,
   type CycleStepFigure,
   type CycleStepShape,

@@ -1,5 +1,6 @@
 import { defineStore } from '../lib/db';
 import { CustomReportEntity } from './entities/custom-report';
+import { FormReportDefinitionEntity } from './entities/form-report-definition';
 import { ReportCardEntity } from './entities/report-card';
 import { ReportPartEntity } from './entities/report-part';
 import { ReportRenderEntity } from './entities/report-render';
@@ -11,6 +12,7 @@ export const REPORTS_ENTITIES = {
   reportPart: ReportPartEntity,
   reportCard: ReportCardEntity,
   reportRender: ReportRenderEntity,
+  formReportDefinition: FormReportDefinitionEntity,
 };
 
 export const reportsDb = defineStore(REPORTS_ENTITIES);

@@ -107,6 +107,13 @@ export function demoCustomReport(now = new Date()): ImportedReport {
             bookmark: true,
           },
           {
+            cardId: 'demo-card-wellbeing-check',
+            type: 'dataShot',
+            title: 'Le bilan de bien-être, affirmation par affirmation',
+            // A questionnaire's surveys (decision 0038), its free texts never in a card.
+            dataShot: { source: 'form', formId: 'demo-wellbeing-check', tagIds: [] },
+          },
+          {
             cardId: 'demo-card-takeaways',
             type: 'text',
             title: 'À retenir',
@@ -255,12 +262,67 @@ export function demoCampaignReport(now = Date.now()): ImportedReport {
   };
 }
 
+export const DEMO_GROUP_REPORT_ID = 'demo-horizon-nord-quarter';
+
+/**
+ * The north team's own custom report (decision 0037): its members' alone (Camille is one of them),
+ * over its last three months, with the team's feelings and nothing of the rest of the workshop.
+ */
+export function demoGroupReport(now = new Date()): ImportedReport {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)).toISOString().slice(0, 10);
+  return {
+    sphereId: HORIZON,
+    reportId: DEMO_GROUP_REPORT_ID,
+    report: {
+      name: 'Équipe Nord — le trimestre',
+      description: 'Ce que l’équipe Nord a ressenti ces trois derniers mois, pour en parler entre nous.',
+      status: 'draft',
+      template: 'synthesis',
+      languages: ['fr', 'en', 'nl'],
+      dimensions: [],
+      start,
+      end: now.toISOString().slice(0, 10),
+      sessionId: 'demo-horizon-nord',
+    },
+    parts: [
+      {
+        partId: 'demo-nord-part-quarter',
+        name: 'Notre trimestre',
+        status: 'draft',
+        cards: [
+          {
+            cardId: 'demo-nord-card-intro',
+            type: 'text',
+            title: 'Pourquoi ce rapport',
+            result:
+              'Ce rapport est celui de l’équipe : seuls ses membres le voient. Il ne montre que les ressentis donnés dans l’équipe, jamais une personne.',
+          },
+          {
+            cardId: 'demo-nord-card-people',
+            type: 'dataShot',
+            title: 'Combien d’entre nous ont partagé',
+            dataShot: shot({ measure: 'people', view: 'series' }),
+          },
+          {
+            cardId: 'demo-nord-card-colors',
+            type: 'dataShot',
+            title: 'Les couleurs de l’équipe',
+            dataShot: shot({ measure: 'colors' }),
+            favourite: true,
+          },
+        ],
+      },
+    ],
+  };
+}
+
 export async function seedDemoCustomReport(userIds: ReadonlyMap<string, string>): Promise<void> {
   const adminId = userIds.get('camille@demo.wellbeing.local');
   if (!adminId) return;
   const report = demoCustomReport();
   await importCustomReport(report);
   await importCustomReport(demoCampaignReport());
+  await importCustomReport(demoGroupReport());
   await importRender(
     HORIZON,
     DEMO_CUSTOM_REPORT_ID,

@@ -1,9 +1,15 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
 import { DATE_FILTER_MIN_DAY } from '../domain/date-filter';
-import { HIDDEN_REASONS, PRIVACY_MAX_GROUP_TAGS } from '../domain/report-privacy';
+import { PRIVACY_MAX_GROUP_TAGS } from '../domain/report-privacy';
 import { FormFigureSchema } from './form-reports';
-import { ReportFigureSchema, SPHERE_REPORT_INTERVALS, ThinkingFigureSchema } from './reports';
+import { FormReportDefinitionSchema } from './report-definitions';
+import {
+  FreeTextsFigureSchema,
+  ReportFigureSchema,
+  SPHERE_REPORT_INTERVALS,
+  ThinkingFigureSchema,
+} from './reports';
 import { MultilingualTextSchema } from './text';
 
 /**
@@ -87,10 +93,26 @@ export const CampaignDataShotSchema = z.strictObject({
   tagIds: tagIds.default([]),
 });
 
-export const DataShotSchema = z.discriminatedUnion('source', [SphereDataShotSchema, CampaignDataShotSchema]);
+/**
+ * A questionnaire's data shot (decision 0038): the surveys of one form given in the report's place
+ * (its sphere, or its group), for a group of it, question by question and result by result, as the
+ * form's report definition names them. Free texts are never in a card.
+ */
+export const FormDataShotSchema = z.strictObject({
+  source: z.literal('form'),
+  formId: IdSchema,
+  tagIds: tagIds.default([]),
+});
+
+export const DataShotSchema = z.discriminatedUnion('source', [
+  SphereDataShotSchema,
+  CampaignDataShotSchema,
+  FormDataShotSchema,
+]);
 export type DataShot = z.infer<typeof DataShotSchema>;
 export type SphereDataShot = z.infer<typeof SphereDataShotSchema>;
 export type CampaignDataShot = z.infer<typeof CampaignDataShotSchema>;
+export type FormDataShot = z.infer<typeof FormDataShotSchema>;
 
 const reportFields = {
   name,
@@ -198,15 +220,7 @@ export type CustomReportDetail = z.infer<typeof CustomReportDetailSchema>;
  * is shown with at least 8 people (spec 02 §5), in an order that says nothing of who wrote them;
  * otherwise why (`threshold`: the people free text needs).
  */
-export const TextsFigureSchema = z.discriminatedUnion('shown', [
-  z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),
-  z.object({
-    answerId: z.string(),
-    shown: z.literal(false),
-    reason: z.enum(HIDDEN_REASONS),
-    threshold: z.number().int(),
-  }),
-]);
+export const TextsFigureSchema = FreeTextsFigureSchema;
 export type TextsFigure = z.infer<typeof TextsFigureSchema>;
 
 /** A custom theme's question as the cycle asked it: its title in the campaign's languages. */
@@ -238,6 +252,13 @@ export const CardDataSchema = z.discriminatedUnion('source', [
     source: z.literal('thinkings'),
     total: ThinkingFigureSchema,
     series: z.array(z.object({ period: z.string(), figure: ThinkingFigureSchema })),
+  }),
+  z.object({
+    source: z.literal('form'),
+    formId: z.string(),
+    /** What the form's report counts, as it was last saved. */
+    definition: FormReportDefinitionSchema,
+    total: FormFigureSchema,
   }),
   z.object({
     source: z.literal('campaign'),

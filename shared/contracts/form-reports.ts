@@ -1,8 +1,16 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
 import { FormFieldsSchema } from './forms';
-import { HiddenFigureSchema, SphereReportSchema, reportFields, reportPeriodRule } from './reports';
-import { HIDDEN_REASONS, QUESTION_HIDDEN_REASON } from '../domain/report-privacy';
+import { FormReportDefinitionSchema } from './report-definitions';
+import { MultilingualTextSchema } from './text';
+import {
+  FreeTextsFigureSchema,
+  HiddenFigureSchema,
+  SphereReportSchema,
+  reportFields,
+  reportPeriodRule,
+} from './reports';
+import { QUESTION_HIDDEN_REASON } from '../domain/report-privacy';
 
 /**
  * Questionnaires in an organisation's reports (spec 02 §2 report views, §5 report privacy;
@@ -85,19 +93,10 @@ export type FormFigure = z.infer<typeof FormFigureSchema>;
 
 /**
  * A free-text question's texts over the whole period: the group's, in an order that says nothing of
- * who wrote them or when, when the group is shown with at least 8 people; else why, with 8 (the
- * same shape as a campaign step's texts, `TextsFigureSchema` of custom-reports.ts, which imports
- * this module).
+ * who wrote them or when, when the group is shown with at least 8 people; else why, with 8 (the one
+ * shape of every report's free texts, `FreeTextsFigureSchema`).
  */
-export const FormTextsFigureSchema = z.discriminatedUnion('shown', [
-  z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),
-  z.object({
-    answerId: z.string(),
-    shown: z.literal(false),
-    reason: z.enum(HIDDEN_REASONS),
-    threshold: z.number().int(),
-  }),
-]);
+export const FormTextsFigureSchema = FreeTextsFigureSchema;
 export type FormTextsFigure = z.infer<typeof FormTextsFigureSchema>;
 
 export const FormReportSchema = SphereReportSchema.omit({ total: true, series: true, template: true }).extend(
@@ -145,4 +144,67 @@ export const createSessionFormReport = defineRoute({
   response: FormReportSchema,
 });
 
-export const formReportRoutes = [createSphereFormReport, createSessionFormReport] as const;
+/**
+ * GET /v1/forms/report-definitions/{formId} (decision 0038): what a questionnaire's reports are drawn
+ * from, as it was last saved, for whoever may read the form itself (404 for anyone else, and for a
+ * form saved before report definitions were kept until it is saved or its rollups rebuilt).
+ */
+export const getFormReportDefinition = defineRoute({
+  name: 'getFormReportDefinition',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/report-definitions/{formId}',
+  auth: 'user',
+  params: z.strictObject({ formId: z.string().min(1).max(64) }),
+  response: FormReportDefinitionSchema,
+});
+
+/** A questionnaire a place's reports offer: its definition's title and what it counts. */
+export const FormReportEntrySchema = z.object({
+  formId: z.string(),
+  title: MultilingualTextSchema,
+  languages: z.array(z.string()),
+  /** Counted questions (numbers and choices) and additional results. */
+  questions: z.number().int(),
+  results: z.number().int(),
+});
+export type FormReportEntry = z.infer<typeof FormReportEntrySchema>;
+export const FormReportListSchema = z.object({ forms: z.array(FormReportEntrySchema) });
+
+/**
+ * GET /v1/forms/reports/spheres/{sphereId}: the questionnaires a sphere's reports may show (its
+ * entitled forms that have a report definition), for those who read its reports (smartReport).
+ */
+export const listSphereFormReports = defineRoute({
+  name: 'listSphereFormReports',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/reports/spheres/{sphereId}',
+  auth: 'registered',
+  ability: { action: 'smartReport', subject: 'sphere', on: { sphereId: 'sphereId' } },
+  params: z.strictObject({ sphereId: z.string().min(1).max(64) }),
+  response: FormReportListSchema,
+});
+
+/**
+ * GET /v1/forms/reports/sessions/{sessionId}: the questionnaires a group's reports may show (the
+ * forms available in the group), for its members alone (the group-report exception).
+ */
+export const listSessionFormReports = defineRoute({
+  name: 'listSessionFormReports',
+  domain: 'forms',
+  method: 'GET',
+  path: '/v1/forms/reports/sessions/{sessionId}',
+  auth: 'registered',
+  ability: { action: 'report', subject: 'session', on: { sessionId: 'sessionId' } },
+  params: z.strictObject({ sessionId: z.string().min(1).max(64) }),
+  response: FormReportListSchema,
+});
+
+export const formReportRoutes = [
+  createSphereFormReport,
+  createSessionFormReport,
+  getFormReportDefinition,
+  listSphereFormReports,
+  listSessionFormReports,
+] as const;

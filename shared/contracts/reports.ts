@@ -171,8 +171,7 @@ export type ThinkingFigure = z.infer<typeof ThinkingFigureSchema>;
 /**
  * A free-text question's or an axis's texts over a whole period (spec 02 §5: only for a group shown
  * with at least 8 people, in an order that says nothing of who wrote them), else why and the
- * threshold 8; the shape of a form report's `FormTextsFigureSchema` (form-reports.ts imports this
- * module, so it is not imported here).
+ * threshold 8. The one shape of every report's free texts: a questionnaire's, a campaign step's.
  */
 export const FreeTextsFigureSchema = z.discriminatedUnion('shown', [
   z.object({ answerId: z.string(), shown: z.literal(true), texts: z.array(z.string()) }),

@@ -476,12 +476,19 @@ describe('local stack', () => {
       });
     });
 
-    it('gives Atelier Horizon a custom report of two parts and twenty cards over its year, rendered once to PDF', async () => {
+    it('gives Atelier Horizon a custom report of two parts and twenty-one cards over its year, rendered once to PDF', async () => {
       const camille = await camilleSignedIn();
       const base = '/v1/reports/spheres/demo-atelier-horizon/demo-horizon-year';
       const report = await stack.api<CustomReportDetail>(base, { token: camille.accessToken });
       expect(report.status).toBe(200);
-      expect(report.body.parts.map((p) => p.cardCount)).toEqual([10, 10]);
+      expect(report.body.parts.map((p) => p.cardCount)).toEqual([11, 10]);
+      // Its questionnaire card (decision 0038): the wellbeing check's figures over the year.
+      const overview = await stack.api<ReportPartDetail>(`${base}/parts/demo-part-overview`, {
+        token: camille.accessToken,
+      });
+      const check = overview.body.cards.find((c) => c.cardId === 'demo-card-wellbeing-check')?.data;
+      expect(check?.source).toBe('form');
+      expect(check?.source === 'form' ? check.total : undefined).toMatchObject({ shown: true });
       // Its figures: the whole workshop shown, the youngest (3 people) hidden with the reason.
       const groups = await stack.api<ReportPartDetail>(`${base}/parts/demo-part-groups`, {
         token: camille.accessToken,
@@ -503,6 +510,31 @@ describe('local stack', () => {
       expect(renders.body.renders).toEqual([
         expect.objectContaining({ renderId: 'demo-render-first', status: 'done', format: 'pdf' }),
       ]);
+    });
+
+    it('gives the north team a custom report of its own, for its members, with the team’s figures', async () => {
+      const camille = await camilleSignedIn();
+      const base = '/v1/reports/sessions/demo-horizon-nord';
+      const list = await stack.api<{ reports: { reportId: string }[] }>(base, { token: camille.accessToken });
+      expect(list.status).toBe(200);
+      expect(list.body.reports.map((r) => r.reportId)).toEqual(['demo-horizon-nord-quarter']);
+      const part = await stack.api<ReportPartDetail>(
+        `${base}/demo-horizon-nord-quarter/parts/demo-nord-part-quarter`,
+        { token: camille.accessToken },
+      );
+      const people = part.body.cards.find((c) => c.cardId === 'demo-nord-card-people')?.data;
+      expect(people?.source === 'feelings' ? people.total : undefined).toMatchObject({ shown: true });
+      // Not its sphere's: its admin reaches it through no sphere route, and it is not in the sphere's list.
+      const sphereList = await stack.api<{ reports: { reportId: string }[] }>(
+        '/v1/reports/spheres/demo-atelier-horizon',
+        { token: camille.accessToken },
+      );
+      expect(sphereList.body.reports.map((r) => r.reportId)).not.toContain('demo-horizon-nord-quarter');
+      // Sam is a member of the team, but his subscription is starter.
+      const sam = await samSignedIn();
+      const refused = await stack.api<{ key?: string }>(base, { token: sam.accessToken });
+      expect(refused.status).toBe(403);
+      expect(refused.body.key).toBe('essentials-required');
     });
 
     it('gives the Pulse campaign a custom report of its autumn cycle whose steps show the sealed figures', async () => {

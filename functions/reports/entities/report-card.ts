@@ -32,7 +32,7 @@ export const ReportCardEntity = new Entity({
     dataShot: {
       type: 'map',
       properties: {
-        source: { type: [...DATA_SHOT_SOURCES, 'campaign'] as const, required: true },
+        source: { type: [...DATA_SHOT_SOURCES, 'campaign', 'form'] as const, required: true },
         // A sphere's face (feelings, thinkings):
         measure: { type: DATA_SHOT_MEASURES },
         view: { type: DATA_SHOT_VIEWS },
@@ -40,6 +40,8 @@ export const ReportCardEntity = new Entity({
         // A campaign's step (decision 0036):
         cycleId: { type: 'string' },
         stepId: { type: 'string' },
+        // A questionnaire's surveys (decision 0038):
+        formId: { type: 'string' },
         tagIds: { type: 'list', items: { type: 'string' }, required: true },
       },
     },

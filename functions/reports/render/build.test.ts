@@ -83,3 +83,78 @@ describe('a campaign step in a rendered file (decision 0036)', () => {
     expect(rendered.chart).toBeUndefined();
   });
 });
+
+const formShot = { source: 'form' as const, formId: 'pulse', tagIds: [] };
+const questionnaire = (total: Extract<CardData, { source: 'form' }>['total']): CardData => ({
+  source: 'form',
+  formId: 'pulse',
+  definition: {
+    formId: 'pulse',
+    title: { en: 'Team pulse' },
+    languages: ['fr', 'en'],
+    questions: [
+      { id: 'mood', kind: 'number', title: { en: 'My mood', fr: 'Mon humeur' }, min: 1, max: 7 },
+      { id: 'sleep', kind: 'number', title: { fr: 'Heures de sommeil' }, min: 4, max: 8.5 },
+      {
+        id: 'lunch',
+        kind: 'choice',
+        title: { en: 'Where I had lunch' },
+        choices: [
+          { value: 'desk', title: { en: 'At my desk' } },
+          { value: 'canteen', title: { en: 'In the canteen' } },
+          { value: 'outside', title: { en: 'Outside' } },
+        ],
+      },
+    ],
+    results: [{ id: 'energy', title: { en: 'Energy' }, min: 1, max: 7 }],
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  total,
+});
+
+describe('a questionnaire in a rendered file (decision 0038)', () => {
+  const shown = questionnaire({
+    shown: true,
+    people: 10,
+    answers: 10,
+    questions: [
+      { answerId: 'mood', shown: true, answers: 10, average: 4 },
+      { answerId: 'sleep', shown: false, reason: 'too-few-answers', threshold: 8 },
+      {
+        answerId: 'lunch',
+        shown: true,
+        answers: 10,
+        choices: [
+          { value: 'desk', count: 3 },
+          { value: 'canteen', count: 7 },
+          { value: 'outside', count: 0 },
+        ],
+      },
+    ],
+    results: [{ resultId: 'energy', shown: true, answers: 10, average: 5.5 }],
+  });
+
+  it('shows each question and result with its average on its own scale, and a choice with its most chosen values', () => {
+    const rendered = renderCardOf({ ...card, dataShot: formShot }, shown, labels('en'));
+    expect(rendered.table?.header).toEqual(['Question', 'Count', 'Average', 'Scale']);
+    expect(rendered.table?.rows).toEqual([
+      ['My mood', '10', '4', '1–7'],
+      ['Heures de sommeil', 'Hidden: fewer than 8 people', '', ''],
+      ['Where I had lunch', '10', 'In the canteen (7), At my desk (3)', 'Most chosen'],
+      ['Energy', '10', '5.5', '1–7'],
+    ]);
+  });
+
+  it('charts each shown average’s place on its scale, so that scales compare, and nothing of a hidden question', () => {
+    const rendered = renderCardOf({ ...card, dataShot: formShot }, shown, labels('en'));
+    expect(rendered.chart?.categories).toEqual(['My mood', 'Energy']);
+    expect(rendered.chart?.series[0]?.values).toEqual([50, 75]);
+  });
+
+  it('shows a hidden questionnaire’s reason and nothing else', () => {
+    const hidden = questionnaire({ shown: false, reason: 'too-few-people', threshold: 8 });
+    const rendered = renderCardOf({ ...card, dataShot: formShot }, hidden, labels('fr'));
+    expect(rendered).toMatchObject({ hiddenNote: FILE_LABELS.fr.hiddenTooFew(8) });
+    expect(rendered.table).toBeUndefined();
+  });
+});

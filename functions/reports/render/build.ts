@@ -281,6 +281,94 @@ function campaignCard(
   };
 }
 
+/** Where an average sits on its scale, 0 at its lowest value and 100 at its highest. */
+const scalePosition = (average: number, min: number, max: number) =>
+  max > min ? Math.round(((average - min) / (max - min)) * 1000) / 10 : null;
+
+/**
+ * A questionnaire's card (decision 0038): each counted question and result with its answers and
+ * average on its own scale, or its most chosen values; the chart places each average on its scale
+ * (0 % its lowest value, 100 % its highest), so questions on different scales compare.
+ */
+function formCard(
+  data: Extract<CardData, { source: 'form' }>,
+  labels: CardLabels,
+): Pick<RenderCard, 'chart' | 'table' | 'hiddenNote'> {
+  const { file, lang } = labels;
+  const figure = data.total;
+  if (!figure.shown) return { hiddenNote: hiddenText(figure, file) };
+  const own = data.definition.languages[0] as Language | undefined;
+  const title = (text: Parameters<typeof textIn>[0], fallback: string) =>
+    textIn(text, lang, own ?? 'fr') || fallback;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const questions = new Map(data.definition.questions.map((q) => [q.id, q]));
+  const rows = figure.questions.flatMap((q) => {
+    const asked = questions.get(q.answerId);
+    if (!asked) return [];
+    const label = title(asked.title, q.answerId);
+    if (!q.shown) return [{ label, position: null, cells: [hiddenText(q, file), '', ''] }];
+    if (asked.kind === 'choice') {
+      const names = new Map(asked.choices.map((c) => [c.value, title(c.title, c.value)]));
+      const top = [...(q.choices ?? [])]
+        .filter((c) => c.count > 0)
+        .sort((a, b) => b.count - a.count)
+        .slice(0, 3)
+        .map((c) => `${names.get(c.value) ?? c.value} (${numberText(c.count, lang)})`);
+      return [
+        { label, position: null, cells: [numberText(q.answers, lang), top.join(', ') || '—', file.chosen] },
+      ];
+    }
+    const scale = `${numberText(asked.min, lang)}–${numberText(asked.max, lang)}`;
+    if (q.average === undefined)
+      return [{ label, position: null, cells: [numberText(q.answers, lang), '—', scale] }];
+    return [
+      {
+        label,
+        position: scalePosition(q.average, asked.min, asked.max),
+        cells: [numberText(q.answers, lang), numberText(round(q.average), lang), scale],
+      },
+    ];
+  });
+  const results = new Map(data.definition.results.map((r) => [r.id, r]));
+  for (const r of figure.results) {
+    const defined = results.get(r.resultId);
+    if (!defined) continue;
+    const label = title(defined.shortTitle ?? defined.title, r.resultId);
+    const scale =
+      defined.min !== undefined && defined.max !== undefined
+        ? `${numberText(defined.min, lang)}–${numberText(defined.max, lang)}`
+        : '—';
+    rows.push(
+      r.shown
+        ? {
+            label,
+            position:
+              defined.min !== undefined && defined.max !== undefined
+                ? scalePosition(r.average, defined.min, defined.max)
+                : null,
+            cells: [numberText(r.answers, lang), numberText(round(r.average), lang), scale],
+          }
+        : { label, position: null, cells: [hiddenText(r, file), '', ''] },
+    );
+  }
+  const charted = rows.filter((r) => r.position !== null);
+  return {
+    ...(charted.length
+      ? {
+          chart: {
+            kind: 'bar' as const,
+            categories: charted.map((r) => r.label),
+            series: [{ name: file.scalePosition, values: charted.map((r) => r.position) }],
+          },
+        }
+      : {}),
+    table: {
+      header: [file.question, file.count, file.averageOnScale, file.scale],
+      rows: rows.map((r) => [r.label, ...r.cells]),
+    },
+  };
+}
+
 /** A card as the file lays it out. */
 export function renderCardOf(
   card: { title: string; description: string; result: string; legend: string; dataShot?: DataShot },
@@ -292,11 +380,13 @@ export function renderCardOf(
     shot && data
       ? data.source === 'campaign'
         ? campaignCard(data, labels)
-        : shot.source === 'campaign'
-          ? {}
-          : data.source === 'feelings'
-            ? feelingsCard(shot, data, labels)
-            : thinkingsCard(shot, data, labels)
+        : data.source === 'form'
+          ? formCard(data, labels)
+          : shot.source === 'campaign' || shot.source === 'form'
+            ? {}
+            : data.source === 'feelings'
+              ? feelingsCard(shot, data, labels)
+              : thinkingsCard(shot, data, labels)
       : {};
   return {
     title: card.title,

@@ -27,6 +27,13 @@ export interface FileLabels {
   question: string;
   /** A custom theme's average, on its 1 … 5 scale. */
   likertAverage: string;
+  /** A questionnaire's question or result: its average, on its own scale. */
+  averageOnScale: string;
+  scale: string;
+  /** Where an average sits on its scale, from its lowest (0 %) to its highest value (100 %). */
+  scalePosition: string;
+  /** A choice question's most chosen values. */
+  chosen: string;
   hiddenTooFew: (threshold: number) => string;
   hiddenTooClose: (threshold: number) => string;
   hiddenPeriods: (count: number) => string;
@@ -57,6 +64,10 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     average: 'Moyenne (−1 à +1)',
     question: 'Question',
     likertAverage: 'Moyenne (1 à 5)',
+    averageOnScale: 'Moyenne',
+    scale: 'Échelle',
+    scalePosition: 'Position sur l’échelle (%)',
+    chosen: 'Choix les plus fréquents',
     hiddenTooFew: (n) => `Masqué : moins de ${n} personnes`,
     hiddenTooClose: (n) => `Masqué : trop proche d’un autre groupe (moins de ${n} personnes d’écart)`,
     hiddenPeriods: (c) => (c === 1 ? '1 période est masquée.' : `${c} périodes sont masquées.`),
@@ -85,6 +96,10 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     average: 'Average (−1 to +1)',
     question: 'Question',
     likertAverage: 'Average (1 to 5)',
+    averageOnScale: 'Average',
+    scale: 'Scale',
+    scalePosition: 'Position on the scale (%)',
+    chosen: 'Most chosen',
     hiddenTooFew: (n) => `Hidden: fewer than ${n} people`,
     hiddenTooClose: (n) => `Hidden: too close to another group (fewer than ${n} people apart)`,
     hiddenPeriods: (c) => (c === 1 ? '1 period is hidden.' : `${c} periods are hidden.`),
@@ -113,6 +128,10 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     average: 'Gemiddelde (−1 tot +1)',
     question: 'Vraag',
     likertAverage: 'Gemiddelde (1 tot 5)',
+    averageOnScale: 'Gemiddelde',
+    scale: 'Schaal',
+    scalePosition: 'Positie op de schaal (%)',
+    chosen: 'Meest gekozen',
     hiddenTooFew: (n) => `Verborgen: minder dan ${n} personen`,
     hiddenTooClose: (n) => `Verborgen: te dicht bij een andere groep (minder dan ${n} personen verschil)`,
     hiddenPeriods: (c) => (c === 1 ? '1 periode is verborgen.' : `${c} periodes zijn verborgen.`),

@@ -78,4 +78,8 @@ export const examples: Record<string, Example> = {
     },
   }),
   getGoalRankings: () => ({}),
+  // A form's report definition is read as the form itself is: 404 for whoever may not read it.
+  getFormReportDefinition: () => ({ params: { formId: 'matrix-form' } }),
+  listSphereFormReports: (owner) => ({ params: { sphereId: owner.sphereId ?? 'none' } }),
+  listSessionFormReports: (owner) => ({ params: { sessionId: owner.sessionId ?? 'none' } }),
 };

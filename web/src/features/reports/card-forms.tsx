@@ -32,17 +32,18 @@ import { SPHERE_REPORT_INTERVALS } from '../../../../shared/contracts/reports';
 import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
 import { textIn } from '../../../../shared/domain/sessions';
 import { Dialog } from '../../components/dialog';
-import { notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
-import { translateErrorItem } from '../../lib/errors';
+import { ApiError, translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { useMe } from '../../lib/me';
 import { useCampaignReport, useReportCampaign } from './api/campaign-reports';
 import { useCreateReportCard, useUpdateReportCard, type ReportRef } from './api/custom-reports';
-import { useReportTags } from './api/reports';
+import { useReportFormList, useReportTags } from './api/reports';
 import { beyondStarter } from './access';
 import { cycleLabel } from './campaign-report-export';
+import { ownLanguage } from './form-export';
 import { tagLabel } from './report-view';
 
 type Source = DataShot['source'];
@@ -216,10 +217,14 @@ export function EditCardDialog({
   );
 }
 
+/** The field of a questionnaire data shot's form, as the server names it in its refusals. */
+const FORM_FIELD = 'body.dataShot.formId';
+
 /**
  * "Add card": a text, or a data shot — its source (thinkings only where the sphere's report offers
- * them), measure, whole period or series, week or month, and up to two of the sphere's tags, picked
- * as on the sphere's report. The card goes to the end of the part.
+ * them; a questionnaire answered in the report's place, decision 0038), measure, whole period or
+ * series, week or month, and up to two of the sphere's tags, picked as on the sphere's report. The
+ * card goes to the end of the part.
  */
 export function AddCardDialog({
   reportRef,
@@ -241,7 +246,8 @@ export function AddCardDialog({
   const ability = useAbility();
   const me = useMe();
   const create = useCreateReportCard(reportRef);
-  // The server's refusals are toasts (spec 02 §8); the fields are checked here first.
+  // The server's refusals are toasts (spec 02 §8), but for a questionnaire the place's reports may
+  // not show, said on its field; the fields are checked here first.
   const problems = useFormProblems(null);
   const canReadTags = ability.can('get', subject('sphere-tag', { sphereId: reportRef.sphereId }));
   const thinkingOffered = beyondStarter(me.data);
@@ -256,6 +262,8 @@ export function AddCardDialog({
   const [interval, chooseInterval] = useState<SphereDataShot['interval']>('month');
   const [stepChoice, chooseStep] = useState<string>('');
   const steps = useCampaignSteps(campaign, type === 'dataShot' && source === 'campaign');
+  const [formChoice, chooseForm] = useState<string>('');
+  const forms = usePlaceForms(reportRef, type === 'dataShot' && source === 'form');
   const [tagIds, setTagIds] = useState<string[]>([]);
   const tags = useReportTags(reportRef.sphereId, canReadTags && type === 'dataShot');
   const tagOptions = useMemo(
@@ -273,6 +281,14 @@ export function AddCardDialog({
     steps.options.find((o) => o.value === stepChoice) ??
     steps.options.find((o) => o.cycleId === campaign?.cycleId) ??
     steps.options[0];
+  // The questionnaire chosen, else the first of the place's.
+  const form = forms.options.find((o) => o.value === formChoice) ?? forms.options[0];
+  // The server refuses a questionnaire not answered in the report's place: said on its field.
+  const formProblem = problems.all.find((p) => p.field === FORM_FIELD);
+  const formError =
+    formProblem?.key === 'not-valid'
+      ? t('reports.custom.dataShot.formNotHere')
+      : problems.messageFor('dataShot.formId');
 
   const submit = () => {
     const body: ReportCardCreate =
@@ -287,13 +303,23 @@ export function AddCardDialog({
             dataShot:
               source === 'campaign'
                 ? { source, cycleId: step?.cycleId ?? '', stepId: step?.stepId ?? '', tagIds }
-                : { source, measure, view, interval, tagIds },
+                : source === 'form'
+                  ? { source, formId: form?.value ?? '', tagIds }
+                  : { source, measure, view, interval, tagIds },
           };
     if (!problems.check(ReportCardCreateSchema, body)) return;
     create.mutate(body, {
       onSuccess: (card) => {
         notifySuccess('reports.custom.card.added', { values: { title: card.title } });
         onClose();
+      },
+      onError: (error) => {
+        const onForm = error instanceof ApiError ? error.errors.filter((e) => e.field === FORM_FIELD) : [];
+        // Any other refusal is a toast (spec 02 §8).
+        if (onForm.length === 0) return notifyError(error);
+        problems.show(onForm);
+        // The place's questionnaires may have changed since they were read.
+        void forms.refetch();
       },
     });
   };
@@ -366,7 +392,7 @@ export function AddCardDialog({
                 label={t('reports.custom.dataShot.source')}
                 value={source}
                 onChange={(v) => {
-                  const next = v === 'thinkings' || v === 'campaign' ? v : 'feelings';
+                  const next = v === 'thinkings' || v === 'campaign' || v === 'form' ? v : 'feelings';
                   setSource(next);
                   if (!measuresFor(next).includes(measure)) setMeasure('people');
                 }}
@@ -391,6 +417,11 @@ export function AddCardDialog({
                       data-testid="card-add-source-thinkings"
                     />
                   )}
+                  <Radio
+                    value="form"
+                    label={t('reports.custom.dataShot.sources.form')}
+                    data-testid="card-add-source-form"
+                  />
                 </Group>
               </Radio.Group>
               {source === 'campaign' ? (
@@ -400,6 +431,8 @@ export function AddCardDialog({
                   onChange={chooseStep}
                   error={problems.messageFor('dataShot.stepId') ?? problems.messageFor('dataShot.cycleId')}
                 />
+              ) : source === 'form' ? (
+                <FormSelect forms={forms} value={form?.value ?? ''} onChange={chooseForm} error={formError} />
               ) : (
                 <>
                   <NativeSelect
@@ -492,7 +525,13 @@ export function AddCardDialog({
             <Button variant="default" onClick={onClose} disabled={create.isPending}>
               {t('reports.custom.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending} data-testid="card-add-submit">
+            <Button
+              type="submit"
+              loading={create.isPending}
+              // A questionnaire's card needs one of the place's questionnaires.
+              disabled={type === 'dataShot' && source === 'form' && !form}
+              data-testid="card-add-submit"
+            >
               {t('reports.custom.card.add')}
             </Button>
           </Group>
@@ -589,6 +628,74 @@ function CampaignStepSelect({
       disabled={steps.isPending}
       error={error}
       data-testid="card-add-step"
+    />
+  );
+}
+
+/** A questionnaire a data shot may show: its id and its title in the reader's language. */
+interface FormOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The questionnaires of the report's place (decision 0038): a group's report offers the group's,
+ * a sphere's the sphere's; each named in the reader's language, else in the form's own, sorted by
+ * name.
+ */
+function usePlaceForms(
+  reportRef: ReportRef,
+  enabled: boolean,
+): { options: FormOption[]; isPending: boolean; isError: boolean; refetch: () => Promise<unknown> } {
+  const language = currentLanguage();
+  const list = useReportFormList(reportRef, enabled);
+  const options = useMemo(
+    () =>
+      (list.data?.forms ?? [])
+        .map((f) => ({ value: f.formId, label: textIn(f.title, language, ownLanguage(f)) || f.formId }))
+        .sort((a, b) => a.label.localeCompare(b.label, language)),
+    [list.data, language],
+  );
+  return { options, isPending: list.isPending, isError: list.isError, refetch: list.refetch };
+}
+
+function FormSelect({
+  forms,
+  value,
+  onChange,
+  error,
+}: {
+  forms: ReturnType<typeof usePlaceForms>;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  if (forms.isError)
+    return (
+      <Text size="sm" c="red.9" role="alert" data-testid="card-add-forms-error">
+        {t('reports.custom.dataShot.formsError')}
+      </Text>
+    );
+  if (!forms.isPending && forms.options.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="card-add-no-form">
+        {t('reports.custom.dataShot.noForm')}
+      </Text>
+    );
+  return (
+    <NativeSelect
+      label={t('reports.custom.dataShot.form')}
+      description={t('reports.custom.dataShot.formHelp')}
+      required
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={
+        forms.isPending ? [{ value: '', label: t('reports.custom.dataShot.formsLoading') }] : forms.options
+      }
+      disabled={forms.isPending}
+      error={error}
+      data-testid="card-add-form"
     />
   );
 }

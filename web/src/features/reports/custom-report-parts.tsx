@@ -157,6 +157,23 @@ export function cardTree<C extends ReportCard>(cards: readonly C[]): PlacedCard<
 /** A read the reader may not make, or of something that is not there: the same answer for both. */
 export const refused = (error: unknown) => error instanceof ApiError && [403, 404].includes(error.status);
 
+/** The server's refusal of a starter group's custom reports (spec 02 §2, decision 0037). */
+export const essentialsRequired = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.keys.includes('essentials-required');
+
+/**
+ * Why custom reports are refused, in words: a group's need the group's Essentials subscription
+ * (spec 02 §2: hidden for a starter session), anything else is not for the reader.
+ */
+export function refusalText(
+  reason: { starterGroup: boolean; error: unknown; ofGroup: boolean },
+  t: TFunction,
+): string {
+  if (reason.starterGroup || essentialsRequired(reason.error))
+    return t(reason.ofGroup ? 'reports.custom.group.starter' : 'reports.custom.essentialsRequired');
+  return t('reports.custom.notAllowed');
+}
+
 /**
  * Whether the reader may handle a scope's custom reports: a sphere's are its admins' (smartReport);
  * a group's are its members' with Essentials (`report` on its reports, decision 0037: the
@@ -193,6 +210,8 @@ export interface ReportsAccess {
   allowed: boolean;
   /** On a group's path: the group, its name as the reader may see it (spec 01 §6), once read. */
   group: { id: string; name: string } | null;
+  /** On a group's path: the group has the starter subscription, whose custom reports are refused. */
+  starterGroup: boolean;
   /** The group could not be read, for another reason than a refusal. */
   failure: { error: unknown; refetch: () => unknown } | null;
 }
@@ -214,16 +233,20 @@ export function useReportsAccess(): ReportsAccess {
       pending: me.isPending,
       allowed: mayEditReports(ability, scope),
       group: null,
+      starterGroup: false,
       failure: null,
     };
   }
   const s = session.data;
   const scope = { sphereId: s?.sphereId ?? '', sessionId };
+  // A starter group has no custom reports (spec 02 §2), whoever reads them.
+  const starterGroup = s !== undefined && s.subscription !== 'essentials';
   return {
     scope,
     pending: me.isPending || session.isPending,
-    allowed: s !== undefined && mayEditReports(ability, scope),
+    allowed: s !== undefined && !starterGroup && mayEditReports(ability, scope),
     group: s ? { id: s.id, name: textIn(s.name, currentLanguage()) } : null,
+    starterGroup,
     failure:
       session.isError && !refused(session.error)
         ? { error: session.error, refetch: () => session.refetch() }
@@ -272,6 +295,9 @@ export function pageStatus(
     pending: boolean;
     allowed: boolean;
     failure?: { error: unknown; refetch: () => unknown } | null;
+    /** A group's reports: refused to a starter group. */
+    group?: unknown;
+    starterGroup?: boolean;
   },
   { loadError, testId }: { loadError: string; testId: string },
   t: TFunction,
@@ -291,7 +317,14 @@ export function pageStatus(
   if (!access.allowed || refused(query.error))
     return (
       <Alert color="gray" data-testid={`${testId}-not-allowed`}>
-        {t('reports.custom.notAllowed')}
+        {refusalText(
+          {
+            starterGroup: access.starterGroup ?? false,
+            error: query.error,
+            ofGroup: access.group !== undefined && access.group !== null,
+          },
+          t,
+        )}
       </Alert>
     );
   if (query.isPending) return loading;

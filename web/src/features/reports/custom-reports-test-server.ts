@@ -5,6 +5,7 @@ import type {
   ReportCard,
   ReportPartDetail,
 } from '../../../../shared/contracts/custom-reports';
+import type { FormReportEntry } from '../../../../shared/contracts/form-reports';
 import type { Session } from '../../../../shared/contracts/sessions';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
@@ -149,6 +150,10 @@ export interface CustomServerOptions {
   renders?: Render[];
   tags?: Tag[];
   prompt?: { text: string; writtenBy: 'local-writer' | 'bedrock' };
+  /** The questionnaires the sphere's (and the group's) reports may show (decision 0038). */
+  forms?: FormReportEntry[];
+  /** The group's, when they differ from the sphere's (`forms`). */
+  sessionForms?: FormReportEntry[];
   /** Answers of a route by `METHOD path`: a status and a body instead of the fake's. */
   fail?: Record<string, { status: number; body: unknown }>;
 }
@@ -239,6 +244,10 @@ export function fakeCustomServer(
       const items = options.tags ?? [];
       return jsonResponse(200, { count: items.length, items, max: 2000, offset: 0 });
     }
+    if (path === '/v1/forms/reports/spheres/sphere-1')
+      return jsonResponse(200, { forms: options.forms ?? [] });
+    if (path === '/v1/forms/reports/sessions/session-1')
+      return jsonResponse(200, { forms: options.sessionForms ?? options.forms ?? [] });
     if (path === '/v1/feelings/definitions/words')
       return jsonResponse(200, { count: 0, items: [], max: 1000, offset: 0 });
     if (path === '/v1/thinkings/definitions/axes')

@@ -6,7 +6,7 @@ import type {
   ResultFigure,
 } from '../../../../shared/contracts/form-reports';
 import type { FormAnswer } from '../../../../shared/contracts/forms';
-import type { Language } from '../../../../shared/contracts/headers';
+import { isLanguage, type Language } from '../../../../shared/contracts/headers';
 import { formAnswers } from '../../../../shared/domain/forms';
 import { textIn, type MultilingualText } from '../../../../shared/domain/sessions';
 import {
@@ -55,6 +55,12 @@ const isNumber = (answer: FormAnswer) => answer.type === 'histo' || answer.type 
 /** A text of the form in the reader's language, else in the form's first language, else any. */
 export function formText(text: MultilingualText, form: Pick<ReportForm, 'languages'>, language: Language) {
   return textIn(text, language, form.languages[0]);
+}
+
+/** A form's own language: the first of its languages, when the product speaks it. */
+export function ownLanguage(form: { languages: readonly string[] }): Language | undefined {
+  const first = form.languages[0];
+  return first !== undefined && isLanguage(first) ? first : undefined;
 }
 
 /** The form's counted questions, in the form's order. */

@@ -27,7 +27,7 @@ import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { afterStep, type OverlayProps } from '../../lib/overlays';
 import { refOf, useCreateReportRender, useCustomReport } from './api/custom-reports';
-import { StatusBadge, defaultRenderName, refused } from './custom-report-parts';
+import { StatusBadge, defaultRenderName, refusalText, refused } from './custom-report-parts';
 import { customReportPath } from './paths';
 
 /** A part that is being worked on cannot be rendered (spec 02 §4). */
@@ -50,7 +50,7 @@ export default function RenderReportOverlay({ params, done }: OverlayProps) {
   if (report.isError)
     return refused(report.error) ? (
       <Alert color="gray" data-testid="render-not-allowed">
-        {t('reports.custom.notAllowed')}
+        {refusalText({ starterGroup: false, error: report.error, ofGroup: sessionId !== undefined }, t)}
       </Alert>
     ) : (
       <ErrorState

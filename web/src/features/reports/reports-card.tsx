@@ -12,8 +12,8 @@ import { beyondStarter } from './access';
  * On a sphere's page, for those who may read its reports (smartReport, its admins; spec 01 §6 menu
  * rules), and on a group's page, for its members (report; spec 02 §6 group-report exception: not
  * its referents nor the sphere's admins unless they are members): the way to its feelings report,
- * and to its custom reports (decision 0037 for a group's) unless the reader's subscription is
- * starter. Nothing for anyone else.
+ * and to its custom reports (decision 0037 for a group's) unless the reader's subscription, or the
+ * group's, is starter. Nothing for anyone else.
  */
 export default function ReportsCard({ place }: PlaceSectionProps) {
   const { t } = useTranslation();
@@ -31,8 +31,13 @@ export default function ReportsCard({ place }: PlaceSectionProps) {
     const { id: sessionId, sphereId } = place.session;
     if (!ability.can('report', subject('session', { sessionId, sphereId }))) return null;
     link = { to: sessionReportPath(sessionId), body: t('reports.card.bodyGroup') };
-    // A group's custom reports: its members' (`report` on its reports), never a starter's.
-    if (beyondStarter(me.data) && ability.can('report', subject('report', { sessionId, sphereId })))
+    // A group's custom reports: its members' (`report` on its reports), never a starter's, and only
+    // in a group with the Essentials subscription (spec 02 §2: hidden for a starter session).
+    if (
+      place.session.subscription === 'essentials' &&
+      beyondStarter(me.data) &&
+      ability.can('report', subject('report', { sessionId, sphereId }))
+    )
       custom = customReportsPath({ sphereId, sessionId });
   }
   return (

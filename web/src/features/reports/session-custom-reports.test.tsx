@@ -142,6 +142,31 @@ describe('a group’s custom reports list (decision 0037)', () => {
     },
   );
 
+  it('refuses a group with the starter subscription, even to a member with Essentials, saying why, without asking for the reports', async () => {
+    const { calls } = fakeCustomServer(fetchMock, {
+      ...MEMBER,
+      session: testSession({ subscription: 'starter' }),
+    });
+    renderGroupList();
+    expect((await screen.findByTestId('custom-reports-not-allowed', {}, PAGE_LOAD)).textContent).toBe(
+      'Custom reports come with the Essentials subscription: this group has the Starter subscription.',
+    );
+    expect(calls('GET', GROUP_BASE)).toHaveLength(0);
+    expect(screen.queryByTestId('custom-report-new')).toBeNull();
+  });
+
+  it('says the server’s essentials-required refusal of a group’s reports in words', async () => {
+    fakeCustomServer(fetchMock, {
+      ...MEMBER,
+      fail: { [`GET ${GROUP_BASE}`]: { status: 403, body: { key: 'essentials-required' } } },
+    });
+    renderGroupList();
+    expect((await screen.findByTestId('custom-reports-not-allowed', {}, PAGE_LOAD)).textContent).toBe(
+      'Custom reports come with the Essentials subscription: this group has the Starter subscription.',
+    );
+    expect(screen.queryByTestId('custom-reports-error')).toBeNull();
+  });
+
   it('refuses someone the group itself is refused to, without asking for the reports', async () => {
     const { calls } = fakeCustomServer(fetchMock, {
       roles: ['contributor'],
@@ -218,6 +243,20 @@ describe('a group’s custom report', () => {
     });
     expect(await screen.findByTestId('documents-empty', {}, PAGE_LOAD)).toBeTruthy();
     expect(calls('GET', `${GROUP_REPORT}/renders`)).toHaveLength(1);
+  });
+
+  it('refuses a starter group’s report, without asking for it', async () => {
+    const { calls } = fakeCustomServer(fetchMock, {
+      ...MEMBER,
+      session: testSession({ subscription: 'starter' }),
+      report: groupReport(),
+    });
+    renderGroupReport();
+    expect((await screen.findByTestId('custom-report-not-allowed', {}, PAGE_LOAD)).textContent).toBe(
+      'Custom reports come with the Essentials subscription: this group has the Starter subscription.',
+    );
+    expect(calls('GET', GROUP_REPORT)).toHaveLength(0);
+    expect(screen.queryByTestId('custom-report-render')).toBeNull();
   });
 
   it('refuses the group’s owner who is not a member, without asking for the report', async () => {
@@ -321,6 +360,19 @@ describe('the reports card of a group', () => {
     expect((await screen.findByTestId('reports-card-custom-link', {}, PAGE_LOAD)).getAttribute('href')).toBe(
       '/apps/sessions/session-1/custom-reports',
     );
+  });
+
+  it('does not offer the custom reports of a group with the starter subscription, even to a member with Essentials', async () => {
+    fakeCustomServer(fetchMock, MEMBER);
+    renderPage(
+      <>
+        <ReportsCard place={{ kind: 'session', session: testSession({ subscription: 'starter' }) }} />
+        <MeRead />
+      </>,
+    );
+    expect(await screen.findByTestId('me-read', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByTestId('reports-card-link')).toBeTruthy();
+    expect(screen.queryByTestId('reports-card-custom-link')).toBeNull();
   });
 
   it('does not offer the custom reports to a starter member, who keeps the feelings report', async () => {

@@ -171,7 +171,10 @@ export function useFormReport(request: FormReportRequest, enabled: boolean) {
  * (its entitled forms with a report definition, for its admins) or a group's (the forms available
  * in it, for its members alone).
  */
-export function useReportFormList(place: { sphereId: string; sessionId?: string | undefined }, enabled: boolean) {
+export function useReportFormList(
+  place: { sphereId: string; sessionId?: string | undefined },
+  enabled: boolean,
+) {
   const { sphereId, sessionId } = place;
   return useQuery({
     queryKey:
