@@ -133,7 +133,15 @@ test('the report pages fit a 390-pixel phone screen without sideways scrolling',
     },
     {
       path: `/apps/spheres/${SPHERE}/custom-reports/demo-horizon-year/parts/demo-part-overview?lang=en`,
-      ready: page.getByTestId('card-demo-card-colors-months'),
+      ready: page.getByTestId('card-form-title-demo-card-wellbeing-check'),
+    },
+    {
+      path: '/apps/sessions/demo-horizon-nord/custom-reports?lang=en',
+      ready: page.getByTestId('custom-report-row-demo-horizon-nord-quarter'),
+    },
+    {
+      path: '/apps/sessions/demo-horizon-nord/custom-reports/demo-horizon-nord-quarter/parts/demo-nord-part-quarter?lang=en',
+      ready: page.getByTestId('card-demo-nord-card-colors'),
     },
     {
       path: '/apps/campaigns/demo-horizon-pulse/reports?lang=en',
