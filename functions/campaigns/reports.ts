@@ -19,7 +19,7 @@ import { REFUSAL_REASONS } from '../../shared/domain/campaigns';
 import { anonymityNotice } from '../../shared/domain/report-privacy';
 import type * as z from 'zod';
 import { NotFoundError, ValidationError } from '../lib/errors';
-import { findStoredForm, formReportShape } from '../forms';
+import { findStoredForm, formReportShape, reportDefinitionOf } from '../forms';
 import {
   createCustomReport,
   cycleScopeOf,
@@ -134,14 +134,19 @@ export async function cycleRollups(
         entries: entries.sort((a, b) => textOrder(a.t).localeCompare(textOrder(b.t))),
       });
   }
-  return { contributions, texts, sealed: sealedCycle(campaign, cycle) };
+  return { contributions, texts, sealed: sealedCycle(campaign, cycle, forms) };
 }
 
 /**
  * What a custom report's data shot may show of a sealed cycle (decision 0036): its feeling,
- * thinking and custom-theme steps as they were asked, named in the campaign's languages.
+ * thinking and custom-theme steps as they were asked, named in the campaign's languages, and its
+ * questionnaire steps with their form's report definition as the cycle asked it (decision 0038).
  */
-function sealedCycle(campaign: CampaignItem, cycle: CycleItem): SealedCycle {
+function sealedCycle(
+  campaign: CampaignItem,
+  cycle: CycleItem,
+  forms: ReadonlyMap<string, Form>,
+): SealedCycle {
   const measureOf = new Map((campaign.measures as Measure[]).map((m) => [m.id, m]));
   const questions = (measure: Measure, kind: 'likert' | 'text') =>
     (measure.customTheme?.questions ?? [])
@@ -168,6 +173,11 @@ function sealedCycle(campaign: CampaignItem, cycle: CycleItem): SealedCycle {
             questions: questions(measure, 'likert'),
             textQuestions: questions(measure, 'text'),
           },
+        ];
+      const form = measure.type === 'form' && measure.formId ? forms.get(measure.formId) : undefined;
+      if (form)
+        return [
+          { stepId: d.stepId, kind: 'form', title: measure.title, definition: reportDefinitionOf(form) },
         ];
       return [];
     }),

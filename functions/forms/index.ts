@@ -3,7 +3,7 @@
  * questionnaires, their entitlements and answers are written through the importers), and what
  * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`), the
  * rebuild of a sphere's questionnaire rollups, and what a form's report counts (`formReportShape`,
- * for a campaign's form steps).
+ * for a campaign's form steps, and `reportDefinitionOf`, which a sealed cycle keeps, decision 0038).
  */
 export {
   findStoredForm,
@@ -17,3 +17,4 @@ export {
 } from './repository';
 export { rebuildSphereFormRollups } from './rollups';
 export { shapeOf as formReportShape } from './reports';
+export { reportDefinitionOf } from './report-definition';

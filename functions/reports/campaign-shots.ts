@@ -1,6 +1,7 @@
 import type { CampaignDataShot, CardData } from '../../shared/contracts/custom-reports';
 import { stepPeriod } from '../../shared/domain/campaign-rollups';
 import { cycleStepFigures, type CycleStepShape } from './cycle-figures';
+import { shapeOfDefinition } from './report-definitions';
 import { readSealedCycle, scopeOf, type SealedCycle } from './rollups';
 
 /**
@@ -21,6 +22,13 @@ export function sealedCycleOf(campaignId: string, cycleId: string): Promise<Seal
 /** A sealed step's counts as the figure functions read them. */
 function shapeOf(step: SealedCycle['steps'][number]): CycleStepShape {
   const period = stepPeriod(step.stepId);
+  // A questionnaire's free texts are never read for a card (decision 0038).
+  if (step.kind === 'form')
+    return {
+      period,
+      kind: 'questions',
+      shape: shapeOfDefinition(step.definition ?? { questions: [], results: [] }),
+    };
   if (step.kind !== 'custom-form') return { period, kind: step.kind };
   return {
     period,
@@ -62,6 +70,8 @@ export async function campaignShotData(campaignId: string, shot: CampaignDataSho
     case 'thinking':
       return { ...head, result: { kind: 'thinking', figure: figure.figure } };
     case 'questions': {
+      if (step.kind === 'form' && step.definition)
+        return { ...head, result: { kind: 'form', figure: figure.figure, definition: step.definition } };
       const texts = new Map((figure.texts ?? []).map((t) => [t.answerId, t]));
       return {
         ...head,

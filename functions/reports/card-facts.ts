@@ -268,6 +268,16 @@ function campaignFacts(
       series: [],
       trendMetric: 'people',
     };
+  if (result.kind === 'form')
+    return formFacts(
+      {
+        source: 'form',
+        formId: result.definition.formId,
+        definition: result.definition,
+        total: result.figure,
+      },
+      options,
+    );
   const figure = result.figure;
   const names = new Map(
     result.questions.map((q) => [q.id, textIn(q.title, options.lang, data.defaultLocale as Language)]),

@@ -17,6 +17,7 @@ import {
   type Counts,
 } from '../../shared/domain/report-rollups';
 import type { MultilingualText } from '../../shared/contracts/text';
+import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
 import type { Release } from '../../shared/domain/report-privacy';
 import { documentClient } from '../lib/aws';
 import { isConditionFailure } from '../lib/conditions';
@@ -795,12 +796,14 @@ export interface SealedCycle {
   defaultLocale: string;
   steps: {
     stepId: string;
-    kind: 'feeling' | 'thinking' | 'custom-form';
+    kind: 'feeling' | 'thinking' | 'custom-form' | 'form';
     title: MultilingualText;
     /** A custom theme's Likert questions, in order. */
     questions?: SealedQuestion[];
     /** A custom theme's free-text questions, in order. */
     textQuestions?: SealedQuestion[];
+    /** A questionnaire step's form as the cycle asked it (decision 0038). */
+    definition?: FormReportDefinition;
   }[];
 }
 

@@ -256,6 +256,13 @@ export function demoCampaignReport(now = Date.now()): ImportedReport {
             dataShot: autumnStep('climate'),
             bookmark: true,
           },
+          {
+            cardId: 'demo-pulse-card-wellbeing',
+            type: 'dataShot',
+            title: 'Le bilan de bien-être du cycle',
+            // A questionnaire step, as the cycle asked it (decision 0038).
+            dataShot: autumnStep('wellbeing'),
+          },
         ],
       },
     ],

@@ -238,6 +238,8 @@ export const CampaignShotResultSchema = z.discriminatedUnion('kind', [
     /** Its free-text questions with their texts, or why they are hidden. */
     texts: z.array(z.object({ question: SealedQuestionSchema, figure: TextsFigureSchema })),
   }),
+  /** A questionnaire step (decision 0038): its form as the cycle asked it, never its free texts. */
+  z.object({ kind: z.literal('form'), figure: FormFigureSchema, definition: FormReportDefinitionSchema }),
 ]);
 export type CampaignShotResult = z.infer<typeof CampaignShotResultSchema>;
 

@@ -21,7 +21,7 @@ export const DATA_SHOT_STATUSES = ['draft', 'validated', 'published'] as const;
 /** Where a sphere's data shot's figures come from (a campaign report's may also show a step). */
 export const DATA_SHOT_SOURCES = ['feelings', 'thinkings'] as const;
 /** The kinds of a campaign's steps a data shot may show. */
-export const CAMPAIGN_SHOT_KINDS = ['feeling', 'thinking', 'custom-form'] as const;
+export const CAMPAIGN_SHOT_KINDS = ['feeling', 'thinking', 'custom-form', 'form'] as const;
 /** What a data shot shows of them. */
 export const DATA_SHOT_MEASURES = [
   'people',

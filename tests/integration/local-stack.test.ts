@@ -562,6 +562,12 @@ describe('local stack', () => {
         kind: 'custom-form',
         figure: { shown: true },
       });
+      // Its questionnaire step (decision 0038): the form as the cycle asked it.
+      expect(result('demo-pulse-card-wellbeing')).toMatchObject({
+        kind: 'form',
+        figure: { shown: true },
+        definition: { formId: 'demo-wellbeing-check' },
+      });
     });
 
     it('gives Atelier Horizon three questionnaires its members answered, and Camille her goal ranking', async () => {

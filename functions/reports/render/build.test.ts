@@ -158,3 +158,32 @@ describe('a questionnaire in a rendered file (decision 0038)', () => {
     expect(rendered.table).toBeUndefined();
   });
 });
+
+describe('a campaign’s questionnaire step in a rendered file (decision 0038)', () => {
+  it('is laid out as a questionnaire card of the form the cycle asked', () => {
+    const form = questionnaire({
+      shown: true,
+      people: 9,
+      answers: 9,
+      questions: [{ answerId: 'mood', shown: true, answers: 9, average: 4 }],
+      results: [],
+    });
+    if (form.source !== 'form') throw new Error('a questionnaire card');
+    const step: CardData = {
+      source: 'campaign',
+      cycleId: 'c',
+      stepId: 'check',
+      cycle: { internalLabel: 'Autumn' },
+      title: { en: 'Wellbeing check' },
+      defaultLocale: 'fr',
+      result: { kind: 'form', figure: form.total, definition: form.definition },
+    };
+    const rendered = renderCardOf(
+      { ...card, dataShot: { source: 'campaign', cycleId: 'c', stepId: 'check', tagIds: [] } },
+      step,
+      labels('en'),
+    );
+    expect(rendered.table?.rows[0]).toEqual(['My mood', '9', '4', '1–7']);
+    expect(rendered.chart?.series[0]?.values).toEqual([50]);
+  });
+});

@@ -254,6 +254,16 @@ function campaignCard(
       { source: 'thinkings', total: result.figure, series: [] },
       labels,
     );
+  if (result.kind === 'form')
+    return formCard(
+      {
+        source: 'form',
+        formId: result.definition.formId,
+        definition: result.definition,
+        total: result.figure,
+      },
+      labels,
+    );
   const { file, lang } = labels;
   const figure = result.figure;
   if (!figure.shown) return { hiddenNote: hiddenText(figure, file) };
@@ -359,6 +369,7 @@ function formCard(
             kind: 'bar' as const,
             categories: charted.map((r) => r.label),
             series: [{ name: file.scalePosition, values: charted.map((r) => r.position) }],
+            max: 100,
           },
         }
       : {}),

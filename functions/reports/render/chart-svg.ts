@@ -23,6 +23,8 @@ const COLOURS = ['#1864ab', '#c2255c', '#2b8a3e', '#e8590c', '#5f3dc4', '#495057
 const SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'pin', 'arrow'];
 const LINE_TYPES = ['solid', 'dashed', 'dotted'] as const;
 const TEXT_COLOUR = '#212529';
+/** A category label longer than this many characters is a long one (see `horizontal`). */
+const LONG_LABEL = 14;
 
 /**
  * A chart drawn to SVG on the server with ECharts' server-side rendering: no DOM, the same charts as
@@ -39,6 +41,39 @@ export function chartSvg(chart: RenderChart, options: ChartSvgOptions): string {
   try {
     const numbers = new Intl.NumberFormat(options.lang, { maximumFractionDigits: 2 });
     const rotate = chart.categories.length > 6 ? 30 : 0;
+    // Long labels (a questionnaire's questions) lie beside horizontal bars, cut to a third of the
+    // width with an ellipsis; the card's table gives them whole.
+    const horizontal = chart.kind === 'bar' && chart.categories.some((c) => c.length > LONG_LABEL);
+    // ECharts measures a label without the file's font: room beyond its width keeps it whole.
+    const labelWidth = Math.round(options.width * 0.3);
+    const categoryAxis = {
+      type: 'category',
+      data: chart.categories,
+      axisLine: { lineStyle: { color: TEXT_COLOUR } },
+      ...(horizontal
+        ? {
+            inverse: true,
+            axisLabel: {
+              interval: 0,
+              width: labelWidth,
+              overflow: 'truncate',
+              color: TEXT_COLOUR,
+              fontFamily: FONT_FAMILY,
+            },
+          }
+        : { axisLabel: { interval: 0, rotate, color: TEXT_COLOUR, fontFamily: FONT_FAMILY } }),
+    };
+    const valueAxis = {
+      type: 'value',
+      name: chart.unit,
+      ...(chart.max !== undefined ? { min: 0, max: chart.max } : {}),
+      nameTextStyle: { color: TEXT_COLOUR, fontFamily: FONT_FAMILY },
+      axisLabel: {
+        color: TEXT_COLOUR,
+        fontFamily: FONT_FAMILY,
+        formatter: (value: number) => numbers.format(value),
+      },
+    };
     instance.setOption({
       animation: false,
       color: COLOURS,
@@ -51,23 +86,11 @@ export function chartSvg(chart: RenderChart, options: ChartSvgOptions): string {
         textStyle: { fontFamily: FONT_FAMILY, fontSize: 11, color: TEXT_COLOUR },
         data: chart.series.map((series) => series.name),
       },
-      grid: { left: 8, right: 16, top: chart.unit ? 32 : 16, bottom: rotate ? 72 : 52 },
-      xAxis: {
-        type: 'category',
-        data: chart.categories,
-        axisLabel: { interval: 0, rotate, color: TEXT_COLOUR, fontFamily: FONT_FAMILY },
-        axisLine: { lineStyle: { color: TEXT_COLOUR } },
-      },
-      yAxis: {
-        type: 'value',
-        name: chart.unit,
-        nameTextStyle: { color: TEXT_COLOUR, fontFamily: FONT_FAMILY },
-        axisLabel: {
-          color: TEXT_COLOUR,
-          fontFamily: FONT_FAMILY,
-          formatter: (value: number) => numbers.format(value),
-        },
-      },
+      grid: horizontal
+        ? { left: Math.round(labelWidth * 1.2) + 12, right: 24, top: chart.unit ? 32 : 8, bottom: 52 }
+        : { left: 8, right: 16, top: chart.unit ? 32 : 16, bottom: rotate ? 72 : 52 },
+      xAxis: horizontal ? valueAxis : categoryAxis,
+      yAxis: horizontal ? categoryAxis : valueAxis,
       series: chart.series.map((series, index) =>
         chart.kind === 'bar'
           ? { type: 'bar', name: series.name, data: series.values }

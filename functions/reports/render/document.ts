@@ -12,6 +12,8 @@ export interface RenderChart {
   series: { name: string; values: (number | null)[] }[];
   /** The unit shown on the value axis, if any ("people", "%"). */
   unit?: string;
+  /** The value axis's end when the values have one (a place on a scale: 100 %). */
+  max?: number;
 }
 
 /** A card as laid out: its title, its text, and its figures as a chart and as a table. */

@@ -191,6 +191,23 @@ describe('chartSvg', () => {
     expect(svg).toContain('font-family:DejaVu Sans');
   });
 
+  it('lays long labels beside horizontal bars, cut short in the chart, and ends the value axis at its max', () => {
+    const long = 'I have had energy for what I wanted to do';
+    const svg = chartSvg(
+      {
+        kind: 'bar',
+        categories: [long, 'Rested'],
+        series: [{ name: 'Position on the scale (%)', values: [57.6, 58.4] }],
+        max: 100,
+      },
+      { width: 480, height: 260, lang: 'en' },
+    );
+    expect(svg).not.toContain(`>${long}<`);
+    expect(svg).toMatch(/>I have had[^<]*\.\.\.</);
+    expect(svg).toContain('>Rested<');
+    expect(svg).toContain('>100<');
+  });
+
   it('breaks a line at a null value and marks each line series with its own symbol', () => {
     const chart = {
       kind: 'line' as const,

@@ -103,6 +103,45 @@ describe('a campaign step in a custom report', () => {
   });
 });
 
+describe('a campaign’s questionnaire step in a custom report (decision 0038)', () => {
+  it('shows the step as a questionnaire card of the form the cycle asked, with its averages on their scales', async () => {
+    const data: CardData = {
+      source: 'campaign',
+      cycleId: 'cycle-1',
+      stepId: 'check',
+      cycle: { internalLabel: 'Autumn' },
+      title: { en: 'Wellbeing check' },
+      defaultLocale: 'en',
+      result: {
+        kind: 'form',
+        figure: {
+          shown: true,
+          people: 9,
+          answers: 9,
+          questions: [{ answerId: 'mood', shown: true, answers: 9, average: 4.2 }],
+          results: [],
+        },
+        definition: {
+          formId: 'check-form',
+          title: { en: 'Wellbeing check' },
+          languages: ['en'],
+          questions: [{ id: 'mood', kind: 'number', title: { en: 'My mood' }, min: 1, max: 7 }],
+          results: [],
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      },
+    };
+    showCard(data);
+    const card = await screen.findByTestId('card-campaign-card-1');
+    expect(card.textContent).toContain('Wellbeing check · cycle Autumn');
+    expect(within(card).getByTestId('card-form-title-card-1').textContent).toContain('Wellbeing check');
+    const row = within(card).getByTestId('card-form-question-card-1-mood');
+    expect(row.textContent).toContain('My mood');
+    expect(row.textContent).toContain('4.20');
+    expect(row.textContent).toContain('1–7');
+  });
+});
+
 describe('adding a campaign step card', () => {
   const results: CampaignReport = {
     campaignId: 'campaign-1',

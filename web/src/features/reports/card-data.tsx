@@ -444,6 +444,31 @@ function CampaignCardData({
     };
   }, [data, result, language, axes.data, words.data]);
   const head = { stepId: data.stepId, measureId: data.stepId };
+  const stepTitle = (
+    <Text size="sm" c="dimmed">
+      {t('reports.custom.card.campaignStep', {
+        step: textIn(data.title, language, names.campaign.defaultLocale),
+        cycle: data.cycle.internalLabel || t('reports.campaign.cycleUnnamed'),
+      })}
+    </Text>
+  );
+  // A questionnaire step (decision 0038) reads as a questionnaire card of the form the cycle asked.
+  if (result.kind === 'form')
+    return (
+      <Stack gap="sm" data-testid={`card-campaign-${cardId}`}>
+        {stepTitle}
+        <FormCardView
+          cardId={cardId}
+          data={{
+            source: 'form',
+            formId: result.definition.formId,
+            definition: result.definition,
+            total: result.figure,
+          }}
+          language={language}
+        />
+      </Stack>
+    );
   const step: CampaignStepReport =
     result.kind === 'custom-form'
       ? {
@@ -458,12 +483,7 @@ function CampaignCardData({
         : { ...head, type: 'thinking', kind: 'thinking', figure: result.figure };
   return (
     <Stack gap="sm" data-testid={`card-campaign-${cardId}`}>
-      <Text size="sm" c="dimmed">
-        {t('reports.custom.card.campaignStep', {
-          step: textIn(data.title, language, names.campaign.defaultLocale),
-          cycle: data.cycle.internalLabel || t('reports.campaign.cycleUnnamed'),
-        })}
-      </Text>
+      {stepTitle}
       <StepFigures step={step} names={names} idPrefix={`card-${cardId}`} />
     </Stack>
   );
