@@ -1,3 +1,4 @@
+import type { Session } from '../../../shared/contracts/sessions';
 import type { Sphere } from '../../../shared/contracts/spheres';
 import type { WebConfig } from '../../../shared/contracts/web-config';
 
@@ -48,6 +49,30 @@ export function sphereFixture(extra: Partial<Sphere> = {}): Sphere {
     campaignSmsEnabled: false,
     isMember: true,
     roles: ['admin'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updateDate: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** A group (session-1) of sphere-1 as its members read it: the name they may see, Essentials. */
+export function sessionFixture(extra: Partial<Session> = {}): Session {
+  return {
+    id: 'session-1',
+    sphereId: 'sphere-1',
+    name: { en: 'North team', fr: 'Équipe Nord' },
+    category: 'contributor',
+    type: 'group',
+    parentSessionIds: [],
+    level: 0,
+    isLeaf: true,
+    subscription: 'essentials',
+    isPublic: false,
+    archived: false,
+    specificTagIds: [],
+    inheritedTagIds: [],
+    isMember: true,
+    roles: ['member'],
     createdAt: '2026-01-01T00:00:00.000Z',
     updateDate: '2026-01-01T00:00:00.000Z',
     ...extra,

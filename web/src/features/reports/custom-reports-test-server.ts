@@ -10,7 +10,7 @@ import type { Session } from '../../../../shared/contracts/sessions';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
-import { jsonResponse, sphereFixture } from '../../test/fixtures';
+import { jsonResponse, sessionFixture, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 
 const NOW = '2026-03-01T10:00:00.000Z';
@@ -20,28 +20,8 @@ export function testSphere(extra: Partial<Sphere> = {}): Sphere {
 }
 
 /** A group (session-1) of the sphere, as its members read it (its name the one they may see). */
-export function testSession(extra: Partial<Session> = {}): Session {
-  return {
-    id: 'session-1',
-    sphereId: 'sphere-1',
-    name: { en: 'North team', fr: 'Équipe Nord' },
-    category: 'contributor',
-    type: 'group',
-    parentSessionIds: [],
-    level: 0,
-    isLeaf: true,
-    subscription: 'essentials',
-    isPublic: false,
-    archived: false,
-    specificTagIds: [],
-    inheritedTagIds: [],
-    isMember: true,
-    roles: ['member'],
-    createdAt: NOW,
-    updateDate: NOW,
-    ...extra,
-  };
-}
+export const testSession = (extra: Partial<Session> = {}): Session =>
+  sessionFixture({ createdAt: NOW, updateDate: NOW, ...extra });
 
 export function testCard(extra: Partial<ReportCard> = {}): ReportCard {
   return {

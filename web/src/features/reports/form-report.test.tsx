@@ -14,7 +14,7 @@ import type { Session } from '../../../../shared/contracts/sessions';
 import type { Sphere } from '../../../../shared/contracts/spheres';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
-import { sphereFixture } from '../../test/fixtures';
+import { sessionFixture, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
 import { testFormReport } from './form-report-test-data';
@@ -36,25 +36,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const sphere = (extra: Partial<Sphere> = {}): Sphere =>
   sphereFixture({ languages: { primary: 'fr', extras: ['en'] }, ...extra });
 
-const session: Session = {
-  id: 'session-1',
-  sphereId: 'sphere-1',
-  name: { en: 'North team', fr: 'Équipe Nord' },
-  category: 'contributor',
-  type: 'group',
-  parentSessionIds: [],
-  level: 0,
-  isLeaf: true,
-  subscription: 'essentials',
-  isPublic: false,
-  archived: false,
-  specificTagIds: [],
-  inheritedTagIds: [],
-  isMember: true,
-  roles: ['member'],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updateDate: '2026-01-01T00:00:00.000Z',
-};
+const session: Session = sessionFixture();
 
 /** The feelings the page shows first. */
 const feelings: SphereReport = {

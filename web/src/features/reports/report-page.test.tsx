@@ -16,7 +16,7 @@ import type { Axis } from '../../../../shared/contracts/thinkings';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
 import { meQueryKey } from '../../lib/me';
-import { sphereFixture } from '../../test/fixtures';
+import { sessionFixture, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
 import type * as ReportExport from './report-export';
@@ -40,28 +40,7 @@ function sphere(extra: Partial<Sphere> = {}): Sphere {
 }
 
 /** A group of the sphere, as its members read it (its name the one they may see). */
-function session(extra: Partial<Session> = {}): Session {
-  return {
-    id: 'session-1',
-    sphereId: 'sphere-1',
-    name: { en: 'North team', fr: 'Équipe Nord' },
-    category: 'contributor',
-    type: 'group',
-    parentSessionIds: [],
-    level: 0,
-    isLeaf: true,
-    subscription: 'essentials',
-    isPublic: false,
-    archived: false,
-    specificTagIds: [],
-    inheritedTagIds: [],
-    isMember: true,
-    roles: ['member'],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updateDate: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const session = sessionFixture;
 
 function tag(id: string, name: Tag['name'], extra: Partial<Tag> = {}): Tag {
   return {

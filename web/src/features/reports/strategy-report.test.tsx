@@ -13,7 +13,7 @@ import type {
 } from '../../../../shared/contracts/strategy-reports';
 import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
-import { sphereFixture } from '../../test/fixtures';
+import { sessionFixture, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
 import type * as ReportExport from './report-export';
@@ -34,25 +34,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const sphere = (extra: Partial<Sphere> = {}): Sphere =>
   sphereFixture({ languages: { primary: 'fr', extras: ['en'] }, ...extra });
 
-const session: Session = {
-  id: 'session-1',
-  sphereId: 'sphere-1',
-  name: { en: 'North team', fr: 'Équipe Nord' },
-  category: 'contributor',
-  type: 'group',
-  parentSessionIds: [],
-  level: 0,
-  isLeaf: true,
-  subscription: 'essentials',
-  isPublic: false,
-  archived: false,
-  specificTagIds: [],
-  inheritedTagIds: [],
-  isMember: true,
-  roles: ['member'],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updateDate: '2026-01-01T00:00:00.000Z',
-};
+const session: Session = sessionFixture();
 
 /** The feelings the page shows first. */
 const feelings: SphereReport = {
