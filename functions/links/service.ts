@@ -1,6 +1,6 @@
 import { subject } from '@casl/ability';
 import type { Link, LinkCampaign, LinkCreate, LinkUpdate } from '../../shared/contracts/links';
-import { linkCategoryProblems } from '../../shared/contracts/links';
+import { linkCategoryProblems } from '../../shared/domain/links';
 import type { FieldError } from '../../shared/contracts/errors';
 import { buildAbility, defineRules, type AppAbility } from '../../shared/domain/ability';
 import {

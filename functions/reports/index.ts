@@ -34,7 +34,11 @@ export {
 export { formReport, questionsReport, type FormReportRequest, type QuestionsReportRequest } from './service';
 export type { FormShape } from './figures';
 export { cycleScopeOf, sealedCycleOf } from './campaign-shots';
-export { createReport as createCustomReport, listReports as listCustomReports } from './report-items';
+export {
+  createReport as createCustomReport,
+  eraseGroupReports,
+  listReports as listCustomReports,
+} from './report-items';
 export {
   formAnsweredIn,
   keepReportDefinitions,

@@ -18,6 +18,7 @@ import { config } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { sendToQueue } from '../lib/queue';
+import { deleteRenderFiles } from './report-items';
 import { s3Api } from '../lib/s3';
 import { publishAfterWrite } from '../realtime';
 import { findSphere } from '../spheres';
@@ -182,18 +183,6 @@ export async function deleteRender(
   await db().entities.reportRender.delete({ reportId, renderId }).go();
   if (ended.fileKey) await deleteRenderFiles([ended.fileKey]);
   return undefined;
-}
-
-/** Deletes rendered files (a deleted report's). */
-export async function deleteRenderFiles(keys: readonly string[]): Promise<void> {
-  if (!keys.length) return;
-  const { client, sdk } = await s3Api();
-  await client.send(
-    new sdk.DeleteObjectsCommand({
-      Bucket: assetsBucket(),
-      Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-    }),
-  );
 }
 
 /**
@@ -380,3 +369,5 @@ export async function importRender(
     sources,
   );
 }
+
+export { deleteRenderFiles };

@@ -2,21 +2,31 @@ import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type * as z from 'zod';
 import type { CustomReport, CustomReportCreateSchema } from '../../shared/contracts/custom-reports';
+import { assetsBucket } from '../lib/assets';
 import { defineStore } from '../lib/db';
 import { NotFoundError } from '../lib/errors';
+import { s3Api } from '../lib/s3';
 import { findSphere } from '../spheres';
 import { CustomReportEntity } from './entities/custom-report';
+import { ReportCardEntity } from './entities/report-card';
+import { ReportPartEntity } from './entities/report-part';
+import { ReportRenderEntity } from './entities/report-render';
 
 /**
- * A sphere's custom reports as a list, and a new one (decision 0031; a campaign's, decision 0036):
- * apart from the parts, cards and renders, so that the campaigns domain, which lists and creates its
- * reports here, does not carry the custom reports' other entities and contracts.
+ * A sphere's custom reports as a list, and a new one (decision 0031; a campaign's, decision 0036),
+ * and the erasure of a deleted group's (decision 0037): apart from the parts', cards' and renders'
+ * code, so that the campaigns and sessions domains, which call them, carry none of it.
  */
 
 type CreateBody = z.output<typeof CustomReportCreateSchema>;
 type ReportItem = EntityItem<typeof CustomReportEntity>;
 
-const db = defineStore({ customReport: CustomReportEntity });
+const db = defineStore({
+  customReport: CustomReportEntity,
+  reportPart: ReportPartEntity,
+  reportCard: ReportCardEntity,
+  reportRender: ReportRenderEntity,
+});
 
 const newId = () => randomBytes(8).toString('hex');
 
@@ -83,4 +93,44 @@ export async function createReport(
     })
     .go();
   return toReport(data as ReportItem);
+}
+
+/** Deletes renders' files from the assets bucket (a report's, a deleted group's reports'). */
+export async function deleteRenderFiles(keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  const { client, sdk } = await s3Api();
+  for (let i = 0; i < keys.length; i += 1000)
+    await client.send(
+      new sdk.DeleteObjectsCommand({
+        Bucket: assetsBucket(),
+        Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+}
+
+/**
+ * Erases a deleted group's custom reports (decision 0037) with their parts, cards, renders and
+ * their files: nobody could reach them any more (a group's routes need the group). One Query of the
+ * sphere's reports, then three of each of the group's. Answers how many reports it erased.
+ */
+export async function eraseGroupReports(sphereId: string, sessionId: string): Promise<number> {
+  const { entities } = db();
+  const { data } = await entities.customReport.query.bySphere({ sphereId }).go({ pages: 'all' });
+  const reports = data.filter((r) => r.sessionId === sessionId);
+  for (const { reportId } of reports) {
+    const [parts, cards, renders] = await Promise.all([
+      entities.reportPart.query.byReport({ reportId }).go({ pages: 'all' }),
+      entities.reportCard.query.byReport({ reportId }).go({ pages: 'all' }),
+      entities.reportRender.query.byReport({ reportId }).go({ pages: 'all' }),
+    ]);
+    if (parts.data.length)
+      await entities.reportPart.delete(parts.data.map((p) => ({ reportId, partId: p.partId }))).go();
+    if (cards.data.length)
+      await entities.reportCard.delete(cards.data.map((c) => ({ reportId, cardId: c.cardId }))).go();
+    if (renders.data.length)
+      await entities.reportRender.delete(renders.data.map((r) => ({ reportId, renderId: r.renderId }))).go();
+    await deleteRenderFiles(renders.data.flatMap((r) => (r.fileKey ? [r.fileKey] : [])));
+    await entities.customReport.delete({ sphereId, reportId }).go();
+  }
+  return reports.length;
 }

@@ -1,5 +1,6 @@
 /** The sessions domain as the registry (functions/domains.ts) reads it. */
 import { sessionRoutes } from '../../shared/contracts/sessions';
+import { RENDERS_PREFIX } from '../lib/assets';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { removeSessionMembers, sessionMembershipsOf } from './repository';
 import { SESSIONS_ENTITIES } from './store';
@@ -39,6 +40,7 @@ export const sessionsDomain = defineDomain({
       },
     },
   ],
-  // Changes of sessions and memberships tell the people concerned (realtime `sessions`, `ability`).
-  grants: { events: true },
+  // Changes of sessions and memberships tell the people concerned (realtime `sessions`, `ability`);
+  // a deleted group's custom reports go with their rendered files (decision 0037).
+  grants: { events: true, assets: { prefixes: [RENDERS_PREFIX], actions: ['delete'] } },
 });

@@ -22,6 +22,7 @@ import {
   type SessionRole,
 } from '../../shared/domain/sessions';
 import { removeSessionFromEntitlements } from '../forms';
+import { eraseGroupReports } from '../reports';
 import {
   BadRequestError,
   ConflictError,
@@ -375,6 +376,8 @@ export async function deleteSession(sessionId: string): Promise<undefined> {
     eraseStrategyOf({ linkTo: 'session', linkId: sessionId }),
     eraseLinksOf({ place: 'session', placeId: sessionId }),
     removeSessionFromEntitlements(session.sphereId, sessionId),
+    // Its custom reports are its members' alone (decision 0037): nobody could reach them now.
+    eraseGroupReports(session.sphereId, sessionId),
   ]);
   for (const member of members) await tellSessionsChanged(member.userId, 'deleted');
   return undefined;

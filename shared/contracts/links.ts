@@ -13,9 +13,7 @@ import {
   LINKS_PAGE_MAX,
   LINK_STEP_FIRST,
   LINK_STEP_LAST,
-  isStepNumberAllowed,
-  wizardProblems,
-  type LinkCategory,
+  linkCategoryProblems,
 } from '../domain/links';
 
 /**
@@ -85,24 +83,7 @@ const LinkFieldsSchema = z.strictObject({
   wizards: z.array(LinkWizardSchema).max(10, 'too-many').default([]),
 });
 
-/**
- * The rules of spec 02 §5 that depend on the link's category: the step number's range and the
- * wizards. Each problem with its path in the body.
- */
-export function linkCategoryProblems(
-  link: { stepNumber: number; wizards: readonly z.output<typeof LinkWizardSchema>[] },
-  category: LinkCategory,
-): { key: string; path: (string | number)[] }[] {
-  const problems: { key: string; path: (string | number)[] }[] = [];
-  if (!isStepNumberAllowed(link.stepNumber, category))
-    problems.push({ key: 'value-out-of-range-error', path: ['stepNumber'] });
-  for (const problem of wizardProblems(link.wizards, category))
-    problems.push({
-      key: problem.key,
-      path: ['wizards', problem.index, ...(problem.field === 'type' ? [] : [problem.field])],
-    });
-  return problems;
-}
+export { linkCategoryProblems };
 
 /**
  * POST /v1/shorten-urls: a link of a sphere, of a session (`sessionId`, of that sphere) or of a

@@ -107,6 +107,25 @@ export function wizardProblems(
   return problems;
 }
 
+/**
+ * The rules of spec 02 §5 that depend on the link's category: the step number's range and the
+ * wizards. Each problem with its path in the body.
+ */
+export function linkCategoryProblems(
+  link: { stepNumber: number; wizards: readonly { type: WizardType; formId?: string; groupId?: string }[] },
+  category: LinkCategory,
+): { key: string; path: (string | number)[] }[] {
+  const problems: { key: string; path: (string | number)[] }[] = [];
+  if (!isStepNumberAllowed(link.stepNumber, category))
+    problems.push({ key: 'value-out-of-range-error', path: ['stepNumber'] });
+  for (const problem of wizardProblems(link.wizards, category))
+    problems.push({
+      key: problem.key,
+      path: ['wizards', problem.index, ...(problem.field === 'type' ? [] : [problem.field])],
+    });
+  return problems;
+}
+
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether a string is a real calendar day `YYYY-MM-DD`. */

@@ -12,6 +12,7 @@ import type { SphereReport } from '../../shared/contracts/reports';
 import { feelingColor } from '../../shared/domain/feelings';
 import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings } from '../../functions/feelings';
+import { reportsDb } from '../../functions/reports/store';
 import { usersDb } from '../../functions/users/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
@@ -230,5 +231,41 @@ describe('a group’s custom reports', () => {
     expect(render.status).toBe(202);
     const listed = await call<{ renders: Render[] }>(`${at}/renders`);
     expect(listed.body.renders.map((r) => r.renderId)).toContain(render.body.renderId);
+  });
+
+  it('go with their group: deleting the group erases its reports, their parts and cards, and none of the sphere’s', async () => {
+    await setSubscription('essentials');
+    const doomed = await call<{ id: string }>(`/v1/spheres/${sphereId}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { en: 'Short-lived workshop' },
+      publicName: { en: 'Short-lived group' },
+      isPublic: true,
+      subscription: 'essentials',
+      ownerIds: [memberId],
+    });
+    await call(`/v1/sessions/${doomed.body.id}/members/${memberId}`, 'PUT', { roles: ['owner', 'member'] });
+    const at = `/v1/reports/sessions/${doomed.body.id}`;
+    const report = await call<CustomReport>(at, 'POST', { name: 'Soon gone', start: start(), end: today() });
+    expect(report.status).toBe(201);
+    const reportId = report.body.reportId;
+    const part = await call<ReportPart>(`${at}/${reportId}/parts`, 'POST', { name: 'Part' });
+    await call(`${at}/${reportId}/cards`, 'POST', {
+      type: 'text',
+      partId: part.body.partId,
+      title: 'A card',
+    });
+    const kept = await call<CustomReport>(sphereBase(), 'POST', {
+      name: 'Stays',
+      start: start(),
+      end: today(),
+    });
+
+    expect((await call(`/v1/sessions/${doomed.body.id}`, 'DELETE')).status).toBe(204);
+    const { entities } = reportsDb();
+    expect((await entities.customReport.get({ sphereId, reportId }).go()).data).toBeNull();
+    expect((await entities.reportPart.query.byReport({ reportId }).go()).data).toEqual([]);
+    expect((await entities.reportCard.query.byReport({ reportId }).go()).data).toEqual([]);
+    const sphereList = await call<{ reports: CustomReport[] }>(sphereBase());
+    expect(sphereList.body.reports.map((r) => r.reportId)).toContain(kept.body.reportId);
   });
 });
