@@ -85,6 +85,27 @@ test("an admin reads the sphere's wellbeing check question by question in the qu
 });
 
 /**
+ * The sphere's thinkings (spec 01 §7; decisions 0030, 0033): its members' statements axis by axis,
+ * and their comments over the whole period, given only to a group shown with at least 8 people.
+ */
+test("an admin reads the sphere's thinkings axis by axis with their comments over the period", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInWithPassword(page, CAMILLE);
+  await page.goto(`/apps/spheres/${SPHERE}/reports?lang=en`);
+  await expect(page.getByTestId('report-table')).toBeVisible();
+
+  await page.getByTestId('report-kind').getByText('Thinking', { exact: true }).click();
+  await expect(page.getByTestId('thinking-report')).toBeVisible();
+  const comments = page.getByTestId('thinking-comments');
+  await expect(comments).toBeVisible();
+  await expect(comments.getByRole('heading', { name: 'Comments over the whole period' })).toBeVisible();
+  await expect(comments.locator('li').first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
+/**
  * The sphere's strategy as its members judged it (spec 02 §2 "strategy assessment (tree or graphic
  * view)"; decision 0034): the review week of infra/local/demo-strategies.ts, item by item.
  */
