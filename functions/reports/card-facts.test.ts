@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CardData } from '../../shared/contracts/custom-reports';
 import { cardFacts } from './card-facts';
+import { localCardText } from './local-writer';
 
 const questionnaire = (total: Extract<CardData, { source: 'form' }>['total']): CardData => ({
   source: 'form',
@@ -82,5 +83,28 @@ describe('a questionnaire’s facts for the card prompt (decision 0038)', () => 
       lang: 'en',
     });
     expect(facts.total).toEqual({ shown: false, reason: 'too-few-people', threshold: 8 });
+  });
+
+  it('are written as answers to questions on their own scales, not as thinkings, by the local writer', () => {
+    const data = questionnaire({
+      shown: true,
+      people: 10,
+      answers: 12,
+      questions: [
+        { answerId: 'mood', shown: true, answers: 10, average: 7 },
+        { answerId: 'sleep', shown: true, answers: 9, average: 6 },
+      ],
+      results: [],
+    });
+    const text = localCardText({
+      lang: 'en',
+      title: 'Pulse',
+      groupLabel: 'The whole sphere',
+      period: { start: '2026-01-01', end: '2026-03-31' },
+      facts: cardFacts(data, { lang: 'en' }),
+    });
+    expect(text).toContain('10 people (The whole sphere) gave 12 answers');
+    expect(text).toContain('from −1 (the lowest of each scale) to +1 (the highest)');
+    expect(text).not.toContain('thinking');
   });
 });

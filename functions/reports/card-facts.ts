@@ -68,7 +68,8 @@ export type TrendMetric = 'people' | 'answers' | 'averageValue' | 'averageEnergy
 type Measure = Extract<DataShot, { source: 'feelings' | 'thinkings' }>['measure'];
 
 export interface CardFacts {
-  source: 'feelings' | 'thinkings';
+  /** What was counted: feelings, thinkings, or the answers to a questionnaire's or theme's questions. */
+  source: 'feelings' | 'thinkings' | 'questions';
   measure: Measure;
   total: FigureFacts;
   series: PeriodFacts[];
@@ -187,7 +188,7 @@ function formFacts(
   const figure = data.total;
   if (!figure.shown)
     return {
-      source: 'thinkings',
+      source: 'questions',
       measure: 'people',
       total: { shown: false, reason: figure.reason, threshold: figure.threshold },
       series: [],
@@ -229,7 +230,7 @@ function formFacts(
     })
     .sort((a, b) => b.average - a.average || a.name.localeCompare(b.name));
   return {
-    source: 'thinkings',
+    source: 'questions',
     measure: 'people',
     total: { shown: true, people: figure.people, answers: figure.answers, axes },
     series: [],
@@ -302,7 +303,7 @@ function campaignFacts(
           .sort((a, b) => b.average - a.average || a.name.localeCompare(b.name)),
       }
     : { shown: false, reason: figure.reason, threshold: figure.threshold };
-  return { source: 'thinkings', measure: 'people', total, series: [], trendMetric: 'people' };
+  return { source: 'questions', measure: 'people', total, series: [], trendMetric: 'people' };
 }
 
 /** The value a trend follows in a shown figure, when the figure has it. */

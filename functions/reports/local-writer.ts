@@ -124,7 +124,9 @@ const quoteEn = (s: string) => `“${s}”`;
 const quoteFr = (s: string) => `«${NBSP}${s}${NBSP}»`;
 
 function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
-  const thinkings = source === 'thinkings';
+  // A questionnaire's or a custom theme's questions are told as a thinking's axes are.
+  const questions = source === 'questions';
+  const thinkings = source === 'thinkings' || questions;
   if (lang === 'fr')
     return {
       week: (week, year) => `la semaine ${week} de ${year}`,
@@ -132,13 +134,29 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
         `Du ${p.start} au ${p.end}, ${f.count(p.people)} ${f.one(p.people) ? 'personne' : 'personnes'} (${p.group}) ${
           f.one(p.people) ? 'a' : 'ont'
         } ${thinkings ? 'donné' : 'enregistré'} ${f.count(p.answers)} ${
-          thinkings ? 'avis' : f.one(p.answers) ? 'ressenti' : 'ressentis'
+          questions
+            ? f.one(p.answers)
+              ? 'réponse'
+              : 'réponses'
+            : thinkings
+              ? 'avis'
+              : f.one(p.answers)
+                ? 'ressenti'
+                : 'ressentis'
         }.`,
       periodIntro: (p, f) =>
         `${p.period.startsWith('la ') ? 'Sur' : 'En'} ${p.period}, ${f.count(p.people)} ${f.one(p.people) ? 'personne' : 'personnes'} ${
           f.one(p.people) ? 'a' : 'ont'
         } ${thinkings ? 'donné' : 'enregistré'} ${f.count(p.answers)} ${
-          thinkings ? 'avis' : f.one(p.answers) ? 'ressenti' : 'ressentis'
+          questions
+            ? f.one(p.answers)
+              ? 'réponse'
+              : 'réponses'
+            : thinkings
+              ? 'avis'
+              : f.one(p.answers)
+                ? 'ressenti'
+                : 'ressentis'
         }.`,
       totalHidden: (p) =>
         `Du ${p.start} au ${p.end}, les chiffres de toute la période (${p.group}) sont masqués pour protéger l’anonymat${NBSP}: ${p.reason}.`,
@@ -172,10 +190,16 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
         const [high, low] = [axes[0], axes[axes.length - 1]];
         if (!high || !low) return '';
         return axes.length === 1
-          ? `Sur ${quoteFr(high.name)}, la moyenne est de ${high.average} (de −1, pas du tout, à +1, tout à fait).`
+          ? `Sur ${quoteFr(high.name)}, la moyenne est de ${high.average} (${
+              questions
+                ? 'de −1, le bas de son échelle, à +1, le haut'
+                : 'de −1, pas du tout, à +1, tout à fait'
+            }).`
           : `La moyenne la plus haute est sur ${quoteFr(high.name)} (${high.average}) et la plus basse sur ${quoteFr(
               low.name,
-            )} (${low.average}), sur une échelle de −1 (pas du tout) à +1 (tout à fait).`;
+            )} (${low.average}), sur une échelle de −1 (${questions ? 'le bas de chaque échelle' : 'pas du tout'}) à +1 (${
+              questions ? 'le haut' : 'tout à fait'
+            }).`;
       },
       noAxis: 'Aucun axe n’a reçu de réponse dans cette période.',
       trend: (p) =>
@@ -188,7 +212,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
         }.`,
       metric: {
         people: 'le nombre de personnes',
-        answers: thinkings ? 'le nombre d’avis donnés' : 'le nombre de ressentis',
+        answers: questions
+          ? 'le nombre de réponses'
+          : thinkings
+            ? 'le nombre d’avis donnés'
+            : 'le nombre de ressentis',
         averageValue: 'l’agrément moyen',
         averageEnergy: 'l’énergie moyenne',
         pleasantShare: 'la part des ressentis agréables',
@@ -207,13 +235,33 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
         `Van ${p.start} tot ${p.end} ${
           thinkings ? (f.one(p.people) ? 'gaf' : 'gaven') : f.one(p.people) ? 'registreerde' : 'registreerden'
         } ${f.count(p.people)} ${f.one(p.people) ? 'persoon' : 'personen'} (${p.group}) ${f.count(p.answers)} ${
-          thinkings ? (f.one(p.answers) ? 'mening' : 'meningen') : f.one(p.answers) ? 'gevoel' : 'gevoelens'
+          questions
+            ? f.one(p.answers)
+              ? 'antwoord'
+              : 'antwoorden'
+            : thinkings
+              ? f.one(p.answers)
+                ? 'mening'
+                : 'meningen'
+              : f.one(p.answers)
+                ? 'gevoel'
+                : 'gevoelens'
         }.`,
       periodIntro: (p, f) =>
         `In ${p.period} ${
           thinkings ? (f.one(p.people) ? 'gaf' : 'gaven') : f.one(p.people) ? 'registreerde' : 'registreerden'
         } ${f.count(p.people)} ${f.one(p.people) ? 'persoon' : 'personen'} ${f.count(p.answers)} ${
-          thinkings ? (f.one(p.answers) ? 'mening' : 'meningen') : f.one(p.answers) ? 'gevoel' : 'gevoelens'
+          questions
+            ? f.one(p.answers)
+              ? 'antwoord'
+              : 'antwoorden'
+            : thinkings
+              ? f.one(p.answers)
+                ? 'mening'
+                : 'meningen'
+              : f.one(p.answers)
+                ? 'gevoel'
+                : 'gevoelens'
         }.`,
       totalHidden: (p) =>
         `Van ${p.start} tot ${p.end} zijn de cijfers van de hele periode (${p.group}) verborgen om de anonimiteit te beschermen: ${p.reason}.`,
@@ -248,10 +296,16 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
         const [high, low] = [axes[0], axes[axes.length - 1]];
         if (!high || !low) return '';
         return axes.length === 1
-          ? `Op ${quoteEn(high.name)} is het gemiddelde ${high.average} (van −1, helemaal niet, tot +1, helemaal).`
+          ? `Op ${quoteEn(high.name)} is het gemiddelde ${high.average} (${
+              questions
+                ? 'van −1, het laagste van de schaal, tot +1, het hoogste'
+                : 'van −1, helemaal niet, tot +1, helemaal'
+            }).`
           : `Het hoogste gemiddelde is op ${quoteEn(high.name)} (${high.average}) en het laagste op ${quoteEn(
               low.name,
-            )} (${low.average}), op een schaal van −1 (helemaal niet) tot +1 (helemaal).`;
+            )} (${low.average}), op een schaal van −1 (${questions ? 'het laagste van elke schaal' : 'helemaal niet'}) tot +1 (${
+              questions ? 'het hoogste' : 'helemaal'
+            }).`;
       },
       noAxis: 'Geen enkele as kreeg een antwoord in deze periode.',
       trend: (p) =>
@@ -264,7 +318,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
         }.`,
       metric: {
         people: 'het aantal personen',
-        answers: thinkings ? 'het aantal gegeven meningen' : 'het aantal gevoelens',
+        answers: questions
+          ? 'het aantal antwoorden'
+          : thinkings
+            ? 'het aantal gegeven meningen'
+            : 'het aantal gevoelens',
         averageValue: 'de gemiddelde aangenaamheid',
         averageEnergy: 'de gemiddelde energie',
         pleasantShare: 'het aandeel aangename gevoelens',
@@ -281,11 +339,35 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
     intro: (p, f) =>
       `From ${p.start} to ${p.end}, ${f.count(p.people)} ${f.one(p.people) ? 'person' : 'people'} (${p.group}) ${
         thinkings ? 'gave' : 'recorded'
-      } ${f.count(p.answers)} ${thinkings ? (f.one(p.answers) ? 'thinking' : 'thinkings') : f.one(p.answers) ? 'feeling' : 'feelings'}.`,
+      } ${f.count(p.answers)} ${
+        questions
+          ? f.one(p.answers)
+            ? 'answer'
+            : 'answers'
+          : thinkings
+            ? f.one(p.answers)
+              ? 'thinking'
+              : 'thinkings'
+            : f.one(p.answers)
+              ? 'feeling'
+              : 'feelings'
+      }.`,
     periodIntro: (p, f) =>
       `In ${p.period}, ${f.count(p.people)} ${f.one(p.people) ? 'person' : 'people'} ${
         thinkings ? 'gave' : 'recorded'
-      } ${f.count(p.answers)} ${thinkings ? (f.one(p.answers) ? 'thinking' : 'thinkings') : f.one(p.answers) ? 'feeling' : 'feelings'}.`,
+      } ${f.count(p.answers)} ${
+        questions
+          ? f.one(p.answers)
+            ? 'answer'
+            : 'answers'
+          : thinkings
+            ? f.one(p.answers)
+              ? 'thinking'
+              : 'thinkings'
+            : f.one(p.answers)
+              ? 'feeling'
+              : 'feelings'
+      }.`,
     totalHidden: (p) =>
       `From ${p.start} to ${p.end}, the figures of the whole period (${p.group}) are hidden to protect anonymity: ${p.reason}.`,
     allHidden: (p) =>
@@ -318,10 +400,16 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
       const [high, low] = [axes[0], axes[axes.length - 1]];
       if (!high || !low) return '';
       return axes.length === 1
-        ? `On ${quoteEn(high.name)}, the average is ${high.average} (from −1, not at all, to +1, fully).`
+        ? `On ${quoteEn(high.name)}, the average is ${high.average} (${
+            questions
+              ? 'from −1, the lowest of its scale, to +1, the highest'
+              : 'from −1, not at all, to +1, fully'
+          }).`
         : `The highest average is on ${quoteEn(high.name)} (${high.average}) and the lowest on ${quoteEn(
             low.name,
-          )} (${low.average}), on a scale from −1 (not at all) to +1 (fully).`;
+          )} (${low.average}), on a scale from −1 (${questions ? 'the lowest of each scale' : 'not at all'}) to +1 (${
+            questions ? 'the highest' : 'fully'
+          }).`;
     },
     noAxis: 'No axis was answered in this period.',
     trend: (p) =>
@@ -334,7 +422,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
       }.`,
     metric: {
       people: 'the number of people',
-      answers: thinkings ? 'the number of thinkings' : 'the number of feelings',
+      answers: questions
+        ? 'the number of answers'
+        : thinkings
+          ? 'the number of thinkings'
+          : 'the number of feelings',
       averageValue: 'average pleasantness',
       averageEnergy: 'average energy',
       pleasantShare: 'the share of pleasant feelings',
@@ -376,7 +468,7 @@ export interface LocalTextInput {
 
 /** The sentences said of a shown figure besides who answered, the card's own measure first. */
 function figureSentences(facts: CardFacts, figure: ShownFacts, p: Phrases, f: Formats): string[] {
-  if (facts.source === 'thinkings') {
+  if (facts.source === 'thinkings' || facts.source === 'questions') {
     const axes = (figure.axes ?? []).map((axis: AxisFact) => ({
       name: axis.name,
       average: f.signed(axis.average),
