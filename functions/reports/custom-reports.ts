@@ -13,6 +13,7 @@ import {
   type ReportCard,
   type ReportCardCreateSchema,
   type ReportCardUpdateSchema,
+  type ReportLanguage,
   type ReportPart,
   type ReportPartDetail,
   type ReportPartCreateSchema,
@@ -20,8 +21,10 @@ import {
 } from '../../shared/contracts/custom-reports';
 import { anonymityNotice } from '../../shared/domain/report-privacy';
 import { descendantsOf } from '../../shared/domain/custom-reports';
+import { textIn, visibleName } from '../../shared/domain/sessions';
 import { isConditionFailure } from '../lib/conditions';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { findSession } from '../sessions';
 import { activeTagsOf, findSphere } from '../spheres';
 import { campaignShotData, sealedCycleOf } from './campaign-shots';
 import { formReport, placeFeelingReport, placeThinkingReport } from './service';
@@ -101,6 +104,21 @@ export async function findReport(scope: ReportScope, reportId: string): Promise<
   const { data } = await db().entities.customReport.get({ sphereId: scope.sphereId, reportId }).go();
   if (!data || data.sessionId !== scope.sessionId) throw new NotFoundError();
   return data;
+}
+
+/**
+ * A group's report's group, as its members see it named (its public name, spec 01 §6), in a
+ * language of the report; undefined for a sphere's report or a group that is gone.
+ */
+export async function groupNameOf(
+  report: Pick<ReportItem, 'sessionId' | 'languages'>,
+  lang: ReportLanguage,
+): Promise<string | undefined> {
+  if (!report.sessionId) return undefined;
+  const session = await findSession(report.sessionId);
+  if (!session) return undefined;
+  const own = (report.languages[0] ?? lang) as ReportLanguage;
+  return textIn(visibleName(session, false), lang, own) || undefined;
 }
 
 /** A report's parts and cards: two Queries on its partition, in parallel. */

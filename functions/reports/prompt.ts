@@ -2,7 +2,7 @@ import type { DataShot, ReportLanguage } from '../../shared/contracts/custom-rep
 import { inLanguage } from '../../shared/domain/thinkings';
 import { ValidationError } from '../lib/errors';
 import { activeTagsOf } from '../spheres';
-import { cardDataReader, findCard, findReport, type ReportScope } from './custom-reports';
+import { cardDataReader, findCard, findReport, groupNameOf, type ReportScope } from './custom-reports';
 import { FILE_LABELS } from './render/labels';
 import { writeCardText, type CardText } from './writer';
 
@@ -36,7 +36,8 @@ export async function promptCard(
   const card = await findCard(reportId, cardId);
   const shot = card.dataShot as DataShot | undefined;
   const data = shot ? await cardDataReader(report)(shot) : undefined;
-  let groupLabel = FILE_LABELS[lang].wholeSphere;
+  // A group's report speaks of the group, a sphere's of the whole sphere, then of the card's tags.
+  let groupLabel = (await groupNameOf(report, lang)) ?? FILE_LABELS[lang].wholeSphere;
   if (shot?.tagIds.length) {
     const tags = (await activeTagsOf([scope.sphereId])).get(scope.sphereId) ?? [];
     groupLabel = shot.tagIds.map((id) => named(tags.find((t) => t.tagId === id)?.name, lang, id)).join(' + ');

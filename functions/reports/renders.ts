@@ -25,6 +25,7 @@ import { findSphere } from '../spheres';
 import {
   cardDataReader,
   findReport,
+  groupNameOf,
   readStructure,
   timeOrderedId,
   type ReportItem,
@@ -225,9 +226,10 @@ export async function renderDocumentOf(
 ): Promise<RenderDocument> {
   const lang = REPORT_LANGUAGES.includes(render.lang) ? render.lang : 'fr';
   const file = FILE_LABELS[lang];
-  const [sphere, { parts, cards }] = await Promise.all([
+  const [sphere, { parts, cards }, group] = await Promise.all([
     findSphere(report.sphereId),
     readStructure(report.reportId),
+    groupNameOf(report, lang),
   ]);
   if (!sphere) throw new Error('sphere-deleted');
   const read = cardDataReader(report, now);
@@ -271,7 +273,8 @@ export async function renderDocumentOf(
   return {
     lang,
     title: report.name,
-    subtitle: file.period(sphere.name, report.start, report.end),
+    // A group's report names its group, then its sphere (decision 0037).
+    subtitle: file.period(group ? `${group} (${sphere.name})` : sphere.name, report.start, report.end),
     generatedLine: file.generated(render.name, date),
     ...(sphere.isStudyProgram ? { anonymityWarning: file.anonymityWarning } : {}),
     confidentiality: {

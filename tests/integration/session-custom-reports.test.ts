@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CustomReport,
@@ -14,7 +15,7 @@ import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings } from '../../functions/feelings';
 import { reportsDb } from '../../functions/reports/store';
 import { usersDb } from '../../functions/users/store';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
  * A group's custom reports over HTTP (spec 02 §2 `/apps/sessions/{sessionId}/custom-reports`;
@@ -174,6 +175,13 @@ describe('a group’s custom reports', () => {
     expect(data && 'total' in data ? data.total : undefined).toEqual(groupReport.body.total);
     // Ten people, all of whom felt well: none of the sphere’s nine others is counted.
     expect(groupReport.body.total).toMatchObject({ shown: true, people: IN_GROUP });
+    // The card's text speaks of the group by the name its members see, not of the whole sphere.
+    const written = await call<{ text: string }>(`${at}/cards/${card.body.cardId}/prompt`, 'POST', {
+      lang: 'en',
+    });
+    expect(written.status).toBe(200);
+    expect(written.body.text).toContain(`${IN_GROUP} people (Group)`);
+    expect(written.body.text).not.toContain('Workshop');
   });
 
   it('are kept apart from the sphere’s: not listed nor found under the sphere’s routes, and the other way round', async () => {
@@ -229,9 +237,23 @@ describe('a group’s custom reports', () => {
       partIds: [part.body.partId],
     });
     expect(render.status).toBe(202);
-    const listed = await call<{ renders: Render[] }>(`${at}/renders`);
-    expect(listed.body.renders.map((r) => r.renderId)).toContain(render.body.renderId);
-  });
+    const done = await eventually(
+      async () => {
+        const listed = await call<{ renders: Render[] }>(`${at}/renders`);
+        const found = listed.body.renders.find((r) => r.renderId === render.body.renderId);
+        return found && found.status !== 'inProgress' ? found : undefined;
+      },
+      { tries: 600, what: 'render finished' },
+    );
+    expect(done.status, done.reason).toBe('done');
+    const link = await call<{ url: string }>(`${at}/renders/${render.body.renderId}/download`);
+    expect(link.status).toBe(200);
+    const pdf = new Uint8Array(await (await fetch(link.body.url)).arrayBuffer());
+    // The file names the group as its members see it, then its sphere.
+    const text = (await new PDFParse({ data: pdf }).getText()).text;
+    expect(text).toContain('Group (Group report sphere)');
+    expect(text).not.toContain('Workshop');
+  }, 120_000);
 
   it('go with their group: deleting the group erases its reports, their parts and cards, and none of the sphere’s', async () => {
     await setSubscription('essentials');
