@@ -399,21 +399,13 @@ export async function deleteSphereEntitlement(sphereId: string, formId: string):
 export async function listSessionEntitlements(sessionId: string, language: Language) {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
-  const items = await sessionEntitlements(session, language);
-  return { count: items.length, items, max: items.length, offset: 0 };
-}
-
-/** The entitlements of a session's sphere that reach its members, with their titles. */
-async function sessionEntitlements(
-  session: { sessionId: string; sphereId: string },
-  language: Language,
-): Promise<FormEntitlement[]> {
   const reaching = (await entitlementsOf(session.sphereId)).filter(
     (e) =>
       e.availabilitiesThrough === 'sphereMember' ||
-      (e.availabilitiesThrough === 'sessionMember' && (e.sessionIds ?? []).includes(session.sessionId)),
+      (e.availabilitiesThrough === 'sessionMember' && (e.sessionIds ?? []).includes(sessionId)),
   );
-  return withTitles(reaching, language);
+  const items = await withTitles(reaching, language);
+  return { count: items.length, items, max: items.length, offset: 0 };
 }
 
 /**
@@ -469,7 +461,7 @@ export async function listSphereFormReports(sphereId: string, language: Language
 export async function listSessionFormReports(sessionId: string, language: Language) {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
-  return formReportsOf(await sessionEntitlements(session, language), {
+  return formReportsOf((await listSessionEntitlements(sessionId, language)).items, {
     sphereId: session.sphereId,
     sessionId,
   });
