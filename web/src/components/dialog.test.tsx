@@ -8,7 +8,7 @@ import { Dialog } from './dialog';
 afterEach(cleanup);
 
 /** A menu whose entry opens a dialog, as the account menu's entries open their overlays. */
-function MenuThatOpensADialog() {
+function MenuThatOpensADialog({ lazy = false }: { lazy?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(true);
   const [dialogOpen, setDialogOpen] = useState(false);
   return (
@@ -23,8 +23,10 @@ function MenuThatOpensADialog() {
             role="menuitem"
             data-testid="entry"
             onClick={() => {
-              setDialogOpen(true);
               setMenuOpen(false);
+              // A lazy overlay renders later, once the menu is gone and the focus is on the body.
+              if (lazy) window.setTimeout(() => setDialogOpen(true), 10);
+              else setDialogOpen(true);
             }}
           >
             Settings
@@ -48,6 +50,18 @@ describe('a dialog', () => {
     const entry = screen.getByTestId('entry');
     entry.focus();
     act(() => entry.click());
+    await screen.findByRole('dialog');
+    act(() => screen.getByTestId('close').click());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('menu-button')));
+  });
+
+  it('gives focus back to the menu button when it renders after the menu has gone and the focus is lost', async () => {
+    render(<MenuThatOpensADialog lazy />);
+    const entry = screen.getByTestId('entry');
+    entry.focus();
+    act(() => entry.click());
+    expect(screen.queryByTestId('entry')).toBeNull();
+    expect(document.activeElement).toBe(document.body);
     await screen.findByRole('dialog');
     act(() => screen.getByTestId('close').click());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('menu-button')));

@@ -24,6 +24,30 @@ function openerOf(active: Element | null): Element | null {
   return document.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? active;
 }
 
+/**
+ * What the last focused element would give focus back to, resolved when it took the focus: an
+ * overlay loads lazily, and by the time its dialog renders the menu that opened it may be gone (and
+ * its button no longer names it) with the focus back on the body.
+ */
+let lastOpener: Element | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof Element && event.target !== document.body)
+        lastOpener = openerOf(event.target);
+    },
+    { capture: true },
+  );
+}
+
+/** What had the focus when the dialog opened: the active element, else the last one focused. */
+export function focusedBeforeOpening(): Element | null {
+  const active = document.activeElement;
+  if (active && active !== document.body) return openerOf(active);
+  return lastOpener ?? active;
+}
+
 /** The dialogs open now, in the order they opened (portals append to the body). */
 const openDialogs = () => [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')];
 
@@ -47,7 +71,7 @@ export function Dialog({
   // Read while rendering, before the dialog takes the focus: the element that opened it (for an
   // entry of a menu, which closes and leaves the page, the button that opened the menu).
   const [opener] = useState<Element | null>(() =>
-    typeof document === 'undefined' ? null : openerOf(document.activeElement),
+    typeof document === 'undefined' ? null : focusedBeforeOpening(),
   );
   const close = useRef(onClose);
   close.current = onClose;
