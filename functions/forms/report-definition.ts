@@ -14,40 +14,7 @@ export function reportDefinitionOf(
     formId: form.id,
     title: form.title,
     languages: [...form.languages],
-    questions: formAnswers(form).flatMap((answer): FormReportDefinition['questions'] => {
-      if (answer.type === 'histo')
-        return [
-          {
-            id: answer.id,
-            kind: 'number',
-            title: answer.title,
-            min: answer.firstValue,
-            max: answer.firstValue + answer.stepValue * (answer.scaleSize - 1),
-          },
-        ];
-      if (answer.type === 'likert') {
-        const values = answer.options.map((o) => o.value);
-        return [
-          {
-            id: answer.id,
-            kind: 'number',
-            title: answer.title,
-            min: Math.min(...values),
-            max: Math.max(...values),
-          },
-        ];
-      }
-      if (answer.type === 'choice' || answer.type === 'select')
-        return [
-          {
-            id: answer.id,
-            kind: 'choice',
-            title: answer.title,
-            choices: answer.values.map((v) => ({ value: v.value, title: v.title })),
-          },
-        ];
-      return [];
-    }),
+    questions: countedQuestions(form),
     results: form.additionalResults.map((r) => ({
       id: r.id,
       title: r.title,
@@ -57,4 +24,42 @@ export function reportDefinitionOf(
     })),
     updatedAt: form.updateDate,
   };
+}
+
+/** A form's counted questions, in its order, as its report definition names them. */
+export function countedQuestions(form: Pick<Form, 'steps'>): FormReportDefinition['questions'] {
+  return formAnswers(form).flatMap((answer): FormReportDefinition['questions'] => {
+    if (answer.type === 'histo')
+      return [
+        {
+          id: answer.id,
+          kind: 'number',
+          title: answer.title,
+          min: answer.firstValue,
+          max: answer.firstValue + answer.stepValue * (answer.scaleSize - 1),
+        },
+      ];
+    if (answer.type === 'likert') {
+      const values = answer.options.map((o) => o.value);
+      return [
+        {
+          id: answer.id,
+          kind: 'number',
+          title: answer.title,
+          min: Math.min(...values),
+          max: Math.max(...values),
+        },
+      ];
+    }
+    if (answer.type === 'choice' || answer.type === 'select')
+      return [
+        {
+          id: answer.id,
+          kind: 'choice',
+          title: answer.title,
+          choices: answer.values.map((v) => ({ value: v.value, title: v.title })),
+        },
+      ];
+    return [];
+  });
 }

@@ -7,25 +7,20 @@ import type { Form } from '../../shared/contracts/forms';
 import type * as z from 'zod';
 import { formAnswers } from '../../shared/domain/forms';
 import { NotFoundError } from '../lib/errors';
-import { formReport, type FormShape } from '../reports';
+import { formReport, shapeOfDefinition, type FormShape } from '../reports';
+import { countedQuestions } from './report-definition';
 import { findSession } from '../sessions';
 import { findEntitlements, findStoredForm } from './repository';
 
 type SphereRequest = z.output<typeof SphereFormReportRequestSchema>;
 type SessionRequest = z.output<typeof SessionFormReportRequestSchema>;
 
-/** What a form's report counts, in the form's order: numbers, choices and additional results. */
+/**
+ * What a form's report counts, in the form's order: numbers, choices and additional results, read
+ * as its report definition names them (decision 0038).
+ */
 export function shapeOf(form: Pick<Form, 'steps' | 'additionalResults'>): FormShape {
-  return {
-    questions: formAnswers(form).flatMap((answer): FormShape['questions'][number][] => {
-      if (answer.type === 'histo' || answer.type === 'likert')
-        return [{ id: answer.id, kind: 'number' as const }];
-      if (answer.type === 'choice' || answer.type === 'select')
-        return [{ id: answer.id, kind: 'choice' as const, choices: answer.values.map((v) => v.value) }];
-      return [];
-    }),
-    results: form.additionalResults.map((r) => r.id),
-  };
+  return shapeOfDefinition({ questions: countedQuestions(form), results: form.additionalResults });
 }
 
 /** A form's free-text questions (`text`; dates are not free text), in the form's order. */

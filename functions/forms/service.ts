@@ -399,13 +399,21 @@ export async function deleteSphereEntitlement(sphereId: string, formId: string):
 export async function listSessionEntitlements(sessionId: string, language: Language) {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
+  const items = await sessionEntitlements(session, language);
+  return { count: items.length, items, max: items.length, offset: 0 };
+}
+
+/** The entitlements of a session's sphere that reach its members, with their titles. */
+async function sessionEntitlements(
+  session: { sessionId: string; sphereId: string },
+  language: Language,
+): Promise<FormEntitlement[]> {
   const reaching = (await entitlementsOf(session.sphereId)).filter(
     (e) =>
       e.availabilitiesThrough === 'sphereMember' ||
-      (e.availabilitiesThrough === 'sessionMember' && (e.sessionIds ?? []).includes(sessionId)),
+      (e.availabilitiesThrough === 'sessionMember' && (e.sessionIds ?? []).includes(session.sessionId)),
   );
-  const items = await withTitles(reaching, language);
-  return { count: items.length, items, max: items.length, offset: 0 };
+  return withTitles(reaching, language);
 }
 
 /**
@@ -461,7 +469,7 @@ export async function listSphereFormReports(sphereId: string, language: Language
 export async function listSessionFormReports(sessionId: string, language: Language) {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
-  return formReportsOf((await listSessionEntitlements(sessionId, language)).items, {
+  return formReportsOf(await sessionEntitlements(session, language), {
     sphereId: session.sphereId,
     sessionId,
   });

@@ -1,3 +1,4 @@
+import { formStepCardData } from '../../shared/domain/custom-reports';
 import type { CardData, DataShot, ReportLanguage } from '../../shared/contracts/custom-reports';
 import type { Language } from '../../shared/contracts/headers';
 import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
@@ -269,16 +270,7 @@ function campaignFacts(
       series: [],
       trendMetric: 'people',
     };
-  if (result.kind === 'form')
-    return formFacts(
-      {
-        source: 'form',
-        formId: result.definition.formId,
-        definition: result.definition,
-        total: result.figure,
-      },
-      options,
-    );
+  if (result.kind === 'form') return formFacts(formStepCardData(result), options);
   const figure = result.figure;
   const names = new Map(
     result.questions.map((q) => [q.id, textIn(q.title, options.lang, data.defaultLocale as Language)]),

@@ -123,41 +123,45 @@ interface Phrases {
 const quoteEn = (s: string) => `“${s}”`;
 const quoteFr = (s: string) => `«${NBSP}${s}${NBSP}»`;
 
+/** The words for what a card counted, by language and source: one, then many. */
+const COUNTED: Record<ReportLanguage, Record<CardFacts['source'], readonly [string, string]>> = {
+  fr: {
+    feelings: ['ressenti', 'ressentis'],
+    thinkings: ['avis', 'avis'],
+    questions: ['réponse', 'réponses'],
+  },
+  en: {
+    feelings: ['feeling', 'feelings'],
+    thinkings: ['thinking', 'thinkings'],
+    questions: ['answer', 'answers'],
+  },
+  nl: {
+    feelings: ['gevoel', 'gevoelens'],
+    thinkings: ['mening', 'meningen'],
+    questions: ['antwoord', 'antwoorden'],
+  },
+};
+
 function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
   // A questionnaire's or a custom theme's questions are told as a thinking's axes are.
   const questions = source === 'questions';
   const thinkings = source === 'thinkings' || questions;
+  /** What was counted, in the language's singular or plural. */
+  const counted = (n: number, f: Formats) => {
+    const [one, many] = COUNTED[lang][source];
+    return f.one(n) ? one : many;
+  };
   if (lang === 'fr')
     return {
       week: (week, year) => `la semaine ${week} de ${year}`,
       intro: (p, f) =>
         `Du ${p.start} au ${p.end}, ${f.count(p.people)} ${f.one(p.people) ? 'personne' : 'personnes'} (${p.group}) ${
           f.one(p.people) ? 'a' : 'ont'
-        } ${thinkings ? 'donné' : 'enregistré'} ${f.count(p.answers)} ${
-          questions
-            ? f.one(p.answers)
-              ? 'réponse'
-              : 'réponses'
-            : thinkings
-              ? 'avis'
-              : f.one(p.answers)
-                ? 'ressenti'
-                : 'ressentis'
-        }.`,
+        } ${thinkings ? 'donné' : 'enregistré'} ${f.count(p.answers)} ${counted(p.answers, f)}.`,
       periodIntro: (p, f) =>
         `${p.period.startsWith('la ') ? 'Sur' : 'En'} ${p.period}, ${f.count(p.people)} ${f.one(p.people) ? 'personne' : 'personnes'} ${
           f.one(p.people) ? 'a' : 'ont'
-        } ${thinkings ? 'donné' : 'enregistré'} ${f.count(p.answers)} ${
-          questions
-            ? f.one(p.answers)
-              ? 'réponse'
-              : 'réponses'
-            : thinkings
-              ? 'avis'
-              : f.one(p.answers)
-                ? 'ressenti'
-                : 'ressentis'
-        }.`,
+        } ${thinkings ? 'donné' : 'enregistré'} ${f.count(p.answers)} ${counted(p.answers, f)}.`,
       totalHidden: (p) =>
         `Du ${p.start} au ${p.end}, les chiffres de toute la période (${p.group}) sont masqués pour protéger l’anonymat${NBSP}: ${p.reason}.`,
       allHidden: (p) =>
@@ -234,35 +238,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
       intro: (p, f) =>
         `Van ${p.start} tot ${p.end} ${
           thinkings ? (f.one(p.people) ? 'gaf' : 'gaven') : f.one(p.people) ? 'registreerde' : 'registreerden'
-        } ${f.count(p.people)} ${f.one(p.people) ? 'persoon' : 'personen'} (${p.group}) ${f.count(p.answers)} ${
-          questions
-            ? f.one(p.answers)
-              ? 'antwoord'
-              : 'antwoorden'
-            : thinkings
-              ? f.one(p.answers)
-                ? 'mening'
-                : 'meningen'
-              : f.one(p.answers)
-                ? 'gevoel'
-                : 'gevoelens'
-        }.`,
+        } ${f.count(p.people)} ${f.one(p.people) ? 'persoon' : 'personen'} (${p.group}) ${f.count(p.answers)} ${counted(p.answers, f)}.`,
       periodIntro: (p, f) =>
         `In ${p.period} ${
           thinkings ? (f.one(p.people) ? 'gaf' : 'gaven') : f.one(p.people) ? 'registreerde' : 'registreerden'
-        } ${f.count(p.people)} ${f.one(p.people) ? 'persoon' : 'personen'} ${f.count(p.answers)} ${
-          questions
-            ? f.one(p.answers)
-              ? 'antwoord'
-              : 'antwoorden'
-            : thinkings
-              ? f.one(p.answers)
-                ? 'mening'
-                : 'meningen'
-              : f.one(p.answers)
-                ? 'gevoel'
-                : 'gevoelens'
-        }.`,
+        } ${f.count(p.people)} ${f.one(p.people) ? 'persoon' : 'personen'} ${f.count(p.answers)} ${counted(p.answers, f)}.`,
       totalHidden: (p) =>
         `Van ${p.start} tot ${p.end} zijn de cijfers van de hele periode (${p.group}) verborgen om de anonimiteit te beschermen: ${p.reason}.`,
       allHidden: (p) =>
@@ -339,35 +319,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
     intro: (p, f) =>
       `From ${p.start} to ${p.end}, ${f.count(p.people)} ${f.one(p.people) ? 'person' : 'people'} (${p.group}) ${
         thinkings ? 'gave' : 'recorded'
-      } ${f.count(p.answers)} ${
-        questions
-          ? f.one(p.answers)
-            ? 'answer'
-            : 'answers'
-          : thinkings
-            ? f.one(p.answers)
-              ? 'thinking'
-              : 'thinkings'
-            : f.one(p.answers)
-              ? 'feeling'
-              : 'feelings'
-      }.`,
+      } ${f.count(p.answers)} ${counted(p.answers, f)}.`,
     periodIntro: (p, f) =>
       `In ${p.period}, ${f.count(p.people)} ${f.one(p.people) ? 'person' : 'people'} ${
         thinkings ? 'gave' : 'recorded'
-      } ${f.count(p.answers)} ${
-        questions
-          ? f.one(p.answers)
-            ? 'answer'
-            : 'answers'
-          : thinkings
-            ? f.one(p.answers)
-              ? 'thinking'
-              : 'thinkings'
-            : f.one(p.answers)
-              ? 'feeling'
-              : 'feelings'
-      }.`,
+      } ${f.count(p.answers)} ${counted(p.answers, f)}.`,
     totalHidden: (p) =>
       `From ${p.start} to ${p.end}, the figures of the whole period (${p.group}) are hidden to protect anonymity: ${p.reason}.`,
     allHidden: (p) =>

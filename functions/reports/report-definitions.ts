@@ -46,9 +46,10 @@ export async function reportDefinitionsOf(
 }
 
 /** What a form's report counts, from its definition: its questions' kinds and choices, its results. */
-export function shapeOfDefinition(
-  definition: Pick<FormReportDefinition, 'questions' | 'results'>,
-): FormShape {
+export function shapeOfDefinition(definition: {
+  questions: FormReportDefinition['questions'];
+  results: readonly { id: string }[];
+}): FormShape {
   return {
     questions: definition.questions.map((q) =>
       q.kind === 'number'

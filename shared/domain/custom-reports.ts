@@ -1,3 +1,5 @@
+import type { CampaignShotResult, CardData } from '../contracts/custom-reports';
+
 /**
  * The fixed values of custom reports (spec 02 §3 Report, Card, Rendered document, §4 statuses;
  * decision 0031), apart from the contract's schemas so that what stores reports does not carry them.
@@ -72,4 +74,19 @@ export function descendantsOf<C extends PlacedCard>(cards: readonly C[], card: C
   };
   visit(card.cardId);
   return under;
+}
+
+/**
+ * A campaign's questionnaire step read as a questionnaire card (decision 0038): the same figure of
+ * the form the cycle asked, shown, drawn and told as a questionnaire's data shot is.
+ */
+export function formStepCardData(
+  result: Extract<CampaignShotResult, { kind: 'form' }>,
+): Extract<CardData, { source: 'form' }> {
+  return {
+    source: 'form',
+    formId: result.definition.formId,
+    definition: result.definition,
+    total: result.figure,
+  };
 }

@@ -1,3 +1,4 @@
+import { formStepCardData } from '../../../shared/domain/custom-reports';
 import type {
   CardData,
   DataShot,
@@ -254,16 +255,7 @@ function campaignCard(
       { source: 'thinkings', total: result.figure, series: [] },
       labels,
     );
-  if (result.kind === 'form')
-    return formCard(
-      {
-        source: 'form',
-        formId: result.definition.formId,
-        definition: result.definition,
-        total: result.figure,
-      },
-      labels,
-    );
+  if (result.kind === 'form') return formCard(formStepCardData(result), labels);
   const { file, lang } = labels;
   const figure = result.figure;
   if (!figure.shown) return { hiddenNote: hiddenText(figure, file) };

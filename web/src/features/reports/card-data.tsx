@@ -1,3 +1,4 @@
+import { formStepCardData } from '../../../../shared/domain/custom-reports';
 import { useMemo } from 'react';
 import { Box, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
@@ -457,16 +458,7 @@ function CampaignCardData({
     return (
       <Stack gap="sm" data-testid={`card-campaign-${cardId}`}>
         {stepTitle}
-        <FormCardView
-          cardId={cardId}
-          data={{
-            source: 'form',
-            formId: result.definition.formId,
-            definition: result.definition,
-            total: result.figure,
-          }}
-          language={language}
-        />
+        <FormCardView cardId={cardId} data={formStepCardData(result)} language={language} />
       </Stack>
     );
   const step: CampaignStepReport =
