@@ -8,7 +8,7 @@ import { dayOf } from '../../shared/domain/feeling-days';
 import { computeAdditionalResults, formAnswers } from '../../shared/domain/forms';
 import { surveyCounts, type Counts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
-import { countMatching, deleteOnce, putAll, sparse } from '../lib/db';
+import { countMatching, deleteOnce, getMany, putAll, sparse } from '../lib/db';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { FormContentEntity } from './entities/form-content';
@@ -101,12 +101,7 @@ export async function catalogue(): Promise<FormDefinitionItem[]> {
 
 /** Summaries of forms by id, missing ones left out (one BatchGetItem). */
 export async function findSummaries(formIds: readonly string[]): Promise<FormDefinitionItem[]> {
-  if (formIds.length === 0) return [];
-  const { data, unprocessed } = await db()
-    .entities.formDefinition.get([...new Set(formIds)].map((formId) => ({ formId })))
-    .go();
-  if (unprocessed.length) throw new Error(`${unprocessed.length} forms were not read`);
-  return data;
+  return getMany(db().entities.formDefinition, formIds.map((formId) => ({ formId })));
 }
 
 /** A form's summary alone (GetItem). */
@@ -125,12 +120,7 @@ export async function findStoredForm(formId: string): Promise<StoredForm | null>
 
 /** The measure types of these ids that exist (one BatchGetItem). */
 export async function findMeasureTypes(ids: readonly string[]): Promise<MeasureTypeItem[]> {
-  if (ids.length === 0) return [];
-  const { data, unprocessed } = await db()
-    .entities.measureType.get([...new Set(ids)].map((measureTypeId) => ({ measureTypeId })))
-    .go();
-  if (unprocessed.length) throw new Error(`${unprocessed.length} measure types were not read`);
-  return data;
+  return getMany(db().entities.measureType, ids.map((measureTypeId) => ({ measureTypeId })));
 }
 
 type Writers = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
@@ -335,12 +325,7 @@ export async function entitlementsOf(sphereId: string): Promise<FormEntitlementI
 export async function findEntitlements(
   keys: readonly { sphereId: string; formId: string }[],
 ): Promise<FormEntitlementItem[]> {
-  if (keys.length === 0) return [];
-  const { data, unprocessed } = await db()
-    .entities.formEntitlement.get([...keys])
-    .go();
-  if (unprocessed.length) throw new Error(`${unprocessed.length} entitlements were not read`);
-  return data;
+  return getMany(db().entities.formEntitlement, keys);
 }
 
 /** A form entitled to a sphere; one already entitled there is refused (`exist`). */

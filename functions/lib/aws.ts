@@ -15,10 +15,12 @@ let dynamo: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const c = config();
-    dynamo = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: c.AWS_REGION, ...localOptions(c.DYNAMODB_ENDPOINT) }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
+    const client = new DynamoDBClient({ region: c.AWS_REGION, ...localOptions(c.DYNAMODB_ENDPOINT) });
+    // The SDK's logger step copies every input and output through their schemas' sensitive-data
+    // filter for a logger that, unconfigured, writes nothing: a few milliseconds of CPU for a
+    // request that reads a few hundred items. The product logs its own way (lib/logger.ts).
+    client.middlewareStack.remove('loggerMiddleware');
+    dynamo = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
   return dynamo;
 }

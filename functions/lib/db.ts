@@ -1,11 +1,12 @@
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   QueryCommand,
   TransactWriteCommand,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { Service } from 'electrodb';
+import { Service, createConversions, type EntityItem } from 'electrodb';
 import type { Entity } from './entity';
 import { documentClient } from './aws';
 import { config } from './config';
@@ -138,4 +139,80 @@ export async function putAll(
       if (requests.length && attempt >= 8) throw new Error(`${requests.length} ${what} were not written`);
     }
   }
+}
+
+/** What `getMany` reads of an entity's index definitions (ElectroDB's schema). */
+interface IndexDefinition {
+  index?: string;
+  pk: { field: string };
+  sk?: { field: string };
+}
+
+/** An item's key as one string: its key fields' values, in order. */
+const keyId = (fields: readonly string[], item: Record<string, unknown>) =>
+  JSON.stringify(fields.map((field) => item[field]));
+
+/** How many times keys DynamoDB leaves unprocessed are asked for again before a read gives up. */
+const BATCH_GET_ATTEMPTS = 6;
+
+/**
+ * Items of one entity by their keys, many at once (BatchGetItem): the keys in chunks of 100 sent
+ * together, the keys DynamoDB leaves unprocessed asked for again (a read never comes back short
+ * without saying so), the items read back as the entity's own (its `parse`), in the order asked,
+ * once each; keys with no item are left out. The keys are the
+ * entity's table-index keys as ElectroDB builds them (`createConversions`).
+ *
+ * ElectroDB's own batch get sends its chunks one after the other, hands unprocessed keys back to
+ * the caller, and builds a query chain per key: for the 200 groups of a person's start call, about
+ * 25 ms and 15 ms of CPU, against 18 ms and 8 ms here (docs/decisions/0039-batch-reads.md).
+ */
+export async function getMany<E extends AnyEntity>(
+  entity: E,
+  composites: readonly Partial<EntityItem<E>>[],
+  options: { consistent?: boolean } = {},
+): Promise<EntityItem<E>[]> {
+  if (composites.length === 0) return [];
+  const table = config().TABLE_NAME;
+  const indexes = Object.values(entity.schema.indexes as Record<string, IndexDefinition>);
+  const primary = indexes.find((index) => index.index === undefined);
+  if (!primary) throw new Error('An entity without a table index');
+  const fields = [primary.pk.field, ...(primary.sk ? [primary.sk.field] : [])];
+  const conversions = createConversions(entity);
+  const seen = new Set<string>();
+  const keys: Record<string, unknown>[] = [];
+  for (const composite of composites) {
+    const all = conversions.fromComposite.toKeys(composite as never) as Record<string, unknown>;
+    const id = keyId(fields, all);
+    if (!seen.has(id)) keys.push(Object.fromEntries(fields.map((field) => [field, all[field]])));
+    seen.add(id);
+  }
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < keys.length; i += 100) chunks.push(keys.slice(i, i + 100));
+  const found = await Promise.all(
+    chunks.map(async (chunk) => {
+      const items: Record<string, unknown>[] = [];
+      let pending = chunk;
+      for (let attempt = 1; pending.length; attempt++) {
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        const answer = await documentClient().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: { Keys: pending, ...(options.consistent ? { ConsistentRead: true } : {}) },
+            },
+          }),
+        );
+        items.push(...(answer.Responses?.[table] ?? []));
+        pending = answer.UnprocessedKeys?.[table]?.Keys ?? [];
+        if (pending.length && attempt >= BATCH_GET_ATTEMPTS)
+          throw new Error(`${pending.length} items were still unprocessed after ${attempt} reads`);
+      }
+      return items;
+    }),
+  );
+  const byKey = new Map(found.flat().map((item) => [keyId(fields, item), item]));
+  const inOrder = [...seen].flatMap((id) => {
+    const item = byKey.get(id);
+    return item ? [item] : [];
+  });
+  return entity.parse({ Items: inOrder }).data as EntityItem<E>[];
 }

@@ -2,7 +2,7 @@ import {
   FormReportDefinitionSchema,
   type FormReportDefinition,
 } from '../../shared/contracts/report-definitions';
-import { defineStore } from '../lib/db';
+import { defineStore, getMany } from '../lib/db';
 import { FormReportDefinitionEntity } from './entities/form-report-definition';
 import type { FormShape } from './figures';
 import { rollupsDb } from './rollup-store';
@@ -37,11 +37,7 @@ export async function keepReportDefinitions(definitions: readonly FormReportDefi
 export async function reportDefinitionsOf(
   formIds: readonly string[],
 ): Promise<Map<string, FormReportDefinition>> {
-  const ids = [...new Set(formIds)];
-  if (!ids.length) return new Map();
-  const { data } = await db()
-    .entities.formReportDefinition.get(ids.map((formId) => ({ formId })))
-    .go();
+  const data = await getMany(db().entities.formReportDefinition, formIds.map((formId) => ({ formId })));
   return new Map(data.map((item) => [item.formId, FormReportDefinitionSchema.parse(item.definition)]));
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { isConditionFailure } from '../lib/conditions';
+import { getMany } from '../lib/db';
 import { eraseInBatches } from '../lib/domain';
 import { ConflictError } from '../lib/errors';
 import type { SessionEntity } from './entities/session';
@@ -46,11 +47,7 @@ export async function findSession(sessionId: string): Promise<SessionItem | null
 
 /** Sessions by id, ids with no session left out (BatchGetItem). */
 export async function findSessions(sessionIds: readonly string[]): Promise<SessionItem[]> {
-  if (sessionIds.length === 0) return [];
-  const { data } = await db()
-    .entities.session.get([...new Set(sessionIds)].map((sessionId) => ({ sessionId })))
-    .go();
-  return data as SessionItem[];
+  return getMany(db().entities.session, sessionIds.map((sessionId) => ({ sessionId })));
 }
 
 /** A sphere's sessions, of one category or all: one Query on gsi1. */

@@ -6,7 +6,7 @@ import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
 import { spheresDb as db } from './store';
-import { countMatching } from '../lib/db';
+import { countMatching, getMany } from '../lib/db';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { writeLogoAttribute } from '../lib/logos';
 
@@ -74,11 +74,7 @@ export async function findSphere(sphereId: string): Promise<SphereItem | null> {
 
 /** Spheres by id, in the order asked; ids with no sphere are left out (BatchGetItem). */
 export async function findSpheres(sphereIds: readonly string[]): Promise<SphereItem[]> {
-  if (sphereIds.length === 0) return [];
-  const { data } = await db()
-    .entities.sphere.get(sphereIds.map((sphereId) => ({ sphereId })))
-    .go();
-  return data as SphereItem[];
+  return getMany(db().entities.sphere, sphereIds.map((sphereId) => ({ sphereId })));
 }
 
 /** Every sphere of the product, by name: one Query on gsi1 (the super-admins' list). */

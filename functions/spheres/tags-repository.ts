@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type { TagSelectionId } from '../../shared/domain/tags';
 import { isConditionFailure } from '../lib/conditions';
+import { getMany } from '../lib/db';
 import { ConflictError } from '../lib/errors';
 import type { TagEntity } from './entities/tag';
 import type { TagSelectionEntity } from './entities/tag-selection';
@@ -25,12 +26,7 @@ export async function findTag(sphereId: string, tagId: string): Promise<TagItem 
 
 /** Some tags of a sphere by id (one BatchGetItem): those that exist, in no particular order. */
 export async function findTags(sphereId: string, tagIds: readonly string[]): Promise<TagItem[]> {
-  if (tagIds.length === 0) return [];
-  const { data, unprocessed } = await db()
-    .entities.tag.get([...new Set(tagIds)].map((tagId) => ({ sphereId, tagId })))
-    .go();
-  if (unprocessed.length) throw new Error(`${unprocessed.length} tags were not read`);
-  return data;
+  return getMany(db().entities.tag, tagIds.map((tagId) => ({ sphereId, tagId })));
 }
 
 /** Six readable characters (no 0/O or 1/I): the code a person reads out (spec 01 §3 shortId). */

@@ -6,7 +6,7 @@ import { thinkingCounts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions } from '../lib/conditions';
 import { thinkingId } from '../../shared/domain/thinkings';
-import { countMatching, deleteOnce, putAll, sparse } from '../lib/db';
+import { countMatching, deleteOnce, getMany, putAll, sparse } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { AxisEntity } from './entities/axis';
@@ -83,12 +83,7 @@ export async function removeAxis(axisId: string): Promise<void> {
 
 /** Lists of axes of spheres and sessions by key, missing ones left out (one BatchGetItem). */
 export async function findContextAxes(keys: readonly ContextAxesKey[]): Promise<ContextAxesItem[]> {
-  if (keys.length === 0) return [];
-  const { data, unprocessed } = await db()
-    .entities.contextAxes.get([...keys])
-    .go({ consistent: true });
-  if (unprocessed.length) throw new Error(`${unprocessed.length} axis lists were not read`);
-  return data;
+  return getMany(db().entities.contextAxes, keys, { consistent: true });
 }
 
 /** Replaces a sphere's or session's list of axes (the last save wins: the list is sent whole). */
