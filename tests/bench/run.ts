@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
@@ -52,6 +52,13 @@ interface LoadResult {
   ratio?: number | null;
   /** Items one request reads (reports), counted on a replay of its calls. */
   itemsRead?: number;
+  /** Median of ALONE requests sent one after the other: the route's latency without a queue (ms). */
+  aloneP50Ms?: number;
+  /** aloneP50Ms divided by dynamoMs. */
+  aloneRatio?: number | null;
+  /** CPU per request while served alone (ms): this process (handlers and caller), DynamoDB Local's JVM. */
+  handlerCpuMs?: number;
+  dynamoLocalCpuMs?: number | null;
   ratePerSecond: number;
   durationSeconds: number;
   requests: number;
@@ -105,6 +112,56 @@ function initTimesMs(files: string[]): number[] {
 }
 
 /** One request, as the load sends it, to record what it asks of DynamoDB. */
+const ALONE = 30;
+
+/** CPU time DynamoDB Local's JVM has used so far (ms), from /proc; null where /proc is not there. */
+function dynamoLocalCpu(): number | null {
+  try {
+    const ticksPerMs = 100 / 1000; // USER_HZ
+    let ticks = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDBLocal')) continue;
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended while it was read.
+      }
+    }
+    return ticks / ticksPerMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A route served alone: ALONE requests one after the other (after five unmeasured), their median
+ * latency and the CPU each took in this process and in DynamoDB Local. Under load, the two share
+ * the machine's two cores, so a route whose requests cost more CPU than the rate leaves queues.
+ */
+async function alone(
+  options: autocannon.Options,
+): Promise<{ p50Ms: number; handlerCpuMs: number; dynamoLocalCpuMs: number | null }> {
+  for (let i = 0; i < 5; i++) await once(options);
+  const times: number[] = [];
+  const jvmBefore = dynamoLocalCpu();
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < ALONE; i++) {
+    const started = performance.now();
+    await once(options);
+    times.push(performance.now() - started);
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  const jvmAfter = dynamoLocalCpu();
+  times.sort((a, b) => a - b);
+  return {
+    p50Ms: Number((times[ALONE >> 1] as number).toFixed(1)),
+    handlerCpuMs: Number(((cpu.user + cpu.system) / 1000 / ALONE).toFixed(1)),
+    dynamoLocalCpuMs:
+      jvmBefore === null || jvmAfter === null ? null : Number(((jvmAfter - jvmBefore) / ALONE).toFixed(1)),
+  };
+}
+
 async function once(options: autocannon.Options): Promise<void> {
   const response = await fetch(options.url, {
     method: options.method ?? 'GET',
@@ -799,12 +856,19 @@ try {
       ? await itemsReadBy(calls, stack.services.dynamodb)
       : undefined;
     await settled();
+    // Served alone first (latency and CPU per request), then under load.
+    const served = await alone(options);
+    await settled();
     const result = await load(route, options, rate);
     results.push({
       ...result,
       ...(itemsRead !== undefined ? { itemsRead } : {}),
       dynamoMs,
       ratio: dynamoMs ? Number((result.p50Ms / dynamoMs).toFixed(2)) : null,
+      aloneP50Ms: served.p50Ms,
+      aloneRatio: dynamoMs ? Number((served.p50Ms / dynamoMs).toFixed(2)) : null,
+      handlerCpuMs: served.handlerCpuMs,
+      dynamoLocalCpuMs: served.dynamoLocalCpuMs,
     });
   }
   // Starting a cycle of the 2 000-member sphere: its invitation to every member, queued (the fan-out
@@ -881,13 +945,15 @@ try {
     `Last run: ${http.date}, Node ${process.version}, ${DURATION_S} s per route at ${RATE} req/s (20 req/s where the route says so).`,
     `Load average of the machine when the run began: ${LOAD_AT_START} (2 cores; above 1, other work shared the CPU and every figure reads high).`,
     '',
-    '| route | rate (req/s) | requests | non-2xx | p50 (ms) | p99 (ms) | throughput (req/s) | DynamoDB alone (ms) | p50 / DynamoDB | target | met |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| route | rate (req/s) | requests | non-2xx | p50 (ms) | p99 (ms) | throughput (req/s) | DynamoDB alone (ms) | p50 / DynamoDB | served alone: p50 (ms) | alone / DynamoDB | CPU per request: handlers, DynamoDB Local (ms) | target | met |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...http.results.map((r) => {
       const target = TARGETS[r.route] ?? TARGETS[r.route.split(' (')[0] as string];
       return `| ${r.route} | ${r.ratePerSecond} | ${r.requests} | ${r.non2xx} | ${r.p50Ms} | ${r.p99Ms} | ${r.throughputPerSecond.toFixed(0)} | ${
         r.dynamoMs ?? 'n/a'
-      } | ${r.ratio ?? 'n/a'} | ${target ? target.label : 'n/a'} | ${
+      } | ${r.ratio ?? 'n/a'} | ${r.aloneP50Ms ?? 'n/a'} | ${r.aloneRatio ?? 'n/a'} | ${r.handlerCpuMs ?? 'n/a'}, ${
+        r.dynamoLocalCpuMs ?? 'n/a'
+      } | ${target ? target.label : 'n/a'} | ${
         target ? ok(r.requests > 0 && r.non2xx === 0 && target.met(r)) : 'n/a'
       } |`;
     }),
@@ -919,6 +985,10 @@ try {
     'replayed one after the other on the same emulator with nothing else running (median of 30 replays); the',
     'ratio says how much the route adds to the database time it cannot avoid (goal: 1.5 or less). Replayed',
     'conditional writes fail their condition on replay, which costs DynamoDB Local about the same time.',
+    'Served alone: 30 requests one after the other (after five unmeasured), their median latency and the CPU',
+    "each took in the bench process (the handlers and their caller) and in DynamoDB Local's JVM (from /proc).",
+    "Under load a route needs about its rate times those two figures of the machine's two cores; where that",
+    'nears the machine, the loaded p50 is mostly queue and the served-alone p50 is the latency of the route.',
     'POST /v1/feelings comes from 20 people taking turns (one person does not record 200 feelings a second);',
     'POST /users/sign-in answers 429 beyond the per-client limit, which is what it measures here.',
     'The organisations routes are measured at 20 req/s; both are bound by DynamoDB Local, whose time per',
