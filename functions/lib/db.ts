@@ -148,6 +148,30 @@ interface IndexDefinition {
   sk?: { field: string };
 }
 
+const tableKeys = new WeakMap<
+  object,
+  { fields: string[]; toKeys: (composite: object) => Record<string, unknown> }
+>();
+
+/** The fields of an entity's table-index keys, and how ElectroDB builds those keys from a composite. */
+function tableKeysOf(entity: AnyEntity) {
+  let known = tableKeys.get(entity);
+  if (!known) {
+    const indexes = Object.entries(entity.schema.indexes as Record<string, IndexDefinition>);
+    const primary = indexes.find(([, index]) => index.index === undefined);
+    if (!primary) throw new Error('An entity without a table index');
+    const [accessPattern, index] = primary;
+    const conversions = createConversions(entity).byAccessPattern[accessPattern];
+    if (!conversions) throw new Error(`No conversions for ${accessPattern}`);
+    known = {
+      fields: [index.pk.field, ...(index.sk ? [index.sk.field] : [])],
+      toKeys: (composite) => conversions.fromComposite.toKeys(composite as never) as Record<string, unknown>,
+    };
+    tableKeys.set(entity, known);
+  }
+  return known;
+}
+
 /** An item's key as one string: its key fields' values, in order. */
 const keyId = (fields: readonly string[], item: Record<string, unknown>) =>
   JSON.stringify(fields.map((field) => item[field]));
@@ -173,15 +197,11 @@ export async function getMany<E extends AnyEntity>(
 ): Promise<EntityItem<E>[]> {
   if (composites.length === 0) return [];
   const table = config().TABLE_NAME;
-  const indexes = Object.values(entity.schema.indexes as Record<string, IndexDefinition>);
-  const primary = indexes.find((index) => index.index === undefined);
-  if (!primary) throw new Error('An entity without a table index');
-  const fields = [primary.pk.field, ...(primary.sk ? [primary.sk.field] : [])];
-  const conversions = createConversions(entity);
+  const { fields, toKeys } = tableKeysOf(entity);
   const seen = new Set<string>();
   const keys: Record<string, unknown>[] = [];
   for (const composite of composites) {
-    const all = conversions.fromComposite.toKeys(composite as never) as Record<string, unknown>;
+    const all = toKeys(composite);
     const id = keyId(fields, all);
     if (!seen.has(id)) keys.push(Object.fromEntries(fields.map((field) => [field, all[field]])));
     seen.add(id);

@@ -63,4 +63,19 @@ describe('ElectroDB models', () => {
       TableName: 'wellbeing-test',
     });
   });
+
+  it("an entity built on first use runs its methods on ElectroDB's entity, not through the stand-in", () => {
+    const thing = new Entity({
+      model: { entity: 'thing', version: '1', service: 'wellbeing' },
+      attributes: { id: { type: 'string', required: true } },
+      indexes: { byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } } },
+    });
+    const parse = thing.parse;
+    // Bound once, then the same function each time it is read.
+    expect(parse.name).toBe('bound parse');
+    expect(thing.parse).toBe(parse);
+    expect(parse({ Item: { pk: '$wellbeing#id_1', sk: '$thing_1', id: '1' } })).toEqual({
+      data: { id: '1' },
+    });
+  });
 });

@@ -25,8 +25,22 @@ interface ValidatingEntity {
 function lazyEntity(construct: () => object, prototype: object): object {
   let built: object | undefined;
   const entity = () => (built ??= construct());
+  // Methods are bound to the entity itself, so that what they read of `this` (ElectroDB reads its
+  // model many times per item) does not go through this proxy: about 1 ms of a start call that reads
+  // 200 items.
+  const bound = new Map<PropertyKey, { method: (...args: unknown[]) => unknown; bound: unknown }>();
   return new Proxy(Object.create(prototype) as object, {
-    get: (_, key) => Reflect.get(entity(), key, entity()),
+    get: (_, key) => {
+      const target = entity();
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      const known = bound.get(key);
+      if (known?.method === value) return known.bound;
+      const method = value as (...args: unknown[]) => unknown;
+      const result = method.bind(target);
+      bound.set(key, { method, bound: result });
+      return result;
+    },
     set: (_, key, value) => Reflect.set(entity(), key, value, entity()),
     has: (_, key) => Reflect.has(entity(), key),
     ownKeys: () => Reflect.ownKeys(entity()),
