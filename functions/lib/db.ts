@@ -183,8 +183,8 @@ const BATCH_GET_ATTEMPTS = 6;
  * Items of one entity by their keys, many at once (BatchGetItem): the keys in chunks of 100 sent
  * together, the keys DynamoDB leaves unprocessed asked for again (a read never comes back short
  * without saying so), the items read back as the entity's own (its `parse`), in the order asked,
- * once each; keys with no item are left out. The keys are the
- * entity's table-index keys as ElectroDB builds them (`createConversions`).
+ * once each; keys with no item are left out. The keys are the entity's table-index keys as
+ * ElectroDB builds them (`createConversions`).
  *
  * ElectroDB's own batch get sends its chunks one after the other, hands unprocessed keys back to
  * the caller, and builds a query chain per key: for the 200 groups of a person's start call, about
