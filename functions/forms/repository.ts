@@ -101,7 +101,10 @@ export async function catalogue(): Promise<FormDefinitionItem[]> {
 
 /** Summaries of forms by id, missing ones left out (one BatchGetItem). */
 export async function findSummaries(formIds: readonly string[]): Promise<FormDefinitionItem[]> {
-  return getMany(db().entities.formDefinition, formIds.map((formId) => ({ formId })));
+  return getMany(
+    db().entities.formDefinition,
+    formIds.map((formId) => ({ formId })),
+  );
 }
 
 /** A form's summary alone (GetItem). */
@@ -120,7 +123,10 @@ export async function findStoredForm(formId: string): Promise<StoredForm | null>
 
 /** The measure types of these ids that exist (one BatchGetItem). */
 export async function findMeasureTypes(ids: readonly string[]): Promise<MeasureTypeItem[]> {
-  return getMany(db().entities.measureType, ids.map((measureTypeId) => ({ measureTypeId })));
+  return getMany(
+    db().entities.measureType,
+    ids.map((measureTypeId) => ({ measureTypeId })),
+  );
 }
 
 type Writers = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];

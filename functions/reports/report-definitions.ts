@@ -37,7 +37,10 @@ export async function keepReportDefinitions(definitions: readonly FormReportDefi
 export async function reportDefinitionsOf(
   formIds: readonly string[],
 ): Promise<Map<string, FormReportDefinition>> {
-  const data = await getMany(db().entities.formReportDefinition, formIds.map((formId) => ({ formId })));
+  const data = await getMany(
+    db().entities.formReportDefinition,
+    formIds.map((formId) => ({ formId })),
+  );
   return new Map(data.map((item) => [item.formId, FormReportDefinitionSchema.parse(item.definition)]));
 }
 

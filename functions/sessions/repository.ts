@@ -47,7 +47,10 @@ export async function findSession(sessionId: string): Promise<SessionItem | null
 
 /** Sessions by id, ids with no session left out (BatchGetItem). */
 export async function findSessions(sessionIds: readonly string[]): Promise<SessionItem[]> {
-  return getMany(db().entities.session, sessionIds.map((sessionId) => ({ sessionId })));
+  return getMany(
+    db().entities.session,
+    sessionIds.map((sessionId) => ({ sessionId })),
+  );
 }
 
 /** A sphere's sessions, of one category or all: one Query on gsi1. */

@@ -74,7 +74,10 @@ export async function findSphere(sphereId: string): Promise<SphereItem | null> {
 
 /** Spheres by id, in the order asked; ids with no sphere are left out (BatchGetItem). */
 export async function findSpheres(sphereIds: readonly string[]): Promise<SphereItem[]> {
-  return getMany(db().entities.sphere, sphereIds.map((sphereId) => ({ sphereId })));
+  return getMany(
+    db().entities.sphere,
+    sphereIds.map((sphereId) => ({ sphereId })),
+  );
 }
 
 /** Every sphere of the product, by name: one Query on gsi1 (the super-admins' list). */

@@ -26,7 +26,10 @@ export async function findTag(sphereId: string, tagId: string): Promise<TagItem 
 
 /** Some tags of a sphere by id (one BatchGetItem): those that exist, in no particular order. */
 export async function findTags(sphereId: string, tagIds: readonly string[]): Promise<TagItem[]> {
-  return getMany(db().entities.tag, tagIds.map((tagId) => ({ sphereId, tagId })));
+  return getMany(
+    db().entities.tag,
+    tagIds.map((tagId) => ({ sphereId, tagId })),
+  );
 }
 
 /** Six readable characters (no 0/O or 1/I): the code a person reads out (spec 01 §3 shortId). */
