@@ -180,32 +180,15 @@ const keyId = (fields: readonly string[], item: Record<string, unknown>) =>
 const BATCH_GET_ATTEMPTS = 6;
 
 /**
- * Items of one entity by their keys, many at once (BatchGetItem): the keys in chunks of 100 sent
- * together, the keys DynamoDB leaves unprocessed asked for again (a read never comes back short
- * without saying so), the items read back as the entity's own (its `parse`), in the order asked,
- * once each; keys with no item are left out. The keys are the entity's table-index keys as
- * ElectroDB builds them (`createConversions`).
- *
- * ElectroDB's own batch get sends its chunks one after the other, hands unprocessed keys back to
- * the caller, and builds a query chain per key: for the 200 groups of a person's start call, about
- * 25 ms and 15 ms of CPU, against 18 ms and 8 ms here (docs/decisions/0039-batch-reads.md).
+ * Items as the table holds them, by their keys (BatchGetItem): chunks of 100 sent together, the
+ * keys DynamoDB leaves unprocessed asked for again with a growing pause, and a failure rather than
+ * a short answer when they stay unprocessed. In no particular order; keys with no item are left out.
  */
-export async function getMany<E extends AnyEntity>(
-  entity: E,
-  composites: readonly Partial<EntityItem<E>>[],
+export async function readKeys(
+  table: string,
+  keys: readonly Record<string, unknown>[],
   options: { consistent?: boolean } = {},
-): Promise<EntityItem<E>[]> {
-  if (composites.length === 0) return [];
-  const table = config().TABLE_NAME;
-  const { fields, toKeys } = tableKeysOf(entity);
-  const seen = new Set<string>();
-  const keys: Record<string, unknown>[] = [];
-  for (const composite of composites) {
-    const all = toKeys(composite);
-    const id = keyId(fields, all);
-    if (!seen.has(id)) keys.push(Object.fromEntries(fields.map((field) => [field, all[field]])));
-    seen.add(id);
-  }
+): Promise<Record<string, unknown>[]> {
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < keys.length; i += 100) chunks.push(keys.slice(i, i + 100));
   const found = await Promise.all(
@@ -229,7 +212,36 @@ export async function getMany<E extends AnyEntity>(
       return items;
     }),
   );
-  const byKey = new Map(found.flat().map((item) => [keyId(fields, item), item]));
+  return found.flat();
+}
+
+/**
+ * Items of one entity by their keys, many at once (`readKeys`), read back as the entity's own (its
+ * `parse`), in the order asked, once each; keys with no item are left out. The keys are the entity's table-index keys as
+ * ElectroDB builds them (`createConversions`).
+ *
+ * ElectroDB's own batch get sends its chunks one after the other, hands unprocessed keys back to
+ * the caller, and builds a query chain per key: for the 200 groups of a person's start call, about
+ * 25 ms and 15 ms of CPU, against 18 ms and 8 ms here (docs/decisions/0039-batch-reads.md).
+ */
+export async function getMany<E extends AnyEntity>(
+  entity: E,
+  composites: readonly Partial<EntityItem<E>>[],
+  options: { consistent?: boolean } = {},
+): Promise<EntityItem<E>[]> {
+  if (composites.length === 0) return [];
+  const table = config().TABLE_NAME;
+  const { fields, toKeys } = tableKeysOf(entity);
+  const seen = new Set<string>();
+  const keys: Record<string, unknown>[] = [];
+  for (const composite of composites) {
+    const all = toKeys(composite);
+    const id = keyId(fields, all);
+    if (!seen.has(id)) keys.push(Object.fromEntries(fields.map((field) => [field, all[field]])));
+    seen.add(id);
+  }
+  const found = await readKeys(table, keys, options);
+  const byKey = new Map(found.map((item) => [keyId(fields, item), item]));
   const inOrder = [...seen].flatMap((id) => {
     const item = byKey.get(id);
     return item ? [item] : [];

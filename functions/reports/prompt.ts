@@ -36,11 +36,13 @@ export async function promptCard(
   const card = await findCard(reportId, cardId);
   const shot = card.dataShot as DataShot | undefined;
   const data = shot ? await cardDataReader(report)(shot) : undefined;
-  // A group's report speaks of the group, a sphere's of the whole sphere, then of the card's tags.
-  let groupLabel = (await groupNameOf(report, lang)) ?? FILE_LABELS[lang].wholeSphere;
+  // The card's tags; else a group's report speaks of the group, a sphere's of the whole sphere.
+  let groupLabel: string;
   if (shot?.tagIds.length) {
     const tags = (await activeTagsOf([scope.sphereId])).get(scope.sphereId) ?? [];
     groupLabel = shot.tagIds.map((id) => named(tags.find((t) => t.tagId === id)?.name, lang, id)).join(' + ');
+  } else {
+    groupLabel = (await groupNameOf(report, lang)) ?? FILE_LABELS[lang].wholeSphere;
   }
   const thinking =
     data?.source === 'thinkings'

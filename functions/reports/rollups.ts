@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
-  BatchGetCommand,
   BatchWriteCommand,
   GetCommand,
   QueryCommand,
@@ -20,6 +19,7 @@ import type { MultilingualText } from '../../shared/contracts/text';
 import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
 import type { Release } from '../../shared/domain/report-privacy';
 import { documentClient } from '../lib/aws';
+import { readKeys } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { rollupsDb as db } from './rollup-store';
 
@@ -601,23 +601,16 @@ export async function readReleases(
 
 /** The people items of some weeks, whole: one BatchGetItem per 100 weeks (decisions to redo). */
 export async function readPeopleOf(scope: string, weeks: readonly string[]): Promise<StoredRollup[]> {
-  const out: StoredRollup[] = [];
-  for (let i = 0; i < weeks.length; i += 100) {
-    const keys = weeks
-      .slice(i, i + 100)
-      .map((week) => db().entities.reportRollup.get({ scope, kind: 'people', group: 'all', week }).params());
-    const TableName = keys[0]?.TableName as string;
-    let request: Record<string, unknown>[] = keys.map((k) => k.Key as Record<string, unknown>);
-    for (let attempt = 1; request.length; attempt++) {
-      const answer = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [TableName]: { Keys: request } } }),
-      );
-      out.push(...((answer.Responses?.[TableName] ?? []) as Record<string, unknown>[]).map(toStored));
-      request = (answer.UnprocessedKeys?.[TableName]?.Keys ?? []) as Record<string, unknown>[];
-      if (request.length && attempt >= 8) throw new Error(`${request.length} people items were not read`);
-    }
-  }
-  return out;
+  if (weeks.length === 0) return [];
+  const keys = weeks.map((week) =>
+    db().entities.reportRollup.get({ scope, kind: 'people', group: 'all', week }).params(),
+  );
+  const TableName = keys[0]?.TableName as string;
+  const items = await readKeys(
+    TableName,
+    keys.map((k) => k.Key as Record<string, unknown>),
+  );
+  return items.map(toStored);
 }
 
 /** Keeps decisions computed from the people at a version (a newer answer makes them stale). */

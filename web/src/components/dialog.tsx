@@ -42,7 +42,7 @@ if (typeof document !== 'undefined') {
 }
 
 /** What had the focus when the dialog opened: the active element, else the last one focused. */
-export function focusedBeforeOpening(): Element | null {
+function focusedBeforeOpening(): Element | null {
   const active = document.activeElement;
   if (active && active !== document.body) return openerOf(active);
   return lastOpener ?? active;
