@@ -4,22 +4,23 @@
  * subscription and global roles (users) with the person's active memberships (spheres). It sits in
  * its own folder because both domains' faces feed it and the users domain's start call reads it.
  */
-import type { AbilityFacts } from '../../shared/domain/ability';
+import type { AbilityFacts, AccountFacts } from '../../shared/domain/ability';
 import type { CallerAccounts } from '../lib/http';
 import { countedMemberships, sessionMembershipsOf, sessionPlace } from '../sessions';
 import { activeMemberships } from '../spheres';
 import { abilityFacts as accountFacts, accountStanding } from '../users';
 
 /**
- * The facts of the caller's rules: one GetItem of the account, one Query of sphere memberships and
- * one of session memberships, in parallel. A contributor session's membership counts while its
- * sphere's does.
+ * The facts of the caller's rules: one GetItem of the account (none when this request's token check
+ * has read it: `account`), one Query of sphere memberships and one of session memberships, in
+ * parallel. A contributor session's membership counts while its sphere's does.
  */
 export async function abilityFacts(
   userId: string,
+  known?: AccountFacts,
 ): Promise<Omit<AbilityFacts, 'userId' | 'superAdminMode'> | null> {
   const [account, spheres, sessionMembers] = await Promise.all([
-    accountFacts(userId),
+    known ?? accountFacts(userId),
     activeMemberships(userId),
     sessionMembershipsOf(userId),
   ]);

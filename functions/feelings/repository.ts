@@ -6,7 +6,6 @@ import {
   combine,
   contribution,
   countsOf,
-  dayOf,
   emptyDay,
   flattenCounts,
   type DayCounts,
@@ -17,6 +16,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { feelingCounts } from '../../shared/domain/report-rollups';
+import { dayOf } from '../../shared/domain/time-zones';
 import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { countMatching, putAll, sparse } from '../lib/db';

@@ -1,4 +1,10 @@
-import { buildAbility, defineRules, type AbilityFacts, type AppAbility } from '../../shared/domain/ability';
+import {
+  buildAbility,
+  defineRules,
+  type AbilityFacts,
+  type AccountFacts,
+  type AppAbility,
+} from '../../shared/domain/ability';
 import { abilityFacts } from '../access';
 import { UnauthorizedError } from '../lib/errors';
 import { findEntitlements } from './repository';
@@ -16,10 +22,15 @@ export interface FormCaller {
 /**
  * Reads the caller's facts once (the account, the sphere and the session memberships): what a form
  * is available through is their memberships, so routes whose right is a form's availability read
- * them here rather than in the middleware too.
+ * them here rather than in the middleware too. `account`: the account's facts this request's token
+ * check read (the caller's), so that the account is not read twice.
  */
-export async function formCaller(userId: string, superAdminHeader = false): Promise<FormCaller> {
-  const facts = await abilityFacts(userId);
+export async function formCaller(
+  userId: string,
+  superAdminHeader = false,
+  account?: AccountFacts,
+): Promise<FormCaller> {
+  const facts = await abilityFacts(userId, account);
   if (!facts) throw new UnauthorizedError();
   return {
     userId,

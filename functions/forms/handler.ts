@@ -50,7 +50,7 @@ export const handler = createHttpHandler(
       ),
     ),
     route(getFormDefinition, ({ caller, params, headers }) =>
-      service.getDefinition(caller.userId, params.formId, headers.superAdmin),
+      service.getDefinition(caller.userId, params.formId, headers.superAdmin, caller.account),
     ),
     route(createFormDefinition, ({ body }) => service.createDefinition(body)),
     route(updateFormDefinition, ({ params, body }) => service.updateDefinition(params.formId, body)),
@@ -82,9 +82,9 @@ export const handler = createHttpHandler(
       service.listSessionEntitlements(params.sessionId, headers.language),
     ),
     route(listAvailableForms, ({ caller, headers }) =>
-      surveys.listAvailable(caller.userId, headers.language),
+      surveys.listAvailable(caller.userId, headers.language, caller.account),
     ),
-    route(createSurvey, ({ caller, body }) => surveys.createSurvey(caller.userId, body)),
+    route(createSurvey, ({ caller, body }) => surveys.createSurvey(caller.userId, body, caller.account)),
     route(listSurveys, ({ caller, query }) =>
       surveys.listSurveys(caller.userId, {
         formId: query.formId,

@@ -4,7 +4,7 @@ import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynam
 import type { Form, SurveyValues } from '../../shared/contracts/forms';
 import { isLanguage } from '../../shared/contracts/headers';
 import { compactInstant, surveyId } from '../../shared/domain/form-surveys';
-import { dayOf } from '../../shared/domain/feeling-days';
+import { dayOf } from '../../shared/domain/time-zones';
 import { computeAdditionalResults, formAnswers } from '../../shared/domain/forms';
 import { surveyCounts, type Counts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';

@@ -20,7 +20,7 @@ import type { FormReportEntry } from '../../shared/contracts/form-reports';
 import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
 import { LANGUAGES, isLanguage, type Language } from '../../shared/contracts/headers';
 import type { FieldError } from '../../shared/contracts/errors';
-import type { AppAbility } from '../../shared/domain/ability';
+import type { AccountFacts, AppAbility } from '../../shared/domain/ability';
 import { goalRankingForm, GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
 import { textIn } from '../../shared/domain/sessions';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
@@ -126,11 +126,12 @@ export async function getDefinition(
   userId: string,
   formId: string,
   superAdminHeader: boolean,
+  account?: AccountFacts,
 ): Promise<Form> {
   if (formId === GOAL_RANKING_FORM_ID) return goalRankingForm();
   const stored = await findStoredForm(formId);
   if (!stored) throw new NotFoundError();
-  const caller = await formCaller(userId, superAdminHeader);
+  const caller = await formCaller(userId, superAdminHeader, account);
   if (caller.ability.can('get', subject('form-definition', { formId, isPrivate: stored.form.isPrivate })))
     return withLogoUrl(stored.form);
   if (!stored.form.archived && (await placesOfForm(caller, formId)).length > 0)

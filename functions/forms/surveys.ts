@@ -10,6 +10,7 @@ import {
   type SurveyValues,
 } from '../../shared/contracts/forms';
 import type { FieldError } from '../../shared/contracts/errors';
+import type { AccountFacts } from '../../shared/domain/ability';
 import type { Language } from '../../shared/contracts/headers';
 import { computeAdditionalResults, formAnswers, validateSurvey } from '../../shared/domain/forms';
 import { isSurveyEditable, surveyFreezeDate } from '../../shared/domain/form-surveys';
@@ -174,12 +175,13 @@ function checkGoalRanking(caller: FormCaller, body: Pick<SurveyCreate, 'sphereId
 export async function createSurvey(
   userId: string,
   body: SurveyCreate,
+  account?: AccountFacts,
   now = Date.now(),
 ): Promise<FormSurvey> {
   const ownForm = body.formId === GOAL_RANKING_FORM_ID;
   // The form is read with the caller's facts rather than after them: one round trip less.
   const [caller, stored] = await Promise.all([
-    formCaller(userId),
+    formCaller(userId, false, account),
     ownForm ? Promise.resolve(undefined) : findStoredForm(body.formId),
   ]);
   let form: Form;
@@ -295,8 +297,8 @@ export async function listSurveys(
  * Essentials. One Query of entitlements per sphere of the caller, then the forms' summaries and
  * the sessions' subscriptions by key.
  */
-export async function listAvailable(userId: string, language: Language) {
-  const caller = await formCaller(userId);
+export async function listAvailable(userId: string, language: Language, account?: AccountFacts) {
+  const caller = await formCaller(userId, false, account);
   const entitlements = (
     await Promise.all(spheresOf(caller).map((sphereId) => entitlementsOf(sphereId)))
   ).flat();

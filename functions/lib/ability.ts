@@ -6,14 +6,19 @@ import {
   defineRules,
   reservedForEssentials,
   type AbilityFacts,
+  type AccountFacts,
   type AppAbility,
 } from '../../shared/domain/ability';
 import type { Caller } from './caller';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
-/** What the rules need of the caller's account and memberships (null: no account). */
+/**
+ * What the rules need of the caller's account and memberships (null: no account). `account`: the
+ * account's facts when this request has read them already (the token check's read).
+ */
 export type AbilityFactsReader = (
   userId: string,
+  account?: AccountFacts,
 ) => Promise<Omit<AbilityFacts, 'userId' | 'superAdminMode'> | null>;
 
 /**
@@ -41,7 +46,7 @@ export async function checkAbility(
     place?: ResourcePlacer | undefined;
   },
 ): Promise<AppAbility> {
-  const facts = await readFacts(caller.userId);
+  const facts = await readFacts(caller.userId, caller.account);
   if (!facts) throw new UnauthorizedError();
   const all = { ...facts, userId: caller.userId, superAdminMode: context.headers.superAdmin };
   const ability = buildAbility(defineRules(all));

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { AccountFacts } from '../../shared/domain/ability';
 import { UnauthorizedError } from './errors';
 
 /** The signed-in caller, as the authorizer vouched for them. Never read from the body or query. */
@@ -10,6 +11,11 @@ export interface Caller {
   authTime: number;
   /** `origin_jti` of the sign-in the token comes from; '' when absent. */
   originJti: string;
+  /**
+   * The account's facts, from the token check's consistent read of this request (set by the
+   * middleware on routes that are not public): what reads the rules' facts need not read it again.
+   */
+  account?: AccountFacts;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { configureHandlers } from './environment';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineRoute, type RouteAuth } from '../../shared/contracts/route';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
@@ -107,6 +107,47 @@ describe('the token check of every authenticated route', () => {
         'x-content-type-options': 'nosniff',
       });
     }
+  });
+});
+
+describe('the rules of a route that declares an ability', () => {
+  function handlerWithAbility() {
+    const implementation = vi.fn(async () => ({ ok: true }));
+    const contract = defineRoute({
+      name: 'probe-ability',
+      domain: 'me',
+      method: 'POST',
+      path: '/probe',
+      auth: 'user',
+      ability: { action: 'post', subject: 'feeling' },
+      body: z.strictObject({ value: z.string() }),
+      response: z.object({ ok: z.boolean() }),
+    });
+    return { implementation, handler: createHttpHandler([route(contract, implementation)], callerAccounts) };
+  }
+
+  it('come from the token check’s one consistent read of the account, then the memberships', async () => {
+    storedUser(false);
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const { handler, implementation } = handlerWithAbility();
+    expect((await call(handler)).statusCode).toBe(200);
+    expect(implementation).toHaveBeenCalledOnce();
+    const reads = ddb.commandCalls(GetCommand);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.args[0].input).toMatchObject({ ConsistentRead: true });
+    // The sphere and the session memberships.
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+  });
+
+  it('hand the services what that read said of the account, so that they need not read it again', async () => {
+    storedUser(true);
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const { implementation, handler } = handlerWithAbility();
+    const response = await call(handler);
+    expect(implementation).toHaveBeenCalledOnce();
+    expect(response.statusCode).toBe(200);
+    const [input] = implementation.mock.calls[0] as unknown as [{ caller: { account?: unknown } }];
+    expect(input.caller.account).toEqual({ isGuest: true, subscription: 'starter', globalRoles: [] });
   });
 });
 

@@ -141,6 +141,11 @@ export function route<R extends RouteContract>(
       if (contract.auth !== 'public' && caller) {
         const standing = await standingOfToken(accounts.standing, caller.userId, caller);
         if (contract.auth === 'registered' && standing.isGuest) throw new ForbiddenError('guest-not-allowed');
+        caller.account = {
+          isGuest: standing.isGuest,
+          subscription: standing.subscription,
+          globalRoles: standing.globalRoles,
+        };
       }
 
       const errors: ValidationError[] = [];

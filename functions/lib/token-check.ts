@@ -1,8 +1,11 @@
+import type { AccountFacts } from '../../shared/domain/ability';
 import { UnauthorizedError } from './errors';
 
-/** What the token check needs to know of the caller's account. */
-export interface AccountStanding {
-  isGuest: boolean;
+/**
+ * What the token check needs to know of the caller's account, with what the ability rules need of
+ * it: the same item, read once a request.
+ */
+export interface AccountStanding extends AccountFacts {
   /** Epoch seconds; tokens authenticated before are refused. */
   tokensValidAfter: number;
   /** `origin_jti` of the sign-ins ended one by one whose tokens may still be unexpired. */

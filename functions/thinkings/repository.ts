@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dayOf } from '../../shared/domain/feeling-days';
+import { dayOf } from '../../shared/domain/time-zones';
 import { thinkingCounts } from '../../shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions } from '../lib/conditions';

@@ -130,6 +130,8 @@ export async function accountStanding(userId: string) {
   const nowSeconds = Math.floor(Date.now() / 1000);
   return {
     isGuest: data.isGuest,
+    subscription: data.subscription,
+    globalRoles: data.globalRoles,
     tokensValidAfter: data.tokensValidAfter ?? 0,
     revokedSessions: (data.revokedSessions ?? [])
       .filter((session) => session.until > nowSeconds)

@@ -12,7 +12,7 @@ import {
 } from './forms';
 import { MultilingualTextSchema, perLanguage } from './text';
 import { ACCESS_SIGN_IN_LIMIT } from '../domain/client-limits';
-import { isTimeZone } from '../domain/feeling-days';
+import { isTimeZone } from '../domain/time-zones';
 import { EVALUATION_PERIODS, HISTOGRAM_STEPS } from '../domain/feelings';
 import { THINKING_VALUES } from '../domain/thinkings';
 import {

@@ -6,7 +6,7 @@ import { issueToError } from './issues';
 import { EVALUATION_PERIODS, FEELING_COLORS, isStep } from '../domain/feelings';
 import { GOAL_IDS, GOAL_LEVELS } from '../domain/goals';
 import { NOTE_MAX_LENGTH, NOTE_TYPES } from '../domain/notes';
-import { isTimeZone } from '../domain/feeling-days';
+import { isTimeZone } from '../domain/time-zones';
 import { REPORT_INTERVALS } from '../domain/myself-report';
 import { DATE_FILTER_MIN_DAY } from '../domain/date-filter';
 

@@ -5,6 +5,7 @@ import { MultilingualTextSchema, perLanguage, type MultilingualText } from './te
 import { defineRoute, type RouteContract } from './route';
 import { listOf, parseFilters } from './list';
 import { FORM_AVAILABILITIES } from '../domain/forms';
+import { isTimeZone } from '../domain/time-zones';
 
 /**
  * Forms (questionnaires, spec 02 §3 Form, question types, Additional results; spec 01 §3 Form
@@ -575,18 +576,6 @@ export const MEASURE_TYPE_TITLE_MAX_LENGTH = 250;
 
 const PlaceIdSchema = z.string().min(1, 'required').max(100, 'length-out-of-range-error');
 
-/**
- * Whether `zone` is an IANA time zone this runtime knows. The same test as feeling-days', kept here
- * so that the runner's chunk, which reads this file, does not take in the feelings' rules.
- */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const isoDateTime = z.iso.datetime({ offset: true, message: 'not-a-date' });
 
 /** A form's editable fields as the editor sends them: not its id, date or archive flag. */

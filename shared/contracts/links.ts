@@ -3,7 +3,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_UPLOAD_SECONDS, type LogoType } from '
 import { defineRoute, type RouteContract } from './route';
 import { listOf, listQuery } from './list';
 import { LANGUAGES } from './headers';
-import { isTimeZone } from '../domain/feeling-days';
+import { isTimeZone } from '../domain/time-zones';
 import {
   EVALUATION_PERIODS,
   LINK_CATEGORIES,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { listOf } from './list';
-import { isTimeZone } from '../domain/feeling-days';
+import { isTimeZone } from '../domain/time-zones';
 import { GOAL_IDS } from '../domain/goals';
 import {
   STRATEGIES_PAGE_DEFAULT,

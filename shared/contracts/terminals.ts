@@ -4,7 +4,7 @@ import { listOf } from './list';
 import { EmotionWordSchema } from './feelings';
 import type { ClientLimit } from '../domain/client-limits';
 import { FEELING_COLORS, HISTOGRAM_STEPS } from '../domain/feelings';
-import { isTimeZone } from '../domain/feeling-days';
+import { isTimeZone } from '../domain/time-zones';
 import { HEADER_TERMINAL_KEY, LANGUAGES } from './headers';
 import {
   TERMINALS_PER_SPHERE_MAX,

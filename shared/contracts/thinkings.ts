@@ -4,7 +4,7 @@ import { LANGUAGES } from './headers';
 import { MultilingualTextSchema, perLanguage, type MultilingualText } from './text';
 import { listOf } from './list';
 import { GeoPointSchema } from './feelings';
-import { isTimeZone } from '../domain/feeling-days';
+import { isTimeZone } from '../domain/time-zones';
 import {
   AXIS_DESCRIPTION_MAX_LENGTH,
   AXIS_ID_MAX_LENGTH,

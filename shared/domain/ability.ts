@@ -49,6 +49,9 @@ export interface AbilityFacts {
   sessions: readonly SessionMembership[];
 }
 
+/** What the rules need of the account itself (the rest is memberships). */
+export type AccountFacts = Pick<AbilityFacts, 'isGuest' | 'subscription' | 'globalRoles'>;
+
 /**
  * The rules the server enforces and `GET /v1/me` returns (spec 01 §6). Personal data carries the
  * owner's `userId` as a condition, so a rule never opens another user's items.

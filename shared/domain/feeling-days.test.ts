@@ -5,10 +5,8 @@ import {
   flattenCounts,
   combine,
   contribution,
-  dayOf,
   emptyDay,
   facetsOf,
-  isTimeZone,
   type CountedFeeling,
 } from './feeling-days';
 
@@ -79,23 +77,6 @@ describe('a day summary', () => {
     const copy = structuredClone(a);
     combine(a, contribution(joyful));
     expect(a).toEqual(copy);
-  });
-});
-
-describe('the day of a feeling', () => {
-  it('is the calendar day where it was felt', () => {
-    expect(dayOf('2026-03-01T23:30:00.000Z', 'Europe/Brussels')).toBe('2026-03-02');
-    expect(dayOf('2026-03-01T23:30:00.000Z', 'America/New_York')).toBe('2026-03-01');
-  });
-
-  it('is the UTC day when the time zone is missing or unknown', () => {
-    expect(dayOf('2026-03-01T23:30:00.000Z', undefined)).toBe('2026-03-01');
-    expect(dayOf('2026-03-01T23:30:00.000Z', 'Mars/Olympus')).toBe('2026-03-01');
-  });
-
-  it('knows real time zones only', () => {
-    expect(isTimeZone('Europe/Brussels')).toBe(true);
-    expect(isTimeZone('Mars/Olympus')).toBe(false);
   });
 });
 

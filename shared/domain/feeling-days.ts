@@ -155,27 +155,6 @@ export function countsOf(stored: unknown): DayCounts {
 export const change = (before: CountedFeeling, after: CountedFeeling): DayCounts =>
   combine(contribution(after), contribution(before), -1);
 
-/** Whether `zone` is an IANA time zone this runtime knows (`Europe/Brussels`). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone; UTC when none is known. */
-export function dayOf(timestamp: string, timeZone: string | undefined): string {
-  const zone = timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(timestamp));
-}
-
 /** One facet entry (spec 01 §7 GET /feelings/facets). */
 export interface FacetEntry {
   value: string;

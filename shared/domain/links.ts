@@ -1,5 +1,5 @@
 import { EVALUATION_PERIODS, type EvaluationPeriodType } from './feelings';
-import { dayOf } from './feeling-days';
+import { dayOf } from './time-zones';
 import { THINKING_GROUP_ID } from './thinkings';
 
 /**

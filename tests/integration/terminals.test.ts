@@ -12,7 +12,7 @@ import { spheresDb } from '../../functions/spheres/store';
 import { terminalsDomain } from '../../functions/terminals/domain';
 import { decodeJwt } from 'jose';
 import { startTestStack, type TestStack, type Tokens } from './harness';
-import { dayOf } from '../../shared/domain/feeling-days';
+import { dayOf } from '../../shared/domain/time-zones';
 
 /**
  * Terminals over HTTP (issue 12 point 11, decision 0028): set up by a sales-up member, refused to

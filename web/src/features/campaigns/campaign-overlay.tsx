@@ -12,7 +12,7 @@ import {
   type CampaignMode,
   type CampaignTemplate,
 } from '../../../../shared/domain/campaigns';
-import { isTimeZone } from '../../../../shared/domain/feeling-days';
+import { isTimeZone } from '../../../../shared/domain/time-zones';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { errorsFromIssues } from '../../lib/errors';
