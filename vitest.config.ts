@@ -9,6 +9,7 @@ export default defineConfig({
       'bin/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/infra/**/*.test.ts',
+      'tests/bench/**/*.test.ts',
       'tests/security/**/*.test.ts',
       'tests/lint/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',

@@ -474,16 +474,14 @@ export async function insertSurvey(survey: NewSurvey): Promise<FormSurveyItem> {
     .entities.formSurvey.create({ ...survey, surveyId: id })
     .params() as NonNullable<TransactItem['Put']>;
   const rollups = await rollupsOf([{ survey: { ...survey, surveyId: id }, sign: 1 }]);
+  const item = sparseSurvey(put.Item as Record<string, unknown>);
   await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { ...put, Item: sparseSurvey(put.Item as Record<string, unknown>) } },
-        ...rollups,
-      ],
-    }),
+    new TransactWriteCommand({ TransactItems: [{ Put: { ...put, Item: item } }, ...rollups] }),
   );
-  const stored = await findSurvey(survey.userId, id);
-  if (!stored) throw new ConflictError('conflict');
+  // The item as written is the item stored (the Put's condition: no survey had that id): read back
+  // from what was sent rather than from the table.
+  const stored = db().entities.formSurvey.parse({ Item: item }).data;
+  if (!stored) throw new Error(`Survey ${id} was written but cannot be read back`);
   return stored;
 }
 

@@ -49,6 +49,32 @@ export async function recordDynamoCalls(action: () => Promise<void>): Promise<Dy
   }
 }
 
+/**
+ * One request's calls in words, in the order they were sent: `GetItem`, `Query gsi1`,
+ * `BatchGetItem of 100 keys`, `TransactWriteItems of 2 items`.
+ */
+export function describeCalls(calls: readonly DynamoCall[]): string[] {
+  return calls.map(({ command, input }) => {
+    const name = command.replace(/Command$/, '');
+    const asked = input as {
+      IndexName?: string;
+      RequestItems?: Record<string, { Keys?: unknown[] } | unknown[]>;
+      TransactItems?: unknown[];
+    };
+    if (name === 'Query' || name === 'Scan') return `${name} ${asked.IndexName ?? 'table'}`;
+    if (name === 'BatchGetItem' || name === 'BatchWriteItem') {
+      const count = Object.values(asked.RequestItems ?? {}).reduce(
+        (n, entry) => n + (Array.isArray(entry) ? entry.length : (entry.Keys?.length ?? 0)),
+        0,
+      );
+      return `${name} of ${count} ${name === 'BatchGetItem' ? 'keys' : 'items'}`;
+    }
+    if (name === 'TransactWriteItems' || name === 'TransactGetItems')
+      return `${name} of ${asked.TransactItems?.length ?? 0} items`;
+    return name;
+  });
+}
+
 const REPLAYS = 30;
 
 type CommandClass = new (input: unknown) => Parameters<dynamodb.DynamoDBClient['send']>[0];

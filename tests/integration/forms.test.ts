@@ -591,6 +591,8 @@ describe('surveys (/v1/forms/surveys) and my centre (/v1/forms/available)', () =
     const window = Date.parse(saved.body.freezeDate) - Date.parse(saved.body.creationDate);
     expect(window).toBe(SURVEY_EDIT_WINDOW_MS);
     expect(Date.parse(saved.body.creationDate)).toBeGreaterThanOrEqual(before - 1000);
+    // What the creation answers is what is stored: read back, the survey is the same.
+    expect((await api<FormSurvey>(zoe, `/v1/forms/surveys/${saved.body.id}`)).body).toEqual(saved.body);
   });
 
   it.each([
