@@ -131,6 +131,7 @@ async function surveyPlace(
   caller: FormCaller,
   formId: string,
   asked: Pick<SurveyCreate, 'sphereId' | 'sessionId'>,
+  early?: ReturnType<typeof findEntitlements>,
 ): Promise<{ place: Place; sessions: Map<string, SessionItem> }> {
   let places: Place[];
   if (asked.sessionId !== undefined) {
@@ -140,7 +141,7 @@ async function surveyPlace(
       : [undefined];
     places = entitlement ? placesOf(entitlement, caller.facts) : [];
   } else if (asked.sphereId !== undefined) {
-    const [entitlement] = await findEntitlements([{ sphereId: asked.sphereId, formId }]);
+    const [entitlement] = await (early ?? findEntitlements([{ sphereId: asked.sphereId, formId }]));
     places = entitlement ? placesOf(entitlement, caller.facts) : [];
   } else {
     places = await placesOfForm(caller, formId);
@@ -179,7 +180,20 @@ export async function createSurvey(
   now = Date.now(),
 ): Promise<FormSurvey> {
   const ownForm = body.formId === GOAL_RANKING_FORM_ID;
-  // The form is read with the caller's facts rather than after them: one round trip less.
+  // A sphere named by the body (as the centre and the links name it): its entitlement of the form
+  // and the caller's membership there (for the tags) are read with the caller's facts and the form
+  // rather than after them. An unused read is cheaper than one more wait; a refusal below leaves
+  // them unread, and their failure then is nobody's to report.
+  const named =
+    !ownForm && body.sphereId !== undefined
+      ? {
+          sphereId: body.sphereId,
+          member: membershipIn(userId, body.sphereId),
+          entitlements: findEntitlements([{ sphereId: body.sphereId, formId: body.formId }]),
+        }
+      : undefined;
+  named?.member.catch(() => null);
+  named?.entitlements.catch(() => null);
   const [caller, stored] = await Promise.all([
     formCaller(userId, false, account),
     ownForm ? Promise.resolve(undefined) : findStoredForm(body.formId),
@@ -196,17 +210,17 @@ export async function createSurvey(
   } else {
     if (!stored || stored.form.archived) throw new ForbiddenError('form-not-available');
     form = stored.form;
-    // The membership whose tags the survey records is read with the entitlement when the body names
-    // the place (as the centre and the links do); an unused read is cheaper than one more wait.
-    const namedSphere =
-      body.sphereId ?? caller.facts.sessions.find((s) => s.sessionId === body.sessionId)?.sphereId;
-    const early = namedSphere
-      ? { sphereId: namedSphere, member: membershipIn(userId, namedSphere) }
-      : undefined;
-    // A refusal below leaves it unread: its failure then is nobody's to report.
+    // A session named by the body: the membership in its sphere is read with the entitlement.
+    const sessionSphere =
+      named === undefined
+        ? caller.facts.sessions.find((s) => s.sessionId === body.sessionId)?.sphereId
+        : undefined;
+    const early =
+      named ??
+      (sessionSphere ? { sphereId: sessionSphere, member: membershipIn(userId, sessionSphere) } : undefined);
     early?.member.catch(() => null);
     // Where the caller may answer it first (403), then what they answered (400).
-    const found = await surveyPlace(caller, body.formId, body);
+    const found = await surveyPlace(caller, body.formId, body, named?.entitlements);
     place = found.place;
     checkValues(form, body.values);
     tagIds = await placeTags(userId, place, found.sessions, early);
