@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -403,10 +404,35 @@ async function benchRenders(sphereId: string, start: string, end: string): Promi
 mkdirSync(RESULTS, { recursive: true });
 /** How busy the machine was when the run began: figures of a busy machine read high. */
 const LOAD_AT_START = Number(loadavg()[0]?.toFixed(2));
+
+/**
+ * The machine's speed: a fixed piece of work (hashing and JSON, as a handler's CPU is spent), its
+ * median over five runs (ms). The same code on this virtual machine has measured up to twice as
+ * slow from one run to the next; this figure, taken before and after the loads, says which.
+ */
+function machineReferenceMs(): number {
+  const payload = {
+    items: Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}`, value: i / 7, tags: ['a', 'b'] })),
+  };
+  const block = Buffer.alloc(64 * 1024, 7);
+  const runs: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    for (let i = 0; i < 300; i++) {
+      createHash('sha256').update(block).digest('hex');
+      JSON.parse(JSON.stringify(payload));
+    }
+    runs.push(performance.now() - started);
+  }
+  runs.sort((a, b) => a - b);
+  return Number((runs[2] as number).toFixed(1));
+}
+const REFERENCE_BEFORE_MS = machineReferenceMs();
 const stack = await startTestStack();
 let http: {
   date: string;
   node: string;
+  machineReferenceMs: { before: number; after: number };
   results: LoadResult[];
   invitations: Invitations;
   renders: RenderTiming[];
@@ -902,7 +928,15 @@ try {
     perSecond: Math.round(sent / (sentMs / 1000)),
   };
   const renders = await benchRenders('bench-sphere-0', yearAgo, today);
-  http = { date: new Date().toISOString(), node: process.version, results, invitations, renders, rolls };
+  http = {
+    date: new Date().toISOString(),
+    node: process.version,
+    machineReferenceMs: { before: REFERENCE_BEFORE_MS, after: machineReferenceMs() },
+    results,
+    invitations,
+    renders,
+    rolls,
+  };
   writeFileSync(join(RESULTS, 'http.json'), JSON.stringify(http, null, 2) + '\n');
 } finally {
   await stack.stop();
@@ -944,6 +978,7 @@ try {
     '',
     `Last run: ${http.date}, Node ${process.version}, ${DURATION_S} s per route at ${RATE} req/s (20 req/s where the route says so).`,
     `Load average of the machine when the run began: ${LOAD_AT_START} (2 cores; above 1, other work shared the CPU and every figure reads high).`,
+    `Machine reference (a fixed piece of hashing and JSON work, median of five): ${http.machineReferenceMs.before} ms before the loads, ${http.machineReferenceMs.after} ms after. The same code has measured up to twice as slow from one run to the next on this virtual machine; compare runs by this figure first.`,
     '',
     '| route | rate (req/s) | requests | non-2xx | p50 (ms) | p99 (ms) | throughput (req/s) | generator lag p50 (ms) | DynamoDB alone (ms) | p50 / DynamoDB | served alone: p50 (ms) | alone / DynamoDB | CPU per request: handlers, DynamoDB Local (ms) | target | met |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
