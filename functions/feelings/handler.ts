@@ -18,7 +18,7 @@ import * as quickAnswers from './quick-answers';
 export const handler = createHttpHandler(
   [
     route(getFeelingWords, async () => service.listWords()),
-    route(createFeeling, ({ caller, body }) => service.createFeeling(caller.userId, body)),
+    route(createFeeling, ({ caller, body }) => service.createFeeling(caller.userId, body, caller.account)),
     route(listFeelings, ({ caller, query }) =>
       service.listFeelings(caller.userId, {
         start: query.start,
@@ -39,7 +39,9 @@ export const handler = createHttpHandler(
     ),
     route(createMyselfReport, ({ caller, body }) => service.createMyselfReport(caller.userId, body)),
     route(getFeeling, ({ caller, params }) => service.getFeeling(caller.userId, params.id)),
-    route(updateFeeling, ({ caller, params, body }) => service.updateFeeling(caller.userId, params.id, body)),
+    route(updateFeeling, ({ caller, params, body }) =>
+      service.updateFeeling(caller.userId, params.id, body, caller.account),
+    ),
     route(checkQuickAnswer, ({ caller, body, headers }) =>
       quickAnswers.checkQuickAnswer(caller.userId, body, headers.language),
     ),

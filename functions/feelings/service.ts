@@ -5,7 +5,7 @@ import type {
   FeelingGoalInput,
 } from '../../shared/contracts/feelings';
 import { FEELINGS_MAX } from '../../shared/contracts/feelings';
-import { buildAbility, defineRules } from '../../shared/domain/ability';
+import { buildAbility, defineRules, type AccountFacts } from '../../shared/domain/ability';
 import { feelingColor, isFeelingEditable } from '../../shared/domain/feelings';
 import { goalsProblem } from '../../shared/domain/goals';
 import { tooFarFromSphere } from '../../shared/domain/spheres';
@@ -78,11 +78,15 @@ function checkWord(wordId: string | null | undefined): void {
  * Goals are an Essentials feature (spec 02 §1): a starter user or a guest may not set them. The
  * rule is the ability's `put feeling-goal`, read from the caller's account.
  */
-async function checkGoals(userId: string, goals: readonly FeelingGoalInput[] | undefined): Promise<void> {
+async function checkGoals(
+  userId: string,
+  goals: readonly FeelingGoalInput[] | undefined,
+  account: AccountFacts | undefined,
+): Promise<void> {
   if (!goals?.length) return;
   const problem = goalsProblem(goals);
   if (problem) throw new ValidationError([{ key: problem, field: 'body.goals' }]);
-  const facts = await callerAccounts.abilityFacts(userId);
+  const facts = await callerAccounts.abilityFacts(userId, account);
   const allowed =
     facts &&
     buildAbility(defineRules({ ...facts, userId, superAdminMode: false })).can('put', 'feeling-goal');
@@ -161,13 +165,18 @@ async function checkContext(
  * POST /v1/feelings: the colour is computed from the value and the energy; a colour sent that is
  * not that one is refused rather than trusted.
  */
-export async function createFeeling(userId: string, body: FeelingCreate, now = Date.now()) {
+export async function createFeeling(
+  userId: string,
+  body: FeelingCreate,
+  account?: AccountFacts,
+  now = Date.now(),
+) {
   const color = feelingColor(body.value, body.energy);
   if (body.color !== undefined && body.color !== color)
     throw new ValidationError([{ key: 'not-valid', field: 'body.color' }]);
   checkWord(body.wordId);
   const context = await checkContext(userId, body, now);
-  await checkGoals(userId, body.goals);
+  await checkGoals(userId, body.goals, account);
   const id = await insertFeeling({
     userId,
     value: body.value,
@@ -205,13 +214,14 @@ export async function updateFeeling(
   userId: string,
   feelingId: string,
   body: FeelingUpdate,
+  account?: AccountFacts,
   now = Date.now(),
 ): Promise<Feeling> {
   const item = await findFeeling(userId, feelingId);
   if (!item) throw new NotFoundError();
   if (!isFeelingEditable(item, now)) throw new ConflictError('feeling-frozen');
   checkWord(body.wordId);
-  await checkGoals(userId, body.goals);
+  await checkGoals(userId, body.goals, account);
   const removed = (['wordId', 'category'] as const).filter((field) => body[field] === null);
   const changed = await changeFeeling(
     item,

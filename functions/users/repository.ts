@@ -1,4 +1,5 @@
 import type { ProfileUpdate } from '../../shared/contracts/profile';
+import type { AccountFacts } from '../../shared/domain/ability';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
 import { writeEntities } from '../lib/db';
@@ -120,6 +121,13 @@ export async function createAccount(account: NewAccount): Promise<void> {
   }
 }
 
+/** What the ability rules need of a user item. */
+const accountFactsOf = (user: UserItem): AccountFacts => ({
+  isGuest: user.isGuest,
+  subscription: user.subscription,
+  globalRoles: user.globalRoles,
+});
+
 /**
  * The caller's standing for the token check (functions/lib/token-check.ts): one consistent GetItem
  * of the user item; null when the account does not exist (never proved an address, or left).
@@ -129,9 +137,7 @@ export async function accountStanding(userId: string) {
   if (!data) return null;
   const nowSeconds = Math.floor(Date.now() / 1000);
   return {
-    isGuest: data.isGuest,
-    subscription: data.subscription,
-    globalRoles: data.globalRoles,
+    ...accountFactsOf(data),
     tokensValidAfter: data.tokensValidAfter ?? 0,
     revokedSessions: (data.revokedSessions ?? [])
       .filter((session) => session.until > nowSeconds)
@@ -198,8 +204,7 @@ export async function refuseSession(
 /** The facts the ability rules are computed from (functions/lib/ability.ts); null: no account. */
 export async function abilityFacts(userId: string) {
   const { data } = await db().entities.user.get({ userId }).go();
-  if (!data) return null;
-  return { isGuest: data.isGuest, subscription: data.subscription, globalRoles: data.globalRoles };
+  return data ? accountFactsOf(data) : null;
 }
 
 /**
