@@ -22,6 +22,7 @@ import {
   readCounts,
   readPeopleOf,
   readReleases,
+  RELEASE_RULE,
   readTexts,
   tagKey,
   type TextEntry,
@@ -74,28 +75,37 @@ export async function cycleStepFigures(
   const withTexts = steps.some((s) => s.kind === 'questions' && (s.textQuestions?.length ?? 0) > 0);
   const kept = `cycle:${groupOfTags(tagIds)}`;
   const tags = tagIds.map(tagKey);
-  const [releases, countItems, texts] = await Promise.all([
+  const asksQuestions = steps.some((s) => s.kind === 'questions');
+  const [releases, countItems, texts, scopeItems] = await Promise.all([
     readReleases(scope, kept, first, last),
     readCounts(scope, groupOfTags(tagIds), first, last),
     withTexts ? readTexts(scope) : Promise.resolve(new Map<string, TextEntry[]>()),
+    // A step's questions are also checked against the whole cycle's answers (decision 0041).
+    asksQuestions && tagIds.length ? readCounts(scope, 'all', first, last) : Promise.resolve(null),
   ]);
   // Kept decisions come back under upper-cased keys (those of ISO weeks): found again by period.
-  const decided = new Map<string, { release: Release; people: Set<string> }>();
+  const decided = new Map<string, { release: Release; people: Set<string>; slack: number }>();
   for (const period of periods) {
     const r = releases.get(period.toUpperCase());
-    if (r) decided.set(period, { release: r.release, people: fromBitset(r.people) });
+    if (r?.rule === RELEASE_RULE)
+      decided.set(period, { release: r.release, people: fromBitset(r.people), slack: r.slack ?? Infinity });
   }
   const undecided = periods.filter((p) => !decided.has(p));
   if (undecided.length) {
     const peopleOf = new Map((await readPeopleOf(scope, undecided)).map((item) => [item.week, item]));
     const made = undecided.map((period) => {
-      const { release, people } = weekRelease(weekPeopleOf(peopleOf.get(period)), { tags });
-      decided.set(period, { release, people });
-      return { week: period, version: 0, release, people: release.shown ? toBitset(people) : '' };
+      const { release, people, slack } = weekRelease(
+        weekPeopleOf(peopleOf.get(period)),
+        { tags },
+        `${scope}|${period}`,
+      );
+      decided.set(period, { release, people, slack });
+      return { week: period, version: 0, slack, release, people: release.shown ? toBitset(people) : '' };
     });
     await keepReleases(scope, kept, made);
   }
   const counts = new Map(countItems.map((item) => [item.week, item.amounts]));
+  const scopeCounts = scopeItems ? new Map(scopeItems.map((item) => [item.week, item.amounts])) : undefined;
   const n = tagIds.length;
   return steps.map((step): CycleStepFigure => {
     const weeks = [step.period];
@@ -108,7 +118,7 @@ export async function cycleStepFigures(
       case 'thinking':
         return { kind: 'thinking', figure: thinkingFigure(weeks, decided, counts, n) };
       case 'questions': {
-        const figure = formFigure(weeks, decided, counts, n, step.shape);
+        const figure = formFigure(weeks, decided, counts, n, step.shape, scopeCounts);
         if (!step.textQuestions?.length) return { kind: 'questions', figure };
         const release = decided.get(step.period)?.release;
         const entries = (texts.get(step.period) ?? []).filter((e) => tags.every((t) => e.g.includes(t)));

@@ -6,6 +6,7 @@ import {
   seriesPeriods,
   toBitset,
   weekPeopleOf,
+  weekFamily,
   weekRelease,
   type WeekPeople,
 } from './figures';
@@ -23,6 +24,54 @@ function people(spec: [prefix: string, n: number, lists: string[][], session?: s
 }
 
 const all = { colors: true, averages: true, words: true };
+
+describe('a week is decided over every group anyone can obtain (decision 0041)', () => {
+  it('the family is the sphere and each session, alone, by each tag and by each pair given together', () => {
+    const week = people([
+      ['a', 2, [['A', 'B']]],
+      ['c', 1, [['C']], 's1'],
+    ]);
+    const ids = weekFamily(week)
+      .map((g) => `${g.id}=${g.people.size}`)
+      .sort();
+    expect(ids).toEqual(
+      ['sphere:A+B=2', 'sphere:A=2', 'sphere:B=2', 'sphere:C=1', 'sphere:all=3', 's1:C=1', 's1:all=1'].sort(),
+    );
+  });
+
+  it('the sphere minus the shown bands of a partition never leaves fewer than 8: one more band is hidden', () => {
+    const week = people([
+      ['a', 9, [['A']]],
+      ['b', 10, [['B']]],
+      ['c', 11, [['C']]],
+      ['d', 8, [['D']]],
+      ['e', 3, [['E']]],
+    ]);
+    const key = 'test|partition|0';
+    expect(weekRelease(week, { tags: [] }, key).release).toEqual({ shown: true, people: 41 });
+    expect(weekRelease(week, { tags: ['E'] }, key).release).toMatchObject({
+      shown: false,
+      reason: 'too-few-people',
+    });
+    expect(weekRelease(week, { tags: ['D'] }, key).release).toEqual({
+      shown: false,
+      reason: 'protects-a-smaller-group',
+      threshold: 8,
+    });
+    // Kept for the next group asked, and the same without the key.
+    expect(weekRelease(week, { tags: ['A'] }, key)).toMatchObject({ release: { shown: true, people: 9 } });
+    expect(weekRelease(week, { tags: ['D'] }).release).toMatchObject({ shown: false });
+  });
+
+  it('a group of a session is decided with the sphere’s groups: a session that is all of the sphere but 3 is hidden', () => {
+    const week = people([
+      ['s', 20, [[]], 's1'],
+      ['x', 3, [[]]],
+    ]);
+    expect(weekRelease(week, { tags: [] }).release).toEqual({ shown: true, people: 23 });
+    expect(weekRelease(week, { session: 's1', tags: [] }).release).toMatchObject({ shown: false });
+  });
+});
 
 describe('a week decides each group from the people who hold it', () => {
   it('shows the whole scope from 8 people and hides it at 7 with its threshold', () => {
@@ -237,9 +286,11 @@ describe('a form figure shows a question only when enough different people surel
     ],
     results: ['energy'],
   };
-  const shownWeek = (n: number) => ({
+  /** A week where the group of n people is the only region: it can spare n − threshold people. */
+  const shownWeek = (n: number, threshold = 8) => ({
     release: { shown: true as const, people: n },
     people: new Set(Array.from({ length: n }, (_, i) => i.toString(36))),
+    slack: n - threshold,
   });
 
   it('sums a question over the weeks it passed, in thousandths back to numbers, choices in the form’s order', () => {
@@ -315,7 +366,7 @@ describe('a form figure shows a question only when enough different people surel
   });
 
   it('needs only 5 surely different people under two tags, and hides the whole group with its reason', () => {
-    const decided = new Map([['2026-W01', shownWeek(6)]]);
+    const decided = new Map([['2026-W01', shownWeek(6, 5)]]);
     const counts = new Map([['2026-W01', { count: 6, 'q|mood|n': 5, 'q|mood|sum': 5_000 }]]);
     expect(formFigure(['2026-W01'], decided, counts, 2, shape)).toMatchObject({
       questions: [{ answerId: 'mood', shown: true, answers: 5 }, expect.anything()],
@@ -333,6 +384,32 @@ describe('a form figure shows a question only when enough different people surel
       shown: false,
       reason: 'too-few-people',
       threshold: 8,
+    });
+  });
+
+  it('hides a question for every group of a week when the atom skipped it more than its regions can spare', () => {
+    // A tag of 10 shown beside the sphere of 20: each region can spare 2 people (slack 2).
+    const decided = new Map([['2026-W01', { ...shownWeek(10), slack: 2 }]]);
+    const tag = new Map([
+      ['2026-W01', { count: 10, 'q|mood|n': 10, 'q|mood|sum': 10_000, 'r|energy|n': 10 }],
+    ]);
+    // The sphere's 20 surveys: 3 skipped mood, so the sphere's mood minus the tag's could rest on 7.
+    const sphere = new Map([
+      ['2026-W01', { count: 20, 'q|mood|n': 17, 'q|mood|sum': 17_000, 'r|energy|n': 20 }],
+    ]);
+    expect(formFigure(['2026-W01'], decided, tag, 0, shape, sphere)).toMatchObject({
+      questions: [
+        { answerId: 'mood', shown: false, reason: 'too-few-answers', threshold: 8 },
+        expect.anything(),
+      ],
+      results: [{ resultId: 'energy', shown: true, answers: 10 }],
+    });
+    // Two skipped: every region still holds 8 who answered.
+    const two = new Map([
+      ['2026-W01', { count: 20, 'q|mood|n': 18, 'q|mood|sum': 18_000, 'r|energy|n': 20 }],
+    ]);
+    expect(formFigure(['2026-W01'], decided, tag, 0, shape, two)).toMatchObject({
+      questions: [{ answerId: 'mood', shown: true, answers: 10 }, expect.anything()],
     });
   });
 });

@@ -6,8 +6,10 @@ import {
   QUESTION_HIDDEN_REASON,
   minParticipants,
   questionShown,
-  releaseGroups,
+  decideAtom,
+  questionShownInAtom,
   releaseOverPeriod,
+  type AtomDecision,
   type AtomGroup,
   type Release,
 } from '../../shared/domain/report-privacy';
@@ -71,49 +73,65 @@ function peopleOf(week: WeekPeople, group: ReportGroup): Set<string> {
   return members;
 }
 
-/** What every person of a set shares: the tags and the sessions each answered under at least once. */
-function sharedBy(week: WeekPeople, people: ReadonlySet<string>, pick: (e: WeekEntry) => string[]): string[] {
-  let common: string[] | null = null;
-  for (const person of people) {
-    const theirs = new Set((week.get(person) ?? []).flatMap(pick));
-    common = (common ?? [...theirs]).filter((x) => theirs.has(x));
-  }
-  return [...(common ?? [])].sort();
+/**
+ * Every group anyone can obtain in one week of a sphere (decision 0041), with its people: the
+ * sphere and each session its people answered in, each alone, by each tag and by each pair of
+ * tags given together, in every report route, export and file. One pass over the week's people.
+ */
+export function weekFamily(week: WeekPeople): AtomGroup[] {
+  const groups = new Map<string, AtomGroup & { people: Set<string> }>();
+  const add = (person: string, session: string | undefined, tags: readonly string[]) => {
+    const id = groupId({ session, tags });
+    const group = groups.get(id);
+    if (group) group.people.add(person);
+    else groups.set(id, { id, groupTagCount: tags.length, people: new Set([person]) });
+  };
+  for (const [person, entries] of week)
+    for (const entry of entries) {
+      const tags = [...new Set(entry.tags)].sort();
+      for (const session of entry.session ? [undefined, entry.session] : [undefined]) {
+        add(person, session, []);
+        for (let i = 0; i < tags.length; i++) {
+          add(person, session, [tags[i] as string]);
+          for (let j = i + 1; j < tags.length; j++)
+            add(person, session, [tags[i] as string, tags[j] as string]);
+        }
+      }
+    }
+  return [...groups.values()];
 }
 
+/** Decisions of recent atoms, by the atom's key and version: a week is decided once per process. */
+const atomDecisions = new Map<string, AtomDecision>();
+const ATOM_DECISIONS_KEPT = 512;
+
 /**
- * Whether a group is shown in one week of its sphere. Only the groups that hold all its people can
- * hide it (privacy rule), so the family is the group and every group of the sphere that holds it:
- * the sphere or a session its people all answered in, each alone, by one tag they all answered
- * under or by two. A sphere's report and its groups' reports are decided from the same people, so
- * a group and a sphere figure are checked against each other too.
+ * Whether a group is shown in one week of its sphere: decided with every group of the week
+ * together (`releaseAtom`, decision 0041), so that no sum or difference of shown figures isolates
+ * fewer people than their threshold. A sphere's report and its groups' reports are decided from
+ * the same people. `atomKey` (the scope, week and version of the people) keeps the week's
+ * decisions for the next group asked in this process; the same people always give the same
+ * decisions, so it only saves time.
  */
-export function weekRelease(week: WeekPeople, group: ReportGroup): { release: Release; people: Set<string> } {
+export function weekRelease(
+  week: WeekPeople,
+  group: ReportGroup,
+  atomKey?: string,
+): { release: Release; people: Set<string>; slack: number } {
   const own = peopleOf(week, group);
   const id = groupId(group);
-  const family: AtomGroup[] = [{ id, groupTagCount: group.tags.length, people: own }];
-  if (own.size >= minParticipants(group.tags.length)) {
-    const tags = sharedBy(week, own, (e) => e.tags);
-    const sessions = sharedBy(week, own, (e) => (e.session ? [e.session] : []));
-    const seen = new Set([id]);
-    const consider = (candidate: ReportGroup) => {
-      const candidateId = groupId(candidate);
-      if (seen.has(candidateId)) return;
-      seen.add(candidateId);
-      const people = peopleOf(week, candidate);
-      if ([...own].every((p) => people.has(p)))
-        family.push({ id: candidateId, groupTagCount: candidate.tags.length, people });
-    };
-    for (const session of [undefined, ...sessions]) {
-      consider({ session, tags: [] });
-      for (const t of tags) consider({ session, tags: [t] });
-      for (let i = 0; i < tags.length; i++)
-        for (let j = i + 1; j < tags.length; j++)
-          consider({ session, tags: [tags[i] as string, tags[j] as string] });
+  let decisions = atomKey ? atomDecisions.get(atomKey) : undefined;
+  if (!decisions) {
+    decisions = decideAtom(weekFamily(week));
+    if (atomKey) {
+      if (atomDecisions.size >= ATOM_DECISIONS_KEPT)
+        atomDecisions.delete(atomDecisions.keys().next().value as string);
+      atomDecisions.set(atomKey, decisions);
     }
   }
-  const release = releaseGroups(family, [id]).get(id) as Release;
-  return { release, people: own };
+  // A group nobody answered in is in no family: hidden for too few people.
+  const release = decisions.releases.get(id) ?? hiddenForNobody(group.tags.length);
+  return { release, people: own, slack: decisions.slack };
 }
 
 /** A set of people (persons' numbers in base 36) as a bitset, base64: a week of 2 000 is 336 characters. */
@@ -274,10 +292,12 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  */
 export function formFigure(
   weeks: readonly string[],
-  decided: ReadonlyMap<string, { release: Release; people: Set<string> }>,
+  decided: ReadonlyMap<string, { release: Release; people: Set<string>; slack?: number }>,
   counts: ReadonlyMap<string, Readonly<Record<string, number>>>,
   groupTagCount: number,
   shape: FormShape,
+  /** The whole scope's counts of the atom, by week, when the group is narrower than it. */
+  scopeCounts?: ReadonlyMap<string, Readonly<Record<string, number>>>,
 ): FormFigure {
   const { release, atoms } = releaseOverPeriod(
     weeks.map((week) => {
@@ -306,9 +326,16 @@ export function formFigure(
       ] = n;
       byPart.set(partKey, sums);
     }
+    // A question skipped in more of the atom's answers than its regions can spare is shown for no
+    // group that week (decision 0041): differences of groups could leave its few answerers.
+    const whole = scopeCounts?.get(week) ?? weekCounts;
+    const slack = decided.get(week)?.slack ?? 0;
+    const inAtom = (partKey: string) =>
+      questionShownInAtom(whole[`${partKey}|n`] ?? 0, whole.count ?? 0, slack);
     for (const [partKey, sums] of byPart) {
       const part = parts.get(partKey) ?? { sums: {}, hidden: false };
-      if (questionShown(sums.n ?? 0, weekSurveys, people, groupTagCount)) addCounts(part.sums, sums);
+      if (questionShown(sums.n ?? 0, weekSurveys, people, groupTagCount) && inAtom(partKey))
+        addCounts(part.sums, sums);
       else if ((sums.n ?? 0) > 0) part.hidden = true;
       parts.set(partKey, part);
     }

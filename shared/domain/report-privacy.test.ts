@@ -96,13 +96,15 @@ describe('differencing: two figures never differ by fewer people than the thresh
       group('brussels', 1, brussels),
       group('production+brussels', 2, pair),
     ];
-    const released = releaseGroups(family, ['production+brussels']);
-    // Brussels holds the pair and 4 more: hidden, whatever Production says.
+    const released = releaseGroups(family, ['production+brussels', 'brussels', 'production']);
+    // Brussels holds the pair and 4 more: the pair, the smaller, is hidden, whatever Production says.
     expect(released.get('production+brussels')).toEqual({
       shown: false,
       reason: 'too-close-to-another-group',
       threshold: 5,
     });
+    expect(released.get('brussels')).toEqual({ shown: true, people: 14 });
+    expect(released.get('production')).toEqual({ shown: true, people: 16 });
     const wider = [...family.slice(0, 2), group('brussels', 1, new Set([...brussels, 'p20'])), family[3]!];
     expect(releaseGroups(wider, ['production+brussels']).get('production+brussels')).toEqual({
       shown: true,
@@ -207,7 +209,7 @@ describe('periods are sums of atoms shown alone', () => {
     expect(period).toEqual({ release: { shown: true, people: 13 }, atoms: ['w1', 'w3'] });
   });
 
-  it('a period without a shown atom is hidden, and says whether closeness or size hid it', () => {
+  it('a period without a shown atom is hidden with its atoms’ strongest reason and the threshold they gave', () => {
     expect(releaseOverPeriod([{ atomId: 'w1', release: few, people: people(0, 3) }], 0)).toEqual({
       release: { shown: false, reason: 'too-few-people', threshold: 8 },
       atoms: [],
@@ -220,7 +222,7 @@ describe('periods are sums of atoms shown alone', () => {
         ],
         2,
       ).release,
-    ).toEqual({ shown: false, reason: 'too-close-to-another-group', threshold: 5 });
+    ).toEqual({ shown: false, reason: 'too-close-to-another-group', threshold: 8 });
     expect(releaseOverPeriod([], 0).release).toMatchObject({ shown: false, reason: 'too-few-people' });
   });
 });
