@@ -12,9 +12,11 @@ import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
  * `npm run rollups -- [--sphere <id> ...] [--write]`
  *
  * Compares every sphere's report rollups (or those named) with what its feelings, thinkings,
- * surveys, strategy assessments and sealed campaign answers make (decisions 0030, 0035), and prints the items that differ; with `--write` it rebuilds them from those
- * answers. Rebuild while the sphere takes no answers (an answer written during the rebuild would
- * count twice). With TABLE_NAME set (and AWS credentials) it reads that table; otherwise the local
+ * surveys, strategy assessments and sealed campaign answers make (decisions 0030, 0035), each
+ * closed week's shown items counted with its late layer, and prints the items that differ; with
+ * `--write` it rebuilds them from those answers, never changing what reports show of a closed week
+ * (its late layer is written again as the answers minus its shown items). Rebuild while the sphere
+ * takes no answers (an answer written during the rebuild would count twice). With TABLE_NAME set (and AWS credentials) it reads that table; otherwise the local
  * stack (`npm start` if it runs, else the persistent local data).
  */
 const { values } = parseArgs({

@@ -9,9 +9,11 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  addCounts,
   countedTags,
   groupDeltas,
   isoWeekOf,
+  weekFrozen,
   type Contribution,
   type Counts,
 } from '../../shared/domain/report-rollups';
@@ -103,6 +105,28 @@ export const tagKey = (tagId: string) => createHash('sha256').update(tagId).dige
 
 /** The group key of the stored items: `all` for the whole scope. */
 export const storedGroup = (group: string) => (group === '' ? 'all' : group);
+
+/**
+ * The late layer of a week (decision 0030, data-model.md "Reports"): what the answers of a week
+ * move once the week has closed (a change, an erasure, a person who leaves) goes to items of the
+ * same scope, kind and week under the group prefixed `late|` (`late|all`, `late|<tag key>`,
+ * `late|<pair>`; `late|all` for the people), never to the items reports show, whose figures and
+ * `version` stay as they were at the close. Reports never read them: they read exact groups
+ * (`all`, tag keys, pairs, `<session or sphere>:<group>` for releases, `texts-<n>`), and the sort
+ * key `kind#group#week` of a Query of one group between two weeks only holds that group's items.
+ * A rebuild checks main + late against the answers. Free texts are not layered: they go with them.
+ */
+export const LATE_GROUP_PREFIX = 'late|';
+
+/** A group's late layer, as stored. */
+export const lateGroupOf = (group: string) => `${LATE_GROUP_PREFIX}${group}`;
+
+/** Whether a stored group is a late layer's. */
+export const isLateGroup = (group: string) => group.startsWith(LATE_GROUP_PREFIX);
+
+/** The group a stored group belongs to: a late layer's main group, or itself. */
+export const mainGroupOf = (group: string) =>
+  isLateGroup(group) ? group.slice(LATE_GROUP_PREFIX.length) : group;
 
 /** The stored group of the people narrowed by these tags (0, 1 or 2). */
 export function groupOfTags(tagIds: readonly string[]): string {
@@ -416,40 +440,72 @@ function updateOf(item: ItemDelta): NonNullable<TransactItem['Update']> {
 }
 
 /**
+ * Live additions layered by their week: those of a week whose close has passed (`weekFrozen`) go
+ * to its late layer and move no `version`, so what reports show of a closed week, and the
+ * decisions kept from it, never move; the others go to the items reports read, as they come.
+ */
+function layered(items: readonly ItemDelta[], now: number): ItemDelta[] {
+  return items.flatMap((item) => {
+    if (!weekFrozen(item.week, now)) return [item];
+    if (Object.keys(item.adds).length === 0) return [];
+    const { bump: _bump, ...late } = item;
+    return [{ ...late, group: lateGroupOf(item.group) }];
+  });
+}
+
+/**
+ * The transaction items of some contributions added or taken away at `now`: the counts and people
+ * of each week, layered (a closed week's go to its late layer), and the texts items, which are not
+ * layered (a person's words go when they delete them or leave).
+ */
+export function rollupUpdates(
+  changes: readonly { contribution: ScopedContribution; sign: 1 | -1 }[],
+  now: number,
+): TransactItem[] {
+  return [
+    ...layered(itemDeltas(changes), now).map((item) => ({ Update: updateOf(item) })),
+    ...textsDeltas(changes).map((item) => ({ Update: textsUpdateOf(item) })),
+  ];
+}
+
+/**
  * The transaction items that move the rollups by these changes, to write with the answers in one
  * transaction: an answer counts exactly when it is stored, and a retried transaction that failed
- * counted nothing.
+ * counted nothing. A change to a week closed at `now` goes to the week's late layer.
  */
-export async function rollupItems(changes: readonly RollupChange[]): Promise<TransactItem[]> {
+export async function rollupItems(
+  changes: readonly RollupChange[],
+  now = Date.now(),
+): Promise<TransactItem[]> {
   const contributions = await Promise.all(
     changes.map(async ({ answer, sign }) =>
       (await contributionsOf(answer)).map((contribution) => ({ contribution, sign })),
     ),
   );
-  return [
-    ...itemDeltas(contributions.flat()).map((item) => ({ Update: updateOf(item) })),
-    ...textsDeltas(contributions.flat()).map((item) => ({ Update: textsUpdateOf(item) })),
-  ];
+  return rollupUpdates(contributions.flat(), now);
 }
 
 /**
- * Adds many answers to the rollups outside a transaction (demo data, imports, a rebuild): one
- * UpdateItem per stored item, a few at a time.
+ * Adds many answers to the rollups outside a transaction (demo data, imports): one UpdateItem per
+ * stored item, a few at a time. Always to the items reports read, whatever the week: it seeds
+ * history.
  */
 export async function addToRollups(contributions: readonly ScopedContribution[]): Promise<void> {
+  const added = contributions.map((contribution) => ({ contribution, sign: 1 as const }));
+  await writeDeltas(itemDeltas(added), textsDeltas(added));
+}
+
+/** Writes item deltas with `ADD` and texts with `SET`, outside a transaction, a few at a time. */
+async function writeDeltas(deltas: readonly ItemDelta[], textDeltas: readonly TextsDelta[]): Promise<void> {
   // An update expression holds at most 4 KB: a week of a large sphere's people goes in parts.
-  const items = itemDeltas(contributions.map((contribution) => ({ contribution, sign: 1 as const }))).flatMap(
-    (item) => {
-      const entries = Object.entries(item.adds);
-      const parts: ItemDelta[] = [];
-      for (let i = 0; i < entries.length; i += ADDS_PER_UPDATE)
-        parts.push({ ...item, adds: Object.fromEntries(entries.slice(i, i + ADDS_PER_UPDATE)) });
-      return parts;
-    },
-  );
-  const texts = textsDeltas(
-    contributions.map((contribution) => ({ contribution, sign: 1 as const })),
-  ).flatMap((item) => {
+  const items = deltas.flatMap((item) => {
+    const entries = Object.entries(item.adds);
+    const parts: ItemDelta[] = [];
+    for (let i = 0; i < entries.length; i += ADDS_PER_UPDATE)
+      parts.push({ ...item, adds: Object.fromEntries(entries.slice(i, i + ADDS_PER_UPDATE)) });
+    return parts;
+  });
+  const texts = textDeltas.flatMap((item) => {
     const entries = [...item.set];
     const parts: TextsDelta[] = [];
     for (let i = 0; i < entries.length; i += ADDS_PER_UPDATE)
@@ -537,14 +593,55 @@ export async function readCounts(
   return (await queryAll(params)).map(toStored);
 }
 
-/** Every rollup item of a scope but the derived releases, in key order, amounts only (checks). */
+/** Every rollup item of a scope, as stored (keys included): one Query, every page. */
+function readScopeItems(scope: string): Promise<Record<string, unknown>[]> {
+  return queryAll(db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput);
+}
+
+/**
+ * Every rollup item of a scope but the derived releases, in key order, amounts only (checks); a
+ * closed week's late layer comes back as stored, under its `late|` groups (`summedRollups` adds it
+ * to the items it belongs to).
+ */
 export async function readScope(scope: string): Promise<StoredRollup[]> {
-  const params = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
   // The version counts changes of the week's people, which a rebuild does not replay: not compared.
-  return (await queryAll(params))
+  return (await readScopeItems(scope))
     .map(toStored)
     .filter((r) => r.kind !== 'release')
     .map(({ version: _version, ...r }) => r);
+}
+
+/** The order of stored items within a scope: that of their sort keys (`kind#group#week`). */
+const sortKeyOf = (r: Pick<StoredRollup, 'kind' | 'group' | 'week'>) =>
+  `${r.kind}#${r.group.toLowerCase()}#${r.week.toLowerCase()}`;
+
+/**
+ * Rollup items as the answers make them: each late item added to the item of its kind, main group
+ * and week (the sum is what a rebuild compares with the answers, decision 0030), the items that
+ * then hold nothing left out, in the order of the main items' keys. Other kinds (texts) as given.
+ */
+export function summedRollups(items: readonly StoredRollup[]): StoredRollup[] {
+  const sums = new Map<string, StoredRollup>();
+  for (const item of items) {
+    const layered = item.kind === 'people' || item.kind === 'counts';
+    const group = layered ? mainGroupOf(item.group) : item.group;
+    const key = sortKeyOf({ ...item, group });
+    const into = sums.get(key);
+    if (!into) {
+      sums.set(key, { ...item, group, amounts: { ...item.amounts } });
+      continue;
+    }
+    addCounts(into.amounts, item.amounts);
+    // The main item's week and version are the ones kept (a late item has no version).
+    if (!isLateGroup(item.group)) {
+      into.week = item.week;
+      if (item.version !== undefined) into.version = item.version;
+    }
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => r)
+    .filter(holdsSomething);
 }
 
 /**
@@ -568,10 +665,20 @@ export async function readPeopleVersions(
   return new Map(items.map((i) => [String(i.week).toUpperCase(), Number(i.version ?? 0)]));
 }
 
+/**
+ * The privacy rule kept decisions were made by: decisions of an earlier rule (decision 0030's pair
+ * rule kept none) are made again, as if the week's people had changed.
+ */
+export const RELEASE_RULE = 2;
+
 /** A group's decision in a week, as kept: from which version of the people, and its people. */
 export interface StoredRelease {
   week: string;
   version: number;
+  /** The rule it was made by (`RELEASE_RULE`); absent on decisions of the first rule. */
+  rule?: number;
+  /** The atom's slack (`decideAtom`); absent when it released nothing (no limit then). */
+  slack?: number;
   release: Release;
   /** The group's people, a bitset over the persons' numbers (base64). */
   people: string;
@@ -593,7 +700,14 @@ export async function readReleases(
       const week = String(i.week).toUpperCase();
       return [
         week,
-        { week, version: Number(i.version), release: i.release as Release, people: String(i.people ?? '') },
+        {
+          week,
+          version: Number(i.version),
+          ...(typeof i.rule === 'number' ? { rule: i.rule } : {}),
+          slack: typeof i.slack === 'number' ? i.slack : Infinity,
+          release: i.release as Release,
+          people: String(i.people ?? ''),
+        },
       ];
     }),
   );
@@ -633,6 +747,8 @@ export async function keepReleases(scope: string, group: string, releases: reado
               group,
               week: r.week,
               version: r.version,
+              rule: RELEASE_RULE,
+              ...(r.slack !== undefined && Number.isFinite(r.slack) ? { slack: r.slack } : {}),
               release: r.release,
               people: r.people,
               updatedAt: new Date().toISOString(),
@@ -653,24 +769,14 @@ export async function keepReleases(scope: string, group: string, releases: reado
   }
 }
 
-/** Deletes every rollup item of a scope (the rebuild, before it writes them again). */
+/** Deletes every rollup item of a scope. */
 export async function clearScope(scope: string): Promise<number> {
   const params = db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput;
   const keys = (await queryAll({ ...params, ProjectionExpression: 'pk, sk' })).map((i) => ({
     pk: i.pk,
     sk: i.sk,
   }));
-  const { TableName } = params;
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 1; requests.length; attempt++) {
-      const answer = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [TableName as string]: requests } }),
-      );
-      requests = (answer.UnprocessedItems?.[TableName as string] ?? []) as typeof requests;
-      if (requests.length && attempt >= 8) throw new Error(`${requests.length} rollups were not deleted`);
-    }
-  }
+  await deleteItems(params.TableName as string, keys);
   return keys.length;
 }
 
@@ -883,30 +989,117 @@ const sameTexts = (a: Record<string, TextEntry> = {}, b: Record<string, TextEntr
 const holdsSomething = (r: StoredRollup) =>
   Object.keys(r.amounts).length > 0 || Object.keys(r.texts ?? {}).length > 0;
 
+/** Deletes some items by their keys (BatchWriteItem, 25 at a time, unprocessed ones retried). */
+async function deleteItems(TableName: string, keys: readonly Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 1; requests.length; attempt++) {
+      const answer = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
+      );
+      requests = (answer.UnprocessedItems?.[TableName] ?? []) as typeof requests;
+      if (requests.length && attempt >= 8) throw new Error(`${requests.length} rollups were not deleted`);
+    }
+  }
+}
+
 /**
  * Rebuilds the rollups of some scopes from the raw answers' contributions, or only compares them
- * (`check`): answers the items that differ (`<scope> <kind>|<group>|<week>`). Run while the scopes
- * take no answers: an answer written between the clearing and the writing would be counted twice.
+ * (`check`): answers the items that differ (`<scope> <kind>|<group>|<week>`), each stored item
+ * counted with its week's late layer (`summedRollups`). Writing never changes what reports show of
+ * a week closed at `now` whose shown items (people, counts) exist in any of these scopes: its late
+ * layer is written again as the answers minus those items, and its kept decisions stay; every
+ * other week is cleared and written from the answers (a closed week nobody's answers reached
+ * before its close included). Free texts are written whole, whatever the week. Run while the
+ * scopes take no answers: an answer written between the clearing and the writing would be counted
+ * twice.
  */
 export async function rebuildScopes(
   scopes: readonly string[],
   contributions: readonly ScopedContribution[],
   mode: 'check' | 'write',
+  now = Date.now(),
 ): Promise<{ differences: string[] }> {
   const expected = expectedRollups(contributions);
+  const all = [...new Set([...scopes, ...expected.keys()])];
+  const stored = new Map<string, Record<string, unknown>[]>();
   const differences: string[] = [];
-  for (const scope of new Set([...scopes, ...expected.keys()])) {
-    const want = new Map((expected.get(scope) ?? []).map((r) => [itemKey(r), r]));
-    const have = new Map((await readScope(scope)).filter(holdsSomething).map((r) => [itemKey(r), r]));
+  for (const scope of all) {
+    const items = await readScopeItems(scope);
+    stored.set(scope, items);
+    const amounts = items
+      .map(toStored)
+      .filter((r) => r.kind !== 'release')
+      .map(({ version: _version, ...r }) => r);
+    const want = new Map((expected.get(scope) ?? []).filter(holdsSomething).map((r) => [itemKey(r), r]));
+    const have = new Map(summedRollups(amounts).map((r) => [itemKey(r), r]));
     for (const key of new Set([...want.keys(), ...have.keys()])) {
       const a = want.get(key);
       const b = have.get(key);
       if (!a || !b || !sameAmounts(a.amounts, b.amounts) || !sameTexts(a.texts, b.texts))
         differences.push(`${scope} ${key}`);
     }
-    if (mode === 'write') await clearScope(scope);
   }
-  if (mode === 'write') await addToRollups(contributions);
+  if (mode === 'write') {
+    // The closed weeks whose shown items exist, in any of the scopes (they share the people item).
+    const isShown = (r: StoredRollup) =>
+      (r.kind === 'people' || r.kind === 'counts') && !isLateGroup(r.group);
+    const frozen = new Set(
+      [...stored.values()]
+        .flat()
+        .map(toStored)
+        .filter((r) => isShown(r) && weekFrozen(r.week, now))
+        .map((r) => r.week.toUpperCase()),
+    );
+    const isFrozen = (week: string) => frozen.has(week.toUpperCase());
+    const late: ItemDelta[] = [];
+    for (const scope of all) {
+      const items = stored.get(scope) ?? [];
+      // A frozen week keeps its shown items and the decisions kept from them; the rest goes.
+      const keeps = (r: StoredRollup) => isFrozen(r.week) && (r.kind === 'release' || isShown(r));
+      const TableName = (db().entities.reportRollup.query.byScope({ scope }).params() as QueryCommandInput)
+        .TableName as string;
+      await deleteItems(
+        TableName,
+        items.filter((i) => !keeps(toStored(i))).map((i) => ({ pk: i.pk, sk: i.sk })),
+      );
+      // A frozen week's late layer: the answers minus its shown items, attribute by attribute.
+      const shown = new Map(
+        items
+          .map(toStored)
+          .filter((r) => isFrozen(r.week) && isShown(r))
+          .map((r) => [itemKey(r), r]),
+      );
+      const made = new Map(
+        (expected.get(scope) ?? [])
+          .filter((r) => (r.kind === 'people' || r.kind === 'counts') && isFrozen(r.week))
+          .map((r) => [itemKey(r), r]),
+      );
+      for (const key of new Set([...shown.keys(), ...made.keys()])) {
+        const r = (made.get(key) ?? shown.get(key)) as StoredRollup;
+        const difference: Record<string, number> = { ...made.get(key)?.amounts };
+        addCounts(
+          difference,
+          Object.fromEntries(Object.entries(shown.get(key)?.amounts ?? {}).map(([k, n]) => [k, -n])),
+        );
+        const prefix = r.kind === 'people' ? 'p:' : 'c:';
+        const adds = Object.fromEntries(Object.entries(difference).map(([k, n]) => [`${prefix}${k}`, n]));
+        if (Object.keys(adds).length)
+          late.push({
+            scope,
+            kind: r.kind as ItemDelta['kind'],
+            group: lateGroupOf(r.group),
+            week: r.week,
+            adds,
+          });
+      }
+    }
+    const added = contributions.map((contribution) => ({ contribution, sign: 1 as const }));
+    await writeDeltas(
+      [...itemDeltas(added.filter(({ contribution }) => !isFrozen(contribution.week))), ...late],
+      textsDeltas(added),
+    );
+  }
   return { differences: differences.sort() };
 }
 

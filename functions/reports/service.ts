@@ -35,6 +35,7 @@ import {
   readPeopleVersions,
   readReleases,
   readWeekTexts,
+  RELEASE_RULE,
   scopeOf,
   tagKey,
   type RollupSource,
@@ -49,13 +50,16 @@ export type ReportFilters = Omit<SphereReportRequest, 'sphereId'>;
 const HOUR_MS = 3_600_000;
 
 /**
- * Whether a week is closed everywhere: its Sunday has ended in every time zone (UTC−12 ends it 36 h
- * after its start in UTC). Only closed weeks are shown (decision 0030): a week still growing would
- * let two reads a day apart differ by the latest few answers.
+ * Whether a report shows a week: an hour after it closed (its Sunday has ended in every time zone,
+ * 36 h after that Sunday began in UTC: Sunday 00:00 UTC + 37 h). Only closed weeks are shown
+ * (decision 0030): a week still growing would let two reads a day apart differ by the latest few
+ * answers. From its close, changes to a week's answers go to its late layer and its shown rollups
+ * are frozen; the hour lets a write that chose the shown rollups just before the close land first.
  */
 export function weekClosed(week: string, now: number): boolean {
   const sunday = Date.parse(`${weekBounds(week).last}T00:00:00Z`);
-  return now >= sunday + 36 * HOUR_MS;
+  // The close (weekCloseOf, 36 h) and the hour after it (WEEK_SHOWN_AFTER_CLOSE_MS).
+  return now >= sunday + 37 * HOUR_MS;
 }
 
 function figureOptions(request: ReportFilters): FigureOptions {
@@ -191,7 +195,7 @@ async function readQuestions(source: RollupSource, request: QuestionsReportReque
   };
   const read = await readReport(source, request.place, filters, now);
   const { template: _template, ...report } = assemble(read, (weeks, decided) =>
-    formFigure(weeks, decided, read.counts, read.groupTagCount, request.shape),
+    formFigure(weeks, decided, read.counts, read.groupTagCount, request.shape, read.scopeCounts),
   );
   return { read, report };
 }
@@ -340,11 +344,16 @@ async function readReport(
     threshold: minParticipants(groupTagCount),
   };
   const periods = seriesPeriods(weeks, interval);
-  if (!first || !last) return { base, nobody, periods, groupTagCount, decided: null, counts: new Map() };
+  if (!first || !last)
+    return { base, nobody, periods, groupTagCount, decided: null, counts: new Map(), scopeCounts: undefined };
   const sphereScope = scopeOf(source, 'sphere', sphereId);
   const group = { session: sessionId ? tagKey(sessionId) : undefined, tags: request.tagIds.map(tagKey) };
   const kept = `${group.session ?? 'sphere'}:${groupOfTags(request.tagIds)}`;
-  const [versions, releases, countItems] = await Promise.all([
+  // Answers to questions are also checked against the whole sphere's (decision 0041): read them
+  // when the group is narrower than it.
+  const narrower = Boolean(sessionId) || request.tagIds.length > 0;
+  const asksQuestions = source.startsWith('form:') || source.startsWith('strategy:');
+  const [versions, releases, countItems, scopeItems] = await Promise.all([
     readPeopleVersions(sphereScope, first, last),
     readReleases(sphereScope, kept, first, last),
     readCounts(
@@ -353,19 +362,29 @@ async function readReport(
       first,
       last,
     ),
+    asksQuestions && narrower ? readCounts(sphereScope, 'all', first, last) : Promise.resolve(null),
   ]);
   // The weeks whose people changed since their decision was kept are decided again, and kept.
-  const stale = weeks.filter((w) => versions.has(w) && releases.get(w)?.version !== versions.get(w));
-  const decided = new Map<string, { release: Release; people: Set<string> }>();
+  const stale = weeks.filter(
+    (w) =>
+      versions.has(w) &&
+      (releases.get(w)?.version !== versions.get(w) || releases.get(w)?.rule !== RELEASE_RULE),
+  );
+  const decided = new Map<string, { release: Release; people: Set<string>; slack: number }>();
   if (stale.length) {
     const redone = (await readPeopleOf(sphereScope, stale)).map((item) => {
       const week = item.week.toUpperCase();
-      const { release, people } = weekRelease(weekPeopleOf(item), group);
-      decided.set(week, { release, people });
+      const { release, people, slack } = weekRelease(
+        weekPeopleOf(item),
+        group,
+        `${sphereScope}|${week}|${versions.get(week) ?? 0}`,
+      );
+      decided.set(week, { release, people, slack });
       // The version read before the people: an answer in between only makes the decision redone.
       return {
         week,
         version: versions.get(week) ?? 0,
+        slack,
         release,
         people: release.shown ? toBitset(people) : '',
       };
@@ -373,8 +392,11 @@ async function readReport(
     await keepReleases(sphereScope, kept, redone);
   }
   for (const [week, r] of releases)
-    if (!decided.has(week) && versions.has(week))
-      decided.set(week, { release: r.release, people: fromBitset(r.people) });
+    if (!decided.has(week) && versions.has(week) && r.rule === RELEASE_RULE)
+      decided.set(week, { release: r.release, people: fromBitset(r.people), slack: r.slack ?? Infinity });
   const counts = new Map(countItems.map((item) => [item.week.toUpperCase(), item.amounts]));
-  return { base, nobody, periods, groupTagCount, decided, counts };
+  const scopeCounts = scopeItems
+    ? new Map(scopeItems.map((item) => [item.week.toUpperCase(), item.amounts]))
+    : undefined;
+  return { base, nobody, periods, groupTagCount, decided, counts, scopeCounts };
 }

@@ -254,19 +254,22 @@ export async function importAssessments(
       return item && value !== null ? [{ id: item.id, value }] : [];
     });
     if (values.length === 0) continue;
-    await insertAssessment({
-      userId: person.userId,
-      ...key,
-      sphereId: owner.sphereId,
-      ...(owner.sessionId !== undefined ? { sessionId: owner.sessionId } : {}),
-      values,
-      locale: 'Europe/Brussels',
-      fromDirectLink: false,
-      specificTagIds: [],
-      reportTagIds: [...new Set(person.tagIds ?? [])].sort(),
-      creationDate: person.creationDate,
-      freezeDate: assessmentFreezeDate(Date.parse(person.creationDate)),
-    });
+    await insertAssessment(
+      {
+        userId: person.userId,
+        ...key,
+        sphereId: owner.sphereId,
+        ...(owner.sessionId !== undefined ? { sessionId: owner.sessionId } : {}),
+        values,
+        locale: 'Europe/Brussels',
+        fromDirectLink: false,
+        specificTagIds: [],
+        reportTagIds: [...new Set(person.tagIds ?? [])].sort(),
+        creationDate: person.creationDate,
+        freezeDate: assessmentFreezeDate(Date.parse(person.creationDate)),
+      },
+      Date.parse(person.creationDate),
+    );
     written++;
   }
   return written;
@@ -297,19 +300,29 @@ export function rolledAssessment(assessment: NewAssessment | AssessmentItem): Ro
 }
 
 /** The rollup items of some assessments added (+1) or taken away (−1). */
-function rollupsOf(changes: readonly { assessment: NewAssessment | AssessmentItem; sign: 1 | -1 }[]) {
-  return rollupItems(changes.map(({ assessment, sign }) => ({ answer: rolledAssessment(assessment), sign })));
+function rollupsOf(
+  changes: readonly { assessment: NewAssessment | AssessmentItem; sign: 1 | -1 }[],
+  now = Date.now(),
+) {
+  return rollupItems(
+    changes.map(({ assessment, sign }) => ({ answer: rolledAssessment(assessment), sign })),
+    now,
+  );
 }
 
-/** A new assessment under a fresh time-ordered id (never over another), with its share of the rollups. */
-export async function insertAssessment(assessment: NewAssessment): Promise<AssessmentItem> {
+/**
+ * A new assessment under a fresh time-ordered id (never over another), with its share of the
+ * rollups; `now` is when it is written (an import writes history as when it was given, so a past
+ * week's answers are that week's shown figures, not its late layer).
+ */
+export async function insertAssessment(assessment: NewAssessment, now = Date.now()): Promise<AssessmentItem> {
   const assessmentId = `${assessment.creationDate.replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
   const put = db()
     .entities.strategyAssessment.create({ ...assessment, assessmentId })
     .params() as NonNullable<TransactItem['Put']>;
   await documentClient().send(
     new TransactWriteCommand({
-      TransactItems: [{ Put: put }, ...(await rollupsOf([{ assessment, sign: 1 }]))],
+      TransactItems: [{ Put: put }, ...(await rollupsOf([{ assessment, sign: 1 }], now))],
     }),
   );
   const stored = await findAssessment(assessment.userId, assessmentId);

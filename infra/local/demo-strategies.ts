@@ -309,7 +309,9 @@ export const NORD_LEANINGS = [0.5, -0.4, 0.3, 0.2, 0.6];
  * The demo strategies, each written once (a list that has items is left as it is): Camille's life
  * compass, Atelier Horizon's strategy and its north team's; then assessments by the synthetic
  * members, two in three of the sphere's people and three in four of the north team, written once
- * each, under the tags each member has (those the strategy reports count them in).
+ * each, under the tags each member has (those the strategy reports count them in). In the review
+ * week everyone judges every item: an item skipped by more people than the week's groups can spare
+ * is shown for no group (decision 0041).
  */
 export async function seedDemoStrategies(userIds: ReadonlyMap<string, string>): Promise<void> {
   const camille = userIds.get('camille@demo.wellbeing.local');
@@ -335,7 +337,7 @@ export async function seedDemoStrategies(userIds: ReadonlyMap<string, string>): 
     { linkTo: 'sphere', linkId: HORIZON },
     { sphereId: HORIZON },
     SYNTHETIC_PEOPLE.filter((_, i) => i % 3 !== 2).map((p) =>
-      withTags(demoAssessment(p, HORIZON, HORIZON_LEANINGS)),
+      withTags(demoAssessment(p, HORIZON, HORIZON_LEANINGS, Date.now(), 0)),
     ),
   );
   await importAssessments(
@@ -343,6 +345,6 @@ export async function seedDemoStrategies(userIds: ReadonlyMap<string, string>): 
     { sphereId: HORIZON, sessionId: NORD },
     SYNTHETIC_PEOPLE.filter((p) => p.sessionId === NORD)
       .filter((_, i) => i % 4 !== 3)
-      .map((p) => withTags(demoAssessment(p, NORD, NORD_LEANINGS, Date.now(), 0.15))),
+      .map((p) => withTags(demoAssessment(p, NORD, NORD_LEANINGS, Date.now(), 0))),
   );
 }

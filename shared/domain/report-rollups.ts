@@ -47,6 +47,32 @@ export function weekBounds(week: string): { first: string; last: string } {
   return { first, last: dayString(monday + 6 * DAY_MS) };
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * A week closes when its Sunday has ended in every time zone: UTC−12 ends it 36 h after it began in
+ * UTC. From then on its answers are frozen for reports (decision 0030): a later change goes to the
+ * week's late layer, never to what its reports show.
+ */
+export const WEEK_CLOSE_AFTER_SUNDAY_MS = 36 * HOUR_MS;
+
+/**
+ * Reports show a week this long after it closed: an answer's transaction that decided, just before
+ * the close, to move the shown rollups, and that commits a few seconds later, has landed by then.
+ */
+export const WEEK_SHOWN_AFTER_CLOSE_MS = HOUR_MS;
+
+/** Whether a period is an ISO week (`2026-W48`, any case); a campaign cycle's steps are not. */
+export const isIsoWeek = (period: string) => WEEK.test(period.toUpperCase());
+
+/** The instant (epoch ms) an ISO week closes: its Sunday 00:00 UTC + 36 h. */
+export function weekCloseOf(week: string): number {
+  return utcDay(weekBounds(week.toUpperCase()).last) + WEEK_CLOSE_AFTER_SUNDAY_MS;
+}
+
+/** Whether an ISO week's answers are frozen at `now`: its close has passed (not a week: never). */
+export const weekFrozen = (week: string, now: number) => isIsoWeek(week) && now >= weekCloseOf(week);
+
 /** The weeks wholly inside the days `from` to `to` (both included), oldest first. */
 export function weeksWithin(from: string, to: string): string[] {
   const start = utcDay(from);

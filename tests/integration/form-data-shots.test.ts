@@ -12,7 +12,7 @@ import type { FormReportDefinition } from '../../shared/contracts/report-definit
 import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importEntitlements, importForms } from '../../functions/forms';
 import { countsOf, insertSurvey, textsOf } from '../../functions/forms/repository';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { startTestStack, writtenAt, type TestStack, type Tokens } from './harness';
 
 /**
  * Questionnaires in custom reports (decision 0038): a form's report definition, kept with each save
@@ -82,6 +82,10 @@ const call = <T>(tokens: Tokens, path: string, method = 'GET', body?: unknown) =
     ...(body === undefined ? {} : { body }),
   });
 
+/** A survey written when it was given (its week then open). */
+const insertSurveyAt = (given: Parameters<typeof insertSurvey>[0]) =>
+  writtenAt(given.creationDate, () => insertSurvey(given));
+
 beforeAll(async () => {
   stack = await startTestStack();
   admin = await stack.signInWithCode('fenna.shots@example.be', { firstName: 'Fenna' });
@@ -106,7 +110,7 @@ beforeAll(async () => {
       lunch: i % 2 ? 'desk' : 'canteen',
       comment: `private comment ${i}`,
     };
-    await insertSurvey({
+    await insertSurveyAt({
       userId: `user-${randomUUID()}`,
       formId: FORM_ID,
       values,

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
@@ -68,6 +69,21 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${options.what ?? 'Condition'} not reached after ${tries} tries`);
+}
+
+/**
+ * Runs an answer's write as if it were made at `at` (its own date: `Date.now` alone answers it),
+ * for tests that seed the answers of past weeks through the live writes: a write made while its
+ * week was open moves the rollups reports show, one made after the week closed moves its late
+ * layer (decision 0030). Nothing else may run meanwhile.
+ */
+export async function writtenAt<T>(at: string | number, write: () => Promise<T>): Promise<T> {
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(typeof at === 'number' ? at : Date.parse(at));
+  try {
+    return await write();
+  } finally {
+    clock.mockRestore();
+  }
 }
 
 /**

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
 import { feelingColor } from '../../shared/domain/feelings';
-import { isoWeekOf } from '../../shared/domain/report-rollups';
+import { isoWeekOf, weekBounds, weekFrozen } from '../../shared/domain/report-rollups';
+import type { SphereReport } from '../../shared/contracts/reports';
 import { documentClient } from '../../functions/lib/aws';
-import { rebuildSphereRollups } from '../../functions/feelings';
+import { importFeelings, rebuildSphereRollups } from '../../functions/feelings';
 import {
+  allFeelings,
   changeFeeling,
   dayOfFeeling,
   eraseFeelings,
@@ -15,6 +18,7 @@ import {
   type NewFeeling,
 } from '../../functions/feelings/repository';
 import { readScope, type StoredRollup } from '../../functions/reports';
+import { summedRollups } from '../../functions/reports/rollups';
 import { FormSchema, type SurveyValues } from '../../shared/contracts/forms';
 import { rebuildSphereFormRollups } from '../../functions/forms';
 import {
@@ -79,6 +83,34 @@ describe('report rollups', () => {
 
     const alive = new Map<string, FeelingItem>();
     const now = Date.now();
+    // History imported first (shown items, whatever the week): the changes below of its closed
+    // weeks go to their late layer.
+    for (let k = 0; k < 4; k++) {
+      const userId = `user-${randomUUID()}`;
+      await importFeelings(
+        userId,
+        Array.from({ length: 6 }, () => {
+          const value = pick([-0.9, -0.4, 0.3, 0.8]);
+          return {
+            userId,
+            value,
+            energy: 0.5,
+            color: feelingColor(value, 0.5),
+            wordId: pick(WORDS),
+            sphereId,
+            ...(next() < 0.5 ? { sessionId: pick(sessions) } : {}),
+            reportTagIds: tags.filter(() => next() < 0.4),
+            evaluationPeriod: { value: 0, type: 'none' as const },
+            geoPoint: { latitude: 0, longitude: 0 },
+            locale: 'Europe/Brussels',
+            personalNotes: [],
+            goals: [],
+            timestamp: new Date(now - Math.floor(next() * 60) * 86_400_000 - 3_600_000).toISOString(),
+          };
+        }),
+      );
+      for (const f of await allFeelings(userId)) alive.set(f.feelingId, f);
+    }
     for (let step = 0; step < 160; step++) {
       const roll = next();
       if (roll < 0.55 || alive.size === 0) {
@@ -143,7 +175,9 @@ describe('report rollups', () => {
       const week = isoWeekOf(dayOfFeeling(f));
       perWeek.set(week, (perWeek.get(week) ?? 0) + 1);
     }
-    const stored = await readScope(`sphere#${sphereId}`);
+    // Closed weeks' changes went to their late layer: the answers are the shown items + late.
+    const stored = summedRollups(await readScope(`sphere#${sphereId}`));
+    expect(stored.some((r) => r.group.startsWith('late|'))).toBe(false);
     const counted = new Map(
       stored
         .filter((r) => r.kind === 'counts' && r.group === 'all' && r.amounts.count)
@@ -151,12 +185,19 @@ describe('report rollups', () => {
     );
     expect(counted).toEqual(perWeek);
 
-    // A rebuild writes the same items again.
+    // A rebuild writes the same sums again (shown + late), never moving a closed week's shown items.
     const before = await readScope(`sphere#${sphereId}`);
     expect(await rebuildSphereRollups(sphereId, 'write')).toMatchObject({ feelings: alive.size });
     const after = await readScope(`sphere#${sphereId}`);
-    const live = before.filter((r) => Object.keys(r.amounts).length);
-    expect(after).toEqual(live);
+    expect(summedRollups(after)).toEqual(summedRollups(before));
+    const shown = (items: StoredRollup[]) => items.filter((r) => !r.group.startsWith('late|'));
+    const closed = (r: StoredRollup) => weekFrozen(r.week, Date.now());
+    const keptShown = shown(before).filter((r) => closed(r));
+    expect(keptShown.length).toBeGreaterThan(0);
+    expect(before.some((r) => r.group.startsWith('late|'))).toBe(true);
+    expect(shown(after).filter((r) => closed(r) && keptShown.some((k) => k.week === r.week))).toEqual(
+      keptShown,
+    );
     expect((await rebuildSphereRollups(sphereId, 'check')).differences).toEqual([]);
   }, 120_000);
 
@@ -209,7 +250,6 @@ describe('a form’s report rollups', () => {
     ],
     additionalResults: [],
   });
-  const holdsSomething = (r: StoredRollup) => Object.keys(r.amounts).length > 0 || r.texts !== undefined;
 
   it('rebuilt from the raw surveys, texts included, equal the live ones after writes, changes, erasures, retries and duplicates', async () => {
     vi.restoreAllMocks();
@@ -319,7 +359,96 @@ describe('a form’s report rollups', () => {
     expect(await rebuildSphereFormRollups(sphereId, 'write', [form.id])).toMatchObject({
       surveys: alive.size,
     });
-    expect(await readScope(scope)).toEqual(before.filter(holdsSomething));
+    expect(summedRollups(await readScope(scope))).toEqual(summedRollups(before));
     expect((await rebuildSphereFormRollups(sphereId, 'check', [form.id])).differences).toEqual([]);
+  }, 120_000);
+});
+
+describe('a closed week’s report (decision 0030: shown figures frozen, late changes apart)', () => {
+  it('reads the same over HTTP after a member’s feeling of it is changed, another is erased and a member leaves; the rebuild agrees', async () => {
+    vi.restoreAllMocks();
+    const admin = await stack.signInWithCode('ada.late@example.be', { firstName: 'Ada' });
+    const sphere = await stack.api<{ id: string }>('/v1/spheres', {
+      method: 'POST',
+      token: admin.accessToken,
+      body: {
+        name: 'Late sphere',
+        category: 'company',
+        address: { country: 'BE' },
+        languages: { primary: 'en' },
+      },
+    });
+    const sphereId = sphere.body.id;
+    const LEAVER = 'lea.late@example.be';
+    const leaver = await stack.signInWithCode(LEAVER, { firstName: 'Léa', locale: 'en' });
+    const leaverId = decodeJwt(leaver.accessToken).sub as string;
+    // Ten people answered two weeks ago (history: the week's shown items), the leaver among them.
+    const week = isoWeekOf(new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10));
+    const wednesday = new Date(Date.parse(`${weekBounds(week).first}T12:00:00Z`) + 2 * 86_400_000);
+    const people = [leaverId, ...Array.from({ length: 9 }, () => `user-${randomUUID()}`)];
+    for (const [i, userId] of people.entries()) {
+      const value = [-0.8, -0.3, 0.4, 0.9][i % 4] as number;
+      await importFeelings(userId, [
+        {
+          userId,
+          value,
+          energy: 0.5,
+          color: feelingColor(value, 0.5),
+          wordId: i % 2 ? 'calm' : 'tired',
+          sphereId,
+          reportTagIds: [],
+          evaluationPeriod: { value: 0, type: 'none' },
+          geoPoint: { latitude: 0, longitude: 0 },
+          locale: 'Europe/Brussels',
+          personalNotes: [],
+          goals: [],
+          timestamp: wednesday.toISOString(),
+        },
+      ]);
+    }
+    const report = () =>
+      stack.api<SphereReport>('/v1/feelings/sphere-reports', {
+        method: 'POST',
+        token: admin.accessToken,
+        body: {
+          sphereId,
+          start: weekBounds(week).first,
+          end: weekBounds(week).last,
+          generalOptions: { interval: 'week', include: ['colors', 'averages', 'words'] },
+        },
+      });
+    const before = await report();
+    expect(before.status).toBe(200);
+    expect(before.body.weeks).toEqual([week]);
+    expect(before.body.total).toMatchObject({ shown: true, people: 10, answers: 10 });
+
+    // After the week closed: one feeling's word changed, another erased, and the leaver leaves.
+    const [changed] = await allFeelings(people[1] as string);
+    const [erased] = await allFeelings(people[2] as string);
+    await changeFeeling(changed as FeelingItem, { wordId: 'glad' }, []);
+    await eraseFeelings([erased as FeelingItem]);
+    const left = await stack.api('/v1/me', {
+      method: 'DELETE',
+      token: leaver.accessToken,
+      body: { confirmation: LEAVER },
+    });
+    expect(left.status).toBe(204);
+    expect(await allFeelings(leaverId)).toEqual([]);
+
+    // The week's report is the same: what changed went to its late layer.
+    const after = await report();
+    expect(after.body).toEqual(before.body);
+    const stored = await readScope(`sphere#${sphereId}`);
+    expect(stored.filter((r) => r.group === 'late|all').map((r) => r.kind)).toEqual(['counts', 'people']);
+    expect(stored.find((r) => r.kind === 'counts' && r.group === 'late|all')?.amounts).toMatchObject({
+      count: -2,
+      'word|glad': 1,
+    });
+
+    // The rebuild finds shown + late equal to the feelings left, and writing keeps the report.
+    expect(await rebuildSphereRollups(sphereId, 'check')).toEqual({ feelings: 8, differences: [] });
+    await rebuildSphereRollups(sphereId, 'write');
+    expect((await rebuildSphereRollups(sphereId, 'check')).differences).toEqual([]);
+    expect((await report()).body).toEqual(before.body);
   }, 120_000);
 });

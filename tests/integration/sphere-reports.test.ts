@@ -155,8 +155,6 @@ function expected(people: readonly Seeded[]) {
     colors,
   };
 }
-const under = (...names: ('A' | 'B' | 'C')[]) =>
-  seeded.filter((p) => names.every((n) => p.tags.includes(tag[n])));
 
 describe('POST /v1/feelings/sphere-reports', () => {
   const period = () => ({ sphereId, start: weekBounds(weeks[0] as string).first, end: today() });
@@ -176,27 +174,37 @@ describe('POST /v1/feelings/sphere-reports', () => {
     ]);
   });
 
-  it('shows a tag of 15 people and a pair of tags of 5, and hides a tag of 6 as too few', async () => {
-    expect((await api(admin, { ...period(), tagIds: [tag.A] })).body.total).toMatchObject(
-      expected(under('A')),
-    );
-    expect((await api(admin, { ...period(), tagIds: [tag.A, tag.B] })).body.total).toMatchObject(
-      expected(under('A', 'B')),
-    );
+  it('hides a pair of 5 that one tag in the group describes, a tag of 6, and the tag whose group part is 5 (decision 0041)', async () => {
+    // The pair A+B is exactly the group's people under A: one tag (in the group) describes them, so
+    // they need 8, not 5.
+    expect((await api(admin, { ...period(), tagIds: [tag.A, tag.B] })).body.total).toEqual({
+      shown: false,
+      reason: 'too-few-people',
+      threshold: 8,
+    });
     expect((await api(admin, { ...period(), tagIds: [tag.B] })).body.total).toEqual({
       shown: false,
       reason: 'too-few-people',
       threshold: 8,
     });
+    // The sphere, A and the group together would give A's 5 people in the group (A + group −
+    // sphere): A, the smaller of the two, is hidden, and says why.
+    expect((await api(admin, { ...period(), tagIds: [tag.A] })).body.total).toEqual({
+      shown: false,
+      reason: 'protects-a-smaller-group',
+      threshold: 8,
+    });
+    expect((await api(admin, period())).body.total).toMatchObject(expected(seeded));
   });
 
-  it('hides a tag whose 9 people are all but 6 of a shown tag, saying why instead of a zero', async () => {
+  it('hides a tag that would leave one person as the sphere minus the group and it, saying why instead of a zero', async () => {
+    // C (9) is outside the group (16); the sphere (26) minus both is the one person under A alone.
     const answer = await api(admin, {
       ...period(),
       tagIds: [tag.C],
       generalOptions: { interval: 'month', include: ['colors'] },
     });
-    expect(answer.body.total).toEqual({ shown: false, reason: 'too-close-to-another-group', threshold: 8 });
+    expect(answer.body.total).toEqual({ shown: false, reason: 'protects-a-smaller-group', threshold: 8 });
     for (const { figure } of answer.body.series) expect(figure).toEqual(answer.body.total);
   });
 
@@ -248,9 +256,9 @@ describe('POST /v1/feelings/sphere-reports', () => {
   });
 
   it('decides a week again when its people changed after a report kept its decision', async () => {
-    const body = { ...period(), tagIds: [tag.B] };
-    expect((await api(admin, body)).body.total).toMatchObject({ shown: false, reason: 'too-few-people' });
-    // Two more people under B answer in each closed week: B has 8.
+    const body = period();
+    expect((await api(admin, body)).body.total).toMatchObject({ shown: true, people: 26 });
+    // Two more people under B answer in each closed week: the sphere has 28.
     for (let k = 0; k < 2; k++) {
       const userId = `user-${randomUUID()}`;
       await importFeelings(
@@ -271,7 +279,7 @@ describe('POST /v1/feelings/sphere-reports', () => {
         })),
       );
     }
-    expect((await api(admin, body)).body.total).toMatchObject({ shown: true, people: 8, answers: 16 });
+    expect((await api(admin, body)).body.total).toMatchObject({ shown: true, people: 28, answers: 56 });
   });
 
   it('is refused with 403 to the admin of another sphere', async () => {

@@ -20,7 +20,7 @@ import {
   type NewAssessment,
 } from '../../functions/strategies/repository';
 import { usersDb } from '../../functions/users/store';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { startTestStack, writtenAt, type TestStack, type Tokens } from './harness';
 
 /**
  * Strategy assessments in reports (decision 0034): POST /v1/strategies/sphere-reports and
@@ -72,6 +72,10 @@ const assessment = (
   creationDate: at(day),
   freezeDate: assessmentFreezeDate(Date.now()),
 });
+
+/** An assessment written when it was given (its week then open). */
+const insertAssessmentAt = (given: NewAssessment) =>
+  writtenAt(given.creationDate, () => insertAssessment(given));
 
 const report = (body: Record<string, unknown>, tokens = ada) =>
   api<StrategyReport>(tokens, '/v1/strategies/sphere-reports', 'POST', {
@@ -145,7 +149,7 @@ describe('POST /v1/strategies/sphere-reports', () => {
         ...(i < 9 ? { [axis.id]: axes[i] as number } : {}),
         ...(i < 3 ? { [goal.id]: 2 } : {}),
       };
-      await insertAssessment(assessment(`user-${randomUUID()}`, values, i < 4 ? [tagId] : []));
+      await insertAssessmentAt(assessment(`user-${randomUUID()}`, values, i < 4 ? [tagId] : []));
     }
     const answer = await report({});
     expect(answer.status).toBe(200);
@@ -185,7 +189,7 @@ describe('POST /v1/strategies/sphere-reports', () => {
 
   it('keeps its rollups equal to a rebuild through writes, changes, refused changes and repeated erasures', async () => {
     const userId = `user-${randomUUID()}`;
-    const written = await insertAssessment(assessment(userId, { [vision.id]: 1 }, [tagId], 3));
+    const written = await insertAssessmentAt(assessment(userId, { [vision.id]: 1 }, [tagId], 3));
     const changed = await changeAssessment(
       written,
       [
@@ -295,7 +299,7 @@ describe('POST /v1/strategies/session-reports', () => {
     const { sessionKey } = (await api<{ sessionKey: string }>(ada, `/v1/sessions/${group.id}/join-key`)).body;
     expect((await api(zoe, `/v1/sessions/${group.id}/join`, 'POST', { sessionKey })).status).toBe(200);
     for (let i = 0; i < 9; i++)
-      await insertAssessment({
+      await insertAssessmentAt({
         ...assessment(`user-${randomUUID()}`, { [teamGoal.id]: 1 + (i % 5) }, []),
         linkTo: 'session',
         linkId: group.id,
@@ -312,8 +316,9 @@ describe('POST /v1/strategies/session-reports', () => {
       // Levels 1 2 3 4 5 1 2 3 4: 25 / 9.
       questions: [{ answerId: teamGoal.id, shown: true, answers: 9, average: 2.778 }],
     });
-    // The group's assessments are not the sphere's strategy's (Milo's is this week's, not counted yet).
-    expect((await report({})).body.total).toMatchObject({ people: 10 });
+    // The group's assessments are not the sphere's strategy's (Milo's is this week's, not counted
+    // yet; the one erased after its week closed is still in what that week shows, decision 0030).
+    expect((await report({})).body.total).toMatchObject({ people: 11 });
     const refused = await api(ada, '/v1/strategies/session-reports', 'POST', body);
     expect(refused.status).toBe(403);
     expect(await rebuildSphereStrategyRollups(sphere.id, 'check')).toEqual({
