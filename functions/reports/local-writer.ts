@@ -28,6 +28,8 @@ const LOCALES: Record<ReportLanguage, string> = { fr: 'fr-BE', en: 'en-GB', nl: 
 const NBSP = '\u00a0';
 /** The scales in the texts are written with a minus sign (−1); some locales format a hyphen. */
 const minus = (text: string) => text.replace('-', '−');
+/** A hidden figure's reason in the words of its language, every reason of the privacy rules given words. */
+const reasonIn = (reason: HiddenReason, words: Record<HiddenReason, string>) => words[reason];
 
 /** Number and date formats of a language. */
 export class Formats {
@@ -169,9 +171,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
       nothingMore: 'Rien de plus ne peut en être dit sans risquer de révéler qui a répondu.',
       noFigures: (title) => `La carte ${quoteFr(title)} n’a pas de chiffres à décrire.`,
       reason: (reason, t) =>
-        reason === 'too-few-people'
-          ? `moins de ${t} personnes`
-          : `trop proche d’un autre groupe, moins de ${t} personnes d’écart`,
+        reasonIn(reason, {
+          'too-few-people': `moins de ${t} personnes`,
+          'too-close-to-another-group': `trop proche d’un autre groupe, moins de ${t} personnes d’écart`,
+          'protects-a-smaller-group': 'un groupe plus petit pourrait sinon être déduit',
+        }),
       hiddenPeriods: (p, f) =>
         `${f.count(p.hidden)} ${f.one(p.hidden) ? 'période' : 'périodes'} sur ${f.count(p.of)} ${
           f.one(p.hidden) ? 'est masquée' : 'sont masquées'
@@ -251,9 +255,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
         'Meer kan er niet over gezegd worden zonder het risico te lopen te onthullen wie antwoordde.',
       noFigures: (title) => `De kaart ${quoteEn(title)} heeft geen cijfers om te beschrijven.`,
       reason: (reason, t) =>
-        reason === 'too-few-people'
-          ? `minder dan ${t} personen`
-          : `te dicht bij een andere groep, minder dan ${t} personen verschil`,
+        reasonIn(reason, {
+          'too-few-people': `minder dan ${t} personen`,
+          'too-close-to-another-group': `te dicht bij een andere groep, minder dan ${t} personen verschil`,
+          'protects-a-smaller-group': 'anders zou een kleinere groep kunnen worden afgeleid',
+        }),
       hiddenPeriods: (p, f) =>
         `${f.count(p.hidden)} van de ${f.count(p.of)} periodes ${
           f.one(p.hidden) ? 'is' : 'zijn'
@@ -331,9 +337,11 @@ function phrasesOf(source: CardFacts['source'], lang: ReportLanguage): Phrases {
     nothingMore: 'Nothing more can be said about them without risking revealing who answered.',
     noFigures: (title) => `The card ${quoteEn(title)} has no figures to describe.`,
     reason: (reason, t) =>
-      reason === 'too-few-people'
-        ? `fewer than ${t} people`
-        : `too close to another group, fewer than ${t} people apart`,
+      reasonIn(reason, {
+        'too-few-people': `fewer than ${t} people`,
+        'too-close-to-another-group': `too close to another group, fewer than ${t} people apart`,
+        'protects-a-smaller-group': 'a smaller group could otherwise be worked out',
+      }),
     hiddenPeriods: (p, f) =>
       `${f.count(p.hidden)} of the ${f.count(p.of)} periods ${
         f.one(p.hidden) ? 'is' : 'are'

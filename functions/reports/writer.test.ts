@@ -3,6 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import type { CardData, ReportLanguage, SphereDataShot } from '../../shared/contracts/custom-reports';
 import type { ReportFigure } from '../../shared/contracts/reports';
+import type { HiddenReason } from '../../shared/domain/report-privacy';
 import { configureHandlers } from '../lib/environment';
 import { writeCardText, type CardTextInput } from './writer';
 
@@ -18,7 +19,7 @@ beforeEach(() => {
   useModel(undefined);
 });
 
-const hidden = (threshold = 8, reason: 'too-few-people' | 'too-close-to-another-group' = 'too-few-people') =>
+const hidden = (threshold = 8, reason: HiddenReason = 'too-few-people') =>
   ({ shown: false, reason, threshold }) as const;
 const shown = (
   people: number,
@@ -226,6 +227,45 @@ describe('the local writer on hidden figures', () => {
     expect(text).toContain('February 2026 (too close to another group, fewer than 5 people apart)');
   });
 
+  it.each([
+    {
+      lang: 'fr' as const,
+      period: 'février 2026 (un groupe plus petit pourrait sinon être déduit)',
+      whole: 'sont masqués pour protéger l’anonymat\u00a0: un groupe plus petit pourrait sinon être déduit.',
+    },
+    {
+      lang: 'en' as const,
+      period: 'February 2026 (a smaller group could otherwise be worked out)',
+      whole: 'are hidden to protect anonymity: a smaller group could otherwise be worked out.',
+    },
+    {
+      lang: 'nl' as const,
+      period: 'februari 2026 (anders zou een kleinere groep kunnen worden afgeleid)',
+      whole:
+        'verborgen om de anonimiteit te beschermen: anders zou een kleinere groep kunnen worden afgeleid.',
+    },
+  ])(
+    'says in $lang that a figure hidden to protect a smaller group is hidden for that reason, with no threshold and no other reason',
+    async ({ lang, period, whole }) => {
+      const protects: CardData = {
+        ...feelings,
+        total: hidden(8, 'protects-a-smaller-group'),
+        series: [
+          feelings.series[0]!,
+          { period: '2026-02', figure: hidden(8, 'protects-a-smaller-group') },
+          feelings.series[2]!,
+        ],
+      };
+      const { text } = await writeCardText(input(lang, { data: protects }));
+      expect(text).toContain(period);
+      expect(text).toContain(whole);
+      expect(text).not.toMatch(/trop proche|too close|te dicht/);
+      // The reason names no threshold: every number is a date or a shown period's.
+      const allowed = new Set(['1', '31', '2026', '12', '18', '50', '70', '3']);
+      for (const n of numbersIn(text)) expect(allowed, `${n} in ${text}`).toContain(n);
+    },
+  );
+
   it('counts hidden periods rather than listing them when there are many, still saying why', async () => {
     const many: CardData = {
       ...feelings,
@@ -348,6 +388,18 @@ describe('the Bedrock writer', () => {
     expect(prompt).not.toMatch(/\b8\b/);
     // A word's count, small or not, is not given: words come as labels, most chosen first.
     expect(prompt).not.toMatch(/\b3\b|\b23\b|\b37\b/);
+  });
+
+  it('names a period hidden to protect a smaller group as hidden only, without its reason', async () => {
+    useModel(MODEL);
+    bedrock.on(ConverseCommand).resolves(answered('Text.'));
+    const protects: CardData = {
+      ...feelings,
+      series: [feelings.series[0]!, { period: '2026-02', figure: hidden(8, 'protects-a-smaller-group') }],
+    };
+    await writeCardText(input('en', { data: protects }));
+    expect(promptDocument().hiddenPeriods).toEqual(['February 2026']);
+    expect(promptText()).not.toMatch(/protects|smaller group|worked out|threshold|reason/i);
   });
 
   it('says a hidden whole period is hidden, and leaves out the axis counts below the threshold', async () => {

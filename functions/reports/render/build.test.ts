@@ -187,3 +187,57 @@ describe('a campaign’s questionnaire step in a rendered file (decision 0038)',
     expect(rendered.chart?.series[0]?.values).toEqual([50]);
   });
 });
+
+describe('a figure hidden to protect a smaller group in a rendered file', () => {
+  const protects = { shown: false as const, reason: 'protects-a-smaller-group' as const, threshold: 8 };
+  const feelings: CardData = {
+    source: 'feelings',
+    total: protects,
+    series: [
+      { period: '2026-01', figure: { shown: true, people: 12, answers: 30 } },
+      { period: '2026-02', figure: protects },
+    ],
+  };
+  const sphereShot = (view: 'total' | 'series') => ({
+    source: 'feelings' as const,
+    measure: 'people' as const,
+    view,
+    interval: 'month' as const,
+    tagIds: [],
+  });
+  const words = {
+    fr: 'Masqué pour qu’aucun groupe plus petit ne puisse être déduit',
+    en: 'Hidden so that a smaller group cannot be worked out',
+    nl: 'Verborgen zodat een kleinere groep niet kan worden afgeleid',
+  } as const;
+
+  it.each(['fr', 'en', 'nl'] as const)(
+    'says in %s why the whole period is hidden, with no number and no other reason',
+    (lang) => {
+      const rendered = renderCardOf({ ...card, dataShot: sphereShot('total') }, feelings, labels(lang));
+      expect(rendered.hiddenNote).toBe(words[lang]);
+      expect(rendered.table).toBeUndefined();
+      expect(rendered.chart).toBeUndefined();
+    },
+  );
+
+  it.each(['fr', 'en', 'nl'] as const)(
+    'says in %s why a period of the series is hidden, in its table row, and charts no value for it',
+    (lang) => {
+      const rendered = renderCardOf({ ...card, dataShot: sphereShot('series') }, feelings, labels(lang));
+      expect(rendered.table?.rows).toEqual([
+        ['2026-01', '12'],
+        ['2026-02', words[lang]],
+      ]);
+      expect(rendered.chart?.series[0]?.values).toEqual([12, null]);
+      expect(rendered.hiddenNote).toBe(FILE_LABELS[lang].hiddenPeriods(1));
+    },
+  );
+
+  it('says a hidden campaign step protects a smaller group, not that it is too close to another group', () => {
+    const hidden = { ...theme(true), result: { kind: 'feeling', figure: protects } } as CardData;
+    const rendered = renderCardOf({ ...card, dataShot: shot }, hidden, labels('en'));
+    expect(rendered).toMatchObject({ hiddenNote: words.en });
+    expect(JSON.stringify(rendered)).not.toContain(FILE_LABELS.en.hiddenTooClose(8));
+  });
+});

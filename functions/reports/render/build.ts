@@ -8,6 +8,7 @@ import type {
 import type { Language } from '../../../shared/contracts/headers';
 import type { ReportFigure, ThinkingFigure } from '../../../shared/contracts/reports';
 import { FEELING_COLORS } from '../../../shared/domain/feelings';
+import type { HiddenReason, QUESTION_HIDDEN_REASON } from '../../../shared/domain/report-privacy';
 import { textIn } from '../../../shared/domain/sessions';
 import type { RenderCard, RenderChart } from './document';
 import type { FileLabels } from './labels';
@@ -29,14 +30,26 @@ export interface CardLabels {
 
 type Hidden = {
   shown: false;
-  reason: 'too-few-people' | 'too-close-to-another-group' | 'too-few-answers';
+  reason: HiddenReason | typeof QUESTION_HIDDEN_REASON;
   threshold: number;
 };
 
+/** Why a figure is hidden, in the file's language; every reason of the privacy rules has its words. */
 function hiddenText(figure: Hidden, file: FileLabels): string {
-  return figure.reason === 'too-close-to-another-group'
-    ? file.hiddenTooClose(figure.threshold)
-    : file.hiddenTooFew(figure.threshold);
+  const reason = figure.reason;
+  switch (reason) {
+    case 'too-few-people':
+    case 'too-few-answers':
+      return file.hiddenTooFew(figure.threshold);
+    case 'too-close-to-another-group':
+      return file.hiddenTooClose(figure.threshold);
+    case 'protects-a-smaller-group':
+      return file.hiddenProtectsSmallerGroup;
+    default: {
+      const unknown: never = reason;
+      return unknown;
+    }
+  }
 }
 
 const percent = (value: number | undefined) => (value === undefined ? null : Math.round(value * 100));

@@ -36,6 +36,8 @@ export interface FileLabels {
   chosen: string;
   hiddenTooFew: (threshold: number) => string;
   hiddenTooClose: (threshold: number) => string;
+  /** Hidden by complementary suppression, so that a smaller group cannot be worked out from the others. */
+  hiddenProtectsSmallerGroup: string;
   hiddenPeriods: (count: number) => string;
   noData: string;
 }
@@ -70,6 +72,7 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     chosen: 'Choix les plus fréquents',
     hiddenTooFew: (n) => `Masqué : moins de ${n} personnes`,
     hiddenTooClose: (n) => `Masqué : trop proche d’un autre groupe (moins de ${n} personnes d’écart)`,
+    hiddenProtectsSmallerGroup: 'Masqué pour qu’aucun groupe plus petit ne puisse être déduit',
     hiddenPeriods: (c) => (c === 1 ? '1 période est masquée.' : `${c} périodes sont masquées.`),
     noData: 'Aucune semaine close dans la période.',
   },
@@ -102,6 +105,7 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     chosen: 'Most chosen',
     hiddenTooFew: (n) => `Hidden: fewer than ${n} people`,
     hiddenTooClose: (n) => `Hidden: too close to another group (fewer than ${n} people apart)`,
+    hiddenProtectsSmallerGroup: 'Hidden so that a smaller group cannot be worked out',
     hiddenPeriods: (c) => (c === 1 ? '1 period is hidden.' : `${c} periods are hidden.`),
     noData: 'No closed week in the period.',
   },
@@ -134,6 +138,7 @@ export const FILE_LABELS: Record<ReportLanguage, FileLabels> = {
     chosen: 'Meest gekozen',
     hiddenTooFew: (n) => `Verborgen: minder dan ${n} personen`,
     hiddenTooClose: (n) => `Verborgen: te dicht bij een andere groep (minder dan ${n} personen verschil)`,
+    hiddenProtectsSmallerGroup: 'Verborgen zodat een kleinere groep niet kan worden afgeleid',
     hiddenPeriods: (c) => (c === 1 ? '1 periode is verborgen.' : `${c} periodes zijn verborgen.`),
     noData: 'Geen afgesloten week in de periode.',
   },

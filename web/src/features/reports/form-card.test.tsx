@@ -292,4 +292,20 @@ describe('a questionnaire card’s figures', () => {
     expect(within(card).queryByTestId('card-form-questions-card-1')).toBeNull();
     expect(card.textContent).not.toContain('How do you feel at work?');
   });
+
+  it.each([
+    { lang: 'fr', said: 'Masqué pour qu’aucun groupe plus petit ne puisse être déduit' },
+    { lang: 'en', said: 'Hidden so that a smaller group cannot be worked out' },
+    { lang: 'nl', said: 'Verborgen zodat een kleinere groep niet kan worden afgeleid' },
+  ])(
+    'says in $lang that a questionnaire hidden to protect a smaller group is hidden for that reason',
+    async ({ lang, said }) => {
+      await i18n.changeLanguage(lang);
+      showCard({ shown: false, reason: 'protects-a-smaller-group', threshold: 8 });
+      const card = await screen.findByTestId('card-form-card-1');
+      expect(within(card).getByTestId('card-hidden-card-1').textContent).toBe(said);
+      expect(within(card).queryByTestId('card-total-card-1')).toBeNull();
+      expect(within(card).queryByTestId('card-form-questions-card-1')).toBeNull();
+    },
+  );
 });

@@ -191,6 +191,43 @@ describe('the export of a sphere report', () => {
   });
 });
 
+describe('a figure hidden to protect a smaller group', () => {
+  const protects = { shown: false, reason: 'protects-a-smaller-group', threshold: 8 } as const;
+  const context = { sphereName: 'Atelier', tagNames: [] };
+
+  it.each([
+    { lang: 'fr', said: 'Masqué pour qu’aucun groupe plus petit ne puisse être déduit' },
+    { lang: 'en', said: 'Hidden so that a smaller group cannot be worked out' },
+    { lang: 'nl', said: 'Verborgen zodat een kleinere groep niet kan worden afgeleid' },
+  ] as const)(
+    'says so in $lang in the page’s rows, the CSV and the Excel file, with no number',
+    async ({ lang, said }) => {
+      const tl = i18n.getFixedT(lang);
+      expect(hiddenReason(protects, tl)).toBe(said);
+      const base = report();
+      const hidden = report({
+        total: protects,
+        series: [base.series[0]!, { ...base.series[1]!, figure: protects }],
+      });
+      const rows = reportRows(hidden, lang, tl);
+      expect(rows.find((r) => r.key === '2026-W11')).toMatchObject({ shown: false, reason: said });
+      expect(rows.at(-1)).toMatchObject({ key: 'total', shown: false, reason: said });
+
+      const table = exportTable(hidden, context, lang, tl);
+      expect(table.rows[1]).toEqual(['09/03/2026 – 15/03/2026', said]);
+      expect(table.rows.at(-1)?.[1]).toBe(said);
+      const csv = toCsv(table).slice(1).split('\r\n');
+      expect(csv).toContain(`09/03/2026 – 15/03/2026;${said}`);
+
+      const XLSX = await import('@e965/xlsx');
+      const book = XLSX.read(await toXlsx(table, 'Report'), { type: 'array' });
+      const sheet = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Report!, { header: 1, blankrows: false });
+      expect(sheet).toContainEqual(['09/03/2026 – 15/03/2026', said]);
+      expect(sheet.at(-1)).toEqual([rows.at(-1)?.label, said]);
+    },
+  );
+});
+
 describe('the export of a group (session) report', () => {
   const context = { groupName: 'North team', tagNames: ['Night shift'] };
 

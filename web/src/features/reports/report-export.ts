@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../../../shared/contracts/headers';
 import type { ReportFigure, SphereReport } from '../../../../shared/contracts/reports';
 import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
+import type { HiddenReason } from '../../../../shared/domain/report-privacy';
 import { formatDate } from '../../lib/dates';
 import { csvOf, workbookOf } from '../../lib/table-export';
 
@@ -35,11 +36,25 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 export const signed = (n: number | null | undefined) =>
   n === null || n === undefined ? '—' : `${n > 0 ? '+' : ''}${round2(n).toFixed(2)}`;
 
-/** Why a figure is hidden, with the number of people its group needs: "Hidden: fewer than 8 people". */
+/**
+ * Why a figure is hidden, in words, with the number of people its group needs where the reason
+ * names it: "Hidden: fewer than 8 people". Every reason of the privacy rules has its own words; a
+ * reason added there fails to compile here until it has them.
+ */
 export function hiddenReason(figure: HiddenFigure, t: TFunction): string {
-  return figure.reason === 'too-few-people'
-    ? t('reports.hidden.tooFewPeople', { threshold: figure.threshold })
-    : t('reports.hidden.tooClose', { threshold: figure.threshold });
+  const reason: HiddenReason = figure.reason;
+  switch (reason) {
+    case 'too-few-people':
+      return t('reports.hidden.tooFewPeople', { threshold: figure.threshold });
+    case 'too-close-to-another-group':
+      return t('reports.hidden.tooClose', { threshold: figure.threshold });
+    case 'protects-a-smaller-group':
+      return t('reports.hidden.protectsSmallerGroup');
+    default: {
+      const unknown: never = reason;
+      return unknown;
+    }
+  }
 }
 
 /** The columns after the period's: people, answers, the two averages, then the four quadrants. */

@@ -418,6 +418,31 @@ describe('the sphere report page', () => {
     expect(screen.queryByTestId('report-figures')).toBeNull();
   });
 
+  it.each([
+    { lang: 'fr', said: 'Masqué pour qu’aucun groupe plus petit ne puisse être déduit' },
+    { lang: 'en', said: 'Hidden so that a smaller group cannot be worked out' },
+    { lang: 'nl', said: 'Verborgen zodat een kleinere groep niet kan worden afgeleid' },
+  ])(
+    'in $lang, a period and a total hidden to protect a smaller group say so, with no number',
+    async ({ lang, said }) => {
+      await i18n.changeLanguage(lang);
+      const protects = { shown: false, reason: 'protects-a-smaller-group', threshold: 8 } as const;
+      const base = report();
+      fakeServer({
+        report: report({
+          total: protects,
+          series: [base.series[0]!, { ...base.series[1]!, figure: protects }],
+        }),
+      });
+      renderReport();
+      const period = await screen.findByTestId('report-hidden-2026-W11');
+      expect(period.textContent).toBe(said);
+      expect(screen.getByTestId('report-total-hidden').textContent).toBe(said);
+      const cells = within(screen.getByTestId('report-row-2026-W11')).getAllByRole('cell');
+      expect(cells.map((c) => c.textContent)).toEqual([said]);
+    },
+  );
+
   it('says when the period holds no closed week', async () => {
     fakeServer({
       report: report({
