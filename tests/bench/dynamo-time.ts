@@ -19,7 +19,7 @@ function install(): void {
       recording?.push({ command: context.commandName as string, input: structuredClone(args.input) });
       return next(args);
     },
-    { step: 'serialize', priority: 'high', name: 'benchDynamoRecorder' },
+    { step: 'build', priority: 'high', name: 'benchDynamoRecorder' },
   );
   installed = true;
 }
@@ -81,10 +81,16 @@ type CommandClass = new (input: unknown) => Parameters<dynamodb.DynamoDBClient['
 
 /**
  * The DynamoDB time a route cannot avoid: its recorded calls replayed one after the other on the
- * same emulator, alone, median of the sums over REPLAYS rounds (ms). A call that fails on replay (a
- * condition that held the first time) is timed all the same.
+ * same emulator, alone, median of the sums over `replays` rounds (ms; REPLAYS unless told). A call
+ * that fails on replay (a condition that held the first time) is timed all the same. `before`, when
+ * given, runs before each round, untimed: it puts back what the request found (a report's first
+ * read finds no kept decision, and its replay must not either).
  */
-export async function dynamoTimeOf(calls: readonly DynamoCall[], endpoint: string): Promise<number | null> {
+export async function dynamoTimeOf(
+  calls: readonly DynamoCall[],
+  endpoint: string,
+  { replays = REPLAYS, before }: { replays?: number; before?: () => Promise<unknown> } = {},
+): Promise<number | null> {
   if (calls.length === 0) return null;
   const client = new dynamodb.DynamoDBClient({
     region: 'eu-west-1',
@@ -94,7 +100,8 @@ export async function dynamoTimeOf(calls: readonly DynamoCall[], endpoint: strin
   const commands = dynamodb as unknown as Record<string, CommandClass>;
   const sums: number[] = [];
   try {
-    for (let round = 0; round < REPLAYS; round++) {
+    for (let round = 0; round < replays; round++) {
+      if (before) await before();
       let sum = 0;
       for (const call of calls) {
         const Command = commands[call.command];
@@ -128,7 +135,9 @@ export async function itemsReadBy(calls: readonly DynamoCall[], endpoint: string
     for (const call of calls) {
       const Command = commands[call.command];
       if (!Command) throw new Error(`No DynamoDB command named ${call.command}`);
-      const answer = (await client.send(new Command(structuredClone(call.input)))) as {
+      const answer = (await client.send(new Command(structuredClone(call.input))).catch((error: unknown) => {
+        throw new Error(`Replaying ${describeCalls([call])[0]} failed: ${String(error)}`, { cause: error });
+      })) as {
         Count?: number;
         Item?: unknown;
         Responses?: Record<string, unknown[]>;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
@@ -11,7 +11,7 @@ import { patchUser } from '../../functions/users';
 import { FormSchema } from '../../shared/contracts/forms';
 import { importSession } from '../../functions/sessions';
 import { importSphere, importTags } from '../../functions/spheres';
-import { addToRollups, contributionsOf } from '../../functions/reports';
+import { addToRollups, contributionsOf, scopeOf } from '../../functions/reports';
 import { importCustomReport } from '../../functions/reports/custom-reports';
 import { RENDER_SOURCES } from '../../functions/reports/render-sources';
 import { importRender } from '../../functions/reports/renders';
@@ -24,6 +24,7 @@ import { importParticipations, type AnswerItem, type ParticipantItem } from '../
 import { readOutbox } from '../../infra/local/ses';
 import { startTestStack } from '../integration/harness';
 import { describeCalls, dynamoTimeOf, itemsReadBy, recordDynamoCalls, settled } from './dynamo-time';
+import { clearKeptReleases } from './releases';
 import { pacedLoad, type LoadRequest } from './paced-load';
 import { readRenderSize } from './render-size';
 import { spaSizes } from './spa-chunks';
@@ -36,6 +37,30 @@ import { spaSizes } from './spa-chunks';
  */
 const RESULTS = 'tests/bench/results';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
+/**
+ * `BENCH_ONLY=<regular expression>` (case-insensitive): only the rows whose name it matches are
+ * measured (the route rows, the first reads of a report, and the sections named in SECTIONS), to
+ * check new rows without loading the machine for the whole run. The seeding they need runs all the
+ * same (the 2 000-member sphere's year); the campaign of four stopped cycles only for its rows. A
+ * selected run writes tests/bench/results/http-selected.json and prints its rows, and leaves
+ * http.json, lambdas.json, spa.json and docs/benchmarks.md as they are.
+ * `BENCH_ONLY='sphere-reports'` measures the sphere report rows and its first reads.
+ */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const selected = (name: string) => !ONLY || ONLY.test(name);
+/** The rows that are not routes, by the name BENCH_ONLY matches. */
+const SECTIONS = {
+  invitations: 'Starting a cycle of a 2 000-member sphere: its invitations',
+  rolls: 'Stopping a cycle of 2 000 people',
+  renders: 'Rendered files of a custom report (PDF, DOCX)',
+  firstReads:
+    'First POST /v1/feelings/sphere-reports of a year of a 2 000-member sphere, which decides its weeks',
+} as const;
+/** The route rows read from the campaign of four stopped cycles (seeded only when one is selected). */
+const CAMPAIGN_REPORT_ROUTES = [
+  'POST /v1/campaigns/{id}/reports (4 stopped cycles of 2 000 people, a feeling and a 6-question theme each)',
+  'POST /v1/campaigns/{id}/reports (the same, two tag filters)',
+] as const;
 /** The bundles allowed more than 500 KB (decision 0004), as tests/infra/bundles.test.ts holds them. */
 const BUNDLE_LIMITS_KB: Record<string, number> = {
   'api-account': 600,
@@ -50,6 +75,56 @@ function countedCalls(calls: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const call of calls) counts.set(call, (counts.get(call) ?? 0) + 1);
   return [...counts].map(([call, n]) => (n > 1 ? `${call} (×${n})` : call));
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : '**no**');
+
+const ROUTE_TABLE_HEAD = [
+  '| route | rate (req/s) | requests | non-2xx | p50 (ms) | p99 (ms) | throughput (req/s) | generator lag p50 (ms) | DynamoDB alone (ms) | p50 / DynamoDB | served alone: p50 (ms) | alone / DynamoDB | CPU per request: handlers, DynamoDB Local (ms) | target | met |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+];
+
+/** A loaded route as a row of the table of docs/benchmarks.md. */
+function routeRow(r: LoadResult): string {
+  const { target, met } = judged(r);
+  return `| ${r.route} | ${r.ratePerSecond} | ${r.requests} | ${r.non2xx}${
+    r.non2xx > 0
+      ? ` (${Object.entries(r.statuses)
+          .map(([status, n]) => `${n} × ${status}`)
+          .join(', ')})`
+      : ''
+  } | ${r.p50Ms} | ${r.p99Ms} | ${r.throughputPerSecond.toFixed(0)} | ${r.sendLagP50Ms} | ${
+    r.dynamoMs ?? 'n/a'
+  } | ${r.ratio ?? 'n/a'} | ${r.aloneP50Ms ?? 'n/a'} | ${r.aloneRatio ?? 'n/a'} | ${r.handlerCpuMs ?? 'n/a'}, ${
+    r.dynamoLocalCpuMs ?? 'n/a'
+  } | ${target ?? 'n/a'} | ${met === null ? 'n/a' : yesNo(met)} |`;
+}
+
+/** The first reads of a report as the table of docs/benchmarks.md, then their medians by kind of group. */
+function firstReadLines(reads: readonly FirstRead[]): string[] {
+  if (reads.length === 0) return [];
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] as number;
+  };
+  const kinds = [...new Set(reads.map((r) => r.group))];
+  return [
+    `| ${SECTIONS.firstReads}: group | weeks decided | latency, sent alone (ms) | items read | DynamoDB alone (ms) | latency / DynamoDB | CPU: handlers, DynamoDB Local (ms) | target |`,
+    '|---|---|---|---|---|---|---|---|',
+    ...reads.map(
+      (r) =>
+        `| ${r.group}${r.tagIds.length ? ` (${r.tagIds.join(' + ')})` : ''} | ${r.weeks} | ${r.ms} | ${r.itemsRead} | ${
+          r.dynamoMs ?? 'n/a'
+        } | ${r.ratio ?? 'n/a'} | ${r.handlerCpuMs}, ${r.dynamoLocalCpuMs ?? 'n/a'} | none (recorded) |`,
+    ),
+    '',
+    `First report of a year, median by group: ${kinds
+      .map((kind) => {
+        const of = reads.filter((r) => r.group === kind);
+        return `${kind} ${median(of.map((r) => r.ms))} ms and ${median(of.map((r) => r.itemsRead))} items (${of.length} samples)`;
+      })
+      .join('; ')}.`,
+  ];
 }
 
 interface LoadResult {
@@ -81,6 +156,10 @@ interface LoadResult {
   statuses: Record<string, number>;
   /** How late the generator sent its requests, at the median (ms): it shares the process. */
   sendLagP50Ms: number;
+  /** The route's target (TARGETS), null when it has none. */
+  target?: string | null;
+  /** Whether the target was met (every answer 2xx as well); null when the route has no target. */
+  met?: boolean | null;
 }
 
 async function load(route: string, request: LoadRequest, rate = RATE): Promise<LoadResult> {
@@ -176,6 +255,112 @@ async function once(options: LoadRequest): Promise<void> {
   await response.arrayBuffer();
 }
 
+/** One first report of a year of a group: it decides the group's weeks and keeps the decisions. */
+interface FirstRead {
+  /** `no tag`, `one tag`, `two tags`. */
+  group: string;
+  tagIds: string[];
+  /** Closed weeks the report covered (each decided from its people item). */
+  weeks: number;
+  /** The request's latency, sent alone (ms). */
+  ms: number;
+  /** Items its calls read, replayed once with the decisions cleared again (none kept, as it found). */
+  itemsRead: number;
+  /** Its calls replayed alone, the decisions cleared before each round, median of FIRST_REPLAYS (ms). */
+  dynamoMs: number | null;
+  ratio: number | null;
+  /** CPU the request took in this process (handlers and caller) and in DynamoDB Local (ms). */
+  handlerCpuMs: number;
+  dynamoLocalCpuMs: number | null;
+  dynamoCalls: string[];
+}
+
+/** Rounds of the replays of a first read (each round clears the decisions first). */
+const FIRST_REPLAYS = 9;
+
+/**
+ * The first report of a year of several groups of the 2 000-member sphere, the sphere's kept
+ * decisions (`release` items) cleared before each: each request finds no decision, reads the
+ * people item of each of its weeks, decides them by the privacy rule and keeps them, as the first
+ * report of a group never asked does (later ones read the kept decisions: the route rows). Three
+ * samples of each kind of group, the groups of one and two tags all different. One unmeasured
+ * first read before them warms the code up.
+ */
+async function benchFirstReads(ask: {
+  url: string;
+  headers: Record<string, string>;
+  body: (tagIds: string[]) => string;
+  scope: string;
+  endpoint: string;
+}): Promise<FirstRead[]> {
+  const groups: { group: string; tagIds: string[] }[] = [
+    { group: 'no tag', tagIds: [] },
+    { group: 'no tag', tagIds: [] },
+    { group: 'no tag', tagIds: [] },
+    { group: 'one tag', tagIds: ['bench-dept-0'] },
+    { group: 'one tag', tagIds: ['bench-dept-5'] },
+    { group: 'one tag', tagIds: ['bench-office-2'] },
+    { group: 'two tags', tagIds: ['bench-dept-0', 'bench-office-0'] },
+    { group: 'two tags', tagIds: ['bench-dept-5', 'bench-office-2'] },
+    { group: 'two tags', tagIds: ['bench-dept-7', 'bench-office-3'] },
+  ];
+  const clear = () => clearKeptReleases(ask.endpoint, ask.scope);
+  const request = (tagIds: string[]): LoadRequest => ({
+    url: ask.url,
+    method: 'POST',
+    headers: ask.headers,
+    body: ask.body(tagIds),
+  });
+  await clear();
+  await once(request(['bench-dept-1']));
+  const reads: FirstRead[] = [];
+  for (const { group, tagIds } of groups) {
+    await clear();
+    let ms = 0;
+    let weeks = 0;
+    let cpu = { user: 0, system: 0 };
+    let jvmBefore: number | null = null;
+    let jvmAfter: number | null = null;
+    const calls = await recordDynamoCalls(async () => {
+      const options = request(tagIds);
+      jvmBefore = dynamoLocalCpu();
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      const response = await fetch(options.url, {
+        method: 'POST',
+        headers: options.headers,
+        body: options.body as string,
+      });
+      const answer = (await response.json()) as { weeks?: unknown[] };
+      ms = performance.now() - started;
+      cpu = process.cpuUsage(cpuBefore);
+      jvmAfter = dynamoLocalCpu();
+      if (!response.ok)
+        throw new Error(
+          `The first report of ${tagIds.join(' + ') || 'the sphere'} answered ${response.status}`,
+        );
+      weeks = answer.weeks?.length ?? 0;
+    });
+    await clear();
+    const itemsRead = await itemsReadBy(calls, ask.endpoint);
+    const dynamoMs = await dynamoTimeOf(calls, ask.endpoint, { replays: FIRST_REPLAYS, before: clear });
+    reads.push({
+      group,
+      tagIds,
+      weeks,
+      ms: Number(ms.toFixed(1)),
+      itemsRead,
+      dynamoMs,
+      ratio: dynamoMs ? Number((ms / dynamoMs).toFixed(2)) : null,
+      handlerCpuMs: Number(((cpu.user + cpu.system) / 1000).toFixed(1)),
+      dynamoLocalCpuMs:
+        jvmBefore === null || jvmAfter === null ? null : Number((jvmAfter - jvmBefore).toFixed(1)),
+      dynamoCalls: describeCalls(calls),
+    });
+  }
+  return reads;
+}
+
 /** `count` feelings spread evenly over the last year, in all quadrants, with words and notes. */
 function benchFeelings(userId: string, count: number): NewFeeling[] {
   const words = ['joyful', 'calm', 'stressed', 'tired'];
@@ -243,9 +428,10 @@ const TARGETS: Record<string, { label: string; met: (r: LoadResult) => boolean }
   'GET /v1/feelings': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
   'GET /v1/feelings/facets': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
   'POST /v1/feelings/myself-reports': { label: 'p50 < 100', met: (r) => r.p50Ms < 100 },
+  // A year of the sphere, of one tag or of two: the report adds at most half its database time.
   'POST /v1/feelings/sphere-reports': {
-    label: 'p50 < 300, < 400 items',
-    met: (r) => r.p50Ms < 300 && (r.itemsRead ?? Infinity) < 400,
+    label: 'p50 < 300, < 400 items, p50 / DynamoDB ≤ 1.5',
+    met: (r) => r.p50Ms < 300 && (r.itemsRead ?? Infinity) < 400 && r.ratio != null && r.ratio <= 1.5,
   },
   // Held to the sphere report's target: a campaign's results are read as often (decision 0035).
   'POST /v1/campaigns/{id}/reports': {
@@ -253,6 +439,17 @@ const TARGETS: Record<string, { label: string; met: (r: LoadResult) => boolean }
     met: (r) => r.p50Ms < 300 && (r.itemsRead ?? Infinity) < 400,
   },
 };
+
+/** A route's target: by its whole name, else by the name before its parenthesis. */
+const targetOf = (route: string) => TARGETS[route] ?? TARGETS[route.split(' (')[0] as string];
+
+/** A loaded route's target and whether it was met: every answer 2xx and the target's figures. */
+function judged(r: LoadResult): { target: string | null; met: boolean | null } {
+  const target = targetOf(r.route);
+  return target
+    ? { target: target.label, met: r.requests > 0 && r.non2xx === 0 && target.met(r) }
+    : { target: null, met: null };
+}
 
 /**
  * A year of a 2 000-member sphere's feelings as its report rollups hold them: each member answers
@@ -434,7 +631,9 @@ let http: {
   node: string;
   machineReferenceMs: { before: number; after: number };
   results: LoadResult[];
-  invitations: Invitations;
+  firstReads: FirstRead[];
+  /** Null when a selected run (BENCH_ONLY) left them out. */
+  invitations: Invitations | null;
   renders: RenderTiming[];
   rolls: CycleRoll[];
 };
@@ -454,7 +653,7 @@ interface Invitations {
   sentMs: number;
   perSecond: number;
 }
-let invitations: Invitations;
+let invitations: Invitations | null = null;
 try {
   const api = stack.endpoints.api;
   const tokens = await stack.signInWithCode('bench@example.be', { firstName: 'Bench' });
@@ -629,96 +828,105 @@ try {
         authorization: token,
       },
     );
-  // A campaign of the 2 000-member sphere with four stopped cycles: each person's feeling and team
-  // theme (five statements and a comment) per cycle, under their department and office tags.
-  const results4 = await call<{ campaignId: string; updateDate: string }>(
-    '/v1/campaigns/spheres/bench-sphere-0',
-    'POST',
-    { name: 'Bench results' },
-  );
-  const teamQuestions = ['t1', 't2', 't3', 't4', 't5'];
-  await call(`/v1/campaigns/${results4.campaignId}/measures`, 'PUT', {
-    measures: [
-      { id: 'mood', type: 'feeling', title: { fr: 'Humeur' } },
-      {
-        id: 'team',
-        type: 'custom-form',
-        title: { fr: 'Équipe' },
-        customTheme: {
-          title: { fr: 'Équipe' },
-          shortTitle: { fr: 'Équipe' },
-          questions: [
-            ...teamQuestions.map((id) => ({ id, kind: 'likert', title: { fr: id } })),
-            { id: 'say', kind: 'text', title: { fr: 'En vos mots' }, required: false },
-          ],
-        },
-      },
-    ],
-    updateDate: results4.updateDate,
-  });
-  for (let c = 0; c < 4; c++) {
-    const cycle = await call<{ cycleId: string }>(`/v1/campaigns/${results4.campaignId}/cycles`, 'POST', {
-      internalLabel: `Bench results ${c + 1}`,
-    });
-    const commands = `/v1/campaigns/${results4.campaignId}/cycles/${cycle.cycleId}/commands`;
-    await call(commands, 'POST', { action: 'startCollection' });
-    const day = new Date().toISOString().slice(0, 10);
-    const participants: ParticipantItem[] = [];
-    const answers: AnswerItem[] = [];
-    for (let p = 0; p < 2_000; p++) {
-      const base = {
-        cycleId: cycle.cycleId,
-        campaignId: results4.campaignId,
-        sphereId: 'bench-sphere-0',
-        tagIds: [`bench-dept-${p % 8}`, `bench-office-${Math.floor(p / 8) % 4}`],
-        day,
-        isTest: false,
-      };
-      participants.push({
-        cycleId: cycle.cycleId,
-        mode: 'live',
-        userId: person(p).userId,
-        campaignId: results4.campaignId,
-        sphereId: 'bench-sphere-0',
-        status: 'done',
-        steps: [],
-        expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
-        revision: 0,
-      });
-      answers.push(
+  // A campaign of the 2 000-member sphere with four stopped cycles (seeded when its rows are
+  // measured): each person's feeling and team theme (five statements and a comment) per cycle,
+  // under their department and office tags.
+  let results4CampaignId = '';
+  if (CAMPAIGN_REPORT_ROUTES.some(selected) || selected(SECTIONS.rolls)) {
+    const results4 = await call<{ campaignId: string; updateDate: string }>(
+      '/v1/campaigns/spheres/bench-sphere-0',
+      'POST',
+      { name: 'Bench results' },
+    );
+    const teamQuestions = ['t1', 't2', 't3', 't4', 't5'];
+    await call(`/v1/campaigns/${results4.campaignId}/measures`, 'PUT', {
+      measures: [
+        { id: 'mood', type: 'feeling', title: { fr: 'Humeur' } },
         {
-          ...base,
-          answerKey: `bench-${c}-${p}-mood`,
-          measureId: 'mood',
-          stepId: 'mood',
-          type: 'feeling',
-          value: {
-            type: 'feeling',
-            mood: p % 3 ? 'good' : 'bad',
-            intensityStep: (p + c) % 10,
-            energyStep: p % 10,
+          id: 'team',
+          type: 'custom-form',
+          title: { fr: 'Équipe' },
+          customTheme: {
+            title: { fr: 'Équipe' },
+            shortTitle: { fr: 'Équipe' },
+            questions: [
+              ...teamQuestions.map((id) => ({ id, kind: 'likert', title: { fr: id } })),
+              { id: 'say', kind: 'text', title: { fr: 'En vos mots' }, required: false },
+            ],
           },
         },
-        {
-          ...base,
-          answerKey: `bench-${c}-${p}-team`,
-          measureId: 'team',
-          stepId: 'team',
-          type: 'custom-form',
-          value: {
-            type: 'custom-form',
-            values: {
-              ...Object.fromEntries(teamQuestions.map((id, q) => [id, 1 + ((p + q + c) % 5)])),
-              ...(p % 10 === 0 ? { say: `Remarque ${p} du cycle ${c + 1}` } : {}),
+      ],
+      updateDate: results4.updateDate,
+    });
+    for (let c = 0; c < 4; c++) {
+      const cycle = await call<{ cycleId: string }>(`/v1/campaigns/${results4.campaignId}/cycles`, 'POST', {
+        internalLabel: `Bench results ${c + 1}`,
+      });
+      const commands = `/v1/campaigns/${results4.campaignId}/cycles/${cycle.cycleId}/commands`;
+      await call(commands, 'POST', { action: 'startCollection' });
+      const day = new Date().toISOString().slice(0, 10);
+      const participants: ParticipantItem[] = [];
+      const answers: AnswerItem[] = [];
+      for (let p = 0; p < 2_000; p++) {
+        const base = {
+          cycleId: cycle.cycleId,
+          campaignId: results4.campaignId,
+          sphereId: 'bench-sphere-0',
+          tagIds: [`bench-dept-${p % 8}`, `bench-office-${Math.floor(p / 8) % 4}`],
+          day,
+          isTest: false,
+        };
+        participants.push({
+          cycleId: cycle.cycleId,
+          mode: 'live',
+          userId: person(p).userId,
+          campaignId: results4.campaignId,
+          sphereId: 'bench-sphere-0',
+          status: 'done',
+          steps: [],
+          expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+          revision: 0,
+        });
+        answers.push(
+          {
+            ...base,
+            answerKey: `bench-${c}-${p}-mood`,
+            measureId: 'mood',
+            stepId: 'mood',
+            type: 'feeling',
+            value: {
+              type: 'feeling',
+              mood: p % 3 ? 'good' : 'bad',
+              intensityStep: (p + c) % 10,
+              energyStep: p % 10,
             },
           },
-        },
-      );
+          {
+            ...base,
+            answerKey: `bench-${c}-${p}-team`,
+            measureId: 'team',
+            stepId: 'team',
+            type: 'custom-form',
+            value: {
+              type: 'custom-form',
+              values: {
+                ...Object.fromEntries(teamQuestions.map((id, q) => [id, 1 + ((p + q + c) % 5)])),
+                ...(p % 10 === 0 ? { say: `Remarque ${p} du cycle ${c + 1}` } : {}),
+              },
+            },
+          },
+        );
+      }
+      await importParticipations(participants, answers);
+      const stopStart = performance.now();
+      await call(commands, 'POST', { action: 'stopCollection' });
+      rolls.push({
+        people: 2_000,
+        answers: answers.length,
+        stopMs: Math.round(performance.now() - stopStart),
+      });
     }
-    await importParticipations(participants, answers);
-    const stopStart = performance.now();
-    await call(commands, 'POST', { action: 'stopCollection' });
-    rolls.push({ people: 2_000, answers: answers.length, stopMs: Math.round(performance.now() - stopStart) });
+    results4CampaignId = results4.campaignId;
   }
   const resultsBody = (tagIds: string[]) => JSON.stringify({ tagIds });
 
@@ -822,10 +1030,9 @@ try {
       rate: 20,
     },
     {
-      route:
-        'POST /v1/campaigns/{id}/reports (4 stopped cycles of 2 000 people, a feeling and a 6-question theme each)',
+      route: CAMPAIGN_REPORT_ROUTES[0],
       options: {
-        url: `${api}/v1/campaigns/${results4.campaignId}/reports`,
+        url: `${api}/v1/campaigns/${results4CampaignId}/reports`,
         method: 'POST',
         headers: adminJson,
         body: resultsBody([]),
@@ -833,12 +1040,23 @@ try {
       rate: 20,
     },
     {
-      route: 'POST /v1/campaigns/{id}/reports (the same, two tag filters)',
+      route: CAMPAIGN_REPORT_ROUTES[1],
       options: {
-        url: `${api}/v1/campaigns/${results4.campaignId}/reports`,
+        url: `${api}/v1/campaigns/${results4CampaignId}/reports`,
         method: 'POST',
         headers: adminJson,
         body: resultsBody(['bench-dept-3', 'bench-office-1']),
+      },
+      rate: 20,
+    },
+    // The same year of one department (250 people), and of a department in an office (62 people).
+    {
+      route: 'POST /v1/feelings/sphere-reports (the same, one tag filter)',
+      options: {
+        url: `${api}/v1/feelings/sphere-reports`,
+        method: 'POST',
+        headers: adminJson,
+        body: reportBody(['bench-dept-3']),
       },
       rate: 20,
     },
@@ -866,13 +1084,16 @@ try {
   ];
   const results: LoadResult[] = [];
   for (const { route, options, rate, capacity } of routes) {
+    if (!selected(route)) continue;
     if (capacity) {
       await settled();
-      results.push(await load(route, options, rate));
+      const loaded = await load(route, options, rate);
+      results.push({ ...loaded, ...judged(loaded) });
       continue;
     }
     // A report keeps each week's decision the first time it is read: the bench measures the reads
-    // that follow (a week is decided again only when its people change).
+    // that follow (a week is decided again only when its people change); the first reads are
+    // measured apart (benchFirstReads).
     if (route.includes('reports (')) await once(options);
     // The database calls of one request, made alone, then replayed alone to time them.
     const calls = await recordDynamoCalls(() => once(options));
@@ -885,7 +1106,7 @@ try {
     const served = await alone(options);
     await settled();
     const result = await load(route, options, rate);
-    results.push({
+    const measured: LoadResult = {
       ...result,
       ...(itemsRead !== undefined ? { itemsRead } : {}),
       dynamoCalls: describeCalls(calls),
@@ -895,55 +1116,96 @@ try {
       aloneRatio: dynamoMs ? Number((served.p50Ms / dynamoMs).toFixed(2)) : null,
       handlerCpuMs: served.handlerCpuMs,
       dynamoLocalCpuMs: served.dynamoLocalCpuMs,
-    });
+    };
+    results.push({ ...measured, ...judged(measured) });
   }
+  // The first report of a year of each group, which decides its weeks: the sphere's kept decisions
+  // cleared before each, so every sample decides all its weeks as a group never asked before does.
+  const firstReads = selected(SECTIONS.firstReads)
+    ? await benchFirstReads({
+        url: `${api}/v1/feelings/sphere-reports`,
+        headers: adminJson,
+        body: reportBody,
+        scope: scopeOf('feelings', 'sphere', 'bench-sphere-0'),
+        endpoint: stack.services.dynamodb,
+      })
+    : [];
   // Starting a cycle of the 2 000-member sphere: its invitation to every member, queued (the fan-out
   // the worker runs when the invitation's schedule fires, timed alone), then sent by the worker
   // through the SES emulator until the outbox holds them all.
-  const invited = await collectingCampaign('bench-sphere-0', [
-    // Anchored at an end the cycle does not have: never scheduled, so only the timed call sends it.
-    { id: 'invite', subject: 'Bench invitation', message: 'Your opinion counts: {url}', anchor: 'end' },
-  ]);
-  const read = await readCampaign(invited.campaignId);
-  const cycle = read?.cycles.find((c) => c.cycleId === invited.cycleId);
-  if (!read || !cycle) throw new Error('The bench campaign is missing');
-  const queueStart = performance.now();
-  const queued = await sendNotification(read.campaign, cycle, 'invite', new Date());
-  const queuedMs = Math.round(performance.now() - queueStart);
-  const sentCount = async () =>
-    (await readOutbox(stack.endpoints.outbox)).filter((m) => m.subject.includes('Bench invitation')).length;
-  let sent = 0;
-  while (performance.now() - queueStart < 300_000) {
-    sent = await sentCount();
-    if (sent >= queued) break;
-    await new Promise((r) => setTimeout(r, 500));
+  if (selected(SECTIONS.invitations)) {
+    const invited = await collectingCampaign('bench-sphere-0', [
+      // Anchored at an end the cycle does not have: never scheduled, so only the timed call sends it.
+      { id: 'invite', subject: 'Bench invitation', message: 'Your opinion counts: {url}', anchor: 'end' },
+    ]);
+    const read = await readCampaign(invited.campaignId);
+    const cycle = read?.cycles.find((c) => c.cycleId === invited.cycleId);
+    if (!read || !cycle) throw new Error('The bench campaign is missing');
+    const queueStart = performance.now();
+    const queued = await sendNotification(read.campaign, cycle, 'invite', new Date());
+    const queuedMs = Math.round(performance.now() - queueStart);
+    const sentCount = async () =>
+      (await readOutbox(stack.endpoints.outbox)).filter((m) => m.subject.includes('Bench invitation')).length;
+    let sent = 0;
+    while (performance.now() - queueStart < 300_000) {
+      sent = await sentCount();
+      if (sent >= queued) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const sentMs = Math.round(performance.now() - queueStart);
+    invitations = {
+      members: 2_000,
+      queued,
+      queuedMs,
+      sent,
+      sentMs,
+      perSecond: Math.round(sent / (sentMs / 1000)),
+    };
   }
-  const sentMs = Math.round(performance.now() - queueStart);
-  invitations = {
-    members: 2_000,
-    queued,
-    queuedMs,
-    sent,
-    sentMs,
-    perSecond: Math.round(sent / (sentMs / 1000)),
-  };
-  const renders = await benchRenders('bench-sphere-0', yearAgo, today);
+  const renders = selected(SECTIONS.renders) ? await benchRenders('bench-sphere-0', yearAgo, today) : [];
   http = {
     date: new Date().toISOString(),
     node: process.version,
     machineReferenceMs: { before: REFERENCE_BEFORE_MS, after: machineReferenceMs() },
     results,
+    firstReads,
     invitations,
     renders,
     rolls,
   };
-  writeFileSync(join(RESULTS, 'http.json'), JSON.stringify(http, null, 2) + '\n');
+  if (ONLY) {
+    // A selected run: its rows alone, beside the full run's figures (which it leaves as they are).
+    writeFileSync(
+      join(RESULTS, 'http-selected.json'),
+      JSON.stringify({ selected: ONLY.source, loadAverageAtStart: LOAD_AT_START, ...http }, null, 2) + '\n',
+    );
+  } else {
+    writeFileSync(join(RESULTS, 'http.json'), JSON.stringify(http, null, 2) + '\n');
+    // The rows a selected run checked are now in http.json.
+    rmSync(join(RESULTS, 'http-selected.json'), { force: true });
+  }
 } finally {
   await stack.stop();
 }
 
-// Init times are measured once the stack is stopped, so DynamoDB Local's JVM does not compete.
-{
+if (ONLY) {
+  // A selected run prints its rows; the full run's files stay as they are.
+  console.log(
+    [
+      `Selected run (BENCH_ONLY=${ONLY.source}): ${http.date}, Node ${process.version}, ${DURATION_S} s per route, load average at start ${LOAD_AT_START}, machine reference ${http.machineReferenceMs.before} ms before, ${http.machineReferenceMs.after} ms after.`,
+      '',
+      ...(http.results.length ? [...ROUTE_TABLE_HEAD, ...http.results.map(routeRow), ''] : []),
+      ...http.results
+        .filter((r) => r.itemsRead !== undefined)
+        .map((r) => `${r.route}: ${r.itemsRead} items read by one request.`),
+      '',
+      ...firstReadLines(http.firstReads),
+      '',
+      `Written to ${join(RESULTS, 'http-selected.json')}.`,
+    ].join('\n'),
+  );
+} else {
+  // Init times are measured once the stack is stopped, so DynamoDB Local's JVM does not compete.
   const bundles = await bundleLambdas('.local/bench-bundles');
   const entries = Object.entries(bundles);
   const inits = initTimesMs(entries.map(([, { file }]) => join(process.cwd(), file)));
@@ -968,7 +1230,7 @@ try {
   const spa = spaSizes(webOut);
   writeFileSync(join(RESULTS, 'spa.json'), JSON.stringify({ date: http.date, ...spa }, null, 2) + '\n');
 
-  const ok = (value: boolean) => (value ? 'yes' : '**no**');
+  const ok = yesNo;
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const lines = [
     '# Benchmarks',
@@ -980,24 +1242,8 @@ try {
     `Load average of the machine when the run began: ${LOAD_AT_START} (2 cores; above 1, other work shared the CPU and every figure reads high).`,
     `Machine reference (a fixed piece of hashing and JSON work, median of five): ${http.machineReferenceMs.before} ms before the loads, ${http.machineReferenceMs.after} ms after. The same code has measured up to twice as slow from one run to the next on this virtual machine; compare runs by this figure first.`,
     '',
-    '| route | rate (req/s) | requests | non-2xx | p50 (ms) | p99 (ms) | throughput (req/s) | generator lag p50 (ms) | DynamoDB alone (ms) | p50 / DynamoDB | served alone: p50 (ms) | alone / DynamoDB | CPU per request: handlers, DynamoDB Local (ms) | target | met |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...http.results.map((r) => {
-      const target = TARGETS[r.route] ?? TARGETS[r.route.split(' (')[0] as string];
-      return `| ${r.route} | ${r.ratePerSecond} | ${r.requests} | ${r.non2xx}${
-        r.non2xx > 0
-          ? ` (${Object.entries(r.statuses)
-              .map(([status, n]) => `${n} × ${status}`)
-              .join(', ')})`
-          : ''
-      } | ${r.p50Ms} | ${r.p99Ms} | ${r.throughputPerSecond.toFixed(0)} | ${r.sendLagP50Ms} | ${
-        r.dynamoMs ?? 'n/a'
-      } | ${r.ratio ?? 'n/a'} | ${r.aloneP50Ms ?? 'n/a'} | ${r.aloneRatio ?? 'n/a'} | ${r.handlerCpuMs ?? 'n/a'}, ${
-        r.dynamoLocalCpuMs ?? 'n/a'
-      } | ${target ? target.label : 'n/a'} | ${
-        target ? ok(r.requests > 0 && r.non2xx === 0 && target.met(r)) : 'n/a'
-      } |`;
-    }),
+    ...ROUTE_TABLE_HEAD,
+    ...http.results.map(routeRow),
     '',
     'Each route is loaded at an even rate (tests/bench/paced-load.ts, decision 0040): one request every',
     '1000 / rate ms, sent when it is due whatever the answers before, on up to 32 connections kept alive,',
@@ -1005,7 +1251,11 @@ try {
     'up by the handlers it shares the process with: its lag is the column above) counts in the latency. The',
     'p50 and p99 are those of the answers; nothing is added to or taken from them.',
     '',
-    `Starting a cycle of a 2 000-member sphere: its invitation to every member queued in ${http.invitations.queuedMs} ms (${http.invitations.queued} messages; target < 10 000 ms: ${ok(http.invitations.queued === 2_000 && http.invitations.queuedMs < 10_000)}), all sent through the SES emulator after ${http.invitations.sentMs} ms (${http.invitations.sent} sent, ${http.invitations.perSecond} a second, ${http.invitations.queued - http.invitations.sent} missing: ${ok(http.invitations.sent === http.invitations.queued)}).`,
+    ...(http.invitations
+      ? [
+          `Starting a cycle of a 2 000-member sphere: its invitation to every member queued in ${http.invitations.queuedMs} ms (${http.invitations.queued} messages; target < 10 000 ms: ${ok(http.invitations.queued === 2_000 && http.invitations.queuedMs < 10_000)}), all sent through the SES emulator after ${http.invitations.sentMs} ms (${http.invitations.sent} sent, ${http.invitations.perSecond} a second, ${http.invitations.queued - http.invitations.sent} missing: ${ok(http.invitations.sent === http.invitations.queued)}).`,
+        ]
+      : []),
     "The fan-out reads the sphere's members (one Query), the people's languages (BatchGetItem by 100) and the",
     "cycle's participations (one Query), then queues with SendMessageBatch (10 a call, 8 calls at a time); each",
     'message has the id of the cycle, the notification and the person, so a fan-out run twice sends once.',
@@ -1067,9 +1317,18 @@ try {
     "group's kept decision (its people as a bitset) and the group's counts, about 156 items for a year: its",
     'cost grows with the weeks, never with the number of feelings (decision 0030). The other items read are',
     "the caller's rights (the bench admin is in 20 spheres and 200 groups, about 220 items, as in the start",
-    'call above), which is why the two-tag report reads 401. A week is read whole and decided again only when',
-    'its people changed; the bench measures the reads that follow the first (the first report of a year',
-    'decides its 52 weeks).',
+    'call above). The sphere has 8 department tags and 4 office tags, each member under one of each: the',
+    'one-tag row asks a department (250 people), the two-tag row a department in an office (62 or 63).',
+    'A week is read whole and decided again only when its people changed; the rows above measure the reads',
+    'that follow the first.',
+    '',
+    ...firstReadLines(http.firstReads),
+    '',
+    "The first report of a year of a group finds no kept decision for its weeks: it reads each week's",
+    'people item (here 2 000 people, one attribute each), decides the week by the privacy rule and keeps',
+    "the decisions (BatchWriteItem by 25). Each sample clears the sphere's kept decisions first, so it",
+    'decides all its weeks as a group never asked before does; its calls are replayed with the decisions',
+    `cleared before each round (median of ${FIRST_REPLAYS}), and its items read are counted on such a replay.`,
     "A heavy user's history, facets and report are read once per visit: they are measured at 20 req/s, like",
     'the organisations routes (at 200 req/s the machine served about 40 a second and the p50 was the queue).',
     '',
