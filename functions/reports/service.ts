@@ -11,7 +11,12 @@ import {
   type HiddenReason,
   type Release,
 } from '../../shared/domain/report-privacy';
-import { weekBounds, weeksWithin } from '../../shared/domain/report-rollups';
+import {
+  WEEK_SHOWN_AFTER_CLOSE_MS,
+  weekBounds,
+  weekCloseOf,
+  weeksWithin,
+} from '../../shared/domain/report-rollups';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';
 import { areActiveTags, findSphere } from '../spheres';
@@ -47,8 +52,6 @@ type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
 type SessionReportRequest = z.output<typeof SessionReportRequestSchema>;
 export type ReportFilters = Omit<SphereReportRequest, 'sphereId'>;
 
-const HOUR_MS = 3_600_000;
-
 /**
  * Whether a report shows a week: an hour after it closed (its Sunday has ended in every time zone,
  * 36 h after that Sunday began in UTC: Sunday 00:00 UTC + 37 h). Only closed weeks are shown
@@ -57,9 +60,7 @@ const HOUR_MS = 3_600_000;
  * are frozen; the hour lets a write that chose the shown rollups just before the close land first.
  */
 export function weekClosed(week: string, now: number): boolean {
-  const sunday = Date.parse(`${weekBounds(week).last}T00:00:00Z`);
-  // The close (weekCloseOf, 36 h) and the hour after it (WEEK_SHOWN_AFTER_CLOSE_MS).
-  return now >= sunday + 37 * HOUR_MS;
+  return now >= weekCloseOf(week) + WEEK_SHOWN_AFTER_CLOSE_MS;
 }
 
 function figureOptions(request: ReportFilters): FigureOptions {
