@@ -5,7 +5,7 @@ import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
 import type { RouteContract } from '../shared/contracts/route';
 import { REST_STAGE } from './api';
-import { USER_POOL_OPERATION_LIMIT, type ClientLimit } from '../shared/domain/client-limits';
+import { USER_POOL_LIMITS, type ClientLimit } from '../shared/domain/client-limits';
 
 /** Cognito's JSON protocol names the operation in this header. */
 const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -117,7 +117,7 @@ export interface ClientLimitsProps {
 
 /**
  * The per-client limits of docs/decisions/0006 as WAF rate-based rules: one web ACL on the user
- * pool (InitiateAuth and SignUp, per source IP) and one on the REST API's stage (one rule per route
+ * pool (InitiateAuth and SignUp; RespondToAuthChallenge; per source IP) and one on the REST API's stage (one rule per route
  * whose contract declares a `clientLimit`). The figures come from shared/domain/client-limits.ts
  * and the contracts, which the local stack applies too.
  */
@@ -127,23 +127,18 @@ export class ClientLimits extends Construct {
 
   constructor(scope: Construct, id: string, props: ClientLimitsProps) {
     super(scope, id);
-    const operations = USER_POOL_OPERATION_LIMIT.operations.map((operation) =>
-      exactly({ singleHeader: { Name: 'x-amz-target' } }, `${COGNITO_TARGET_PREFIX}${operation}`),
-    );
+    const operations = (names: readonly string[]) =>
+      names.map((operation) =>
+        exactly({ singleHeader: { Name: 'x-amz-target' } }, `${COGNITO_TARGET_PREFIX}${operation}`),
+      );
     this.userPoolAcl = new CfnWebACL(this, 'UserPoolAcl', {
       scope: 'REGIONAL',
       description: 'Per-client limits on the user pool, docs/decisions/0006',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('wellbeing-user-pool'),
-      rules: [
-        rateRule(
-          'user-pool-sign-in-and-sign-up',
-          0,
-          USER_POOL_OPERATION_LIMIT,
-          anyOf(operations),
-          cognitoBlock,
-        ),
-      ],
+      rules: USER_POOL_LIMITS.map((limit, priority) =>
+        rateRule(limit.name, priority, limit, anyOf(operations(limit.operations)), cognitoBlock),
+      ),
     });
     new CfnWebACLAssociation(this, 'UserPoolAclAssociation', {
       resourceArn: props.userPool.userPoolArn,

@@ -1,4 +1,5 @@
 import { eraseInBatches, isoTime as iso, type Belonging } from '../lib/domain';
+import { devicesOf } from './devices';
 import { codeSendsTo } from './send-limit';
 import { authDb as db } from './store';
 
@@ -58,6 +59,32 @@ export const AUTH_BELONGINGS: readonly Belonging[] = [
           eraseInBatches(
             (keys) => db().entities.codeSend.delete(keys).go(),
             items.map(({ purpose, address, slot }) => ({ purpose, address, slot })),
+          ),
+      };
+    },
+  },
+  {
+    name: 'signInDevices',
+    covers: ['signInDevice'],
+    csv: 'known-devices.csv',
+    describe: {
+      fr: 'les navigateurs où vous vous êtes connecté, qui gardent leurs propres essais de code (date seulement : leur clé n’est jamais conservée en clair)',
+      en: 'the browsers you signed in on, which keep code attempts of their own (date only: their key is never stored in clear)',
+      nl: 'de browsers waarop je je hebt aangemeld, die eigen codepogingen houden (alleen de datum: hun sleutel wordt nooit leesbaar bewaard)',
+    },
+    onLeave: 'erase',
+    async gather(owner) {
+      const devices = await devicesOf(owner.userId);
+      return {
+        records: devices.map((d) => ({
+          since: iso(d.createdAt),
+          until: iso(d.expiresAt * 1000),
+          ...(d.email ? { email: d.email } : {}),
+        })),
+        leave: () =>
+          eraseInBatches(
+            (keys) => db().entities.signInDevice.delete(keys).go(),
+            devices.map(({ userId, keyHash }) => ({ userId, keyHash })),
           ),
       };
     },

@@ -14,10 +14,12 @@ export interface StoredLoginCode {
   /** Epoch ms; the code is accepted up to this instant. */
   validUntil: number;
   attempts: number;
+  /** Wrong answers from sign-ins of unknown browsers that could send nothing. */
+  strangerAttempts: number;
   used: boolean;
 }
 
-export type NewLoginCode = Omit<StoredLoginCode, 'attempts' | 'used'>;
+export type NewLoginCode = Omit<StoredLoginCode, 'attempts' | 'strangerAttempts' | 'used'>;
 
 /**
  * Storage of sign-in codes. Every write that can race is conditional: two concurrent sign-ins can
@@ -32,11 +34,19 @@ export interface LoginCodeStore {
   codesFor(email: string): Promise<StoredLoginCode[]>;
   /** Counts a wrong answer; false when the code was already used or out of attempts. */
   recordFailedAttempt(email: string, codeId: string): Promise<boolean>;
-  /** Marks the code used; false when it was already used (or dead), so a code works once. */
+  /** Counts a stranger's wrong answer (see `strangerAttempts`); false when used or out of them. */
+  recordStrangerAttempt(email: string, codeId: string): Promise<boolean>;
+  /**
+   * Marks the code used; false when it was already used, so a code works once. Spent guesses do not
+   * stop it here: the sign-in that names the code checks them, and the other sign-ins of the address
+   * never count against it (docs/decisions/0006).
+   */
   markUsed(email: string, codeId: string): Promise<boolean>;
 }
 
-function storedCode(data: StoredLoginCode & Record<string, unknown>): StoredLoginCode {
+function storedCode(
+  data: Omit<StoredLoginCode, 'strangerAttempts'> & { strangerAttempts?: number | undefined },
+): StoredLoginCode {
   return {
     email: data.email,
     codeId: data.codeId,
@@ -45,6 +55,7 @@ function storedCode(data: StoredLoginCode & Record<string, unknown>): StoredLogi
     salt: data.salt,
     validUntil: data.validUntil,
     attempts: data.attempts,
+    strangerAttempts: data.strangerAttempts ?? 0,
     used: data.used,
   };
 }
@@ -93,15 +104,29 @@ export const dynamoLoginCodeStore: LoginCodeStore = {
     }
   },
 
+  async recordStrangerAttempt(email, codeId) {
+    try {
+      await db()
+        .entities.loginCode.patch({ email, codeId })
+        .add({ strangerAttempts: 1 })
+        .where(
+          ({ strangerAttempts, used }, { lt, eq, notExists }) =>
+            `(${notExists(strangerAttempts)} OR ${lt(strangerAttempts, LOGIN_MAX_FAILED_ATTEMPTS)}) AND ${eq(used, false)}`,
+        )
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
   async markUsed(email, codeId) {
     try {
       await db()
         .entities.loginCode.patch({ email, codeId })
         .set({ used: true })
-        .where(
-          ({ attempts, used }, { lt, eq }) =>
-            `${eq(used, false)} AND ${lt(attempts, LOGIN_MAX_FAILED_ATTEMPTS)}`,
-        )
+        .where(({ used }, { eq }) => eq(used, false))
         .go({ response: 'none' });
       return true;
     } catch (error) {

@@ -34,7 +34,7 @@ function memoryStore(): LoginCodeStore & { codes: Map<string, StoredLoginCode> }
       return false;
     },
     async saveCode(code) {
-      codes.set(key(code.email, code.codeId), { ...code, attempts: 0, used: false });
+      codes.set(key(code.email, code.codeId), { ...code, attempts: 0, strangerAttempts: 0, used: false });
     },
     async getCode(email, codeId) {
       const code = codes.get(key(email, codeId));
@@ -49,9 +49,15 @@ function memoryStore(): LoginCodeStore & { codes: Map<string, StoredLoginCode> }
       code.attempts += 1;
       return true;
     },
+    async recordStrangerAttempt(email, codeId) {
+      const code = codes.get(key(email, codeId));
+      if (!code || code.used || code.strangerAttempts >= LOGIN_MAX_FAILED_ATTEMPTS) return false;
+      code.strangerAttempts += 1;
+      return true;
+    },
     async markUsed(email, codeId) {
       const code = codes.get(key(email, codeId));
-      if (!code || code.used || code.attempts >= LOGIN_MAX_FAILED_ATTEMPTS) return false;
+      if (!code || code.used) return false;
       code.used = true;
       return true;
     },
@@ -221,8 +227,8 @@ describe('the sign-in state machine', () => {
 });
 
 describe('a sign-in that could not send a code (every send slot taken)', () => {
-  const recent = (store: LoginCodeStore, answer: string, userId = 'user-1') =>
-    checkRecentLoginCode({ email: EMAIL, userId, answer }, store);
+  const recent = (store: LoginCodeStore, answer: string, userId = 'user-1', knownDevice = false) =>
+    checkRecentLoginCode({ email: EMAIL, userId, answer, knownDevice }, store);
 
   it('accepts a code the owner received before the block, once', async () => {
     const { store, issue, lastCode } = setup();
@@ -241,7 +247,7 @@ describe('a sign-in that could not send a code (every send slot taken)', () => {
     await expect(recent(store, lastCode())).rejects.toThrow(/^code-expired$/);
   });
 
-  it('counts a wrong answer against every live code, so no code takes more than the allowed guesses', async () => {
+  it('counts a stranger’s wrong answer against every live code, so no code takes more than the allowed guesses', async () => {
     const { store, issue, lastCode } = setup();
     await issue();
     const first = lastCode();
@@ -251,10 +257,36 @@ describe('a sign-in that could not send a code (every send slot taken)', () => {
       const guess = [first, second].includes('000000') ? '999999' : '000000';
       expect(await recent(store, guess)).toBe(false);
     }
-    expect([...store.codes.values()].map((code) => code.attempts)).toEqual([
+    expect([...store.codes.values()].map((code) => code.strangerAttempts)).toEqual([
       LOGIN_MAX_FAILED_ATTEMPTS,
       LOGIN_MAX_FAILED_ATTEMPTS,
     ]);
     expect(await recent(store, first)).toBe(false);
+  });
+
+  it('leaves the guesses of a code’s own sign-in to it, whatever strangers answered', async () => {
+    const { store, issue, lastCode, check } = setup();
+    const { codeId } = await issue();
+    const received = lastCode();
+    const guess = received === '000000' ? '999999' : '000000';
+    for (let i = 0; i < 3 * LOGIN_MAX_FAILED_ATTEMPTS; i++) await recent(store, guess);
+    expect(await check(codeId, received)).toBe(true);
+  });
+
+  it('lets a known device of the person try on its own: strangers’ guesses never stop it, and its own burn nothing', async () => {
+    const { store, issue, lastCode, check } = setup();
+    const { codeId } = await issue();
+    const received = lastCode();
+    const guess = received === '000000' ? '999999' : '000000';
+    // A stranger spends every guess, and the code's own sign-in (maybe a stranger's) too.
+    for (let i = 0; i < LOGIN_MAX_FAILED_ATTEMPTS; i++) {
+      await recent(store, guess);
+      await check(codeId, guess);
+    }
+    expect(await recent(store, received)).toBe(false);
+    for (let i = 0; i < 3 * LOGIN_MAX_FAILED_ATTEMPTS; i++)
+      expect(await recent(store, guess, 'user-1', true)).toBe(false);
+    expect(store.codes.get(`${EMAIL}|${codeId}`)?.strangerAttempts).toBe(LOGIN_MAX_FAILED_ATTEMPTS);
+    expect(await recent(store, received, 'user-1', true)).toBe(true);
   });
 });

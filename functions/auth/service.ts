@@ -111,9 +111,10 @@ export async function issueLoginCode(
 }
 
 /**
- * Checks an answer against the code of this sign-in. A missing, used or exhausted code is simply
- * wrong; an expired one throws `code-expired`. A wrong answer is counted on the code (at most
- * LOGIN_MAX_FAILED_ATTEMPTS); a right one marks the code used, once.
+ * Checks an answer against the code of this sign-in (only this sign-in names it: its id is in the
+ * challenge's private parameters). A missing, used or exhausted code is simply wrong; an expired one
+ * throws `code-expired`. A wrong answer is counted on the code (at most LOGIN_MAX_FAILED_ATTEMPTS,
+ * the same bound as the sign-in's own); a right one marks the code used, once.
  */
 export async function checkLoginCode(
   input: { email: string; codeId: string; answer: string },
@@ -163,26 +164,36 @@ export async function ensureAccount(input: {
 /**
  * Checks an answer against every code recently sent to the address for this identity: what a
  * sign-in that could not send a code accepts (docs/decisions/0006), so that a flood of sign-in
- * starts by someone else never locks the owner out of the code already in their mailbox. A wrong
- * answer counts against every live code, so the guesses against any one code stay within
- * LOGIN_MAX_FAILED_ATTEMPTS however many sign-ins are started; a right one uses its code, once.
+ * starts by someone else never locks the owner out of the code already in their mailbox. Cognito
+ * ends the sign-in at its LOGIN_MAX_FAILED_ATTEMPTS-th wrong answer (`nextSignInStep`). Beyond that:
+ * - from a known device of the person (`knownDevice`), wrong answers are the device's alone and
+ *   never touch the codes, so nobody else can spend what the owner's browser may try;
+ * - from any other browser, a wrong answer counts on every live code as a stranger's guess, and a
+ *   code takes at most LOGIN_MAX_FAILED_ATTEMPTS of those, so guessing stays bounded per code
+ *   however many sign-ins are started. The code's own sign-in keeps its own guesses, so the
+ *   sign-in that mailed a code is never locked out of it by others.
+ * A right answer uses its code, once.
  */
 export async function checkRecentLoginCode(
-  input: { email: string; userId: string; answer: string },
+  input: { email: string; userId: string; answer: string; knownDevice: boolean },
   store: LoginCodeStore = defaultDependencies.store,
 ): Promise<boolean> {
   const now = Date.now();
   const mine = (await store.codesFor(input.email)).filter(
-    (code) => code.userId === input.userId && !code.used && code.attempts < LOGIN_MAX_FAILED_ATTEMPTS,
+    (code) => code.userId === input.userId && !code.used,
   );
   const live = mine.filter((code) => !isLoginCodeExpired(code.validUntil, now));
   if (live.length === 0) {
     if (mine.length > 0) throw new SignInError('code-expired');
     return false;
   }
-  const right = live.find((code) => loginCodeMatches(input.answer, code.salt, code.codeHash));
+  const open = input.knownDevice
+    ? live
+    : live.filter((code) => code.strangerAttempts < LOGIN_MAX_FAILED_ATTEMPTS);
+  const right = open.find((code) => loginCodeMatches(input.answer, code.salt, code.codeHash));
   if (right) return store.markUsed(input.email, right.codeId);
-  await Promise.all(live.map((code) => store.recordFailedAttempt(input.email, code.codeId)));
+  if (!input.knownDevice)
+    await Promise.all(open.map((code) => store.recordStrangerAttempt(input.email, code.codeId)));
   return false;
 }
 

@@ -5,6 +5,7 @@ import { logger } from '../lib/logger';
 import { getGuestKey, guestSecretMatches } from '../guests';
 import { GUEST_CHALLENGE, RECENT_CODES } from './codes';
 import { DELEGATION_CHALLENGE, useDelegationTicket } from './delegation';
+import { knownDevice } from './devices';
 import { checkLoginCode, checkRecentLoginCode, ensureAccount } from './service';
 
 /** The guest challenge: the answer's SHA-256 against the stored one, while the user is a guest. */
@@ -38,17 +39,25 @@ export async function handler(
   }
   const email = normaliseEmail(attributes.email ?? '');
   const codeId = event.request.privateChallengeParameters?.codeId;
+  const metadata = event.request.clientMetadata ?? {};
   let correct = false;
   if (codeId && email && !event.request.userNotFound) {
-    correct =
-      codeId === RECENT_CODES
-        ? await checkRecentLoginCode({ email, userId, answer })
-        : await checkLoginCode({ email, codeId, answer });
+    if (codeId === RECENT_CODES) {
+      // The browser's known-device key, when it has one of this person (docs/decisions/0006).
+      const device = await knownDevice(metadata.deviceKey);
+      correct = await checkRecentLoginCode({
+        email,
+        userId,
+        answer,
+        knownDevice: device?.userId === userId,
+      });
+    } else {
+      correct = await checkLoginCode({ email, codeId, answer });
+    }
   }
   if (correct) {
     // The first name and language the person proving the address typed win over attributes given
     // at SignUp, which anyone may have called with this address before (docs/decisions/0006).
-    const metadata = event.request.clientMetadata ?? {};
     const account = await ensureAccount({
       userId,
       email,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
 import { SIGN_IN_LOOKUP_LIMIT } from '../domain/client-limits';
-import { SIGN_IN_METHODS, isValidSignInEmail, normaliseEmail } from '../domain/sign-in';
+import { DEVICE_KEY_PATTERN, SIGN_IN_METHODS, isValidSignInEmail, normaliseEmail } from '../domain/sign-in';
 import { LANGUAGES } from './headers';
 
 export const SignInEmailSchema = z
@@ -34,4 +34,25 @@ export const signIn = defineRoute({
   clientLimit: SIGN_IN_LOOKUP_LIMIT,
 });
 
-export const authRoutes = [signIn] as const;
+/** A known device's key as a body gives it (docs/decisions/0006); malformed keys are refused. */
+export const DeviceKeySchema = z.string().max(200).regex(DEVICE_KEY_PATTERN, 'device-key-not-valid');
+
+export const KnownDeviceSchema = z.object({ deviceKey: z.string() });
+export type KnownDeviceAnswer = z.infer<typeof KnownDeviceSchema>;
+
+/**
+ * POST /v1/me/sign-in-devices: after a sign-in, the browser asks for a key of its own, which it
+ * gives with the answers of its later code sign-ins. Those answers then have guesses of their own,
+ * which strangers starting sign-ins for the address never spend (docs/decisions/0006).
+ */
+export const registerSignInDevice = defineRoute({
+  name: 'registerSignInDevice',
+  domain: 'auth',
+  method: 'POST',
+  path: '/v1/me/sign-in-devices',
+  auth: 'registered',
+  response: KnownDeviceSchema,
+  status: 201,
+});
+
+export const authRoutes = [signIn, registerSignInDevice] as const;

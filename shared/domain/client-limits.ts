@@ -21,6 +21,23 @@ export const USER_POOL_OPERATION_LIMIT: ClientLimit & { operations: readonly str
   windowSeconds: 300,
 };
 
+/**
+ * Answers to sign-in challenges (RespondToAuthChallenge), per client: each sign-in takes at most
+ * LOGIN_MAX_FAILED_ATTEMPTS wrong answers, and this bounds how many sign-ins one client can guess
+ * with. An honest sign-in answers once or twice; a room signing in together stays below it.
+ */
+export const USER_POOL_ANSWER_LIMIT: ClientLimit & { operations: readonly string[] } = {
+  operations: ['RespondToAuthChallenge'],
+  limit: 150,
+  windowSeconds: 300,
+};
+
+/** The user pool's rate rules: one WAF rule each in AWS, the same in the local user pool. */
+export const USER_POOL_LIMITS: readonly (ClientLimit & { name: string; operations: readonly string[] })[] = [
+  { name: 'user-pool-sign-in-and-sign-up', ...USER_POOL_OPERATION_LIMIT },
+  { name: 'user-pool-answers', ...USER_POOL_ANSWER_LIMIT },
+];
+
 /** Routes that mail or text a code, or look up whether an address has an account. */
 export const CODE_SEND_LIMIT: ClientLimit = { limit: 30, windowSeconds: 300 };
 

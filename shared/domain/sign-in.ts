@@ -52,3 +52,16 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
  * revoked mints nothing the API accepts.
  */
 export const SIGN_IN_MAX_SECONDS = 30 * 24 * 3600;
+
+/**
+ * A known device's key (docs/decisions/0006): the person's id, a dot, 256 random bits in base64url.
+ * The browser keeps it after a sign-in and gives it with later answers; it opens nothing by itself.
+ */
+export const DEVICE_KEY_PATTERN = /^([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{43})$/;
+/** A key stays known this long after the sign-in that earned it. */
+export const KNOWN_DEVICE_DAYS = 180;
+
+export function parseDeviceKey(key: string): { userId: string; secret: string } | null {
+  const match = DEVICE_KEY_PATTERN.exec(key);
+  return match?.[1] && match[2] ? { userId: match[1], secret: match[2] } : null;
+}

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES as routes } from '../../functions/domains';
-import { USER_POOL_OPERATION_LIMIT } from '../../shared/domain/client-limits';
+import { USER_POOL_ANSWER_LIMIT, USER_POOL_OPERATION_LIMIT } from '../../shared/domain/client-limits';
 import { REST_STAGE } from '../../infra/api';
 import { routePathPattern } from '../../infra/waf';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
@@ -40,6 +40,20 @@ describe('per-client limits in WAF (docs/decisions/0006)', () => {
     synthesized.template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
       ResourceArn: Match.objectLike({ 'Fn::GetAtt': Match.arrayWith([Match.stringLikeRegexp('UserPool')]) }),
     });
+  });
+
+  it('limit RespondToAuthChallenge per source IP on the user pool, in a rule of its own', () => {
+    const rule = (userPoolAcl().Rules as Json[]).find((r) => r.Name === 'user-pool-answers');
+    const rate = (rule?.Statement as Json).RateBasedStatement as Json;
+    expect(rate).toMatchObject({
+      AggregateKeyType: 'IP',
+      Limit: USER_POOL_ANSWER_LIMIT.limit,
+      EvaluationWindowSec: USER_POOL_ANSWER_LIMIT.windowSeconds,
+    });
+    expect(((rate.ScopeDownStatement as Json).ByteMatchStatement as Json).SearchString).toBe(
+      'AWSCognitoIdentityProviderService.RespondToAuthChallenge',
+    );
+    expect(rule?.Action).toEqual({ Block: {} });
   });
 
   it('give every route that declares a clientLimit its own rule on the API stage, with its figures', () => {

@@ -15,7 +15,13 @@ export const LoginCodeEntity = new Entity({
     codeHash: { type: 'string', required: true, readOnly: true },
     salt: { type: 'string', required: true, readOnly: true },
     validUntil: { type: 'number', required: true, readOnly: true },
+    /** Wrong answers in the sign-in that mailed the code. */
     attempts: { type: 'number', required: true, default: 0 },
+    /**
+     * Wrong answers given for the code by sign-ins that could send nothing, from browsers that are
+     * not a known device of the person (docs/decisions/0006). Absent on codes stored before: none.
+     */
+    strangerAttempts: { type: 'number' },
     used: { type: 'boolean', required: true, default: false },
     expiresAt: { type: 'number', required: true, readOnly: true },
     createdAt: { type: 'number', required: true, readOnly: true },

@@ -6,7 +6,7 @@ import { handler as defineAuthChallenge } from '../../../functions/auth/define-a
 import { handler as preSignUp } from '../../../functions/auth/pre-sign-up';
 import { handler as preTokenGeneration } from '../../../functions/auth/pre-token-generation';
 import { handler as verifyAuthChallengeResponse } from '../../../functions/auth/verify-auth-challenge';
-import { USER_POOL_OPERATION_LIMIT } from '../../../shared/domain/client-limits';
+import { USER_POOL_LIMITS } from '../../../shared/domain/client-limits';
 import { ClientLimiter, clientAddress } from '../client-limiter';
 import { accountOperations } from './operations/account';
 import { adminOperations } from './operations/admin';
@@ -200,14 +200,8 @@ async function handle(server: ServerContext, req: IncomingMessage, res: ServerRe
     typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
   try {
     const body = await readBody(req);
-    if (
-      USER_POOL_OPERATION_LIMIT.operations.includes(operation) &&
-      !limiter.allow(
-        'user-pool-operation',
-        clientAddress(req.socket.remoteAddress),
-        USER_POOL_OPERATION_LIMIT,
-      )
-    ) {
+    const rule = USER_POOL_LIMITS.find((limit) => limit.operations.includes(operation));
+    if (rule && !limiter.allow(rule.name, clientAddress(req.socket.remoteAddress), rule)) {
       // As the WAF rate-based rule in front of the real pool blocks it.
       throw new CognitoError('ForbiddenException', 'Request blocked by the per-client limit', 403);
     }

@@ -3,4 +3,5 @@ import type { Example } from './example';
 export const examples: Record<string, Example> = {
   signIn: (owner) => ({ body: { email: owner.email } }),
   getMe: () => ({}),
+  registerSignInDevice: () => ({}),
 };

@@ -196,6 +196,21 @@ describe('sign-in page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('gives this browser’s known-device key with the code, so its guesses are its own', async () => {
+    const deviceKey = `user-ada.${'K'.repeat(43)}`;
+    localStorage.setItem('wellbeing.known-devices', JSON.stringify({ 'address:ada@example.com': deviceKey }));
+    await reachCodeMode();
+    vi.mocked(confirmSignIn).mockResolvedValueOnce(challenge);
+    enterCode('111111');
+    await waitFor(() =>
+      expect(confirmSignIn).toHaveBeenCalledWith({
+        challengeResponse: '111111',
+        options: { clientMetadata: { deviceKey } },
+      }),
+    );
+    localStorage.clear();
+  });
+
   it('keeps only the last six digits of a pasted code', async () => {
     const code = (await reachCodeMode()) as HTMLInputElement;
     fireEvent.paste(code, { clipboardData: { getData: () => 'Votre code : 12 34 56 78' } });

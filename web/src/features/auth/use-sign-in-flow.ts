@@ -16,6 +16,7 @@ import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors
 import { legalConsentsQueryKey } from '../../lib/legal-consents';
 import { acceptCreationDocuments, useLegalDocuments } from './api/legal-documents';
 import { useRecogniseEmail } from './api/recognise-email';
+import { deviceKeyForAddress, ensureKnownDevice } from './known-device';
 import { generatePassword } from './random-password';
 import { codeErrorKey, passwordErrorKey, signInErrorKey } from '../../lib/sign-in-errors';
 
@@ -131,6 +132,9 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       }
       patch({ acceptedDocuments: [] });
     }
+    // This browser becomes a known device of the address, in the background (docs/decisions/0006).
+    const email = current.current.email;
+    if (email) void ensureKnownDevice(email);
     await onSignedIn();
   }
 
@@ -273,19 +277,23 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
   }
 
   async function submitCode(): Promise<void> {
-    const { busy, code, failedAttempts, codePurpose, firstName } = current.current;
+    const { busy, code, failedAttempts, codePurpose, firstName, email } = current.current;
     if (busy || !isValidCode(code)) return;
     patch({ busy: 'confirming', errorKeys: [] });
     try {
       // Creating an account: the name typed here names it, whatever an earlier SignUp of this
       // address said (docs/decisions/0006).
-      const clientMetadata =
-        codePurpose === 'validation' && firstName.trim() !== ''
+      // A known device of the address gives its key: its guesses are then its own (decision 0006).
+      const deviceKey = email ? deviceKeyForAddress(email) : undefined;
+      const clientMetadata = {
+        ...(codePurpose === 'validation' && firstName.trim() !== ''
           ? { givenName: firstName.trim(), locale: currentLanguage() }
-          : undefined;
+          : {}),
+        ...(deviceKey ? { deviceKey } : {}),
+      };
       const result = await confirmSignIn({
         challengeResponse: code,
-        ...(clientMetadata ? { options: { clientMetadata } } : {}),
+        ...(Object.keys(clientMetadata).length > 0 ? { options: { clientMetadata } } : {}),
       });
       if (isDone(result)) {
         patch({ busy: null });

@@ -1,0 +1,72 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { registerSignInDevice } from '../../../../shared/contracts/auth';
+import { normaliseEmail, parseDeviceKey } from '../../../../shared/domain/sign-in';
+import { callApi } from '../../lib/api';
+
+/**
+ * This browser's known-device keys (docs/decisions/0006), one per address it signed in with, and
+ * one per sphere it entered a campaign of by an access code. Given with later answers, a key gives
+ * this browser guesses of its own, which strangers trying the same address can never spend. A key
+ * opens nothing by itself: the code or the access code is still asked.
+ */
+const STORAGE_KEY = 'wellbeing.known-devices';
+
+type Keys = Record<string, string>;
+
+function readKeys(): Keys {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === 'string' && parseDeviceKey(entry[1]) !== null,
+      ),
+    );
+  } catch {
+    // Storage unavailable (private mode) or damaged: the browser is simply not known.
+    return {};
+  }
+}
+
+function writeKeys(keys: Keys): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(keys));
+  } catch (error) {
+    console.warn('This browser cannot keep its known-device key', error);
+  }
+}
+
+const addressSlot = (email: string) => `address:${normaliseEmail(email)}`;
+const sphereSlot = (sphereId: string) => `sphere:${sphereId}`;
+
+/** The key this browser holds for the address, if any. */
+export function deviceKeyForAddress(email: string): string | undefined {
+  return readKeys()[addressSlot(email)];
+}
+
+/** The key this browser holds for entering the sphere's campaigns by access code, if any. */
+export function deviceKeyForSphere(sphereId: string): string | undefined {
+  return readKeys()[sphereSlot(sphereId)];
+}
+
+export function rememberDeviceKey(slot: { email: string } | { sphereId: string }, key: string): void {
+  const name = 'email' in slot ? addressSlot(slot.email) : sphereSlot(slot.sphereId);
+  writeKeys({ ...readKeys(), [name]: key });
+}
+
+/**
+ * After a sign-in with the address: asks for a key when the browser holds none of this person for it
+ * (the address may have changed hands). A failure leaves the browser unknown, which only means its
+ * next sign-in shares the guesses strangers may spend; it never stops this one.
+ */
+export async function ensureKnownDevice(email: string): Promise<void> {
+  try {
+    const userId = (await fetchAuthSession()).tokens?.accessToken?.payload.sub;
+    if (!userId || parseDeviceKey(deviceKeyForAddress(email) ?? '')?.userId === userId) return;
+    const { deviceKey } = await callApi(registerSignInDevice);
+    rememberDeviceKey({ email }, deviceKey);
+  } catch (error) {
+    console.warn('This browser could not become a known device', error);
+  }
+}
