@@ -16,7 +16,7 @@ const KNOWN_DEVICE_MS = KNOWN_DEVICE_DAYS * 24 * 3600 * 1000;
 /** A new key for this browser of the person: `<userId>.<secret>`, answered once, kept hashed. */
 export async function issueDeviceKey(
   userId: string,
-  options: { email?: string; nowMs?: number } = {},
+  options: { email?: string; sphereId?: string; nowMs?: number } = {},
 ): Promise<string> {
   const nowMs = options.nowMs ?? Date.now();
   const secret = randomBytes(32).toString('base64url');
@@ -25,6 +25,7 @@ export async function issueDeviceKey(
       userId,
       keyHash: digest(secret),
       ...(options.email ? { email: options.email } : {}),
+      ...(options.sphereId ? { sphereId: options.sphereId } : {}),
       createdAt: nowMs,
       expiresAt: Math.floor((nowMs + KNOWN_DEVICE_MS) / 1000),
     })
@@ -37,6 +38,7 @@ export interface KnownDevice {
   /** Names the device in per-device counts; the key itself is never stored or logged. */
   keyHash: string;
   email?: string | undefined;
+  sphereId?: string | undefined;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function knownDevice(key: string | undefined, nowMs = Date.now()): 
     .entities.signInDevice.get({ userId: parsed.userId, keyHash })
     .go({ consistent: true });
   if (!data || data.expiresAt * 1000 <= nowMs) return null;
-  return { userId: data.userId, keyHash, email: data.email };
+  return { userId: data.userId, keyHash, email: data.email, sphereId: data.sphereId };
 }
 
 /** Every device of a person (one Query on their partition): for "my data" and for ending them. */

@@ -6,3 +6,4 @@
 
 export { claimCodeSend, type CodePurpose } from './send-limit';
 export { issueDelegationTicket } from './delegation';
+export { issueDeviceKey, knownDevice, type KnownDevice } from './devices';

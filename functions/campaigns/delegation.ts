@@ -45,19 +45,27 @@ export async function campaignDelegation(
 /**
  * POST /users/guests with a delegation: the code's member enters as the guest of their own, with a
  * one-time ticket in place of a secret. A campaign that does not allow it (or does not exist) is
- * `invalid-delegation`, as is a wrong code; wrong codes are counted per campaign.
+ * `invalid-delegation`, as is a wrong code; wrong codes are counted for the campaign, per client
+ * and per known device (docs/decisions/0006).
  */
 export async function enterByDelegation(
   delegation: GuestDelegation,
   language: Language,
+  client: string,
 ): Promise<GuestCredentials> {
   const campaign = await delegatingCampaign(delegation.campaignId);
   if (!campaign) throw new BadRequestError('invalid-delegation');
   const entry = await delegatedSignIn(
     campaign.sphereId,
-    `campaign:${campaign.campaignId}`,
-    delegation.accessCode,
+    campaign.campaignId,
+    { accessCode: delegation.accessCode, deviceKey: delegation.deviceKey, client },
     language,
   );
-  return { userId: entry.userId, username: entry.username, secret: entry.ticket, oneTime: true };
+  return {
+    userId: entry.userId,
+    username: entry.username,
+    secret: entry.ticket,
+    oneTime: true,
+    deviceKey: entry.deviceKey,
+  };
 }

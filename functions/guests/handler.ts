@@ -1,4 +1,5 @@
 import { convertGuest, createGuest, registerGuest } from '../../shared/contracts/guests';
+import { sourceIpOf } from '../lib/caller';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import { enterByDelegation } from '../campaigns';
@@ -7,9 +8,9 @@ import * as service from './service';
 export const handler = createHttpHandler(
   [
     // A delegation (an access code and a campaign) enters as the code's member (decision 0029).
-    route(createGuest, ({ body, headers }) =>
+    route(createGuest, ({ body, headers, event }) =>
       body.delegation
-        ? enterByDelegation(body.delegation, headers.language)
+        ? enterByDelegation(body.delegation, headers.language, sourceIpOf(event))
         : service.createGuest(body, headers.language),
     ),
     route(registerGuest, ({ caller, body }) => service.registerGuest(caller, body.email)),

@@ -39,3 +39,11 @@ export function requireCaller(event: APIGatewayProxyEvent): Caller {
   if (!caller) throw new UnauthorizedError();
   return caller;
 }
+
+/**
+ * The client address of a request (API Gateway's source IP; the local gateway gives the socket's),
+ * for counts that belong to a client rather than to an account.
+ */
+export function sourceIpOf(event: { requestContext?: { identity?: { sourceIp?: string | null } } }): string {
+  return event.requestContext?.identity?.sourceIp ?? 'unknown';
+}

@@ -8,12 +8,14 @@ import type {
 } from '../../shared/contracts/access-codes';
 import {
   ACCESS_CODE_MAX_FAILURES,
+  ACCESS_CODE_MAX_FAILURES_PER_ADDRESS,
   ACCESS_CODE_WINDOW_MS,
   DELEGATION_MAX_FAILURES,
+  DELEGATION_MAX_FAILURES_PER_CLIENT,
   normaliseAccessCode,
 } from '../../shared/domain/spheres';
 import { normaliseEmail } from '../../shared/domain/sign-in';
-import { issueDelegationTicket } from '../auth';
+import { issueDelegationTicket, issueDeviceKey, knownDevice, type KnownDevice } from '../auth';
 import { isConditionFailure } from '../lib/conditions';
 import {
   BadRequestError,
@@ -184,26 +186,23 @@ export async function accessSignInPage(sphereId: string): Promise<AccessSignInPa
 }
 
 /**
- * Refuses the address (or, for a delegation, the campaign) for the rest of the window once it gave
- * too many wrong codes.
+ * Refuses the attempt for the rest of the window once `scope` (an address, a campaign, a client or a
+ * known device; see `attemptScopes`) gave `max` wrong codes.
  */
-async function checkAttempts(
-  sphereId: string,
-  email: string,
-  nowMs: number,
-  max = ACCESS_CODE_MAX_FAILURES,
-): Promise<void> {
-  const { data } = await db().entities.accessCodeAttempts.get({ sphereId, email }).go({ consistent: true });
+async function checkAttempts(sphereId: string, scope: string, nowMs: number, max: number): Promise<void> {
+  const { data } = await db()
+    .entities.accessCodeAttempts.get({ sphereId, email: scope })
+    .go({ consistent: true });
   if (data && data.windowStart > nowMs - ACCESS_CODE_WINDOW_MS && data.failures >= max)
     throw new TooManyRequestsError('too-many-attempts');
 }
 
 /** Counts a wrong code: a new window when the last one is over, else one more in it. */
-async function countFailure(sphereId: string, email: string, nowMs: number): Promise<void> {
+async function countFailure(sphereId: string, scope: string, nowMs: number): Promise<void> {
   const expiresAt = Math.floor((nowMs + ACCESS_CODE_WINDOW_MS) / 1000) + 60;
   try {
     await db()
-      .entities.accessCodeAttempts.update({ sphereId, email })
+      .entities.accessCodeAttempts.update({ sphereId, email: scope })
       .add({ failures: 1 })
       .set({ expiresAt })
       .where(({ windowStart }, { gt }) => gt(windowStart, nowMs - ACCESS_CODE_WINDOW_MS))
@@ -211,9 +210,41 @@ async function countFailure(sphereId: string, email: string, nowMs: number): Pro
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     await db()
-      .entities.accessCodeAttempts.put({ sphereId, email, failures: 1, windowStart: nowMs, expiresAt })
+      .entities.accessCodeAttempts.put({ sphereId, email: scope, failures: 1, windowStart: nowMs, expiresAt })
       .go({ response: 'none' });
   }
+}
+
+/** Who is trying: a known device of the person it names (docs/decisions/0006), or a client address. */
+export type Attempter = { knownUserId: string } | { client: string };
+
+/**
+ * The counts an attempt is checked against and, when wrong, added to, each with its limit. A known
+ * device's attempts are its person's alone; any other browser's are counted for its client and for
+ * every unknown browser of the address (or the campaign) together. So strangers can neither shut out
+ * a known device nor, from a few clients, the person's first attempt, and guessing stays bounded.
+ */
+function attemptScopes(
+  target: { address: string } | { campaignId: string },
+  attempter: Attempter,
+): { scope: string; max: number }[] {
+  const name = 'address' in target ? target.address : `campaign:${target.campaignId}`;
+  if ('knownUserId' in attempter)
+    return [{ scope: `known:${attempter.knownUserId}|${name}`, max: ACCESS_CODE_MAX_FAILURES }];
+  const perClient = 'address' in target ? ACCESS_CODE_MAX_FAILURES : DELEGATION_MAX_FAILURES_PER_CLIENT;
+  const together = 'address' in target ? ACCESS_CODE_MAX_FAILURES_PER_ADDRESS : DELEGATION_MAX_FAILURES;
+  return [
+    { scope: `client:${attempter.client}|${name}`, max: perClient },
+    { scope: name, max: together },
+  ];
+}
+
+async function checkScopes(sphereId: string, scopes: { scope: string; max: number }[], nowMs: number) {
+  await Promise.all(scopes.map(({ scope, max }) => checkAttempts(sphereId, scope, nowMs, max)));
+}
+
+async function countScopes(sphereId: string, scopes: { scope: string; max: number }[], nowMs: number) {
+  await Promise.all(scopes.map(({ scope }) => countFailure(sphereId, scope, nowMs)));
 }
 
 /** The member whose code this is in the sphere, if any: two GetItems (the code's hash is its key). */
@@ -278,34 +309,57 @@ async function personOf(
 }
 
 /**
+ * The person a known-device key names, when it is a device of the address's person in this sphere:
+ * one that signed in here with the address, or one of the account that proved it.
+ */
+async function knownPersonFor(
+  sphereId: string,
+  email: string,
+  deviceKey: string | undefined,
+): Promise<KnownDevice | null> {
+  const device = await knownDevice(deviceKey);
+  if (!device) return null;
+  if (device.email === email && device.sphereId === sphereId) return device;
+  const owner = await findVerifiedEmailOwner(email);
+  return owner?.userId === device.userId ? device : null;
+}
+
+/**
  * POST /v1/spheres/{id}/access-sign-in: a member of the sphere allowed to use codes, whose address
- * this is and whose code this is, gets a one-time ticket for the sign-in challenge. A member still
- * waiting for their person signs in too: as the account that proved the address since, else as a
- * guest of their own. Every wrong pair answers the same `invalid-delegation` and counts against the
- * address.
+ * this is and whose code this is, gets a one-time ticket for the sign-in challenge, and the browser a
+ * known-device key (the one it gave, when it is the person's). A member still waiting for their
+ * person signs in too: as the account that proved the address since, else as a guest of their own.
+ * Every wrong pair answers the same `invalid-delegation` and counts as `attemptScopes` says.
  */
 export async function accessSignIn(
   sphereId: string,
   body: AccessSignIn,
   language: Language,
+  client: string,
   nowMs = Date.now(),
-): Promise<{ username: string; ticket: string }> {
+): Promise<{ username: string; ticket: string; deviceKey: string }> {
   const sphere = await lowSecuritySphere(sphereId);
   const email = normaliseEmail(body.email);
-  await checkAttempts(sphereId, email, nowMs);
+  const device = await knownPersonFor(sphereId, email, body.deviceKey);
+  const scopes = attemptScopes({ address: email }, device ? { knownUserId: device.userId } : { client });
+  await checkScopes(sphereId, scopes, nowMs);
   const member = await memberOfCode(sphere, body.accessCode);
   const person =
     member?.lowSecurityAccessEnabled && member.email.toLowerCase() === email
       ? await personOf(sphere, member, email, language)
       : null;
   if (!member || !person) {
-    await countFailure(sphereId, email, nowMs);
-    logger.info('Access code refused', { sphereId });
+    await countScopes(sphereId, scopes, nowMs);
+    logger.info('Access code refused', { sphereId, knownDevice: !!device });
     throw new BadRequestError('invalid-delegation');
   }
   const ticket = await issueDelegationTicket(person.userId, sphereId, nowMs);
+  const deviceKey =
+    device?.userId === person.userId && body.deviceKey
+      ? body.deviceKey
+      : await issueDeviceKey(person.userId, { email, sphereId, nowMs });
   logger.info('Access code accepted', { sphereId, memberId: member.memberId });
-  return { username: person.username, ticket };
+  return { username: person.username, ticket, deviceKey };
 }
 
 /**
@@ -351,28 +405,39 @@ async function personOfCode(
  * Entry by a campaign's delegation (spec 01 §7 `POST /users/guests` with an access code and a
  * campaign; decision 0029), once the campaign has allowed it: the member of the sphere whose code
  * this is, allowed to use codes, gets a one-time ticket for the sign-in challenge, as the guest of
- * their own. A wrong code answers `invalid-delegation` and counts against the campaign (`scope`);
- * after DELEGATION_MAX_FAILURES in the window, `too-many-attempts`.
+ * their own, and the browser a known-device key for the sphere. A wrong code answers
+ * `invalid-delegation` and counts as `attemptScopes` says for the campaign; past a limit,
+ * `too-many-attempts`.
  */
 export async function delegatedSignIn(
   sphereId: string,
-  scope: string,
-  accessCode: string,
+  campaignId: string,
+  entry: { accessCode: string; deviceKey?: string | undefined; client: string },
   language: Language,
   nowMs = Date.now(),
-): Promise<{ userId: string; username: string; ticket: string }> {
+): Promise<{ userId: string; username: string; ticket: string; deviceKey: string }> {
   const sphere = await lowSecuritySphere(sphereId);
-  await checkAttempts(sphereId, scope, nowMs, DELEGATION_MAX_FAILURES);
-  const member = await memberOfCode(sphere, accessCode);
+  const found = await knownDevice(entry.deviceKey);
+  const device = found?.sphereId === sphereId ? found : null;
+  const scopes = attemptScopes(
+    { campaignId },
+    device ? { knownUserId: device.userId } : { client: entry.client },
+  );
+  await checkScopes(sphereId, scopes, nowMs);
+  const member = await memberOfCode(sphere, entry.accessCode);
   const person = member?.lowSecurityAccessEnabled ? await personOfCode(sphere, member, language) : null;
   if (!member || !person) {
-    await countFailure(sphereId, scope, nowMs);
-    logger.info('Delegation refused', { sphereId });
+    await countScopes(sphereId, scopes, nowMs);
+    logger.info('Delegation refused', { sphereId, knownDevice: !!device });
     throw new BadRequestError('invalid-delegation');
   }
   const ticket = await issueDelegationTicket(person.userId, sphereId, nowMs);
+  const deviceKey =
+    device?.userId === person.userId && entry.deviceKey
+      ? entry.deviceKey
+      : await issueDeviceKey(person.userId, { sphereId, nowMs });
   logger.info('Delegation accepted', { sphereId, memberId: member.memberId });
-  return { userId: person.userId, username: person.username, ticket };
+  return { userId: person.userId, username: person.username, ticket, deviceKey };
 }
 
 /**

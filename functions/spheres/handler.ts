@@ -35,6 +35,7 @@ import {
   listSphereContexts,
   updateSphereContext,
 } from '../../shared/contracts/sphere-contexts';
+import { sourceIpOf } from '../lib/caller';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
 import * as service from './service';
@@ -117,8 +118,8 @@ export const handler = createHttpHandler(
     ),
     route(deleteMemberAccessCodes, ({ params }) => accessCodes.deleteAccessCodes(params.id, params.memberId)),
     route(getAccessSignIn, ({ params }) => accessCodes.accessSignInPage(params.id)),
-    route(accessSignIn, ({ params, body, headers }) =>
-      accessCodes.accessSignIn(params.id, body, headers.language),
+    route(accessSignIn, ({ params, body, headers, event }) =>
+      accessCodes.accessSignIn(params.id, body, headers.language, sourceIpOf(event)),
     ),
   ],
   callerAccounts,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
-import { SignInEmailSchema } from './auth';
+import { DeviceKeySchema, SignInEmailSchema } from './auth';
 import { MultilingualTextSchema } from './text';
 import { ACCESS_SIGN_IN_LIMIT } from '../domain/client-limits';
 import { ACCESS_CODE_PATTERN, ACCESS_CODES_MAX } from '../domain/spheres';
@@ -107,6 +107,8 @@ export const getAccessSignIn = defineRoute({
 export const AccessSignInSchema = z.strictObject({
   email: SignInEmailSchema,
   accessCode: z.string().trim().min(1, 'required').max(64),
+  /** This browser's known-device key for the address, when it has one (docs/decisions/0006). */
+  deviceKey: DeviceKeySchema.optional(),
 });
 export type AccessSignIn = z.infer<typeof AccessSignInSchema>;
 
@@ -125,7 +127,8 @@ export const accessSignIn = defineRoute({
   auth: 'public',
   params: SphereIdParams,
   body: AccessSignInSchema,
-  response: z.object({ username: z.string(), ticket: z.string() }),
+  /** `deviceKey`: the browser's key for the address, to give with its next attempts. */
+  response: z.object({ username: z.string(), ticket: z.string(), deviceKey: z.string() }),
   clientLimit: ACCESS_SIGN_IN_LIMIT,
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { CODE_SEND_LIMIT, GUEST_CREATION_LIMIT, GUEST_CREATION_THROTTLE } from '../domain/client-limits';
-import { SignInEmailSchema } from './auth';
+import { DeviceKeySchema, SignInEmailSchema } from './auth';
 import { LOGIN_CODE_LENGTH } from '../domain/sign-in';
 
 /**
@@ -26,6 +26,8 @@ export const GUEST_MAX_ATTEMPTS = 3;
 export const GuestDelegationSchema = z.strictObject({
   accessCode: z.string().trim().min(1).max(64),
   campaignId: z.string().trim().min(1).max(128),
+  /** This browser's known-device key for the campaign, when it has one (docs/decisions/0006). */
+  deviceKey: DeviceKeySchema.optional(),
 });
 export type GuestDelegation = z.infer<typeof GuestDelegationSchema>;
 
@@ -47,6 +49,8 @@ export const GuestCredentialsSchema = z.object({
    * ticket valid for two minutes, used at once and never kept; the next visit asks for the code.
    */
   oneTime: z.boolean().optional(),
+  /** A delegation's: the browser's key for the campaign, to give with its next entries. */
+  deviceKey: z.string().optional(),
 });
 export type GuestCredentials = z.infer<typeof GuestCredentialsSchema>;
 

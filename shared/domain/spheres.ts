@@ -100,14 +100,26 @@ export function isLastAdmin(
 export const ACCESS_CODE_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
 /** Codes of one member at most. */
 export const ACCESS_CODES_MAX = 10;
-/** Wrong access codes accepted for one address in one sphere per window, then `too-many-attempts`. */
+/**
+ * Wrong access codes accepted per window for one address in one sphere from one client (a source
+ * address), and from one known device of the address's person (docs/decisions/0006), then
+ * `too-many-attempts` for that client or device alone.
+ */
 export const ACCESS_CODE_MAX_FAILURES = 5;
+/**
+ * …and from all browsers that are not a known device of the person, together: a few strangers'
+ * guesses leave room for the person's own first sign-in; past it, only their known devices try.
+ */
+export const ACCESS_CODE_MAX_FAILURES_PER_ADDRESS = 20;
 export const ACCESS_CODE_WINDOW_MS = 10 * 60 * 1000;
 /**
  * Wrong access codes accepted for one campaign's delegation per window (no address to count them
- * against: every visitor of the campaign shares the budget), then `too-many-attempts`.
+ * against) from all browsers that are not a known device of a participant, then
+ * `too-many-attempts` for those; a participant's known device keeps attempts of its own.
  */
 export const DELEGATION_MAX_FAILURES = 50;
+/** …and from one client of the campaign's delegation per window. */
+export const DELEGATION_MAX_FAILURES_PER_CLIENT = 10;
 
 /** The form an access code is compared in: no spaces, upper case (a code is read out, not typed twice). */
 export function normaliseAccessCode(code: string): string {

@@ -4,7 +4,7 @@ import type { Campaign, CampaignDelegation, ParticipationView } from '../../shar
 import type { GuestCredentials } from '../../shared/contracts/guests';
 import type { Me } from '../../shared/contracts/me';
 import type { Member, Sphere } from '../../shared/contracts/spheres';
-import { DELEGATION_MAX_FAILURES } from '../../shared/domain/spheres';
+import { DELEGATION_MAX_FAILURES, DELEGATION_MAX_FAILURES_PER_CLIENT } from '../../shared/domain/spheres';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
@@ -164,9 +164,11 @@ describe('entering with a code', () => {
     expect(refused.body).toMatchObject({ key: 'delegation-sign-in-required' });
   });
 
-  it(`after ${DELEGATION_MAX_FAILURES} wrong codes the campaign’s delegation rests for a while`, async () => {
+  it(`after ${DELEGATION_MAX_FAILURES_PER_CLIENT} wrong codes from a client the campaign’s delegation rests for it a while`, async () => {
+    // All the campaign's unknown browsers together get DELEGATION_MAX_FAILURES (security tests).
+    expect(DELEGATION_MAX_FAILURES).toBeGreaterThan(DELEGATION_MAX_FAILURES_PER_CLIENT);
     const other = await newCampaign('Essais', true);
-    for (let i = 0; i < DELEGATION_MAX_FAILURES; i++) {
+    for (let i = 0; i < DELEGATION_MAX_FAILURES_PER_CLIENT; i++) {
       const wrong = await enter(other.campaignId, `WRONG-${i}`);
       expect(wrong.status).toBe(400);
     }

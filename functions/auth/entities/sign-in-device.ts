@@ -13,6 +13,8 @@ export const SignInDeviceEntity = new Entity({
     keyHash: { type: 'string', required: true, readOnly: true },
     /** The address it signed in with by a sphere's access code, when it did (an account's is on it). */
     email: { type: 'string' },
+    /** The sphere whose access code earned it, when one did. */
+    sphereId: { type: 'string' },
     /** Epoch ms. */
     createdAt: { type: 'number', required: true, readOnly: true },
     expiresAt: { type: 'number', required: true },

@@ -16,7 +16,7 @@ import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors
 import { legalConsentsQueryKey } from '../../lib/legal-consents';
 import { acceptCreationDocuments, useLegalDocuments } from './api/legal-documents';
 import { useRecogniseEmail } from './api/recognise-email';
-import { deviceKeyForAddress, ensureKnownDevice } from './known-device';
+import { deviceKeyForAddress, ensureKnownDevice } from '../../lib/known-device';
 import { generatePassword } from './random-password';
 import { codeErrorKey, passwordErrorKey, signInErrorKey } from '../../lib/sign-in-errors';
 

@@ -6,6 +6,7 @@ import {
 } from '../../../../../shared/contracts/access-codes';
 import { callApi } from '../../../lib/api';
 import { signInWithTicket } from '../../../lib/auth';
+import { deviceKeyForAddress, rememberDeviceKey } from '../../../lib/known-device';
 
 /** The sign-in page in access-code mode: the sphere's name and what it calls its codes. */
 export function useAccessSignInPage(sphereId: string) {
@@ -31,7 +32,13 @@ export class TicketRefusedError extends Error {
 export function useAccessSignIn(sphereId: string, onSignedIn: () => Promise<void>) {
   return useMutation({
     mutationFn: async (body: AccessSignIn) => {
-      const { username, ticket } = await callApi(accessSignIn, { params: { id: sphereId }, body });
+      // A browser that signed in before gives its key: its attempts are then its own (decision 0006).
+      const deviceKey = deviceKeyForAddress(body.email);
+      const { username, ticket, ...answer } = await callApi(accessSignIn, {
+        params: { id: sphereId },
+        body: { ...body, ...(deviceKey ? { deviceKey } : {}) },
+      });
+      rememberDeviceKey({ email: body.email }, answer.deviceKey);
       if (!(await signInWithTicket(username, ticket))) throw new TicketRefusedError();
       await onSignedIn();
     },

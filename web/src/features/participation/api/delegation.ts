@@ -3,6 +3,7 @@ import { getCampaignDelegation } from '../../../../../shared/contracts/campaigns
 import { createGuest } from '../../../../../shared/contracts/guests';
 import { callApi } from '../../../lib/api';
 import { authSessionQueryKey, signInWithTicket } from '../../../lib/auth';
+import { deviceKeyForCampaign, rememberDeviceKey } from '../../../lib/known-device';
 
 /** Cognito did not take the ticket (used or expired): the person enters the code again. */
 export class DelegationTicketRefusedError extends Error {
@@ -27,15 +28,22 @@ export function useCampaignDelegation(campaignId: string) {
 
 /**
  * Enters the campaign with an access code (decision 0029): POST /users/guests with the delegation
- * answers a one-time ticket, which signs the code's member in at once; nothing is kept on the device.
+ * answers a one-time ticket, which signs the code's member in at once. The browser keeps only its
+ * known-device key, which opens nothing without the code.
  */
 export function useEnterByDelegation(campaignId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (accessCode: string) => {
+      // A browser that entered before gives its key: its attempts are then its own (decision 0006).
+      const deviceKey = deviceKeyForCampaign(campaignId);
       const entry = await callApi(createGuest, {
-        body: { link: window.location.href, delegation: { accessCode, campaignId } },
+        body: {
+          link: window.location.href,
+          delegation: { accessCode, campaignId, ...(deviceKey ? { deviceKey } : {}) },
+        },
       });
+      if (entry.deviceKey) rememberDeviceKey({ campaignId }, entry.deviceKey);
       if (!(await signInWithTicket(entry.username, entry.secret))) throw new DelegationTicketRefusedError();
       queryClient.setQueryData(authSessionQueryKey, true);
     },

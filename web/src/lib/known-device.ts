@@ -1,11 +1,11 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { registerSignInDevice } from '../../../../shared/contracts/auth';
-import { normaliseEmail, parseDeviceKey } from '../../../../shared/domain/sign-in';
-import { callApi } from '../../lib/api';
+import { registerSignInDevice } from '../../../shared/contracts/auth';
+import { normaliseEmail, parseDeviceKey } from '../../../shared/domain/sign-in';
+import { callApi } from './api';
 
 /**
  * This browser's known-device keys (docs/decisions/0006), one per address it signed in with, and
- * one per sphere it entered a campaign of by an access code. Given with later answers, a key gives
+ * one per campaign it entered by an access code. Given with later answers, a key gives
  * this browser guesses of its own, which strangers trying the same address can never spend. A key
  * opens nothing by itself: the code or the access code is still asked.
  */
@@ -38,20 +38,20 @@ function writeKeys(keys: Keys): void {
 }
 
 const addressSlot = (email: string) => `address:${normaliseEmail(email)}`;
-const sphereSlot = (sphereId: string) => `sphere:${sphereId}`;
+const campaignSlot = (campaignId: string) => `campaign:${campaignId}`;
 
 /** The key this browser holds for the address, if any. */
 export function deviceKeyForAddress(email: string): string | undefined {
   return readKeys()[addressSlot(email)];
 }
 
-/** The key this browser holds for entering the sphere's campaigns by access code, if any. */
-export function deviceKeyForSphere(sphereId: string): string | undefined {
-  return readKeys()[sphereSlot(sphereId)];
+/** The key this browser holds for entering the campaign by access code, if any. */
+export function deviceKeyForCampaign(campaignId: string): string | undefined {
+  return readKeys()[campaignSlot(campaignId)];
 }
 
-export function rememberDeviceKey(slot: { email: string } | { sphereId: string }, key: string): void {
-  const name = 'email' in slot ? addressSlot(slot.email) : sphereSlot(slot.sphereId);
+export function rememberDeviceKey(slot: { email: string } | { campaignId: string }, key: string): void {
+  const name = 'email' in slot ? addressSlot(slot.email) : campaignSlot(slot.campaignId);
   writeKeys({ ...readKeys(), [name]: key });
 }
 

@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { fetchAuthSession, callApi } = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), callApi: vi.fn() }));
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));
-vi.mock('../../lib/api', () => ({ callApi }));
+vi.mock('./api', () => ({ callApi }));
 
 import {
   deviceKeyForAddress,
-  deviceKeyForSphere,
+  deviceKeyForCampaign,
   ensureKnownDevice,
   rememberDeviceKey,
 } from './known-device';
@@ -23,11 +23,11 @@ beforeEach(() => {
 });
 
 describe('known-device keys of this browser', () => {
-  it('keeps one key per address (normalised) and one per sphere, apart', () => {
+  it('keeps one key per address (normalised) and one per campaign, apart', () => {
     rememberDeviceKey({ email: ' Lou@Example.be ' }, key('u-1'));
-    rememberDeviceKey({ sphereId: 's-1' }, key('g-1'));
+    rememberDeviceKey({ campaignId: 'c-1' }, key('g-1'));
     expect(deviceKeyForAddress('lou@example.be')).toBe(key('u-1'));
-    expect(deviceKeyForSphere('s-1')).toBe(key('g-1'));
+    expect(deviceKeyForCampaign('c-1')).toBe(key('g-1'));
     expect(deviceKeyForAddress('other@example.be')).toBeUndefined();
   });
 
