@@ -80,8 +80,12 @@ describe('the contract’s link rules', () => {
     expect(issues({ ...base, sessionId: 'g1' })).toEqual(['sessionId:unexpected-value-error']);
   });
 
-  it('a redirect is an http(s) address only', () => {
-    expect(issues({ ...base, redirectUrl: 'javascript:alert(1)' })).toEqual(['redirectUrl:not-valid']);
+  it('a redirect is a public https address only (the outbound address rule)', () => {
+    expect(issues({ ...base, redirectUrl: 'javascript:alert(1)' })).toEqual(['redirectUrl:invalid-url']);
+    expect(issues({ ...base, redirectUrl: 'http://example.be/end' })).toEqual(['redirectUrl:invalid-url']);
+    expect(issues({ ...base, redirectUrl: 'https://sentia.app@evil.example/' })).toEqual([
+      'redirectUrl:invalid-url',
+    ]);
     expect(issues({ ...base, redirectUrl: 'https://example.be/end' })).toEqual([]);
   });
 

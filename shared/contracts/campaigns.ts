@@ -11,6 +11,7 @@ import {
   FormSchema,
 } from './forms';
 import { MultilingualTextSchema, perLanguage } from './text';
+import { OutboundUrlSchema } from './outbound-url';
 import { ACCESS_SIGN_IN_LIMIT } from '../domain/client-limits';
 import { isTimeZone } from '../domain/time-zones';
 import { EVALUATION_PERIODS, HISTOGRAM_STEPS } from '../domain/feelings';
@@ -129,11 +130,11 @@ const CampaignFieldsSchema = z.strictObject({
   firstMessage: text(CAMPAIGN_MESSAGE_MAX_LENGTH),
   welcomeMessage: text(CAMPAIGN_MESSAGE_MAX_LENGTH),
   endMessage: text(CAMPAIGN_MESSAGE_MAX_LENGTH),
-  /** Where a participant goes after the thanks page (spec 02 §3 participantOptions). */
-  endRedirectUrl: z
-    .url({ protocol: /^https$/, message: 'not-valid' })
-    .max(2000, 'length-out-of-range-error')
-    .optional(),
+  /**
+   * Where a participant may go after the thanks page (spec 02 §3 participantOptions): a public
+   * https address (the outbound address rule, 400 `invalid-url`), offered through the leaving page.
+   */
+  endRedirectUrl: OutboundUrlSchema.optional(),
   /** When the campaign's links stop opening it. */
   linkExpiration: IsoSchema.optional(),
   /** The step number its QR code opens at (spec 01 §9: first 0, last 100). */

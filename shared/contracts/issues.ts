@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { VALIDATION_KEYS, type FieldError, type ValidationKey } from './errors';
 import { STRATEGY_DESCRIPTION_REQUIRED } from '../domain/strategies';
+import { INVALID_URL_KEY } from '../domain/safe-url';
 
 /**
  * Maps zod issues to the spec's validation keys (spec 01 §8). Used by the server to answer 400 and by
@@ -11,6 +12,8 @@ const KNOWN_KEYS = new Set<string>([
   'email-not-valid',
   'invalid-phone-number',
   'domain-invalid',
+  // A stored outbound address that breaks the rule of shared/domain/safe-url.ts.
+  INVALID_URL_KEY,
   // A value named twice where it must be once (a word of a sphere context's substitutions).
   'exist',
   // Every strategy needs a description (spec 02 §5's message).

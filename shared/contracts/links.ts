@@ -3,6 +3,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_UPLOAD_SECONDS, type LogoType } from '
 import { defineRoute, type RouteContract } from './route';
 import { listOf, listQuery } from './list';
 import { LANGUAGES } from './headers';
+import { OutboundUrlSchema } from './outbound-url';
 import { isTimeZone } from '../domain/time-zones';
 import {
   EVALUATION_PERIODS,
@@ -50,11 +51,11 @@ const message = z.string().trim().max(LINK_MESSAGE_MAX_LENGTH, 'length-out-of-ra
 const LinkFieldsSchema = z.strictObject({
   name: z.string('required').trim().min(1, 'required').max(LINK_NAME_MAX_LENGTH, 'length-out-of-range-error'),
   description: z.string().trim().max(LINK_DESCRIPTION_MAX_LENGTH, 'length-out-of-range-error').default(''),
-  /** Where the browser goes after the last step (http or https only). */
-  redirectUrl: z
-    .url({ protocol: /^https?$/, message: 'not-valid' })
-    .max(2000, 'length-out-of-range-error')
-    .optional(),
+  /**
+   * Where the browser may go after the last step: a public https address (the outbound address
+   * rule, 400 `invalid-url`), offered through the leaving page, never followed by itself.
+   */
+  redirectUrl: OutboundUrlSchema.optional(),
   /**
    * The last day the link opens (`YYYY-MM-DD`; a time of day is ignored): at least tomorrow in
    * `timeZone`, 100 years ahead when left out (spec 02 §5, §9). The server checks the day.

@@ -1,15 +1,30 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptLegalConsentsIfAsked, expectNoSeriousAxeViolations, signInWithPassword } from './support';
+import {
+  acceptLegalConsentsIfAsked,
+  expectNoSeriousAxeViolations,
+  signInWithPassword,
+  tabTo,
+} from './support';
 
 /**
  * Campaign links and the scan page (spec 01 §2, spec 02 §2, issue 12): a campaign that welcomes
  * guests gets a link from Camille, Atelier Horizon's admin; a visitor without an account opens it,
  * continues as a guest, lands on the campaign's participation and answers.
  * The scan page's enter-code form opens a link typed by hand and refuses what is not one.
+ * An end address on another host is only offered by the leaving notice that names it (decision 0027).
  */
 const CAMILLE = 'camille@demo.wellbeing.local';
 const SPHERE = 'demo-atelier-horizon';
 const API = process.env.E2E_API as string;
+/** Where the campaign and the link send people at the end: another host, answered by the test. */
+const AFTER = 'https://www.example.be/after-the-pulse';
+
+/** Answers for the other host, so following the leaving notice's button lands somewhere. */
+async function serveOtherHost(page: Page) {
+  await page.route('https://www.example.be/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>After</title><h1>After</h1>' }),
+  );
+}
 
 /** Camille's token, as her own calls send it. */
 async function adminAuthorization(page: Page): Promise<string> {
@@ -32,6 +47,7 @@ async function guestCampaignLink(request: APIRequestContext, authorization: stri
       publicName: { fr: name, en: name, nl: name },
       allowGuest: true,
       endMessage: { fr: 'Merci !', en: 'Thank you!', nl: 'Bedankt!' },
+      endRedirectUrl: AFTER,
     },
   });
   expect(created.status()).toBe(201);
@@ -115,8 +131,53 @@ test('a campaign link opened without an account: continue as a guest, accept the
   await visitor.getByTestId('participation-save').click();
   await expect(visitor.getByTestId('participation-thanks')).toContainText('Thank you!');
   await expect(visitor.getByTestId('participation-ring-text')).toHaveText('100%');
+  // The campaign's end address is on another host: named, offered, never gone to by itself.
+  const notice = visitor.getByTestId('leaving-notice');
+  await expect(notice.getByRole('heading')).toHaveText('You are leaving Sentia for www.example.be');
+  await expect(visitor.getByTestId('participation-countdown')).toHaveCount(0);
   await expectNoSeriousAxeViolations(visitor);
+  await serveOtherHost(visitor);
+  const go = notice.getByRole('link', { name: 'Go to www.example.be' });
+  await tabTo(visitor, go);
+  await visitor.keyboard.press('Enter');
+  await expect(visitor).toHaveURL(AFTER);
   await visitorContext.close();
+});
+
+test('a link whose end address is on another host: the leaving notice names it, the way back goes home, its button goes there', async ({
+  page,
+  request,
+}) => {
+  const authorization = await adminAuthorization(page);
+  const made = await request.post(`${API}/v1/shorten-urls`, {
+    headers: { authorization, 'content-type': 'application/json' },
+    data: {
+      category: 'sphere',
+      sphereId: SPHERE,
+      name: `Leaving poster ${Date.now()}`,
+      defaultLanguage: 'en',
+      wizards: [{ type: 'profile' }],
+      redirectUrl: AFTER,
+    },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+
+  // Its steps done, the link's end.
+  await page.goto(`/l/${id}?started=1&lang=en`);
+  const notice = page.getByTestId('leaving-notice');
+  await expect(notice.getByRole('heading', { level: 2 })).toHaveText(
+    'You are leaving Sentia for www.example.be',
+  );
+  await expect(notice.getByTestId('leaving-address')).toHaveText(AFTER);
+  await expectNoSeriousAxeViolations(page);
+  await notice.getByRole('link', { name: 'Stay on Sentia' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+
+  await page.goto(`/l/${id}?started=1&lang=en`);
+  await serveOtherHost(page);
+  await page.getByTestId('leaving-go').click();
+  await expect(page).toHaveURL(AFTER);
 });
 
 test('the scan page: a code typed by hand opens its link; what is not a link is refused', async ({

@@ -277,6 +277,7 @@ export function LinkForm({
         />
         <TextInput
           label={t('links.form.redirectUrl')}
+          description={t('links.form.redirectUrlHint')}
           type="url"
           value={draft.redirectUrl}
           onChange={(e) => set('redirectUrl', e.currentTarget.value)}

@@ -5,8 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { InvalidDestination, LeavingNotice } from '../../components/leaving-notice';
 import { closeButtonProps, TOAST_DURATION_MS } from '../../components/notify';
 import type { Link } from '../../../../shared/contracts/links';
+import { outboundTarget } from '../../../../shared/domain/safe-url';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { useIsSignedIn, type ReturnState } from '../../lib/auth';
@@ -30,7 +32,9 @@ export function failureKey(error: unknown): 'errors.link-expired' | 'errors.inva
  * The link page (`/l/{linkId}`, spec 01 §2, spec 02 §2): what opening a shared link lands on. A
  * visitor without a session chooses to continue as a guest or to sign in, and comes back here; then
  * the link's welcome, its steps run one after the other as the overlays of their features, and its
- * end message or the address it sends to. An expired or unknown link says so and goes home.
+ * end message and the address it sends to: a page of the product opens in the app, another host
+ * only through the leaving notice, and an address that breaks the outbound rule is never followed
+ * (decision 0027). An expired or unknown link says so and goes home.
  */
 export default function LinkPage() {
   const { t } = useTranslation();
@@ -110,6 +114,9 @@ function OpenedLink({ linkId }: { linkId: string }) {
   const running = search.has('show');
   const ended = started && !running;
   const redirectUrl = link.data?.redirectUrl;
+  // Checked again with the server's rule: an address stored before it is not followed.
+  const target = redirectUrl ? outboundTarget(redirectUrl, window.location.origin) : undefined;
+  const inAppPath = target?.kind === 'in-app' ? target.path : undefined;
 
   useEffect(() => {
     const failed = link.isError ? link.error : campaign.isError ? campaign.error : null;
@@ -123,9 +130,11 @@ function OpenedLink({ linkId }: { linkId: string }) {
   }, [link.isError, link.error, campaign.isError, campaign.error, t]);
 
   useEffect(() => {
-    // At the end, a link that sends elsewhere does so (after its end message, if any, was read).
-    if (ended && redirectUrl && !link.data?.endMessageForUser) window.location.assign(redirectUrl);
-  }, [ended, redirectUrl, link.data?.endMessageForUser]);
+    // At the end, a link that sends to a page of the product opens it (after its end message, if
+    // any, was read). Another host is never gone to by itself: the leaving notice offers it.
+    if (ended && inAppPath !== undefined && !link.data?.endMessageForUser)
+      void navigate(inAppPath, { replace: true });
+  }, [ended, inAppPath, link.data?.endMessageForUser, navigate]);
 
   if (link.isError || campaign.isError) return <Navigate to={HOME_PATH} replace />;
   if (campaign.data)
@@ -162,17 +171,32 @@ function OpenedLink({ linkId }: { linkId: string }) {
               <Text data-testid="link-end-message">
                 {link.data.endMessageForUser || t('links.page.thanks')}
               </Text>
-              <Group>
-                {redirectUrl ? (
-                  <Button component="a" href={redirectUrl} data-testid="link-continue">
-                    {t('links.page.continue')}
-                  </Button>
-                ) : (
-                  <Button component={RouterLink} to={HOME_PATH} data-testid="link-home">
-                    {t('links.page.home')}
-                  </Button>
-                )}
-              </Group>
+              {target?.kind === 'leaving' ? (
+                <LeavingNotice
+                  url={target.url}
+                  focusHeading
+                  stay={
+                    <Button component={RouterLink} to={HOME_PATH} variant="default" data-testid="link-home">
+                      {t('leaving.stay')}
+                    </Button>
+                  }
+                />
+              ) : (
+                <>
+                  {target?.kind === 'invalid' && <InvalidDestination />}
+                  <Group>
+                    {target?.kind === 'in-app' ? (
+                      <Button component={RouterLink} to={target.path} data-testid="link-continue">
+                        {t('links.page.continue')}
+                      </Button>
+                    ) : (
+                      <Button component={RouterLink} to={HOME_PATH} data-testid="link-home">
+                        {t('links.page.home')}
+                      </Button>
+                    )}
+                  </Group>
+                </>
+              )}
             </>
           ) : (
             <>

@@ -9,7 +9,7 @@ import type { Sphere } from '../../../../shared/contracts/spheres';
 import type { Tag } from '../../../../shared/contracts/tags';
 import { defineRules } from '../../../../shared/domain/ability';
 import i18n from '../../i18n';
-import { jsonResponse, renderPage } from '../../test/render';
+import { jsonResponse, LocationProbe, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';
 import LinkPage from './link-page';
 import LinksSettingsTab from './links-settings-tab';
@@ -138,6 +138,55 @@ describe('the link page', () => {
     // No overlay is registered in this test: the steps that cannot open are left out.
     expect(await screen.findByTestId('link-end-message')).toBeTruthy();
     expect(screen.getByTestId('link-end-message').textContent).toBe('Thanks, see you tomorrow.');
+  });
+
+  /** The link's end, as reached once its steps have run. */
+  const atTheEnd = (fields: Partial<Link>) => {
+    serve({ 'GET /v1/shorten-urls/abcd1234': () => jsonResponse(200, link(fields)) });
+    renderPage(
+      <>
+        <LinkPage />
+        <LocationProbe />
+      </>,
+      { path: '/l/:linkId', entry: '/l/abcd1234?started=1' },
+    );
+  };
+
+  it('at the end, another host is only offered by the leaving notice that names it, never gone to by itself', async () => {
+    atTheEnd({ redirectUrl: 'https://evil.example/after', endMessageForUser: undefined });
+    const notice = await screen.findByTestId('leaving-notice');
+    const heading = within(notice).getByRole('heading', { level: 2 });
+    expect(heading.textContent).toBe('You are leaving Sentia for evil.example');
+    expect(document.activeElement).toBe(heading);
+    expect(within(notice).getByRole('link', { name: 'Go to evil.example' }).getAttribute('href')).toBe(
+      'https://evil.example/after',
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/l/abcd1234?started=1');
+    // The way back goes home.
+    fireEvent.click(within(notice).getByRole('link', { name: 'Stay on Sentia' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
+  it('at the end, an address stored before the outbound rule that breaks it is shown as not valid, never followed', async () => {
+    atTheEnd({ redirectUrl: 'http://169.254.169.254/latest/meta-data' });
+    expect((await screen.findByTestId('leaving-invalid')).textContent).toContain('Address not valid');
+    expect(screen.queryByTestId('leaving-notice')).toBeNull();
+    expect(screen.queryByTestId('link-continue')).toBeNull();
+    expect(screen.getByTestId('link-home').getAttribute('href')).toBe('/');
+  });
+
+  it('at the end, a page of the product itself opens in the app', async () => {
+    const { happyDOM } = window as unknown as { happyDOM: { setURL(url: string): void } };
+    const appUrl = window.location.href;
+    happyDOM.setURL('https://app.example.be/');
+    try {
+      atTheEnd({ redirectUrl: 'https://app.example.be/apps/scan?from=link', endMessageForUser: undefined });
+      await waitFor(() =>
+        expect(screen.getAllByTestId('location').at(-1)?.textContent).toBe('/apps/scan?from=link'),
+      );
+    } finally {
+      happyDOM.setURL(appUrl);
+    }
   });
 
   it('an expired link says so and goes home', async () => {

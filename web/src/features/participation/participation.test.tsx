@@ -439,22 +439,55 @@ describe('thanks', () => {
     );
   });
 
-  it('counts down visibly before going to the end address, with a button to go at once', async () => {
+  const finishedWith = (endRedirectUrl: string) =>
     fakeParticipationServer(fetchMock, {
       views: [
         view('thanks', {
-          campaign: { ...view('thanks').campaign, endRedirectUrl: 'https://example.org/next' },
+          campaign: { ...view('thanks').campaign, endRedirectUrl },
           participation: participation({ feel: 'done', custom: 'done' }),
         }),
       ],
     });
+
+  it('an end address on another host is only offered by the leaving notice that names it, never gone to by itself', async () => {
+    finishedWith('https://example.org/next');
     renderParticipation();
-    expect((await screen.findByTestId('participation-countdown')).textContent).toContain('10 seconds');
-    expect(screen.getByTestId('participation-redirect-now').getAttribute('href')).toBe(
+    const notice = await screen.findByTestId('leaving-notice');
+    expect(within(notice).getByRole('heading', { level: 3 }).textContent).toBe(
+      'You are leaving Sentia for example.org',
+    );
+    expect(within(notice).getByRole('link', { name: 'Go to example.org' }).getAttribute('href')).toBe(
       'https://example.org/next',
     );
-    fireEvent.click(screen.getByTestId('participation-stay'));
     expect(screen.queryByTestId('participation-countdown')).toBeNull();
+    fireEvent.click(screen.getByTestId('participation-stay'));
+    expect(screen.queryByTestId('leaving-notice')).toBeNull();
+  });
+
+  it('an end address stored before the outbound rule that breaks it is shown as not valid, never followed', async () => {
+    finishedWith('https://sentia.app@evil.example/');
+    renderParticipation();
+    expect((await screen.findByTestId('leaving-invalid')).textContent).toContain('Address not valid');
+    expect(screen.queryByTestId('leaving-notice')).toBeNull();
+    expect(screen.queryByTestId('participation-redirect-now')).toBeNull();
+    expect(screen.queryByTestId('participation-countdown')).toBeNull();
+  });
+
+  it('counts down visibly before opening an end address of the product itself, with a button to go at once', async () => {
+    const { happyDOM } = window as unknown as { happyDOM: { setURL(url: string): void } };
+    const appUrl = window.location.href;
+    happyDOM.setURL('https://app.example.be/');
+    try {
+      finishedWith('https://app.example.be/apps/scan?x=1');
+      renderParticipation();
+      expect((await screen.findByTestId('participation-countdown')).textContent).toContain('10 seconds');
+      expect(screen.getByTestId('participation-redirect-now').getAttribute('href')).toBe('/apps/scan?x=1');
+      expect(screen.queryByTestId('leaving-notice')).toBeNull();
+      fireEvent.click(screen.getByTestId('participation-stay'));
+      expect(screen.queryByTestId('participation-countdown')).toBeNull();
+    } finally {
+      happyDOM.setURL(appUrl);
+    }
   });
 });
 

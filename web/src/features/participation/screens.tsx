@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { REFUSAL_REASONS, type RefusalReason } from '../../../../shared/domain/campaigns';
+import { outboundTarget } from '../../../../shared/domain/safe-url';
 import type { ParticipationView } from '../../../../shared/contracts/campaigns';
+import { InvalidDestination, LeavingNotice } from '../../components/leaving-notice';
 import { Markdown } from '../../components/markdown';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessages } from '../../lib/errors';
@@ -12,7 +14,7 @@ import { overlaySearch } from '../../lib/overlays';
 import { HOME_PATH } from '../../lib/routes';
 import { useParticipationAction } from './api/participation';
 
-/** Seconds the thanks page shows before going to the campaign's end address. */
+/** Seconds the thanks page shows before going to the campaign's end address on the product's own host. */
 export const REDIRECT_SECONDS = 10;
 const COMMENT_MAX = 1000;
 
@@ -169,8 +171,11 @@ function RefusalForm({
 }
 
 /**
- * The thanks (spec 02 §2): the campaign's end message; then its end address, if any, after a
- * visible countdown or at once with a button. A guest is invited to create their account.
+ * The thanks (spec 02 §2): the campaign's end message; then its end address, if any. A page of
+ * the product opens after a visible countdown or at once with a button; another host is never
+ * gone to by itself, only through the leaving notice that names it; an address that breaks the
+ * outbound rule (stored before it) is not followed (decision 0027). A guest is invited to create
+ * their account.
  */
 export function ThanksScreen({
   view,
@@ -188,6 +193,8 @@ export function ThanksScreen({
   const location = useLocation();
   const justFinished = view.screen === 'thanks';
   const redirect = justFinished ? view.campaign.endRedirectUrl : undefined;
+  // Checked again with the server's rule before anything is offered.
+  const target = redirect ? outboundTarget(redirect, window.location.origin) : undefined;
   const isGuest = me.data?.profile.isGuest === true;
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="participation-thanks-title">
@@ -220,30 +227,52 @@ export function ThanksScreen({
             </Stack>
           </Alert>
         )}
-        {redirect && !isGuest && <Redirect url={redirect} />}
-        {redirect && isGuest && (
-          <Anchor href={redirect} data-testid="participation-redirect-now">
+        {target?.kind === 'in-app' && !isGuest && <Redirect path={target.path} />}
+        {target?.kind === 'in-app' && isGuest && (
+          <Anchor component={RouterLink} to={target.path} data-testid="participation-redirect-now">
             {t('participation.thanks.continue')}
           </Anchor>
         )}
+        {target?.kind === 'leaving' && <Leaving url={target.url} />}
+        {target?.kind === 'invalid' && <InvalidDestination />}
       </Stack>
     </Paper>
   );
 }
 
-function Redirect({ url }: { url: string }) {
+/** Another host: named by the leaving notice, gone to only by its button; staying hides it. */
+function Leaving({ url }: { url: URL }) {
   const { t } = useTranslation();
+  const [stayed, setStayed] = useState(false);
+  if (stayed) return null;
+  return (
+    <LeavingNotice
+      url={url}
+      headingOrder={3}
+      stay={
+        <Button variant="subtle" c="blue.9" onClick={() => setStayed(true)} data-testid="participation-stay">
+          {t('leaving.stay')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** A page of the product: opened in the app after a visible countdown, or at once. */
+function Redirect({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const [left, setLeft] = useState(REDIRECT_SECONDS);
   const [stopped, setStopped] = useState(false);
   useEffect(() => {
     if (stopped) return;
     if (left <= 0) {
-      window.location.assign(url);
+      void navigate(path);
       return;
     }
     const timer = window.setTimeout(() => setLeft((s) => s - 1), 1000);
     return () => window.clearTimeout(timer);
-  }, [left, stopped, url]);
+  }, [left, stopped, path, navigate]);
   return (
     <Stack gap="xs" align="flex-start">
       {!stopped && (
@@ -252,7 +281,7 @@ function Redirect({ url }: { url: string }) {
         </Text>
       )}
       <Group>
-        <Button component="a" href={url} data-testid="participation-redirect-now">
+        <Button component={RouterLink} to={path} data-testid="participation-redirect-now">
           {t('participation.thanks.continue')}
         </Button>
         {!stopped && (
