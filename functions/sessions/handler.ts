@@ -39,9 +39,11 @@ export const handler = createHttpHandler(
     route(listSessionMembers, ({ params, query }) =>
       service.listSessionMembers(params.id, query._max, query._offset),
     ),
-    route(addSessionMember, ({ params, body }) => service.addSessionMember(params.id, body)),
-    route(updateSessionMember, ({ params, body }) =>
-      service.updateSessionMember(params.id, params.memberId, body.roles),
+    route(addSessionMember, ({ caller, params, body }) =>
+      service.addSessionMember(caller.userId, params.id, body),
+    ),
+    route(updateSessionMember, ({ caller, params, body }) =>
+      service.updateSessionMember(caller.userId, params.id, params.memberId, body.roles),
     ),
     route(removeSessionMember, ({ params }) => service.removeSessionMember(params.id, params.memberId)),
     route(joinSession, ({ caller, params, body, ability }) =>

@@ -185,15 +185,24 @@ export async function insertJoinedSessionMember(
   }
 }
 
-/** New roles for a session member, if nobody changed them since they were read (409 `conflict`). */
+/** Who gave a membership its `member` role (decision 0012), as the membership records it. */
+export type MemberGrant = Pick<SessionMemberItem, 'memberGrantedBy' | 'memberSelfGranted'>;
+
+/**
+ * New roles for a session member, if nobody changed them since they were read (409 `conflict`),
+ * with who gave the `member` role: a new grant, `null` to forget it (the role is gone), undefined to
+ * keep the one recorded.
+ */
 export async function saveSessionMemberRoles(
   before: SessionMemberItem,
   roles: SessionMemberItem['roles'],
+  grant?: MemberGrant | null,
 ): Promise<SessionMemberItem> {
   try {
     const { data } = await db()
       .entities.sessionMember.patch({ sessionId: before.sessionId, memberId: before.memberId })
-      .set({ roles })
+      .set(grant ? { roles, ...grant } : { roles })
+      .remove(grant === null ? ['memberGrantedBy', 'memberSelfGranted'] : [])
       .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
       .go({ response: 'all_new' });
     return data as SessionMemberItem;

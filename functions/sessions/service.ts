@@ -61,6 +61,7 @@ import {
   sessionMembershipIn,
   sessionMembershipsOf,
   sessionsOfSphere,
+  type MemberGrant,
   type SessionItem,
   type SessionMemberItem,
 } from './repository';
@@ -74,14 +75,18 @@ function rightsOn(ability: AppAbility | undefined, item: Pick<SessionItem, 'sess
   };
 }
 
+/** What the caller holds in a session: their roles, and whether they gave themselves `member`. */
+type Held = { roles: readonly SessionRole[]; memberSelfGranted?: boolean | undefined } | null;
+
 /** The session as the API shows it to one caller: their roles there, never the join key. */
 export function toSession(
   item: SessionItem,
-  roles: readonly SessionRole[] | null,
+  held: Held,
   ability: AppAbility | undefined,
   inheritedTagIds: readonly string[] = [],
 ): Session {
   const rights = rightsOn(ability, item);
+  const roles = held ? [...held.roles] : null;
   return {
     id: item.sessionId,
     sphereId: item.sphereId,
@@ -101,7 +106,9 @@ export function toSession(
     specificTagIds: item.specificTagIds ?? [],
     inheritedTagIds: [...inheritedTagIds],
     isMember: roles !== null,
-    roles: roles ? [...roles] : [],
+    roles: roles ?? [],
+    // Their member role opens no report here (decision 0012): the group's page says why.
+    ...(roles?.includes('member') && held?.memberSelfGranted === true ? { selfGranted: true as const } : {}),
     createdAt: item.createdAt,
     updateDate: item.updatedAt,
   };
@@ -167,7 +174,7 @@ export async function listSphereSessions(
     sessionsOfSphere(sphereId, query.category),
     sessionMembershipsOf(userId),
   ]);
-  const rolesBySession = new Map(memberships.map((m) => [m.sessionId, [...m.roles]]));
+  const heldBySession = new Map(memberships.map((m) => [m.sessionId, m]));
   const byId = new Map(items.map((s) => [s.sessionId, s]));
   const visible = items
     .filter((s) =>
@@ -178,7 +185,7 @@ export async function listSphereSessions(
     .map((s) =>
       toSession(
         s,
-        rolesBySession.get(s.sessionId) ?? null,
+        heldBySession.get(s.sessionId) ?? null,
         ability,
         inheritedTags(s, (id) => byId.get(id)),
       ),
@@ -248,8 +255,8 @@ export async function createSession(
   );
   for (const owner of owners) await tellSessionsChanged(owner.userId, 'updated');
   await publishAfterWrite(userId, { type: 'sessions', action: 'created' });
-  const roles = owners.find((o) => o.userId === userId) ? (['owner'] as SessionRole[]) : null;
-  return toSession(created, roles, ability, await inheritedOf(created));
+  const held = owners.find((o) => o.userId === userId) ? { roles: ['owner' as const] } : null;
+  return toSession(created, held, ability, await inheritedOf(created));
 }
 
 /** Tells a person's tabs that their sessions and rights changed. */
@@ -265,7 +272,7 @@ export async function getSession(userId: string, sessionId: string, ability: App
     sessionMembershipIn(userId, sessionId),
   ]);
   if (!item) throw new NotFoundError();
-  return toSession(item, membership ? [...membership.roles] : null, ability, await inheritedOf(item));
+  return toSession(item, membership, ability, await inheritedOf(item));
 }
 
 /** A session's inherited tags, from its ancestors (one BatchGetItem, none for a root). */
@@ -349,7 +356,7 @@ export async function updateSession(
   );
   for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
   const membership = await sessionMembershipIn(userId, sessionId);
-  return toSession(saved, membership ? [...membership.roles] : null, ability, await inheritedOf(saved));
+  return toSession(saved, membership, ability, await inheritedOf(saved));
 }
 
 /**
@@ -423,8 +430,31 @@ function checkRoles(
     throw new BadRequestError('categoryForbidden');
 }
 
+/**
+ * Who gives a membership its `member` role when `actorId` writes these roles (decision 0012, the
+ * group-report exception): the writer, who gives it to themselves (`memberSelfGranted`) when they
+ * are the member, through the admin or referent right the members' routes ask; someone else's
+ * grant replaces a self-granted one. `null`: the role is gone, and its grant with it; undefined: the
+ * role was held already and the person re-saves their own roles, so the recorded grant stays.
+ */
+export function memberGrant(
+  actorId: string,
+  member: Pick<SessionMemberItem, 'userId'>,
+  roles: readonly SessionRole[],
+  before: readonly SessionRole[] = [],
+): MemberGrant | null | undefined {
+  if (!roles.includes('member')) return null;
+  const self = actorId === member.userId;
+  if (self && before.includes('member')) return undefined;
+  return { memberGrantedBy: actorId, memberSelfGranted: self };
+}
+
 /** POST /v1/sessions/{id}/members: an active member of the sphere joins the session (`memberNotActive` otherwise). */
-export async function addSessionMember(sessionId: string, body: SessionMemberAdd): Promise<SessionMember> {
+export async function addSessionMember(
+  actorId: string,
+  sessionId: string,
+  body: SessionMemberAdd,
+): Promise<SessionMember> {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
   checkRoles(session, body.roles);
@@ -439,12 +469,15 @@ export async function addSessionMember(sessionId: string, body: SessionMemberAdd
     name: member.name,
     email: member.email,
     roles: body.roles,
+    ...memberGrant(actorId, member, body.roles),
   });
   await tellSessionsChanged(member.userId, 'updated');
   return toSessionMember(added, true);
 }
 
+/** PUT /v1/sessions/{id}/members/{memberId}: new roles, and who gave `member` (see memberGrant). */
 export async function updateSessionMember(
+  actorId: string,
   sessionId: string,
   memberId: string,
   roles: SessionRole[],
@@ -455,7 +488,11 @@ export async function updateSessionMember(
   ]);
   if (!session || !before) throw new NotFoundError();
   checkRoles(session, roles, [...before.roles]);
-  const saved = await saveSessionMemberRoles(before, roles);
+  const saved = await saveSessionMemberRoles(
+    before,
+    roles,
+    memberGrant(actorId, before, roles, [...before.roles]),
+  );
   await tellSessionsChanged(before.userId, 'updated');
   const sphereMember = await findMember(session.sphereId, memberId);
   return toSessionMember(saved, sphereMember?.active ?? false);
@@ -493,7 +530,7 @@ export async function joinSession(
     throw new ForbiddenError('sessionKeyNotValid');
   if (!session.isPublic) throw new ForbiddenError('sessionNotPublic');
   const existing = await sessionMembershipIn(userId, sessionId);
-  if (existing) return toSession(session, [...existing.roles], ability, await inheritedOf(session));
+  if (existing) return toSession(session, existing, ability, await inheritedOf(session));
   const sphereMember = await membershipIn(userId, session.sphereId);
   const active = sphereMember?.active ? sphereMember : null;
   if (session.category === 'contributor' && !active) throw new ForbiddenError('memberNotActive');
@@ -509,6 +546,10 @@ export async function joinSession(
       email,
     };
   }
+  // The link's key is read through the right on the session: an admin of its sphere who joins by it
+  // gives themselves the member role like one who adds themselves (decision 0012). One already in
+  // the session (its referents) joins no further.
+  const memberSelfGranted = active?.roles.includes('admin') === true;
   await insertJoinedSessionMember({
     sessionId,
     ...person,
@@ -516,9 +557,11 @@ export async function joinSession(
     sphereId: session.sphereId,
     category: session.category,
     roles: ['member'],
+    memberGrantedBy: userId,
+    memberSelfGranted,
   });
   await tellSessionsChanged(userId, 'updated');
-  return toSession(session, ['member'], ability, await inheritedOf(session));
+  return toSession(session, { roles: ['member'], memberSelfGranted }, ability, await inheritedOf(session));
 }
 
 /** GET and POST /v1/sessions/{id}/join-key: the link's key, or a new one that ends the old link. */
@@ -554,6 +597,8 @@ export function countedMemberships(
       sphereId: m.sphereId,
       category: m.category,
       roles: [...m.roles],
+      // A member role given to oneself through one's own right opens no report (decision 0012).
+      ...(m.memberSelfGranted === true ? { selfGranted: true } : {}),
     }));
 }
 

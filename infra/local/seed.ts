@@ -464,6 +464,10 @@ export async function seedDemoData(
                   email: member.email,
                   sphereId: demo.sphere.sphereId,
                   category: session.category,
+                  // The demo's member roles are the import's, not given by anyone to themselves
+                  // through their own right: each demo member reads the group's report (decision
+                  // 0012), Camille her north team's among them.
+                  ...(roles.includes('member') ? { memberSelfGranted: false } : {}),
                 },
               ]
             : [];

@@ -108,6 +108,11 @@ export const SessionSchema = z.object({
   /** The caller's roles there (none when they are not a member). */
   isMember: z.boolean(),
   roles: z.array(z.enum(SESSION_ROLES)),
+  /**
+   * Present when the caller gave themselves the member role through their own admin or referent
+   * right: it opens none of the group's reports (decision 0012, the group-report exception).
+   */
+  selfGranted: z.literal(true).optional(),
   createdAt: z.string(),
   updateDate: z.string(),
 });

@@ -187,6 +187,81 @@ describe('session rights follow session memberships, session by session', () => 
   });
 });
 
+describe('a self-granted member role lifts no group-report exception (decision 0012)', () => {
+  const session = (sessionId: string) => subject('session', { sessionId, sphereId: 'A' });
+  const reports = (sessionId: string) => subject('report', { sessionId, sphereId: 'A' });
+  const facts = (
+    roles: SessionRole[],
+    sphereRoles: SphereRole[],
+    selfGranted: boolean | undefined,
+    subscription: AbilityFacts['subscription'] = 'essentials',
+  ): AbilityFacts => ({
+    ...base,
+    subscription,
+    spheres: [{ sphereId: 'A', roles: sphereRoles }],
+    sessions: [
+      {
+        sessionId: 'g1',
+        sphereId: 'A',
+        category: 'contributor',
+        roles,
+        ...(selfGranted === undefined ? {} : { selfGranted }),
+      },
+    ],
+  });
+
+  it.each([
+    // session roles, sphere roles, self-granted, may read the group's report and its custom reports
+    // An admin who added themselves, a referent who gave themselves the role: no report.
+    [['member'], ['admin', 'contributor'], true, false],
+    [['owner', 'member'], ['contributor'], true, false],
+    [['owner', 'member'], ['admin'], true, false],
+    // Given by someone else, or taken by the link without a right: the report, as before.
+    [['member'], ['admin', 'contributor'], false, true],
+    [['owner', 'member'], ['contributor'], false, true],
+    [['member'], ['contributor'], false, true],
+    // A membership written before the rule says nothing: today's behaviour.
+    [['member'], ['admin', 'contributor'], undefined, true],
+    [['owner', 'member'], ['contributor'], undefined, true],
+  ] as const)(
+    'session roles %j, sphere roles %j, self-granted %s: reads the reports %s',
+    (roles, sphereRoles, selfGranted, may) => {
+      const ability = buildAbility(defineRules(facts([...roles], [...sphereRoles], selfGranted)));
+      expect(ability.can('report', session('g1'))).toBe(may);
+      expect(ability.can('report', reports('g1'))).toBe(may);
+      expect(ability.can('report', session('g2'))).toBe(false);
+    },
+  );
+
+  it('a self-granted member keeps every other right of the member role and of their own rights', () => {
+    const admin = buildAbility(defineRules(facts(['owner', 'member'], ['admin'], true)));
+    expect(admin.can('get', session('g1'))).toBe(true);
+    expect(admin.can('put', session('g1'))).toBe(true);
+    expect(admin.can('smartReport', session('g1'))).toBe(true);
+    expect(admin.can('get', subject('strategy', { sessionId: 'g1', sphereId: 'A' }))).toBe(true);
+    expect(admin.can('post', subject('strategy-assessment', { sessionId: 'g1', sphereId: 'A' }))).toBe(true);
+    // The sphere's own reports stay its admins' (smartReport on the sphere).
+    expect(admin.can('smartReport', subject('sphere', { sphereId: 'A' }))).toBe(true);
+  });
+
+  it('the refusal is not the subscription’s: Essentials would not open it either', () => {
+    const starter = facts(['member'], ['admin'], true, 'starter');
+    expect(reservedForEssentials(starter, 'report', reports('g1'))).toBe(false);
+    expect(
+      reservedForEssentials(facts(['member'], ['admin'], false, 'starter'), 'report', reports('g1')),
+    ).toBe(true);
+  });
+
+  it('a super-admin in super-admin mode still sees every group report', () => {
+    const mode = {
+      ...facts(['member'], ['admin'], true),
+      globalRoles: ['super-admin'],
+      superAdminMode: true,
+    };
+    expect(buildAbility(defineRules(mode)).can('report', session('g1'))).toBe(true);
+  });
+});
+
 describe('strategies of spheres and sessions (decision 0019)', () => {
   const member = (
     subscription: AbilityFacts['subscription'],

@@ -19,6 +19,12 @@ export interface SessionMembership {
   sphereId: string;
   category: SessionCategory;
   roles: readonly SessionRole[];
+  /**
+   * The person gave themselves the `member` role through their own admin or referent right
+   * (decision 0012): it opens no report of the session. Absent (memberships written before the rule
+   * among them): the role was given by someone else, or taken by the link without such a right.
+   */
+  selfGranted?: boolean;
 }
 
 /** What a sphere's admins manage there (spec 01 §6, spec 02 §6), always on their own sphere. */
@@ -95,7 +101,8 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     if (roles.includes('admin')) {
       rules.push({ action: 'manage', subject: SPHERE_ADMIN_SUBJECTS, conditions: { sphereId } });
       // The group-report exception (spec 02 §6): a group's report is its members' alone, not its
-      // sphere's admins' (a member rule below gives it back to an admin who is in the group).
+      // sphere's admins' (a member rule below gives it back to an admin whom someone else put in
+      // the group, never to one who added themselves: decision 0012).
       rules.push({ action: 'report', subject: 'session', conditions: { sphereId }, inverted: true });
       // The forms a sphere's admins may entitle it to: those of the catalogue that are not private.
       rules.push({ action: 'get', subject: 'form-definition', conditions: { isPrivate: false } });
@@ -125,11 +132,14 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
         });
     }
   }
-  for (const { sessionId, roles } of facts.sessions) {
+  for (const { sessionId, roles, selfGranted } of facts.sessions) {
     const actions: Action[] = ['get'];
     // Owners (referents) run the session: settings, members and its real name, not its report.
     if (roles.includes('owner')) actions.push('put', 'smartReport');
-    if (roles.includes('member')) actions.push('report');
+    // Members read its reports, unless they gave themselves the role through their own admin or
+    // referent right: the exception is not lifted by those it keeps out (decision 0012).
+    const readsReports = roles.includes('member') && selfGranted !== true;
+    if (readsReports) actions.push('report');
     rules.push({ action: actions, subject: 'session', conditions: { sessionId } });
     // A session's links are its owners' (decision 0027).
     if (roles.includes('owner'))
@@ -137,13 +147,14 @@ export function defineRules(facts: AbilityFacts): AbilityRule[] {
     if (essentials) {
       // A session's strategy: its members read and assess it, its owners write it. Its custom
       // reports are its members' (decision 0037): the group-report exception holds for them too,
-      // and custom reports are not the starter subscription's (spec 02 §6 menu rules).
+      // self-granted members left out, and custom reports are not the starter subscription's (spec
+      // 02 §6 menu rules).
       if (roles.includes('member'))
         rules.push(
           { action: 'get', subject: 'strategy', conditions: { sessionId } },
           { action: ['get', 'post'], subject: 'strategy-assessment', conditions: { sessionId } },
-          { action: 'report', subject: 'report', conditions: { sessionId } },
         );
+      if (readsReports) rules.push({ action: 'report', subject: 'report', conditions: { sessionId } });
       if (roles.includes('owner'))
         rules.push({
           action: ['get', 'post', 'put', 'delete'],

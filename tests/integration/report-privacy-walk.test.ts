@@ -20,6 +20,7 @@ import type { StrategyReport } from '../../shared/contracts/strategy-reports';
 import type { CampaignReport } from '../../shared/contracts/campaign-reports';
 import { importParticipations, type AnswerItem } from '../../functions/campaigns';
 import { decodeJwt } from 'jose';
+import { rolesFromCoAdmin } from './co-admin';
 import { eventually, startTestStack, writtenAt, type TestStack, type Tokens } from './harness';
 
 /**
@@ -109,7 +110,12 @@ async function seedSphere(seed: number) {
       ownerIds: [memberId],
     });
     sessions.push(made.body.id);
-    await api(`/v1/sessions/${made.body.id}/members/${memberId}`, { roles: ['owner', 'member'] }, 'PUT');
+    // The member role from the sphere's other admin: one the admin gave themselves would open no
+    // report of the group (decision 0012).
+    await rolesFromCoAdmin(stack, admin, { sphereId, sessionId: made.body.id, memberId }, [
+      'owner',
+      'member',
+    ]);
   }
   const people: Person[] = Array.from({ length: 14 + Math.floor(next() * 30) }, () => ({
     userId: `user-${randomUUID()}`,

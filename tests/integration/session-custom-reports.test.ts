@@ -15,6 +15,7 @@ import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings } from '../../functions/feelings';
 import { reportsDb } from '../../functions/reports/store';
 import { usersDb } from '../../functions/users/store';
+import { rolesFromCoAdmin } from './co-admin';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
@@ -105,8 +106,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const becomeMember = () =>
-  call(`/v1/sessions/${sessionId}/members/${memberId}`, 'PUT', { roles: ['owner', 'member'] });
+/** The admin joins a group's members, the role given by the sphere's other admin (decision 0012). */
+const becomeMember = (of = sessionId) =>
+  rolesFromCoAdmin(stack, admin, { sphereId, sessionId: of, memberId }, ['owner', 'member']);
 const setSubscription = (subscription: 'starter' | 'essentials') =>
   usersDb().entities.user.patch({ userId: adminId }).set({ subscription }).go();
 
@@ -115,6 +117,9 @@ describe('a group’s custom reports', () => {
     await setSubscription('essentials');
     const asReferent = await call(groupBase());
     expect(asReferent.status).toBe(403);
+    // A member role the admin gives themselves lifts nothing (decision 0012).
+    await call(`/v1/sessions/${sessionId}/members/${memberId}`, 'PUT', { roles: ['owner', 'member'] });
+    expect((await call(groupBase())).status).toBe(403);
     await setSubscription('starter');
     await becomeMember();
     expect((await call(groupBase())).status).toBe(403);
@@ -135,7 +140,7 @@ describe('a group’s custom reports', () => {
       ownerIds: [memberId],
     });
     expect(starter.status).toBe(201);
-    await call(`/v1/sessions/${starter.body.id}/members/${memberId}`, 'PUT', { roles: ['owner', 'member'] });
+    await becomeMember(starter.body.id);
     const refused = await call(`/v1/reports/sessions/${starter.body.id}`);
     expect(refused.status).toBe(403);
     expect(refused.body.key).toBe('essentials-required');
@@ -265,7 +270,7 @@ describe('a group’s custom reports', () => {
       subscription: 'essentials',
       ownerIds: [memberId],
     });
-    await call(`/v1/sessions/${doomed.body.id}/members/${memberId}`, 'PUT', { roles: ['owner', 'member'] });
+    await becomeMember(doomed.body.id);
     const at = `/v1/reports/sessions/${doomed.body.id}`;
     const report = await call<CustomReport>(at, 'POST', { name: 'Soon gone', start: start(), end: today() });
     expect(report.status).toBe(201);

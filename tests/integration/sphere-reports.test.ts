@@ -4,6 +4,7 @@ import type { SphereReport } from '../../shared/contracts/reports';
 import { feelingColor } from '../../shared/domain/feelings';
 import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
+import { rolesFromCoAdmin } from './co-admin';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
@@ -237,11 +238,14 @@ describe('POST /v1/feelings/sphere-reports', () => {
       });
     // The group-report exception (spec 02 §6): its referent and the sphere's admin does not see it.
     expect((await report()).status).toBe(403);
+    // Nor when they give themselves the member role (decision 0012): another admin gives it.
     await stack.api(`/v1/sessions/${sessionId}/members/${memberId}`, {
       method: 'PUT',
       token: admin.accessToken,
       body: { roles: ['owner', 'member'] },
     });
+    expect((await report()).status).toBe(403);
+    await rolesFromCoAdmin(stack, admin, { sphereId, sessionId, memberId }, ['owner', 'member']);
     const answer = await report();
     expect(answer.status).toBe(200);
     expect(answer.body.sessionId).toBe(sessionId);

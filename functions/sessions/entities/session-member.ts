@@ -19,6 +19,17 @@ export const SessionMemberEntity = new Entity({
     name: { type: 'string', required: true },
     email: { type: 'string', required: true },
     roles: { type: 'set', items: SESSION_ROLES, required: true },
+    /**
+     * Who gave the membership its `member` role (decision 0012): a user id, the person themselves
+     * when they joined by the link. Absent without the role, on a membership written before the
+     * rule, and on an import (the local demo, the bench), which no person's right wrote.
+     */
+    memberGrantedBy: { type: 'string' },
+    /**
+     * The person gave themselves the `member` role through their own admin or referent right: it
+     * opens no report of the group (the group-report exception, decision 0012). Absent: not so.
+     */
+    memberSelfGranted: { type: 'boolean' },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
     updatedAt: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
   },

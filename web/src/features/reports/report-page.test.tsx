@@ -184,6 +184,8 @@ interface ServerOptions {
   roles?: AbilityFacts['spheres'][number]['roles'];
   /** The caller's roles in session-1 of sphere-1; none: not in the group. */
   sessionRoles?: AbilityFacts['sessions'][number]['roles'];
+  /** The caller gave themselves the member role in session-1 through their own right (decision 0012). */
+  selfGranted?: boolean;
   sphere?: Sphere;
   session?: Session;
   report?: SphereReport;
@@ -217,6 +219,7 @@ function fakeServer(options: ServerOptions = {}) {
             sphereId: 'sphere-1',
             category: 'contributor',
             roles: options.sessionRoles,
+            ...(options.selfGranted ? { selfGranted: true } : {}),
           },
         ]
       : [],
@@ -706,6 +709,19 @@ describe('the group (session) report page', () => {
     expect(server.sessionReports()).toEqual([]);
   });
 
+  it('a sphere admin who added themselves to the group is told why the report is not theirs, and nothing is asked', async () => {
+    const server = fakeServer({
+      roles: ['admin'],
+      sessionRoles: ['member'],
+      selfGranted: true,
+      session: session({ selfGranted: true }),
+    });
+    renderSessionReport();
+    const notice = await screen.findByTestId('session-report-not-allowed-self-granted');
+    expect(notice.textContent).toContain('Ask another admin of the sphere to add you.');
+    expect(server.sessionReports()).toEqual([]);
+  });
+
   it('a group that cannot be read is not available, and nothing is asked', async () => {
     const server = fakeServer(member);
     renderPage(<FeelingsReportPage />, {
@@ -982,6 +998,19 @@ describe('the reports card on a group’s page', () => {
     );
     await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
     expect(screen.queryByTestId('reports-card')).toBeNull();
+  });
+
+  it('tells a referent who gave themselves the member role why there is no report, with no link', async () => {
+    fakeServer({ roles: ['contributor'], sessionRoles: ['owner', 'member'], selfGranted: true });
+    renderPage(
+      <ReportsCard
+        place={{ kind: 'session', session: session({ roles: ['owner', 'member'], selfGranted: true }) }}
+      />,
+    );
+    const notice = await screen.findByTestId('reports-card-self-granted');
+    expect(notice.textContent).toContain('its reports stay with the members someone else added');
+    expect(screen.queryByTestId('reports-card-link')).toBeNull();
+    expect(screen.queryByTestId('reports-card-custom-link')).toBeNull();
   });
 
   it('shows it to a sphere admin who is also a member of the group', async () => {

@@ -58,11 +58,12 @@ function ReportFrame({
   );
 }
 
-function NotAllowed({ testId }: { testId: string }) {
+function NotAllowed({ testId, selfGranted = false }: { testId: string; selfGranted?: boolean }) {
   const { t } = useTranslation();
+  // A member who gave themselves the role through their own right is told why (decision 0012).
   return (
-    <Alert color="gray" data-testid={testId}>
-      {t('reports.page.notAllowed')}
+    <Alert color="gray" data-testid={selfGranted ? `${testId}-self-granted` : testId}>
+      {t(selfGranted ? 'reports.card.selfGranted' : 'reports.page.notAllowed')}
     </Alert>
   );
 }
@@ -132,7 +133,7 @@ function SessionReportPage({ sessionId }: { sessionId: string }) {
   if (me.isPending || session.isPending)
     body = <Skeleton height={160} data-testid="session-report-loading" />;
   else if ((me.isSuccess && !allowed) || refused(session.error))
-    body = <NotAllowed testId="session-report-not-allowed" />;
+    body = <NotAllowed testId="session-report-not-allowed" selfGranted={s?.selfGranted === true} />;
   else if (session.isError)
     body = (
       <ErrorState
