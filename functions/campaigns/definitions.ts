@@ -37,6 +37,7 @@ import {
   ValidationError,
 } from '../lib/errors';
 import { findSphere, sphereLinkCode, type SphereItem } from '../spheres';
+import { checkMeasures, checkTargets } from './references';
 import { rollCycle } from './reports';
 import {
   campaignsOf,
@@ -219,6 +220,7 @@ export async function createCampaign(sphereId: string, body: CampaignCreate): Pr
   if (!sphere) throw new NotFoundError();
   if (!templateAllowed(sphere, body.templateModel))
     throw new ForbiddenError('campaign-template-not-available');
+  await checkTargets(sphereId, body.targets);
   const item = await insertCampaign(
     defined({
       campaignId: randomUUID(),
@@ -244,6 +246,7 @@ export async function updateCampaign(campaignId: string, body: CampaignUpdate): 
     if (!sphere || !templateAllowed(sphere, body.templateModel))
       throw new ForbiddenError('campaign-template-not-available');
   }
+  await checkTargets(campaign.sphereId, body.targets, campaign.targets as Campaign['targets']);
   const item = await changeCampaign(campaignId, body.updateDate, fieldsOf(body));
   return answer(item, cycles);
 }
@@ -283,6 +286,7 @@ export async function updateMeasures(campaignId: string, body: MeasuresUpdate): 
       problems.push({ key: 'campaign-transition-not-allowed', field: `measures.${id}` });
   }
   if (problems.length > 0) throw new ValidationError(problems);
+  await checkMeasures(campaign.sphereId, body.measures, [...before.values()]);
   const item = await changeCampaign(campaignId, body.updateDate, { measures: body.measures });
   return answer(item, cycles);
 }

@@ -3,10 +3,13 @@
  * questionnaires, their entitlements and answers are written through the importers), and what
  * a deleted session leaves in its sphere's entitlements (`removeSessionFromEntitlements`), the
  * rebuild of a sphere's questionnaire rollups, and what a form's report counts (`formReportShape`,
- * for a campaign's form steps, and `reportDefinitionOf`, which a sealed cycle keeps, decision 0038).
+ * for a campaign's form steps, and `reportDefinitionOf`, which a sealed cycle keeps, decision 0038),
+ * and which forms a sphere is entitled to (`formsEntitledTo`: the questionnaires a campaign's
+ * measures and a link's form step may name, decisions 0024 and 0027).
  */
 export {
   findStoredForm,
+  formsEntitledTo,
   importEntitlements,
   importForms,
   importManySurveys,

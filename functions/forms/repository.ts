@@ -334,6 +334,16 @@ export async function findEntitlements(
   return getMany(db().entities.formEntitlement, keys);
 }
 
+/**
+ * Which of `formIds` are entitled to the sphere (a campaign's questionnaires, a link's form step):
+ * one BatchGetItem of those entitlements. A form entitled only elsewhere is absent, as one that
+ * exists nowhere.
+ */
+export async function formsEntitledTo(sphereId: string, formIds: readonly string[]): Promise<Set<string>> {
+  const found = await findEntitlements(formIds.map((formId) => ({ sphereId, formId })));
+  return new Set(found.map((e) => e.formId));
+}
+
 /** A form entitled to a sphere; one already entitled there is refused (`exist`). */
 export async function insertEntitlement(
   sphereId: string,

@@ -13,6 +13,8 @@ import {
   type LinkWizard,
 } from '../../shared/domain/links';
 import { abilityFacts } from '../access';
+import { isCampaignOfSphere } from '../campaigns';
+import { formsEntitledTo } from '../forms';
 import { assetUrl } from '../lib/assets';
 import { BadRequestError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { removeAssets } from '../lib/logos';
@@ -176,22 +178,52 @@ export async function checkLinkTags(
     throw new ValidationError([{ key: 'not-valid', field: 'body.specificTagIds' }]);
 }
 
+/**
+ * The questionnaires a link's form steps open must be entitled to its sphere (400 `not-valid` on
+ * `body.wizards.<i>.formId`, whether the form exists elsewhere or nowhere). As for its tags, only
+ * a form the link does not hold yet is checked.
+ */
+export async function checkLinkForms(
+  sphereId: string,
+  wizards: readonly LinkWizard[],
+  held: readonly LinkItem['wizards'][number][] = [],
+): Promise<void> {
+  const holds = new Set(held.flatMap((w) => (w.formId !== undefined ? [w.formId] : [])));
+  const added = wizards.flatMap((w, i) =>
+    w.type === 'form' && !holds.has(w.formId) ? [{ formId: w.formId, i }] : [],
+  );
+  if (added.length === 0) return;
+  const entitled = await formsEntitledTo(
+    sphereId,
+    added.map((a) => a.formId),
+  );
+  const problems = added
+    .filter((a) => !entitled.has(a.formId))
+    .map((a): FieldError => ({ key: 'not-valid', field: `body.wizards.${a.i}.formId` }));
+  if (problems.length) throw new ValidationError(problems);
+}
+
 const defined = <T extends Record<string, unknown>>(fields: T): T =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
 
 /**
  * POST /v1/shorten-urls: the middleware checked the right on the sphere (and session) named; the
- * sphere must exist, and a session must be of that sphere.
+ * sphere must exist, and a session or a campaign must be of that sphere: another sphere's is not
+ * found, as one that does not exist (decision 0027), so the answer never tells which ids are real.
  */
 export async function createLink(body: LinkCreate, now = Date.now()): Promise<Link> {
-  const sphere = await findSphere(body.sphereId);
+  const [sphere, session, campaignHere] = await Promise.all([
+    findSphere(body.sphereId),
+    body.sessionId !== undefined ? findSession(body.sessionId) : Promise.resolve(null),
+    body.campaignId !== undefined
+      ? isCampaignOfSphere(body.campaignId, body.sphereId)
+      : Promise.resolve(true),
+  ]);
   if (!sphere) throw new NotFoundError();
-  if (body.sessionId !== undefined) {
-    const session = await findSession(body.sessionId);
-    if (!session) throw new NotFoundError();
-    if (session.sphereId !== body.sphereId) throw new ForbiddenError();
-  }
+  if (body.sessionId !== undefined && session?.sphereId !== body.sphereId) throw new NotFoundError();
+  if (!campaignHere) throw new NotFoundError();
   await checkLinkTags(body.sphereId, body.specificTagIds);
+  await checkLinkForms(body.sphereId, body.wizards);
   const item = await insertLink(
     defined({
       category: body.category,
@@ -265,6 +297,7 @@ export async function updateLink(
       problems.map((p) => ({ key: p.key, field: ['body', ...p.path].join('.') }) as FieldError),
     );
   await checkLinkTags(item.sphereId, body.specificTagIds, item.specificTagIds);
+  await checkLinkForms(item.sphereId, body.wizards, item.wizards);
   const changed = await changeLink(linkId, writtenFields(body, now) as Parameters<typeof changeLink>[1]);
   return toLink(changed, true, now);
 }

@@ -24,6 +24,7 @@ export {
   sphereLinkCode,
 } from './access-codes';
 export {
+  activeTagIdsAmong,
   activeTagsOf,
   areActiveTags,
   checkSessionTags,

@@ -511,6 +511,16 @@ export async function areActiveTags(sphereId: string, tagIds: readonly string[])
 }
 
 /**
+ * Which of `tagIds` are active tags of the sphere (a campaign's targets and tag questions): reads
+ * those tags alone (one BatchGetItem). Another sphere's tag is absent, as one that exists nowhere.
+ */
+export async function activeTagIdsAmong(sphereId: string, tagIds: readonly string[]): Promise<Set<string>> {
+  if (tagIds.length === 0) return new Set();
+  const found = await findTags(sphereId, tagIds);
+  return new Set(found.filter((t) => !t.archived).map((t) => t.tagId));
+}
+
+/**
  * The tags of some spheres, active ones only, as cards show them (one Query per sphere, in
  * parallel): for the start call's session cards, only the spheres whose sessions carry tags.
  */

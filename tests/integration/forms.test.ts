@@ -932,6 +932,8 @@ describe('surveys through a campaign link', () => {
         wizards: [{ type: 'form', formId: wellbeingId }],
       });
     const ours = await link(horizon, camille, [tag.body.id]);
+    // A link's form step opens a form entitled to its sphere (decision 0027).
+    expect((await entitle(elsewhere.id, wellbeingId, undefined, olga)).status).toBe(201);
     const theirs = await link(elsewhere, olga, []);
     expect([ours.status, theirs.status]).toEqual([201, 201]);
     const body = { formId: wellbeingId, values: { q1: 4, q2: ['rest'] }, sphereId: horizon.id };

@@ -163,9 +163,9 @@ describe('making a link', () => {
     expect((await api(zoe, '/v1/shorten-urls', 'POST', { ...body, stepNumber: 100 })).status).toBe(400);
     // The owner of a group may not make the sphere's own links.
     expect((await api(zoe, '/v1/shorten-urls', 'POST', sphereLink())).status).toBe(403);
-    // A session named with another sphere is refused.
+    // A session named with another sphere is not found there, as an unknown session.
     expect((await api(zoe, '/v1/shorten-urls', 'POST', { ...body, sphereId: elsewhere.id })).status).toBe(
-      403,
+      404,
     );
   });
 
@@ -402,22 +402,32 @@ describe('a link’s tags', () => {
 });
 
 describe('a campaign’s link', () => {
+  /** A campaign of the sphere, as its admins make it. */
+  const newCampaign = async (name: string) => {
+    const made = await api<{ campaignId: string }>(ada, `/v1/campaigns/spheres/${sphere.id}`, 'POST', {
+      name,
+    });
+    expect(made.status).toBe(201);
+    return made.body.campaignId;
+  };
+
   it('gives its campaign, sphere and the campaign’s code; other links have no campaign', async () => {
+    const campaignId = await newCampaign('Pulse');
     const made = await api<Link>(
       ada,
       '/v1/shorten-urls',
       'POST',
-      sphereLink({ category: 'campaign', campaignId: 'campaign-1' }),
+      sphereLink({ category: 'campaign', campaignId }),
     );
     expect(made.status).toBe(201);
     const campaign = await api<LinkCampaign>(guest, `/v1/shorten-urls/${made.body.id}/campaign`);
     expect(campaign.status).toBe(200);
     expect(campaign.body).toEqual({
-      campaignId: 'campaign-1',
+      campaignId,
       sphereId: sphere.id,
-      validationCode: await campaignLinkCode(sphere.id, 'campaign-1'),
+      validationCode: await campaignLinkCode(sphere.id, campaignId),
     });
-    expect(await isCampaignLinkCode(sphere.id, 'campaign-1', campaign.body.validationCode)).toBe(true);
+    expect(await isCampaignLinkCode(sphere.id, campaignId, campaign.body.validationCode)).toBe(true);
     expect(await isCampaignLinkCode(sphere.id, 'campaign-2', campaign.body.validationCode)).toBe(false);
     const plain = await api<Link>(ada, '/v1/shorten-urls', 'POST', sphereLink());
     expect((await api(guest, `/v1/shorten-urls/${plain.body.id}/campaign`)).status).toBe(404);
@@ -425,14 +435,18 @@ describe('a campaign’s link', () => {
     expect((await api(ada, '/v1/shorten-urls', 'POST', sphereLink({ category: 'campaign' }))).status).toBe(
       400,
     );
+    // A campaign that is not the sphere's (another sphere's, or none) is not found.
+    const unknown = sphereLink({ category: 'campaign', campaignId: 'campaign-1' });
+    expect((await api(ada, '/v1/shorten-urls', 'POST', unknown)).status).toBe(404);
   });
 
   it('an expired campaign link answers link-expired', async () => {
+    const campaignId = await newCampaign('Old pulse');
     const made = await api<Link>(
       ada,
       '/v1/shorten-urls',
       'POST',
-      sphereLink({ category: 'campaign', campaignId: 'campaign-old' }),
+      sphereLink({ category: 'campaign', campaignId }),
     );
     await linksDb().entities.shortUrl.patch({ linkId: made.body.id }).set({ expiredAt: '2020-01-01' }).go();
     const opened = await api(guest, `/v1/shorten-urls/${made.body.id}/campaign`);
