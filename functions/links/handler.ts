@@ -12,6 +12,7 @@ import {
 } from '../../shared/contracts/links';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
+import { isCampaignOfSphere } from '../campaigns';
 import * as logo from './logo';
 import * as service from './service';
 
@@ -19,7 +20,7 @@ const page = (query: { _max: number; _offset: number }) => ({ max: query._max, o
 
 export const handler = createHttpHandler(
   [
-    route(createLink, ({ body }) => service.createLink(body)),
+    route(createLink, ({ body }) => service.createLink(body, isCampaignOfSphere)),
     route(listSphereLinks, ({ params, query }) =>
       service.listLinks({ place: 'sphere', placeId: params.sphereId }, page(query)),
     ),

@@ -13,7 +13,6 @@ import {
   type LinkWizard,
 } from '../../shared/domain/links';
 import { abilityFacts } from '../access';
-import { isCampaignOfSphere } from '../campaigns';
 import { formsEntitledTo } from '../forms';
 import { assetUrl } from '../lib/assets';
 import { BadRequestError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
@@ -211,7 +210,18 @@ const defined = <T extends Record<string, unknown>>(fields: T): T =>
  * sphere must exist, and a session or a campaign must be of that sphere: another sphere's is not
  * found, as one that does not exist (decision 0027), so the answer never tells which ids are real.
  */
-export async function createLink(body: LinkCreate, now = Date.now()): Promise<Link> {
+/**
+ * Whether a campaign is of the sphere: the campaigns face's, given by the links Lambda's handler.
+ * Links does not import campaigns, whose face would then travel in every bundle that reads a link's
+ * tags (feelings, forms, strategies, thinkings, sessions and spheres; tests/infra/bundles.test.ts).
+ */
+export type CampaignOfSphere = (campaignId: string, sphereId: string) => Promise<boolean>;
+
+export async function createLink(
+  body: LinkCreate,
+  isCampaignOfSphere: CampaignOfSphere,
+  now = Date.now(),
+): Promise<Link> {
   const [sphere, session, campaignHere] = await Promise.all([
     findSphere(body.sphereId),
     body.sessionId !== undefined ? findSession(body.sessionId) : Promise.resolve(null),
