@@ -72,7 +72,9 @@ const { endpoints } = stack;
 const lines = [
   '',
   'Wellbeing runs locally:',
-  ...(endpoints.web ? [`  App          ${endpoints.web}`] : []),
+  ...(endpoints.web
+    ? [`  App          ${endpoints.web}  (the links in mails and texts open it)`]
+    : [`  App          not served (--web=none); links in mails and texts name ${stack.webOrigin}`]),
   `  REST API     ${endpoints.api}`,
   `  WebSocket    ${endpoints.ws}`,
   `  Sign-in      ${endpoints.auth.endpoint} (pool ${endpoints.auth.userPoolId}, client ${endpoints.auth.clientId})`,
@@ -85,7 +87,7 @@ const lines = [
     (u) =>
       `  ${u.email.padEnd(32)} ${u.firstName} ${u.lastName} (${u.locale})${u.password ? `, or password ${u.password}` : ''}`,
   ),
-  `Or continue as a guest: ${endpoints.web}/guest`,
+  `Or continue as a guest: ${stack.webOrigin}/guest`,
   '',
   `Endpoints written to ${dataDir}/endpoints.json. Ctrl-C stops everything.`,
 ];

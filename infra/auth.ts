@@ -48,6 +48,8 @@ export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
   readonly triggers: Record<AuthTrigger, WellbeingFunction>;
+  /** The triggers that send mail (the sign-in code): granted SES, and given the web origin. */
+  readonly senders: readonly WellbeingFunction[];
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -92,7 +94,8 @@ export class Auth extends Construct {
         'Cognito pre token generation: tokens only for an account whose address was proved',
       ),
     };
-    props.mail.grantSend(this.triggers['create-auth-challenge'].function);
+    this.senders = [this.triggers['create-auth-challenge']];
+    for (const sender of this.senders) props.mail.grantSend(sender.function);
 
     this.userPool = new UserPool(this, 'UserPool', {
       selfSignUpEnabled: true,

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { REST_DOMAINS, ROUTES } from '../functions/domains';
 import { RENDERS_PREFIX } from '../functions/lib/assets';
 import { parseParentOrigins } from '../shared/contracts/web-config';
+import { DEFAULT_SMS_COUNTRY_CODES, parseSmsCountryCodes } from '../shared/domain/phone';
 import { Api } from './api';
 import { Assets, assetsOrigin } from './assets';
 import { Auth } from './auth';
@@ -31,6 +32,20 @@ export interface WellbeingStackProps extends StackProps {
   entryFor?: (entry: string) => string;
   /** @default <repo>/web/dist */
   webDistDir?: string;
+  /**
+   * Country calling codes verification texts may go to (decision 0006): SMS_COUNTRY_CODES of the
+   * Lambdas that send SMS. @default context `smsCountryCodes` (comma-separated, `+32,+33,+352`),
+   * else Belgium, France and Luxembourg
+   */
+  smsCountryCodes?: readonly string[];
+}
+
+/** The stack's SMS countries: the prop, else the context `smsCountryCodes`, else the default; checked. */
+export function smsCountryCodesOf(scope: Construct, codes?: readonly string[]): string[] {
+  if (codes) return parseSmsCountryCodes(codes.join(','));
+  const context: unknown = scope.node.tryGetContext('smsCountryCodes');
+  if (context === undefined) return [...DEFAULT_SMS_COUNTRY_CODES];
+  return parseSmsCountryCodes(Array.isArray(context) ? context.map(String).join(',') : String(context));
 }
 
 /** The whole product in one stack (eu-west-1): data, auth, REST and WebSocket APIs, workers, SPA, alarms. */
@@ -53,6 +68,7 @@ export class WellbeingStack extends Stack {
       DEFAULT_MAIL_DOMAIN;
     const cognitoEmailViaSes =
       props.cognitoEmailViaSes ?? String(this.node.tryGetContext('cognitoEmailViaSes')) === 'true';
+    const smsCountryCodes = smsCountryCodesOf(this, props.smsCountryCodes).join(',');
 
     this.data = new Data(this, 'Data');
     const table = this.data.table;
@@ -103,8 +119,11 @@ export class WellbeingStack extends Stack {
       ],
     });
     this.assets = new Assets(this, 'Assets', { web: this.web });
-    // Cycle notifications carry a link into the SPA (functions/campaigns/events.ts).
-    this.workers.notify.addEnvironment({ WEB_URL: this.web.url });
+    // Every function that sends mail or texts builds its links on one origin, the SPA's: the
+    // CloudFront distribution's (functions/lib/config.ts `webOrigin()`, decision 0006).
+    const webOrigin = { WEB_ORIGIN: this.web.url };
+    this.workers.notify.addEnvironment(webOrigin);
+    for (const sender of this.auth.senders) sender.addEnvironment(webOrigin);
 
     // What each domain's face says its Lambda does (functions/<domain>/domain.ts).
     for (const domain of REST_DOMAINS) {
@@ -113,9 +132,11 @@ export class WellbeingStack extends Stack {
       this.workers.allowQueueing(fn);
       if (domain.grants.events) this.realtime.allowPublishing(fn);
       if (domain.grants.mail) mail.grantSend(fn.function);
+      if (domain.grants.mail || domain.grants.sms) fn.addEnvironment(webOrigin);
       if (domain.grants.assets) this.assets.grant(fn, domain.grants.assets);
       if (domain.grants.schedules) this.workers.allowScheduling(fn);
       if (domain.grants.renders) this.workers.allowRendering(fn);
+      if (domain.grants.sms) fn.addEnvironment({ SMS_COUNTRY_CODES: smsCountryCodes });
     }
     // The render worker writes the files and tells the person who asked.
     this.assets.grant(this.workers.render, { prefixes: [RENDERS_PREFIX], actions: ['read', 'write'] });

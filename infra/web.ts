@@ -212,7 +212,11 @@ export class Web extends Construct {
     });
   }
 
-  /** https:// URL of the SPA, also the only origin the API allows. */
+  /**
+   * https:// URL of the SPA (the distribution's domain: the stack has no custom domain yet; one
+   * would be named here), also the only origin the API allows and the web origin of every link in
+   * mails and texts (`WEB_ORIGIN`, infra/stack.ts).
+   */
   get url(): string {
     return `https://${this.distribution.distributionDomainName}`;
   }

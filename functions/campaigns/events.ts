@@ -2,7 +2,7 @@ import type { Cycle, Measure } from '../../shared/contracts/campaigns';
 import type { MultilingualText } from '../../shared/contracts/text';
 import { fillUrlPlaceholder, nextCycleStatus, notificationReaches } from '../../shared/domain/campaigns';
 import { textIn } from '../../shared/domain/sessions';
-import { config } from '../lib/config';
+import { webOrigin } from '../lib/config';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { mailLocale, renderEmail } from '../lib/mail-templates';
@@ -15,12 +15,13 @@ import { campaignCode, moveCycle } from './definitions';
 import { cycleMail } from './mail';
 import { participantsOf, readCampaign, type CampaignItem, type CycleItem } from './repository';
 
-/** Where a participant's link opens: their participation, with the campaign's URL code. */
+/**
+ * Where a participant's link opens: their participation, with the campaign's URL code, at the one
+ * configured web origin (functions/lib/config.ts `webOrigin()`), by mail and by text alike.
+ */
 export function participationUrl(campaignId: string, code: string | null): string {
-  const c = config();
-  const origin = c.WEB_URL ?? (c.ALLOWED_ORIGIN !== '*' ? c.ALLOWED_ORIGIN : 'http://localhost:5173');
   const query = code ? `?code=${encodeURIComponent(code)}` : '';
-  return `${origin.replace(/\/+$/, '')}/apps/participation/${encodeURIComponent(campaignId)}${query}`;
+  return `${webOrigin()}/apps/participation/${encodeURIComponent(campaignId)}${query}`;
 }
 
 /**

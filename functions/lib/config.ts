@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_SMS_COUNTRY_CODES, parseSmsCountryCodes } from '../../shared/domain/phone';
 
 /**
  * Configuration of a Lambda, read once from the environment through a schema that fails fast.
@@ -22,8 +23,18 @@ const ConfigSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().optional(),
   /** Issuer of the tokens when it is not Cognito's regional one (the local issuer). */
   TOKEN_ISSUER: z.url().optional(),
-  /** Where people open the product (links in notifications); the allowed origin when unset. */
-  WEB_URL: z.url().optional(),
+  /**
+   * The one origin people open the product at (`https://<CloudFront domain>` in AWS, the SPA's
+   * served origin on the local stack): every link of a mail or a text message starts with it. Read
+   * through `webOrigin()`, which refuses to guess when it is unset.
+   */
+  WEB_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, ''), {
+      message: 'an origin only (scheme, host and port), without a path, query or fragment',
+    })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   /** Origin allowed to call the API from a browser. */
   ALLOWED_ORIGIN: z.string().default('*'),
   /** Endpoint of the WebSocket API's @connections management API. */
@@ -55,6 +66,12 @@ const ConfigSchema = z.object({
    * come from the local writer, built from the figures and labelled as such.
    */
   BEDROCK_MODEL_ID: z.string().min(1).max(256).optional(),
+  /**
+   * Country calling codes of the numbers verification texts may go to, comma-separated
+   * (`+32,+33,+352`): set by CDK from the context `smsCountryCodes`, and by the local stack. Read
+   * through `smsCountryCodes()`, which applies the default (BE, FR, LU) and checks it.
+   */
+  SMS_COUNTRY_CODES: z.string().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
@@ -70,6 +87,38 @@ export function config(): Config {
   }
   cached = result.data;
   return cached;
+}
+
+/**
+ * The origin every link of a mail or a text message starts with (`WEB_ORIGIN`): one configured
+ * origin, never guessed from another setting. A function that builds a link without it fails with
+ * a configuration error rather than sending a link to nowhere.
+ */
+export function webOrigin(): string {
+  const origin = config().WEB_ORIGIN;
+  if (origin === undefined) {
+    throw new Error(
+      'Invalid configuration: WEB_ORIGIN is not set. Links in mails and text messages need the origin the web app is served at (CDK sets it from the CloudFront distribution, the local stack from the SPA it serves).',
+    );
+  }
+  return origin;
+}
+
+/**
+ * The country calling codes verification texts may go to (`SMS_COUNTRY_CODES`, decision 0006),
+ * Belgium, France and Luxembourg when unset. A value that is not a list of calling codes is a
+ * configuration error: nothing is texted rather than anything anywhere.
+ */
+export function smsCountryCodes(): string[] {
+  const raw = config().SMS_COUNTRY_CODES;
+  if (raw === undefined) return [...DEFAULT_SMS_COUNTRY_CODES];
+  try {
+    return parseSmsCountryCodes(raw);
+  } catch (error) {
+    throw new Error(`Invalid configuration: SMS_COUNTRY_CODES: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Tests and the local stack change the environment between runs. */

@@ -162,3 +162,67 @@ describe('route order', () => {
     );
   });
 });
+
+describe('path parameters', () => {
+  function paramHandler() {
+    const implementation = vi.fn(async () => ({ ok: true }));
+    const contract = defineRoute({
+      name: 'probe-params',
+      domain: 'me',
+      method: 'PUT',
+      path: '/probe/{id}',
+      auth: 'public',
+      // A schema that would take anything: the character rule applies whatever the contract says.
+      params: z.strictObject({ id: z.string().trim() }),
+      response: z.object({ ok: z.boolean() }),
+    });
+    return { implementation, handler: createHttpHandler([route(contract, implementation)], callerAccounts) };
+  }
+  const put = (handler: ReturnType<typeof paramHandler>['handler'], path: string, id?: string) =>
+    handler(
+      proxyEvent({
+        method: 'PUT',
+        path,
+        resource: '/probe/{id}',
+        ...(id !== undefined ? { pathParameters: { id } } : {}),
+      }),
+      lambdaContext,
+    );
+
+  it.each([
+    '\u0000',
+    'a\nb',
+    'a\r',
+    '\u001f',
+    '\u007f',
+    '\u009b',
+    'a\u202eb',
+    '\u2066x',
+    '\u200b',
+    '\ufeffid',
+  ])('answers 400 not-valid on params.id to the decoded %j, before the handler runs', async (id) => {
+    const { handler, implementation } = paramHandler();
+    const response = await put(handler, `/probe/${encodeURIComponent(id)}`, id);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({
+      key: 'error',
+      errors: [{ key: 'not-valid', field: 'params.id' }],
+    });
+    expect(implementation).not.toHaveBeenCalled();
+  });
+
+  it('judges a value left encoded as decoded: the router’s own match of /probe/%00 is refused too', async () => {
+    const { handler, implementation } = paramHandler();
+    const response = await put(handler, '/probe/%00');
+    expect(response.statusCode).toBe(400);
+    expect(implementation).not.toHaveBeenCalled();
+  });
+
+  it('lets plain values through, accents, spaces, a lone % and an address included', async () => {
+    for (const id of ['s-1', 'Zoé Dupont', '100%', 'ada+x@example.be', '日本']) {
+      const { handler, implementation } = paramHandler();
+      expect((await put(handler, `/probe/${encodeURIComponent(id)}`, id)).statusCode).toBe(200);
+      expect(implementation).toHaveBeenCalledOnce();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import type { RouteContract } from '../../shared/contracts/route';
 import type { ErrorBody } from '../../shared/contracts/errors';
+import { pathParameterErrors } from '../../shared/contracts/ids';
 import {
   CORS_EXPOSE_HEADERS,
   parseRequestHeaders,
@@ -147,6 +148,12 @@ export function route<R extends RouteContract>(
           globalRoles: standing.globalRoles,
         };
       }
+
+      // Path parameters follow the character rule of ids (shared/contracts/ids.ts), on the values the
+      // gateway decoded, for every route and before anything else of the request is read: a control
+      // or invisible character never reaches a key, a log or the handler (decision 0006).
+      const pathProblems = pathParameterErrors(event.pathParameters ?? {});
+      if (pathProblems.length) throw new ValidationError(pathProblems);
 
       const errors: ValidationError[] = [];
       const attempt = <T>(fn: () => T): T | undefined => {

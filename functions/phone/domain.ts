@@ -1,6 +1,8 @@
 /** The phone domain as the registry (functions/domains.ts) reads it. */
 import { phoneRoutes } from '../../shared/contracts/phone';
 import { defineDomain, eraseInBatches, isoTime as iso } from '../lib/domain';
+import { getAccount } from '../users';
+import { sendsToNumber } from './send-limit';
 import { PHONE_ENTITIES, phoneDb as db } from './store';
 
 export const phoneDomain = defineDomain({
@@ -37,6 +39,31 @@ export const phoneDomain = defineDomain({
             eraseInBatches(
               (keys) => db().entities.phoneVerification.delete(keys).go(),
               data ? [{ userId: data.userId }] : [],
+            ),
+        };
+      },
+    },
+    {
+      // The sends that count a number's texts (decision 0006), of the number the user proved: a
+      // number merely asked for may be someone else's, and its count stays (it ends within 24 h).
+      name: 'phoneCodeSends',
+      covers: ['phoneCodeSend'],
+      csv: 'phone-code-sends.csv',
+      describe: {
+        fr: 'les envois récents de SMS à votre numéro, qui limitent leur nombre',
+        en: 'recent texts sent to your number, which limit how many can be sent',
+        nl: 'recente sms’en naar je nummer, die hun aantal beperken',
+      },
+      onLeave: 'erase',
+      async gather(owner) {
+        const phone = (await getAccount(owner.userId))?.user.phone;
+        const items = phone === undefined ? [] : await sendsToNumber(phone);
+        return {
+          records: items.map((s) => ({ phone: s.phone, sentAt: iso(s.sentAt) })),
+          leave: () =>
+            eraseInBatches(
+              (keys) => db().entities.phoneCodeSend.delete(keys).go(),
+              items.map(({ phone: number, slot }) => ({ phone: number, slot })),
             ),
         };
       },

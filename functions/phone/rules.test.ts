@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePhone, phoneError } from '../../shared/contracts/phone';
-import { canRequestPhoneCode, phoneCodeLocks } from './rules';
+import {
+  PHONE_MAX_TEXTS_PER_NUMBER,
+  PHONE_NUMBER_WINDOW_MS,
+  canRequestPhoneCode,
+  numberSlotFreeBefore,
+  phoneCodeLocks,
+} from './rules';
 
 const NOW = 1_800_000_000_000;
 const MINUTE = 60_000;
@@ -29,5 +35,12 @@ describe('phone rules', () => {
     expect(canRequestPhoneCode([NOW - 25 * hour, NOW - 2 * hour, NOW - hour], NOW)).toBe(true);
     expect(phoneCodeLocks(5)).toBe(false);
     expect(phoneCodeLocks(6)).toBe(true);
+  });
+
+  it('texts one number at most 3 times within 24 hours, whoever asks: a slot frees once its send is a day old', () => {
+    expect(PHONE_MAX_TEXTS_PER_NUMBER).toBe(3);
+    expect(PHONE_NUMBER_WINDOW_MS).toBe(24 * 60 * MINUTE);
+    // The condition of a slot's put: free, or its send is at or before this instant.
+    expect(numberSlotFreeBefore(NOW)).toBe(NOW - 24 * 60 * MINUTE);
   });
 });

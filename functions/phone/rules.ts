@@ -10,6 +10,18 @@ export const PHONE_MAX_REQUESTS_PER_WINDOW = 3;
 export const PHONE_MAX_WRONG_CODES = 5;
 export const PHONE_CODE_TTL_MS = LOGIN_CODE_TTL_MS;
 
+/**
+ * Texts per destination number (decision 0006): at most 3 within 24 h, whoever asks. Beyond them a
+ * request answers `too-many-phone-codes-sent` and sends nothing.
+ */
+export const PHONE_NUMBER_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PHONE_MAX_TEXTS_PER_NUMBER = 3;
+
+/** A number's send slot is free again once its send is this old (or older). */
+export function numberSlotFreeBefore(now: number): number {
+  return now - PHONE_NUMBER_WINDOW_MS;
+}
+
 /** Sends still inside the window ending now. */
 export function recentSends(sends: readonly number[], now: number, windowMs: number): number[] {
   return sends.filter((at) => at > now - windowMs);

@@ -1,6 +1,8 @@
 import type { PhoneVerificationAnswer } from '../../shared/contracts/phone';
 import { normalisePhone, phoneError } from '../../shared/contracts/phone';
+import { isTextableNumber } from '../../shared/domain/phone';
 import { isConditionFailure } from '../lib/conditions';
+import { smsCountryCodes } from '../lib/config';
 import { codeMatches, isCodeExpired, issueCode, ttlSeconds } from '../lib/one-time-codes';
 import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { sendSms } from '../lib/sms';
@@ -15,6 +17,7 @@ import {
   phoneSmsText,
   recentSends,
 } from './rules';
+import { claimNumberSend } from './send-limit';
 import { phoneDb as db } from './store';
 
 type PhoneState = NonNullable<
@@ -66,7 +69,9 @@ function phoneAnswer(
 
 /**
  * POST /v1/phone/verification: `{ phone }` sends a code by SMS; `{ phone, code }` checks it and
- * stores the phone on the account. Too many requests or wrong codes lock changes for 24 hours.
+ * stores the phone on the account. Too many requests or wrong codes lock changes for 24 hours. Only
+ * numbers of the deployment's countries are taken (`phone-country-not-allowed`), and a number gets
+ * at most 3 texts per 24 hours whoever asks (`too-many-phone-codes-sent`, decision 0006).
  */
 export async function verifyPhone(
   userId: string,
@@ -79,6 +84,7 @@ export async function verifyPhone(
   const invalid = phoneError(body.phone);
   if (invalid) throw new BadRequestError(invalid);
   const phone = normalisePhone(body.phone as string);
+  if (!isTextableNumber(phone, smsCountryCodes())) throw new BadRequestError('phone-country-not-allowed');
   const { data: state } = await db().entities.phoneVerification.get({ userId }).go({ consistent: true });
   if (state?.lockedUntil !== undefined && state.lockedUntil > now) {
     throw new TooManyRequestsError(state.lockReason ?? 'too-many-phone-attempts');
@@ -102,6 +108,9 @@ export async function verifyPhone(
       );
       throw new TooManyRequestsError('too-many-phone-attempts');
     }
+    // The number's own budget, shared by every account: a refusal here does not count as a request
+    // of the caller's (nothing was sent), and a slot taken stays taken even if the write below fails.
+    if (!(await claimNumberSend(phone, now))) throw new TooManyRequestsError('too-many-phone-codes-sent');
     const issued = issueCode(now, PHONE_CODE_TTL_MS);
     await savePhoneState(
       userId,

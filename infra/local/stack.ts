@@ -2,6 +2,7 @@ import { configureHandlers } from '../../functions/lib/environment';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { verifyAccessToken } from '../../functions/lib/tokens';
+import { DEFAULT_SMS_COUNTRY_CODES } from '../../shared/domain/phone';
 import { startCognito, type LocalCognito } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
@@ -11,7 +12,7 @@ import { startS3 } from './s3';
 import { startSes } from './ses';
 import { startSms } from './sms';
 import { startPoller, startSqs } from './sqs';
-import { startWeb, type WebMode } from './web';
+import { localWebOrigin, startWeb, type WebMode } from './web';
 import { startWebSocketGateway } from './websocket';
 
 export const LOCAL_TABLE_NAME = 'wellbeing-local';
@@ -67,6 +68,11 @@ export interface LocalStackOptions {
   queueVisibilityTimeoutSeconds?: number;
   /** Where the stack says what it does (port fallbacks). @default console.warn */
   notice?: (message: string) => void;
+  /**
+   * Country calling codes verification texts may go to (SMS_COUNTRY_CODES, decision 0006), as
+   * `smsCountryCodes` in CDK. @default Belgium, France and Luxembourg (+32, +33, +352)
+   */
+  smsCountryCodes?: readonly string[];
 }
 
 /** What `npm start` writes to `.local/endpoints.json` (ARCHITECTURE §8), and what tests call. */
@@ -95,6 +101,12 @@ export interface LocalServices {
 
 export interface LocalStack {
   endpoints: LocalEndpoints;
+  /**
+   * The origin the SPA is served at (`endpoints.web`'s), or would be served at when the stack serves
+   * none (tests, `--web=none`): on the port chosen at start, never a guessed one. It is the handlers'
+   * `WEB_ORIGIN`, the origin of every link in mails and text messages.
+   */
+  webOrigin: string;
   services: LocalServices;
   /** Environment of the handlers (what a Lambda would get), for tools that run handler code. */
   handlerEnv: Record<string, string>;
@@ -207,6 +219,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     );
 
+    // The SPA's port is chosen first: its origin is the only browser origin the issuer answers, and
+    // the origin of every link in mails and texts. A stack that serves no SPA still chooses the port
+    // it would serve it on, so that those links name the origin it reports (`webOrigin`).
+    let webPort = await port('web');
+    // Vite takes port 0 as "its default", not "any free port".
+    if (webPort === 0) webPort = await freePort();
+    const webOrigin = localWebOrigin(webPort);
+
     const env: Record<string, string> = {
       TABLE_NAME: LOCAL_TABLE_NAME,
       AWS_REGION: LOCAL_REGION,
@@ -221,6 +241,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Browsers load the served files straight from the emulator (path-style, anonymous reads).
       ASSETS_URL: `${s3.endpoint}/${s3.buckets.assets}`,
       SNS_ENDPOINT: sms.endpoint,
+      // The countries texts may go to, as a deployment names them (CDK context `smsCountryCodes`).
+      SMS_COUNTRY_CODES: (options.smsCountryCodes ?? DEFAULT_SMS_COUNTRY_CODES).join(','),
       NOTIFICATIONS_QUEUE_URL: sqs.notifications.url,
       REPORT_RENDERS_QUEUE_URL: sqs.renders.url,
       // One-time schedules of campaign cycles (decision 0026): the local scheduler sends them to
@@ -235,17 +257,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // No translation engine runs offline: texts come back as copies, marked as not translated.
       TRANSLATION_PROVIDER: 'local',
       ALLOWED_ORIGIN: '*',
+      WEB_ORIGIN: webOrigin,
       LOG_LEVEL: 'WARN',
     };
     configureHandlers(env);
 
-    // The SPA's port is chosen first: its origin is the only browser origin the issuer answers.
-    let webPort: number | undefined;
-    if (options.web) {
-      webPort = await port('web');
-      // Vite takes port 0 as "its default", not "any free port".
-      if (webPort === 0) webPort = await freePort();
-    }
     const cognito: LocalCognito = started(
       'Cognito issuer',
       await startCognito({
@@ -253,10 +269,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ...(options.persistent ? { dataFile: join(dataDir, 'cognito.json') } : {}),
         // Admin operations are signed with the stack's own SDK credentials (AWS_ACCESS_KEY_ID above).
         credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-        allowedOrigins:
-          webPort !== undefined
-            ? [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`]
-            : [env.ALLOWED_ORIGIN!],
+        allowedOrigins: options.web ? [webOrigin, `http://localhost:${webPort}`] : [env.ALLOWED_ORIGIN!],
       }),
     );
     const handlerEnv: Record<string, string> = {
@@ -284,7 +297,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
 
     let webUrl: string | undefined;
-    if (options.web && webPort !== undefined) {
+    if (options.web) {
       const web = started(
         'web',
         await startWeb({
@@ -303,6 +316,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         }),
       );
       webUrl = web.url;
+      // The links already name this origin: the SPA must answer there.
+      if (new URL(webUrl).origin !== webOrigin)
+        throw new Error(`The SPA is served at ${webUrl}, not at the web origin ${webOrigin}`);
     }
 
     return {
@@ -333,6 +349,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         issuer: cognito.issuer,
         sms: sms.outbox,
       },
+      webOrigin,
       handlerEnv,
       stop: stopAll,
     };

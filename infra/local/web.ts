@@ -16,6 +16,17 @@ export interface LocalWeb {
   stop(): Promise<void>;
 }
 
+/** The host the local SPA listens on, Vite's dev server and the dist server alike. */
+export const LOCAL_WEB_HOST = '127.0.0.1';
+
+/**
+ * The origin the local SPA is served at on a port: what its URL starts with, and what the local
+ * stack configures as the web origin of the links in mails and texts (`WEB_ORIGIN`).
+ */
+export function localWebOrigin(port: number): string {
+  return `http://${LOCAL_WEB_HOST}:${port}`;
+}
+
 const WEB_ROOT = join(REPOSITORY_ROOT, 'web');
 const DIST = join(WEB_ROOT, 'dist');
 
@@ -74,13 +85,13 @@ async function startDev(config: WebConfig, port: number): Promise<LocalWeb> {
     root: WEB_ROOT,
     clearScreen: false,
     logLevel: 'warn',
-    server: { host: '127.0.0.1', port, strictPort: true },
+    server: { host: LOCAL_WEB_HOST, port, strictPort: true },
     plugins: [configPlugin(config)],
   });
   await vite.listen();
   const address = vite.httpServer?.address() as AddressInfo | null;
   const actual = address?.port ?? port;
-  return { url: `http://127.0.0.1:${actual}`, port: actual, stop: () => vite.close() };
+  return { url: localWebOrigin(actual), port: actual, stop: () => vite.close() };
 }
 
 /** Resolves a request path inside `root`, or null when it would leave it. */
@@ -142,13 +153,13 @@ async function startDist(config: WebConfig, port: number, root: string): Promise
   });
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, LOCAL_WEB_HOST, () => {
       server.off('error', reject);
       resolveListen();
     });
   });
   const actual = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${actual}`, port: actual, stop: () => closeServer(server) };
+  return { url: localWebOrigin(actual), port: actual, stop: () => closeServer(server) };
 }
 
 /**

@@ -44,6 +44,10 @@ export const ERROR_KEYS = [
   'invalid-phone-number',
   'too-many-phone-attempts',
   'too-many-phone-code-attempts',
+  /** A number outside the deployment's countries for verification texts (decision 0006). */
+  'phone-country-not-allowed',
+  /** The number had its 3 verification texts of the last 24 hours, whoever asked (decision 0006). */
+  'too-many-phone-codes-sent',
   'password-already-set',
   'not-a-guest',
   /** A feature reserved for Essentials subscribers (spec 02 §1), asked by a starter user or a guest. */

@@ -3,6 +3,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, LOGO_UPLOAD_SECONDS, type LogoType } from '
 import { LANGUAGES } from './headers';
 import { MultilingualTextSchema, perLanguage, type MultilingualText } from './text';
 import { defineRoute, type RouteContract } from './route';
+import { ID_CHARACTERS_KEY, followsIdCharacterRule } from './ids';
 import { listOf, parseFilters } from './list';
 import { FORM_AVAILABILITIES } from '../domain/forms';
 import { isTimeZone } from '../domain/time-zones';
@@ -98,7 +99,13 @@ export const FormItemIdSchema = z
   .string()
   .regex(FORM_ID_PATTERN, 'not-valid')
   .refine((id) => id !== '__proto__', { message: 'not-valid' });
-export const MeasureTypeIdSchema = z.string().trim().min(1, 'required').max(64, 'length-out-of-range-error');
+/** A measure type's id, chosen by its creator: within the character rule of ids (./ids.ts). */
+export const MeasureTypeIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(64, 'length-out-of-range-error')
+  .refine(followsIdCharacterRule, { message: ID_CHARACTERS_KEY });
 const ColorSchema = z.string().regex(COLOR_PATTERN, 'not-valid');
 const boundedNumber = z.number('not-a-number').min(-FORM_NUMBER_LIMIT).max(FORM_NUMBER_LIMIT);
 

@@ -113,6 +113,23 @@ describe('emails overlay', () => {
     );
   });
 
+  it.each([
+    ['en', 400, 'phone-country-not-allowed', 'We cannot send text messages to numbers of this country.'],
+    ['fr', 400, 'phone-country-not-allowed', 'Nous ne pouvons pas envoyer de SMS aux numéros de ce pays.'],
+    ['nl', 400, 'phone-country-not-allowed', 'We kunnen geen sms sturen naar nummers van dit land.'],
+    ['en', 429, 'too-many-phone-codes-sent', 'Too many codes have already been sent to this number.'],
+    ['fr', 429, 'too-many-phone-codes-sent', 'Trop de codes ont déjà été envoyés à ce numéro.'],
+    ['nl', 429, 'too-many-phone-codes-sent', 'Er zijn al te veel codes naar dit nummer gestuurd.'],
+  ] as const)('says in %s why the server sent no text (%i %s)', async (lng, status, key, text) => {
+    await i18n.changeLanguage(lng);
+    serve(meFixture(), jsonResponse(status, { key }));
+    renderPage(<EmailsOverlay {...overlayProps} />);
+    fireEvent.change(await screen.findByTestId('phone-input'), { target: { value: '+447700900123' } });
+    fireEvent.click(screen.getByTestId('phone-send'));
+    expect((await screen.findByTestId('phone-send-error')).textContent).toContain(text);
+    expect(screen.queryByTestId('phone-code-form')).toBeNull();
+  });
+
   it('shows the phone already verified, from the start call', async () => {
     serve({ ...meFixture(), phone: '+32470123456' });
     renderPage(<EmailsOverlay {...overlayProps} />);
