@@ -79,7 +79,13 @@ async function targeted(campaign: CampaignItem, members: MemberItem[]): Promise<
   const inSessions = await Promise.all(
     rest.map(async (m) => {
       const sessions = await sessionMembershipsOf(m.userId);
-      return sessions.some((s) => targets.sessionIds.includes(s.sessionId)) ? m : null;
+      // Only the sphere's own groups: targets stored before their ids were checked may name
+      // another sphere's (decision 0024, "Ids in bodies").
+      return sessions.some(
+        (s) => s.sphereId === campaign.sphereId && targets.sessionIds.includes(s.sessionId),
+      )
+        ? m
+        : null;
     }),
   );
   return [...byTag, ...inSessions.filter((m): m is MemberItem => m !== null)];

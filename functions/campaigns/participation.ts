@@ -158,7 +158,8 @@ async function inTargets(campaign: CampaignItem, member: MemberItem): Promise<bo
   if (heldTagIds(member).some((t) => targets.tagIds.includes(t))) return true;
   if (targets.sessionIds.length === 0) return false;
   const sessions = await sessionMembershipsOf(member.userId);
-  return sessions.some((s) => targets.sessionIds.includes(s.sessionId));
+  // Only the sphere's own groups, as in the cycle's targets (events.ts).
+  return sessions.some((s) => s.sphereId === campaign.sphereId && targets.sessionIds.includes(s.sessionId));
 }
 
 export async function campaignAccess(

@@ -8,6 +8,7 @@ import type { Link } from '../../shared/contracts/links';
 import type { Session } from '../../shared/contracts/sessions';
 import type { Sphere } from '../../shared/contracts/spheres';
 import type { Strategy } from '../../shared/contracts/strategies';
+import { campaignsDb } from '../../functions/campaigns/store';
 import { importEntitlements, importForms } from '../../functions/forms';
 import { spheresDb } from '../../functions/spheres/store';
 import { usersDb } from '../../functions/users/store';
@@ -294,6 +295,29 @@ describe('finding 3: a campaign targets only its own sphere’s groups and tags'
     const alphaTag = await newTag(ada, alpha, 'Alpha only');
     const changed = await target({ sessionIds: [alphaGroup.id], tagIds: [alphaTag] });
     expect(changed.status).toBe(200);
+  });
+});
+
+describe('targets stored before their ids were checked', () => {
+  it('a foreign group among them asks nobody of that group, in the cycle’s list or at the door', async () => {
+    const made = await newCampaign(ada, alpha, {
+      name: 'Alpha before the check',
+      targets: { sessionIds: [alphaGroup.id], tagIds: [] },
+    });
+    expect(made.status).toBe(201);
+    const campaign = made.body;
+    // What a save before the check could store: B's private group beside A's.
+    await campaignsDb()
+      .entities.campaign.patch({ campaignId: campaign.campaignId })
+      .set({ targets: { sessionIds: [alphaGroup.id, betaGroup.id], tagIds: [] } })
+      .go({ response: 'none' });
+    const cycle = await newCycle(ada, campaign);
+    const participants = await api<CycleParticipants>(
+      ada,
+      `/v1/campaigns/${campaign.campaignId}/cycles/${cycle.cycleId}/participants`,
+    );
+    expect(participants.status).toBe(200);
+    expect(participants.body.people.map((p) => p.userId)).toEqual([idOf(ana)]);
   });
 });
 
