@@ -71,7 +71,11 @@ export class Realtime extends Construct {
     return `wss://${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 
-  /** Lets a function post to connections: ManageConnections on the stage and its endpoint in the env. */
+  /**
+   * Lets a function post to connections and close them (PostToConnection, DeleteConnection: sign-out,
+   * leaving, a refused keep-alive): ManageConnections on every method of the stage's @connections,
+   * and its endpoint in the env.
+   */
   allowPublishing(fn: WellbeingFunction): void {
     const grant = this.stage.grantManagementApiAccess(fn.function);
     acknowledgeWildcards(

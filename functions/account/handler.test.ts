@@ -16,12 +16,17 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { strFromU8, unzipSync } from 'fflate';
 import { proxyEvent, lambdaContext } from '../../tests/support/events';
 import { db } from '../../tests/support/db';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
+const realtime = mockClient(ApiGatewayManagementApiClient);
 
 type Item = Record<string, unknown>;
 const USER = 'user-1';
@@ -29,7 +34,12 @@ const PRIMARY = 'camille@example.be';
 const SECOND = 'cam@work.example';
 
 beforeAll(() =>
-  configureHandlers({ TABLE_NAME: 'wellbeing-test', USER_POOL_ID: 'eu-west-1_test', LOG_LEVEL: 'SILENT' }),
+  configureHandlers({
+    TABLE_NAME: 'wellbeing-test',
+    USER_POOL_ID: 'eu-west-1_test',
+    LOG_LEVEL: 'SILENT',
+    WS_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:1/local',
+  }),
 );
 
 function storedItems(): Item[] {
@@ -62,7 +72,24 @@ function storedItems(): Item[] {
       })
       .params().Item,
     e.connection
-      .create({ connectionId: 'conn-1', userId: USER, connectedAt: '2026-11-21T10:00:00.000Z', expiresAt: 1 })
+      .create({
+        connectionId: 'conn-1',
+        userId: USER,
+        connectedAt: '2026-11-21T10:00:00.000Z',
+        authTime: Date.UTC(2026, 10, 21, 9, 30) / 1000,
+        originJti: 'origin-1',
+        expiresAt: 1,
+      })
+      .params().Item,
+    e.connection
+      .create({
+        connectionId: 'conn-2',
+        userId: USER,
+        connectedAt: '2026-11-21T10:05:00.000Z',
+        authTime: Date.UTC(2026, 10, 21, 9, 45) / 1000,
+        originJti: 'origin-2',
+        expiresAt: 1,
+      })
       .params().Item,
     e.legalAcceptance
       .create({
@@ -105,6 +132,8 @@ let items: Item[];
 beforeEach(() => {
   ddb.reset();
   cognito.reset();
+  realtime.reset();
+  realtime.on(DeleteConnectionCommand).resolves({});
   items = storedItems();
   ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     const [pkField, skField] = input.IndexName === 'gsi1' ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
@@ -146,6 +175,18 @@ function deletedKeys(): string[] {
     });
 }
 
+/** Connections closed through the @connections API (DeleteConnection). */
+const closedConnections = () =>
+  realtime
+    .commandCalls(DeleteConnectionCommand)
+    .map((c) => c.args[0].input.ConnectionId)
+    .sort();
+
+const connectionKey = (connectionId: string) => {
+  const key = db().entities.connection.get({ connectionId }).params().Key as Item;
+  return `${String(key.pk)}|${String(key.sk)}`;
+};
+
 describe('GET /v1/me/export', () => {
   it('answers a base64 zip attachment with data.json, the CSVs and README.txt', async () => {
     const response = await call('GET', '/v1/me/export', { sub: USER });
@@ -169,9 +210,11 @@ describe('GET /v1/me/export', () => {
       'feeling-days.csv',
       'feelings.csv',
       'form-surveys.csv',
+      'known-devices.csv',
       'legal-consents.csv',
       'life-compass.csv',
       'memberships.csv',
+      'phone-code-sends.csv',
       'session-memberships.csv',
       'sign-in-code-sends.csv',
       'sign-in-codes.csv',
@@ -191,7 +234,10 @@ describe('GET /v1/me/export', () => {
         { email: PRIMARY, sentAt: '2026-11-21T10:00:00.000Z', validUntil: '2026-11-21T10:15:00.000Z' },
       ],
       signInCodeSends: [{ email: PRIMARY, sentAt: '2026-11-21T10:00:00.000Z' }],
-      connections: [{ connectionId: 'conn-1' }],
+      connections: [
+        { connectionId: 'conn-1', signedInAt: '2026-11-21T09:30:00.000Z' },
+        { connectionId: 'conn-2', signedInAt: '2026-11-21T09:45:00.000Z' },
+      ],
       legalConsents: [
         { documentType: 'terms-of-use', version: 2, lang: 'en', acceptedAt: '2026-11-20T09:00:00.000Z' },
       ],
@@ -256,6 +302,13 @@ describe('DELETE /v1/me', () => {
     expect(ddb.commandCalls(ScanCommand)).toHaveLength(0);
   });
 
+  it('closes the realtime connections of the account, not only forgets them', async () => {
+    const response = await call('DELETE', '/v1/me', { sub: USER, body: { confirmation: PRIMARY } });
+    expect(response.statusCode).toBe(204);
+    expect(closedConnections()).toEqual(expect.arrayContaining(['conn-1', 'conn-2']));
+    expect(deletedKeys()).toEqual(expect.arrayContaining([connectionKey('conn-1'), connectionKey('conn-2')]));
+  });
+
   it('keeps the profile and emails until the Cognito user is gone, so a failure can be retried', async () => {
     cognito.on(AdminDeleteUserCommand).rejects(new Error('throttled'));
     const response = await call('DELETE', '/v1/me', { sub: USER, body: { confirmation: PRIMARY } });
@@ -302,6 +355,34 @@ describe('POST /v1/me/sign-out', () => {
     });
   });
 
+  it('everywhere: closes and forgets every realtime connection of the account', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({});
+    const response = await call('POST', '/v1/me/sign-out', {
+      sub: USER,
+      claims: SESSION,
+      body: { everywhere: true },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(closedConnections()).toEqual(['conn-1', 'conn-2']);
+    expect(deletedKeys().sort()).toEqual([connectionKey('conn-1'), connectionKey('conn-2')].sort());
+    const query = ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.IndexName === 'gsi1');
+    expect(query).toBeDefined();
+    expect(ddb.commandCalls(ScanCommand)).toHaveLength(0);
+  });
+
+  it('on this device: closes and forgets the realtime connections of this sign-in only', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    const response = await call('POST', '/v1/me/sign-out', {
+      sub: USER,
+      claims: SESSION,
+      body: { everywhere: false },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(closedConnections()).toEqual(['conn-1']);
+    expect(deletedKeys()).toEqual([connectionKey('conn-1')]);
+  });
+
   it('on this device: refuses the tokens of this sign-in only, conditionally on the revision read', async () => {
     ddb.on(UpdateCommand).resolves({});
     const response = await call('POST', '/v1/me/sign-out', {
@@ -320,6 +401,7 @@ describe('POST /v1/me/sign-out', () => {
     const response = await call('POST', '/v1/me/sign-out', { sub: USER, claims: SESSION, body: {} });
     expect(response.statusCode).toBe(400);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(closedConnections()).toEqual([]);
   });
 
   it('refuses a token whose sign-in was ended with 401', async () => {

@@ -7,6 +7,7 @@ import { logger } from '../lib/logger';
 import type { Belonging, Holding, Owner } from '../lib/domain';
 import { BELONGINGS } from '../domains';
 import { getGuest } from '../guests';
+import { endConnectionsOf } from '../realtime';
 import { getAccount, ownedBy, userPartition } from '../users';
 import { buildArchive } from './export';
 import { deleteKeys, partitionKeys } from './repository';
@@ -85,5 +86,8 @@ export async function leaveProduct(
   for (const { holding } of [...at('last'), ...at('final')]) await holding.leave();
   // Whatever else sits in the user's own partition is theirs alone: it goes too, listed or not.
   await deleteKeys(await partitionKeys(userPartition(caller.userId)));
+  // The realtime belonging closed the connections it gathered; a tab that reconnected meanwhile
+  // (its token still passed while the profile existed) is closed now that nothing passes.
+  await endConnectionsOf(caller.userId);
   logger.info('A user left the product', { userId: caller.userId });
 }

@@ -1,5 +1,6 @@
 /** The realtime domain as the registry (functions/domains.ts) reads it. */
-import { defineDomain, eraseInBatches } from '../lib/domain';
+import { defineDomain, isoTime } from '../lib/domain';
+import { endConnections } from './end';
 import { REALTIME_ENTITIES, realtimeDb as db } from './store';
 
 export const realtimeDomain = defineDomain({
@@ -22,12 +23,14 @@ export const realtimeDomain = defineDomain({
           .entities.connection.query.byUser({ userId: owner.userId })
           .go({ pages: 'all' });
         return {
-          records: data.map((c) => ({ connectionId: c.connectionId, connectedAt: c.connectedAt })),
-          leave: () =>
-            eraseInBatches(
-              (keys) => db().entities.connection.delete(keys).go(),
-              data.map(({ connectionId }) => ({ connectionId })),
-            ),
+          records: data.map((c) => ({
+            connectionId: c.connectionId,
+            connectedAt: c.connectedAt,
+            // When the sign-in that opened it began (a connection saved before this was kept has none).
+            ...(c.authTime === undefined ? {} : { signedInAt: isoTime(c.authTime * 1000) }),
+          })),
+          // Forgotten and closed: a socket left open would outlive the account.
+          leave: () => endConnections(data.map(({ connectionId }) => connectionId)),
         };
       },
     },

@@ -35,6 +35,7 @@ function connectionItems(userId: string, ids: string[]) {
           connectionId,
           userId,
           connectedAt: '2026-01-01T00:00:00.000Z',
+          authTime: 1_800_000_000,
           expiresAt: 1,
         })
         .params().Item,

@@ -1,32 +1,10 @@
-import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { RealtimeEventSchema, type RealtimeEvent } from '../../shared/contracts/realtime';
-import { config } from '../lib/config';
+import { isGone, managementApi } from './management';
 import { realtimeDb as db } from './store';
 import { logger } from '../lib/logger';
 
 export { REALTIME_ACTIONS, REALTIME_TYPES, RealtimeEventSchema } from '../../shared/contracts/realtime';
 export type { RealtimeEvent } from '../../shared/contracts/realtime';
-
-let client: ApiGatewayManagementApiClient | undefined;
-let clientEndpoint: string | undefined;
-
-/**
- * The @connections client, rebuilt when the endpoint changes (tests start several stacks). Its SDK
- * package loads on the first event that has somewhere to go, not in every Lambda's init.
- */
-async function managementApi() {
-  const sdk = await import('@aws-sdk/client-apigatewaymanagementapi');
-  const c = config();
-  const endpoint = c.WS_MANAGEMENT_ENDPOINT;
-  if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not configured');
-  if (!client || clientEndpoint !== endpoint) {
-    client?.destroy();
-    // Locally the credentials come from the environment the local stack sets.
-    client = new sdk.ApiGatewayManagementApiClient({ region: c.AWS_REGION, endpoint });
-    clientEndpoint = endpoint;
-  }
-  return { api: client, sdk };
-}
 
 export interface PublishResult {
   /** Connections the event reached. */
@@ -66,7 +44,7 @@ export async function publish(userId: string, event: RealtimeEvent): Promise<Pub
         await api.send(new sdk.PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
         result.delivered++;
       } catch (error) {
-        if (error instanceof sdk.GoneException || (error as { name?: string }).name === 'GoneException') {
+        if (isGone(error)) {
           result.gone++;
           await db().entities.connection.delete({ connectionId }).go();
           return;

@@ -373,6 +373,19 @@ describe('realtime', () => {
       expect(JSON.stringify(environmentOf(id).WS_MANAGEMENT_ENDPOINT)).toContain('/live');
     }
   });
+
+  it('lets the account Lambda (sign-out, leaving) and the realtime handler (refused keep-alive) close connections', () => {
+    for (const fn of [synthesized.stack.realtime.handler, synthesized.stack.api.functions.get('account')!]) {
+      const id = logicalIdOf(fn);
+      const manage = statementsOf(id).filter((s) =>
+        ([] as unknown[]).concat(s.Action).includes('execute-api:ManageConnections'),
+      );
+      // DeleteConnection is `DELETE /@connections/{id}`: the grant covers every method of the stage.
+      const resources = JSON.stringify(manage.map((s) => s.Resource));
+      expect(resources, id).toMatch(/\/live\/(\*|DELETE)\/@connections\/\*/);
+      expect(JSON.stringify(environmentOf(id).WS_MANAGEMENT_ENDPOINT), id).toContain('/live');
+    }
+  });
 });
 
 describe('web', () => {

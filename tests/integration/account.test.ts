@@ -145,7 +145,9 @@ describe('my data over HTTP', () => {
     expect(data.thinkings).toEqual([
       expect.objectContaining({ axes: [{ id: 'workload', value: -0.5, comment: 'Too many meetings' }] }),
     ]);
-    expect(data.connections).toEqual([{ connectionId: expect.any(String), connectedAt: expect.any(String) }]);
+    expect(data.connections).toEqual([
+      { connectionId: expect.any(String), connectedAt: expect.any(String), signedInAt: expect.any(String) },
+    ]);
     expect(data.signInCodes).toEqual(
       expect.arrayContaining([expect.objectContaining({ email: PRIMARY, sentAt: expect.any(String) })]),
     );
