@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { isConditionFailure } from '../lib/conditions';
-import { sameSecret } from '../lib/secrets';
+import { newSecret, sameSecret, secretDigest } from '../lib/secrets';
 import { authDb as db } from './store';
 
 /** How long a delegation ticket can be exchanged for tokens. */
@@ -8,7 +7,7 @@ export const DELEGATION_TICKET_MS = 2 * 60 * 1000;
 /** The challenge kind the triggers present while a ticket is live. */
 export const DELEGATION_CHALLENGE = 'delegation';
 
-const digest = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+const digest = secretDigest;
 
 /**
  * A new ticket for the user (replacing any earlier one): 256 random bits, answered once to the
@@ -19,7 +18,7 @@ export async function issueDelegationTicket(
   sphereId: string,
   nowMs = Date.now(),
 ): Promise<string> {
-  const ticket = randomBytes(32).toString('base64url');
+  const ticket = newSecret();
   await db()
     .entities.delegationTicket.put({
       userId,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { newSecret, secretDigest } from '../lib/secrets';
 import { KNOWN_DEVICE_DAYS, parseDeviceKey } from '../../shared/domain/sign-in';
 import { eraseInBatches } from '../lib/domain';
 import { authDb as db } from './store';
@@ -9,7 +9,7 @@ import { authDb as db } from './store';
  * live key are the key holder's alone, so strangers, who cannot have it, never spend them.
  */
 
-const digest = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+const digest = secretDigest;
 
 const KNOWN_DEVICE_MS = KNOWN_DEVICE_DAYS * 24 * 3600 * 1000;
 
@@ -19,7 +19,7 @@ export async function issueDeviceKey(
   options: { email?: string; sphereId?: string; nowMs?: number } = {},
 ): Promise<string> {
   const nowMs = options.nowMs ?? Date.now();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newSecret();
   await db()
     .entities.signInDevice.create({
       userId,
