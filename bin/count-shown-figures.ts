@@ -78,7 +78,7 @@ const { activeTagsOf } = await import('../functions/spheres');
 const service = await import('../functions/reports/service');
 const { weekPeopleOf } = await import('../functions/reports/figures');
 const { readPeopleOf, scopeOf, tagKey } = await import('../functions/reports/rollups');
-const { weeksWithin } = await import('../shared/domain/report-rollups');
+const { weeksWithin } = await import('@shared/domain/report-rollups');
 
 /** The kinds of group an admin picks. */
 const KINDS = ['sphere', 'tag', 'pair', 'session', 'session+tag', 'session+pair'] as const;

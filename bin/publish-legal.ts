@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LANGUAGES, type Language } from '../shared/contracts/headers';
-import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../shared/contracts/legal';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@shared/contracts/legal';
 import { legalDocumentPath } from '../functions/legal/defaults';
 import { latestDocuments } from '../functions/legal/consents';
 import { listLegalDocuments, publishLegalDocument } from '../functions/legal/repository';

@@ -1,4 +1,4 @@
-import type { RouteContract } from '../shared/contracts/route';
+import type { RouteContract } from '@shared/contracts/route';
 import type { Belonging, DomainFace } from './lib/domain';
 import { accountDomain } from './account/domain';
 import { authDomain } from './auth/domain';

@@ -22,9 +22,9 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { EXPORT_MEDIA_TYPE } from '../shared/contracts/account';
-import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../shared/contracts/headers';
-import type { RouteContract } from '../shared/contracts/route';
+import { EXPORT_MEDIA_TYPE } from '@shared/contracts/account';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '@shared/contracts/headers';
+import type { RouteContract } from '@shared/contracts/route';
 import type { DomainFace } from '../functions/lib/domain';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
 import { acknowledge, acknowledgeWildcards } from './nag';
@@ -35,7 +35,7 @@ export const REST_STAGE = 'api';
 /** Scope Cognito puts in every access token: with it the authorizer accepts access tokens only. */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
-export { GUEST_CREATION_THROTTLE } from '../shared/domain/client-limits';
+export { GUEST_CREATION_THROTTLE } from '@shared/domain/client-limits';
 
 /**
  * The model that writes card texts (decision 0032) unless CDK context `bedrockModelId` names another:

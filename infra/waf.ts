@@ -3,9 +3,9 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
-import type { RouteContract } from '../shared/contracts/route';
+import type { RouteContract } from '@shared/contracts/route';
 import { REST_STAGE } from './api';
-import { USER_POOL_LIMITS, type ClientLimit } from '../shared/domain/client-limits';
+import { USER_POOL_LIMITS, type ClientLimit } from '@shared/domain/client-limits';
 
 /** Cognito's JSON protocol names the operation in this header. */
 const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';

@@ -17,7 +17,7 @@ import { Policy } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { parseParentOrigins, type WebConfig } from '../shared/contracts/web-config';
+import { parseParentOrigins, type WebConfig } from '@shared/contracts/web-config';
 import { PERMISSIONS_POLICY, SCAN_PAGE_PATH, SCAN_PAGE_PERMISSIONS_POLICY } from './headers';
 import { acknowledge, acknowledgeWildcards } from './nag';
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -29,6 +30,8 @@ function versionFile(): Plugin {
  */
 export default defineConfig({
   root: 'web',
+  // `@shared/` is the repository's shared/ folder (tsconfig.base.json paths).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   plugins: [react(), versionFile()],
   define: {
     __APP_VERSION__: JSON.stringify(version),

@@ -4,7 +4,7 @@
  * subscription and global roles (users) with the person's active memberships (spheres). It sits in
  * its own folder because both domains' faces feed it and the users domain's start call reads it.
  */
-import type { AbilityFacts, AccountFacts } from '../../shared/domain/ability';
+import type { AbilityFacts, AccountFacts } from '@shared/domain/ability';
 import type { CallerAccounts } from '../lib/http';
 import { countedMemberships, sessionMembershipsOf, sessionPlace } from '../sessions';
 import { activeMemberships } from '../spheres';

@@ -1,5 +1,5 @@
 /** The account domain as the registry (functions/domains.ts) reads it. */
-import { accountRoutes } from '../../shared/contracts/account';
+import { accountRoutes } from '@shared/contracts/account';
 import { defineDomain } from '../lib/domain';
 
 export const accountDomain = defineDomain({

@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
-import type { Language } from '../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 import type { Belonging, ExportRecord } from '../lib/domain';
 
 /** One section of the archive: a belonging and the owner's records of it. */

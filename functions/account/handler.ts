@@ -4,8 +4,8 @@ import {
   leaveProduct,
   setPassword,
   signOut as signOutRoute,
-} from '../../shared/contracts/account';
-import { CORS_EXPOSE_HEADERS } from '../../shared/contracts/headers';
+} from '@shared/contracts/account';
+import { CORS_EXPOSE_HEADERS } from '@shared/contracts/headers';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import { setFirstPassword } from './password';

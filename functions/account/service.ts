@@ -1,5 +1,5 @@
-import { exportFileName } from '../../shared/contracts/account';
-import { normaliseEmail } from '../../shared/domain/sign-in';
+import { exportFileName } from '@shared/contracts/account';
+import { normaliseEmail } from '@shared/domain/sign-in';
 import type { Caller } from '../lib/caller';
 import { deleteSignInAccount } from '../lib/cognito';
 import { NotFoundError, ValidationError } from '../lib/errors';

@@ -1,4 +1,4 @@
-import { SIGN_IN_MAX_SECONDS } from '../../shared/domain/sign-in';
+import { SIGN_IN_MAX_SECONDS } from '@shared/domain/sign-in';
 import type { Caller } from '../lib/caller';
 import { signOutEverywhere } from '../lib/cognito';
 import { UnauthorizedError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LOGIN_CODE_TTL_MS } from '../../shared/domain/sign-in';
+import { LOGIN_CODE_TTL_MS } from '@shared/domain/sign-in';
 
 /** Pure rules of the email sign-in code (spec 01 §5, §9). */
 

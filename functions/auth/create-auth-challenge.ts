@@ -1,5 +1,5 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
-import { LOGIN_CODE_LENGTH, normaliseEmail } from '../../shared/domain/sign-in';
+import { LOGIN_CODE_LENGTH, normaliseEmail } from '@shared/domain/sign-in';
 import { logger } from '../lib/logger';
 import { isGuestPlaceholder } from '../guests';
 import { isGuest } from '../users';

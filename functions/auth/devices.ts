@@ -1,5 +1,5 @@
 import { newSecret, secretDigest } from '../lib/secrets';
-import { KNOWN_DEVICE_DAYS, parseDeviceKey } from '../../shared/domain/sign-in';
+import { KNOWN_DEVICE_DAYS, parseDeviceKey } from '@shared/domain/sign-in';
 import { eraseInBatches } from '../lib/domain';
 import { authDb as db } from './store';
 

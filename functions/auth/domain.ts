@@ -1,5 +1,5 @@
 /** The auth domain as the registry (functions/domains.ts) reads it. */
-import { authRoutes } from '../../shared/contracts/auth';
+import { authRoutes } from '@shared/contracts/auth';
 import { defineDomain } from '../lib/domain';
 import { AUTH_BELONGINGS } from './belongings';
 import { AUTH_ENTITIES } from './store';

@@ -1,4 +1,4 @@
-import { registerSignInDevice, signIn } from '../../shared/contracts/auth';
+import { registerSignInDevice, signIn } from '@shared/contracts/auth';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import { issueDeviceKey } from './devices';

@@ -1,5 +1,5 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { isValidSignInEmail, normaliseEmail } from '../../shared/domain/sign-in';
+import { isValidSignInEmail, normaliseEmail } from '@shared/domain/sign-in';
 import { findVerifiedEmailOwner } from '../users';
 import { isGuestPlaceholder } from '../guests';
 import { SignInError } from './codes';

@@ -1,4 +1,4 @@
-import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
+import { LOGIN_MAX_FAILED_ATTEMPTS } from '@shared/domain/sign-in';
 import { isConditionFailure } from '../lib/conditions';
 import { EXPIRED_CODE_KEPT_MS, ttlSeconds } from '../lib/one-time-codes';
 import { authDb as db } from './store';

@@ -1,4 +1,4 @@
-import { LOGIN_CODE_WINDOW_MS, LOGIN_MAX_CODES_PER_WINDOW } from '../../shared/domain/sign-in';
+import { LOGIN_CODE_WINDOW_MS, LOGIN_MAX_CODES_PER_WINDOW } from '@shared/domain/sign-in';
 import { isConditionFailure } from '../lib/conditions';
 import { ttlSeconds } from '../lib/one-time-codes';
 import { authDb as db } from './store';

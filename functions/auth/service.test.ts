@@ -3,7 +3,7 @@ import {
   LOGIN_CODE_WINDOW_MS,
   LOGIN_MAX_CODES_PER_WINDOW,
   LOGIN_MAX_FAILED_ATTEMPTS,
-} from '../../shared/domain/sign-in';
+} from '@shared/domain/sign-in';
 import type { LoginCodeMailValues } from './mail';
 import type { LoginCodeStore, StoredLoginCode } from './repository';
 import { SignInError } from './codes';

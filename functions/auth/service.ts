@@ -1,7 +1,7 @@
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
-import type { SignInAnswer } from '../../shared/contracts/auth';
-import type { Language } from '../../shared/contracts/headers';
-import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
+import type { SignInAnswer } from '@shared/contracts/auth';
+import type { Language } from '@shared/contracts/headers';
+import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '@shared/domain/sign-in';
 import { ConflictError } from '../lib/errors';
 import { mailLocale } from '../lib/mail-templates';
 import { loginCodeMail, type LoginCodeMailValues } from './mail';

@@ -1,5 +1,5 @@
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
-import { normaliseEmail } from '../../shared/domain/sign-in';
+import { normaliseEmail } from '@shared/domain/sign-in';
 import { discardPassword, signOutEverywhere } from '../lib/cognito';
 import { logger } from '../lib/logger';
 import { getGuestKey, guestSecretMatches } from '../guests';

@@ -10,8 +10,8 @@ import type {
   CycleUpdate,
   Measure,
   MeasuresUpdate,
-} from '../../shared/contracts/campaigns';
-import type { FieldError } from '../../shared/contracts/errors';
+} from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
 import {
   CYCLE_ACTIONS,
   campaignStatus,
@@ -26,7 +26,7 @@ import {
   type CampaignAction,
   type CycleAction,
   type TestAction,
-} from '../../shared/domain/campaigns';
+} from '@shared/domain/campaigns';
 import { assetUrl } from '../lib/assets';
 import { removeAssets } from '../lib/logos';
 import {

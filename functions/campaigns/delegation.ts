@@ -1,8 +1,8 @@
-import type { CampaignDelegation } from '../../shared/contracts/campaigns';
-import type { GuestCredentials, GuestDelegation } from '../../shared/contracts/guests';
-import type { Language } from '../../shared/contracts/headers';
-import type { MultilingualText } from '../../shared/contracts/text';
-import { textIn } from '../../shared/domain/sessions';
+import type { CampaignDelegation } from '@shared/contracts/campaigns';
+import type { GuestCredentials, GuestDelegation } from '@shared/contracts/guests';
+import type { Language } from '@shared/contracts/headers';
+import type { MultilingualText } from '@shared/contracts/text';
+import { textIn } from '@shared/domain/sessions';
 import { BadRequestError, ForbiddenError } from '../lib/errors';
 import { accessSignInPage, delegatedSignIn } from '../spheres';
 import { findCampaign, type CampaignItem } from './repository';

@@ -1,6 +1,6 @@
 /** The campaigns domain as the registry (functions/domains.ts) reads it. */
-import { campaignReportRoutes } from '../../shared/contracts/campaign-reports';
-import { campaignRoutes } from '../../shared/contracts/campaigns';
+import { campaignReportRoutes } from '@shared/contracts/campaign-reports';
+import { campaignRoutes } from '@shared/contracts/campaigns';
 import { defineDomain } from '../lib/domain';
 import { answerKeyOf } from './keys';
 import { CAMPAIGN_ASSET_PREFIXES } from './logo';

@@ -1,7 +1,7 @@
-import type { Cycle, Measure } from '../../shared/contracts/campaigns';
-import type { MultilingualText } from '../../shared/contracts/text';
-import { fillUrlPlaceholder, nextCycleStatus, notificationReaches } from '../../shared/domain/campaigns';
-import { textIn } from '../../shared/domain/sessions';
+import type { Cycle, Measure } from '@shared/contracts/campaigns';
+import type { MultilingualText } from '@shared/contracts/text';
+import { fillUrlPlaceholder, nextCycleStatus, notificationReaches } from '@shared/domain/campaigns';
+import { textIn } from '@shared/domain/sessions';
 import { webOrigin } from '../lib/config';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';

@@ -22,7 +22,7 @@ import {
   deleteCampaignLogo,
   requestCampaignLogoUpload,
   setCampaignLogo,
-} from '../../shared/contracts/campaigns';
+} from '@shared/contracts/campaigns';
 import { campaignDelegation } from './delegation';
 import { callerAccounts } from '../access';
 import { createHttpHandler, route } from '../lib/http';
@@ -35,7 +35,7 @@ import {
   createCampaignCustomReport,
   createCampaignReport,
   listCampaignCustomReports,
-} from '../../shared/contracts/campaign-reports';
+} from '@shared/contracts/campaign-reports';
 
 /** A campaign named by a path is checked on its sphere: the admins' rights are held there. */
 const accounts = {

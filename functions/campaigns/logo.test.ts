@@ -18,7 +18,7 @@ import {
   S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
-import { CAMPAIGN_LOGO_MAX_BYTES } from '../../shared/contracts/campaigns';
+import { CAMPAIGN_LOGO_MAX_BYTES } from '@shared/contracts/campaigns';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { deleteCampaign, shownLogoUrl } from './definitions';
 import { confirmLogo, removeLogo, requestLogoUpload } from './logo';

@@ -4,7 +4,7 @@ import {
   type Campaign,
   type CampaignLogoUpload,
   type CampaignLogoUploadRequest,
-} from '../../shared/contracts/campaigns';
+} from '@shared/contracts/campaigns';
 import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX } from '../lib/assets';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { acceptUploadedLogo, grantLogoUpload, removeAssets, uploadedLogoName } from '../lib/logos';

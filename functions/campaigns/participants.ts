@@ -1,5 +1,5 @@
-import type { CycleParticipants } from '../../shared/contracts/campaigns';
-import { completionPercent } from '../../shared/domain/campaigns';
+import type { CycleParticipants } from '@shared/contracts/campaigns';
+import { completionPercent } from '@shared/domain/campaigns';
 import { NotFoundError } from '../lib/errors';
 import { campaignTargets } from './events';
 import { participantsOf, readCampaign } from './repository';

@@ -7,9 +7,9 @@ import type {
   StepAnswer,
   StepDefinition,
   StepView,
-} from '../../shared/contracts/campaigns';
-import type { Language } from '../../shared/contracts/headers';
-import type { MultilingualText } from '../../shared/contracts/text';
+} from '@shared/contracts/campaigns';
+import type { Language } from '@shared/contracts/headers';
+import type { MultilingualText } from '@shared/contracts/text';
 import {
   QUESTIONNAIRE_EDIT_WINDOW_MS,
   QUESTIONNAIRE_MEASURE_TYPES,
@@ -23,9 +23,9 @@ import {
   participationStatusOf,
   type StepState,
   type StepStatus,
-} from '../../shared/domain/campaigns';
-import { REFUSAL_STEP_ID } from '../../shared/domain/campaign-rollups';
-import { textIn } from '../../shared/domain/sessions';
+} from '@shared/domain/campaigns';
+import { REFUSAL_STEP_ID } from '@shared/domain/campaign-rollups';
+import { textIn } from '@shared/domain/sessions';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { findStoredForm } from '../forms';
 import { sessionMembershipsOf } from '../sessions';

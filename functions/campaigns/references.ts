@@ -1,5 +1,5 @@
-import type { CampaignCreate, Measure } from '../../shared/contracts/campaigns';
-import type { FieldError } from '../../shared/contracts/errors';
+import type { CampaignCreate, Measure } from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
 import { ValidationError } from '../lib/errors';
 import { formsEntitledTo } from '../forms';
 import { findSessions } from '../sessions';

@@ -4,19 +4,19 @@ import type {
   CampaignReport,
   CampaignReportRequestSchema,
   CampaignStepReport,
-} from '../../shared/contracts/campaign-reports';
-import type { Measure, StepAnswer } from '../../shared/contracts/campaigns';
-import type { CampaignCustomReportCreateSchema, CustomReport } from '../../shared/contracts/custom-reports';
-import type { Form } from '../../shared/contracts/forms';
+} from '@shared/contracts/campaign-reports';
+import type { Measure, StepAnswer } from '@shared/contracts/campaigns';
+import type { CampaignCustomReportCreateSchema, CustomReport } from '@shared/contracts/custom-reports';
+import type { Form } from '@shared/contracts/forms';
 import {
   REFUSAL_QUESTION_ID,
   REFUSAL_STEP_ID,
   campaignAnswerCounts,
   stepPeriod,
-} from '../../shared/domain/campaign-rollups';
-import { CAMPAIGNS_PAGE_MAX, PROFILE_QUESTIONS } from '../../shared/contracts/campaigns';
-import { REFUSAL_REASONS } from '../../shared/domain/campaigns';
-import { anonymityNotice } from '../../shared/domain/report-privacy';
+} from '@shared/domain/campaign-rollups';
+import { CAMPAIGNS_PAGE_MAX, PROFILE_QUESTIONS } from '@shared/contracts/campaigns';
+import { REFUSAL_REASONS } from '@shared/domain/campaigns';
+import { anonymityNotice } from '@shared/domain/report-privacy';
 import type * as z from 'zod';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findStoredForm, formReportShape, reportDefinitionOf } from '../forms';

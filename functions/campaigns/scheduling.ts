@@ -1,5 +1,5 @@
-import type { Cycle } from '../../shared/contracts/campaigns';
-import { notificationFireTime } from '../../shared/domain/campaigns';
+import type { Cycle } from '@shared/contracts/campaigns';
+import { notificationFireTime } from '@shared/domain/campaigns';
 import type { CycleEventMessage } from '../lib/notifications';
 import { deleteSchedule, putOneTimeSchedule, scheduleName } from '../lib/schedules';
 import type { CycleItem } from './repository';

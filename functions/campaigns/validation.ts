@@ -3,10 +3,10 @@ import {
   PROFILE_QUESTIONS,
   type Measure,
   type StepAnswer,
-} from '../../shared/contracts/campaigns';
-import type { FieldError } from '../../shared/contracts/errors';
-import type { Form } from '../../shared/contracts/forms';
-import { validateSurvey } from '../../shared/domain/forms';
+} from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
+import type { Form } from '@shared/contracts/forms';
+import { validateSurvey } from '@shared/domain/forms';
 
 /**
  * Whether an answer fits the step it is given to (spec 02 §4: each measure type runs its real

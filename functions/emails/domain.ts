@@ -1,5 +1,5 @@
 /** The emails domain as the registry (functions/domains.ts) reads it. */
-import { emailRoutes } from '../../shared/contracts/emails';
+import { emailRoutes } from '@shared/contracts/emails';
 import { defineDomain } from '../lib/domain';
 import { EMAILS_BELONGINGS } from './belongings';
 import { EMAILS_ENTITIES } from './store';

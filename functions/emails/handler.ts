@@ -4,7 +4,7 @@ import {
   makeEmailPrimary,
   sendEmailVerification,
   verifyEmail,
-} from '../../shared/contracts/emails';
+} from '@shared/contracts/emails';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';

@@ -1,6 +1,6 @@
-import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
-import type { UserEmail } from '../../shared/contracts/me';
-import { primaryFirst } from '../../shared/domain/emails';
+import { LOGIN_CODE_TTL_MS, LOGIN_MAX_FAILED_ATTEMPTS } from '@shared/domain/sign-in';
+import type { UserEmail } from '@shared/contracts/me';
+import { primaryFirst } from '@shared/domain/emails';
 import { checkCode, type CodeCheck, type StoredCode } from '../lib/one-time-codes';
 
 /**

@@ -1,4 +1,4 @@
-import type { EmailList } from '../../shared/contracts/emails';
+import type { EmailList } from '@shared/contracts/emails';
 import { claimCodeSend } from '../auth';
 import { issueCode } from '../lib/one-time-codes';
 import { isConditionFailure } from '../lib/conditions';

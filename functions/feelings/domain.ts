@@ -1,6 +1,6 @@
 /** The feelings domain as the registry (functions/domains.ts) reads it. */
-import { feelingRoutes } from '../../shared/contracts/feelings';
-import { countsOf } from '../../shared/domain/feeling-days';
+import { feelingRoutes } from '@shared/contracts/feelings';
+import { countsOf } from '@shared/domain/feeling-days';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { allDays, allFeelings, eraseFeelings } from './repository';
 import { FEELINGS_ENTITIES, feelingsDb as db } from './store';

@@ -9,7 +9,7 @@ import {
   getSphereQuickAnswerLink,
   listFeelings,
   updateFeeling,
-} from '../../shared/contracts/feelings';
+} from '@shared/contracts/feelings';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';

@@ -1,6 +1,6 @@
-import type { QuickAnswerPlace } from '../../shared/contracts/feelings';
-import type { Language } from '../../shared/contracts/headers';
-import { textIn, visibleName } from '../../shared/domain/sessions';
+import type { QuickAnswerPlace } from '@shared/contracts/feelings';
+import type { Language } from '@shared/contracts/headers';
+import { textIn, visibleName } from '@shared/domain/sessions';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { findSession, mayContributeIn, type SessionItem } from '../sessions';
 import { findSphere, isSphereLinkCode, membershipIn, sphereLinkCode, type SphereItem } from '../spheres';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { goalFilterTerms, goalText, type GoalFilter } from '../../shared/domain/goals';
+import { goalFilterTerms, goalText, type GoalFilter } from '@shared/domain/goals';
 import {
   change,
   combine,
@@ -9,14 +9,14 @@ import {
   emptyDay,
   flattenCounts,
   type DayCounts,
-} from '../../shared/domain/feeling-days';
+} from '@shared/domain/feeling-days';
 import {
   TransactWriteCommand,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { feelingCounts } from '../../shared/domain/report-rollups';
-import { dayOf } from '../../shared/domain/time-zones';
+import { feelingCounts } from '@shared/domain/report-rollups';
+import { dayOf } from '@shared/domain/time-zones';
 import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { countMatching, putAll, sparse } from '../lib/db';

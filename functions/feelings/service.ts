@@ -1,18 +1,13 @@
-import type {
-  Feeling,
-  FeelingCreate,
-  FeelingUpdate,
-  FeelingGoalInput,
-} from '../../shared/contracts/feelings';
-import { FEELINGS_MAX } from '../../shared/contracts/feelings';
-import { buildAbility, defineRules, type AccountFacts } from '../../shared/domain/ability';
-import { feelingColor, isFeelingEditable } from '../../shared/domain/feelings';
-import { goalsProblem } from '../../shared/domain/goals';
-import { tooFarFromSphere } from '../../shared/domain/spheres';
-import { facetsOf } from '../../shared/domain/feeling-days';
-import { myselfReport, type ReportInterval } from '../../shared/domain/myself-report';
-import type { Language } from '../../shared/contracts/headers';
-import { nextNoteId, type PersonalNote } from '../../shared/domain/notes';
+import type { Feeling, FeelingCreate, FeelingUpdate, FeelingGoalInput } from '@shared/contracts/feelings';
+import { FEELINGS_MAX } from '@shared/contracts/feelings';
+import { buildAbility, defineRules, type AccountFacts } from '@shared/domain/ability';
+import { feelingColor, isFeelingEditable } from '@shared/domain/feelings';
+import { goalsProblem } from '@shared/domain/goals';
+import { tooFarFromSphere } from '@shared/domain/spheres';
+import { facetsOf } from '@shared/domain/feeling-days';
+import { myselfReport, type ReportInterval } from '@shared/domain/myself-report';
+import type { Language } from '@shared/contracts/headers';
+import { nextNoteId, type PersonalNote } from '@shared/domain/notes';
 import {
   BadRequestError,
   ConflictError,

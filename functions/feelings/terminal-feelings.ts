@@ -1,8 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { contribution, countsOf, type DayCounts } from '../../shared/domain/feeling-days';
-import { dayOf } from '../../shared/domain/time-zones';
-import type { FeelingColor } from '../../shared/domain/feelings';
+import { contribution, countsOf, type DayCounts } from '@shared/domain/feeling-days';
+import { dayOf } from '@shared/domain/time-zones';
+import type { FeelingColor } from '@shared/domain/feelings';
 import { documentClient } from '../lib/aws';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import type { TerminalFeelingEntity } from './entities/terminal-feeling';

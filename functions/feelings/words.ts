@@ -1,5 +1,5 @@
-import type { EmotionWord } from '../../shared/contracts/feelings';
-import type { FeelingColor } from '../../shared/domain/feelings';
+import type { EmotionWord } from '@shared/contracts/feelings';
+import type { FeelingColor } from '@shared/domain/feelings';
 
 /**
  * The emotion words a person picks from after the two histograms (spec 01 §3: about 100, each with

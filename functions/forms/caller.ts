@@ -4,7 +4,7 @@ import {
   type AbilityFacts,
   type AccountFacts,
   type AppAbility,
-} from '../../shared/domain/ability';
+} from '@shared/domain/ability';
 import { abilityFacts } from '../access';
 import { UnauthorizedError } from '../lib/errors';
 import { findEntitlements } from './repository';

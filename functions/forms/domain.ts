@@ -1,6 +1,6 @@
 /** The forms domain as the registry (functions/domains.ts) reads it. */
-import { formReportRoutes } from '../../shared/contracts/form-reports';
-import { formRoutes } from '../../shared/contracts/forms';
+import { formReportRoutes } from '@shared/contracts/form-reports';
+import { formRoutes } from '@shared/contracts/forms';
 import { defineDomain } from '../lib/domain';
 import { FORM_ASSET_PREFIXES } from './logo';
 import { allSurveys, eraseSurveys } from './repository';

@@ -25,14 +25,14 @@ import {
   updateMeasureType,
   updateSphereFormEntitlement,
   updateSurvey,
-} from '../../shared/contracts/forms';
+} from '@shared/contracts/forms';
 import {
   createSessionFormReport,
   createSphereFormReport,
   getFormReportDefinition,
   listSessionFormReports,
   listSphereFormReports,
-} from '../../shared/contracts/form-reports';
+} from '@shared/contracts/form-reports';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as logo from './logo';

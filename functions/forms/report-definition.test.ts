@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FormSchema } from '../../shared/contracts/forms';
+import { FormSchema } from '@shared/contracts/forms';
 import { reportDefinitionOf } from './report-definition';
 
 const form = FormSchema.parse({

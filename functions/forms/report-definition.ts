@@ -1,6 +1,6 @@
-import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
-import type { Form } from '../../shared/contracts/forms';
-import { formAnswers } from '../../shared/domain/forms';
+import type { FormReportDefinition } from '@shared/contracts/report-definitions';
+import type { Form } from '@shared/contracts/forms';
+import { formAnswers } from '@shared/domain/forms';
 
 /**
  * A form's report definition (decision 0038): its counted questions in the form's order (histograms

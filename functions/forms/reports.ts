@@ -2,10 +2,10 @@ import type {
   FormReport,
   SessionFormReportRequestSchema,
   SphereFormReportRequestSchema,
-} from '../../shared/contracts/form-reports';
-import type { Form } from '../../shared/contracts/forms';
+} from '@shared/contracts/form-reports';
+import type { Form } from '@shared/contracts/forms';
 import type * as z from 'zod';
-import { formAnswers } from '../../shared/domain/forms';
+import { formAnswers } from '@shared/domain/forms';
 import { NotFoundError } from '../lib/errors';
 import { formReport, shapeOfDefinition, type FormShape } from '../reports';
 import { countedQuestions } from './report-definition';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Form, SurveyValues } from '../../shared/contracts/forms';
-import { isLanguage } from '../../shared/contracts/headers';
-import { compactInstant, surveyId } from '../../shared/domain/form-surveys';
-import { dayOf } from '../../shared/domain/time-zones';
-import { computeAdditionalResults, formAnswers } from '../../shared/domain/forms';
-import { surveyCounts, type Counts } from '../../shared/domain/report-rollups';
+import type { Form, SurveyValues } from '@shared/contracts/forms';
+import { isLanguage } from '@shared/contracts/headers';
+import { compactInstant, surveyId } from '@shared/domain/form-surveys';
+import { dayOf } from '@shared/domain/time-zones';
+import { computeAdditionalResults, formAnswers } from '@shared/domain/forms';
+import { surveyCounts, type Counts } from '@shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { countMatching, deleteOnce, getMany, putAll, sparse } from '../lib/db';
 import { failedConditions, isConditionFailure } from '../lib/conditions';

@@ -1,7 +1,7 @@
-import type { FormAvailability, Form } from '../../shared/contracts/forms';
-import type { MultilingualText } from '../../shared/contracts/text';
-import type { SessionMembership, SphereMembership } from '../../shared/domain/ability';
-import { formAnswers } from '../../shared/domain/forms';
+import type { FormAvailability, Form } from '@shared/contracts/forms';
+import type { MultilingualText } from '@shared/contracts/text';
+import type { SessionMembership, SphereMembership } from '@shared/domain/ability';
+import { formAnswers } from '@shared/domain/forms';
 
 /**
  * The pure rules of the forms domain (docs/decisions/0020-forms-api.md): where a form is available

@@ -15,14 +15,14 @@ import {
   type MeasureType,
   type MeasureTypeCreate,
   type MeasureTypeUpdate,
-} from '../../shared/contracts/forms';
-import type { FormReportEntry } from '../../shared/contracts/form-reports';
-import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
-import { LANGUAGES, isLanguage, type Language } from '../../shared/contracts/headers';
-import type { FieldError } from '../../shared/contracts/errors';
-import type { AccountFacts, AppAbility } from '../../shared/domain/ability';
-import { goalRankingForm, GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
-import { textIn } from '../../shared/domain/sessions';
+} from '@shared/contracts/forms';
+import type { FormReportEntry } from '@shared/contracts/form-reports';
+import type { FormReportDefinition } from '@shared/contracts/report-definitions';
+import { LANGUAGES, isLanguage, type Language } from '@shared/contracts/headers';
+import type { FieldError } from '@shared/contracts/errors';
+import type { AccountFacts, AppAbility } from '@shared/domain/ability';
+import { goalRankingForm, GOAL_RANKING_FORM_ID } from '@shared/domain/goal-ranking';
+import { textIn } from '@shared/domain/sessions';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { formAnsweredIn, reportDefinitionsOf } from '../reports';
 import { findSession, findSessions } from '../sessions';

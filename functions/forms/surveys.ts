@@ -8,20 +8,20 @@ import {
   type SurveyCreate,
   type SurveyUpdate,
   type SurveyValues,
-} from '../../shared/contracts/forms';
-import type { FieldError } from '../../shared/contracts/errors';
-import type { AccountFacts } from '../../shared/domain/ability';
-import type { Language } from '../../shared/contracts/headers';
-import { computeAdditionalResults, formAnswers, validateSurvey } from '../../shared/domain/forms';
-import { isSurveyEditable, surveyFreezeDate } from '../../shared/domain/form-surveys';
+} from '@shared/contracts/forms';
+import type { FieldError } from '@shared/contracts/errors';
+import type { AccountFacts } from '@shared/domain/ability';
+import type { Language } from '@shared/contracts/headers';
+import { computeAdditionalResults, formAnswers, validateSurvey } from '@shared/domain/forms';
+import { isSurveyEditable, surveyFreezeDate } from '@shared/domain/form-surveys';
 import {
   goalRankingForm,
   GOAL_RANKING_FORM_ID,
   defaultGoalRankings,
   goalRankingWindow,
   goalRankingsOf,
-} from '../../shared/domain/goal-ranking';
-import { textIn } from '../../shared/domain/sessions';
+} from '@shared/domain/goal-ranking';
+import { textIn } from '@shared/domain/sessions';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { linkTagsFor } from '../links';
 import { publishAfterWrite } from '../realtime';

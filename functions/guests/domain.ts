@@ -1,5 +1,5 @@
 /** The guests domain as the registry (functions/domains.ts) reads it. */
-import { guestRoutes } from '../../shared/contracts/guests';
+import { guestRoutes } from '@shared/contracts/guests';
 import { defineDomain } from '../lib/domain';
 import { GUESTS_BELONGINGS } from './belongings';
 import { GUESTS_ENTITIES } from './store';

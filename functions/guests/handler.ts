@@ -1,4 +1,4 @@
-import { convertGuest, createGuest, registerGuest } from '../../shared/contracts/guests';
+import { convertGuest, createGuest, registerGuest } from '@shared/contracts/guests';
 import { sourceIpOf } from '../lib/caller';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 import { cognitoApi, deleteSignInAccount, setSignInPassword, userPoolId } from '../lib/cognito';
 import { guestPlaceholderEmail, unusablePassword } from './secret';
 

@@ -3,8 +3,8 @@ import type {
   CreateGuestRequest,
   GuestCredentials,
   GuestStep,
-} from '../../shared/contracts/guests';
-import type { Language } from '../../shared/contracts/headers';
+} from '@shared/contracts/guests';
+import type { Language } from '@shared/contracts/headers';
 import type { Caller } from '../lib/caller';
 import { guestsDb as db } from './store';
 import { BadRequestError, ConflictError } from '../lib/errors';

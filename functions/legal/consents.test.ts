@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../shared/contracts/headers';
-import type { LegalDocumentType } from '../../shared/contracts/legal';
+import type { Language } from '@shared/contracts/headers';
+import type { LegalDocumentType } from '@shared/contracts/legal';
 import {
   currentDocuments,
   invalidAcceptances,

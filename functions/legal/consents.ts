@@ -1,11 +1,7 @@
-import type { FieldError } from '../../shared/contracts/errors';
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/contracts/headers';
-import type { LegalConsent } from '../../shared/contracts/me';
-import {
-  LEGAL_DOCUMENT_TYPES,
-  type LegalAcceptance,
-  type LegalDocumentType,
-} from '../../shared/contracts/legal';
+import type { FieldError } from '@shared/contracts/errors';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/contracts/headers';
+import type { LegalConsent } from '@shared/contracts/me';
+import { LEGAL_DOCUMENT_TYPES, type LegalAcceptance, type LegalDocumentType } from '@shared/contracts/legal';
 
 export interface LegalDocument {
   documentType: LegalDocumentType;

@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../shared/contracts/legal';
+import type { LegalDocumentType } from '@shared/contracts/legal';
 
 /**
  * Documents a fresh deployment starts with: version 1 of each type, in every language. When no

@@ -1,5 +1,5 @@
 /** The legal domain as the registry (functions/domains.ts) reads it. */
-import { legalRoutes } from '../../shared/contracts/legal';
+import { legalRoutes } from '@shared/contracts/legal';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { LEGAL_ENTITIES, legalDb as db } from './store';
 

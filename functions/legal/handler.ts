@@ -1,4 +1,4 @@
-import { acceptLegalConsents, getLegalConsents, getLegalDocuments } from '../../shared/contracts/legal';
+import { acceptLegalConsents, getLegalConsents, getLegalDocuments } from '@shared/contracts/legal';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import { acceptConsents, loadLegalConsents, loadLegalDocuments } from './service';

@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language } from '../../shared/contracts/headers';
-import type { LegalDocumentType } from '../../shared/contracts/legal';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import type { LegalDocumentType } from '@shared/contracts/legal';
 import { isConditionFailure } from '../lib/conditions';
 import { legalDb as db } from './store';
 import type { LegalDocument, StoredAcceptance } from './consents';

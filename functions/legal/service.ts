@@ -1,6 +1,6 @@
-import type { Language } from '../../shared/contracts/headers';
-import type { LegalAcceptance, LegalDocumentSummary } from '../../shared/contracts/legal';
-import type { LegalConsent } from '../../shared/contracts/me';
+import type { Language } from '@shared/contracts/headers';
+import type { LegalAcceptance, LegalDocumentSummary } from '@shared/contracts/legal';
+import type { LegalConsent } from '@shared/contracts/me';
 import { ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { currentDocuments, invalidAcceptances, legalConsents } from './consents';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequestHeaders } from '../../shared/contracts/headers';
-import type { AbilityFacts } from '../../shared/domain/ability';
+import { parseRequestHeaders } from '@shared/contracts/headers';
+import type { AbilityFacts } from '@shared/domain/ability';
 import { checkAbility, type AbilityFactsReader } from './ability';
 import type { Caller } from './caller';
 

@@ -1,6 +1,6 @@
 import { subject as forSubject } from '@casl/ability';
-import type { RouteAbility } from '../../shared/contracts/route';
-import type { RequestHeaders } from '../../shared/contracts/headers';
+import type { RouteAbility } from '@shared/contracts/route';
+import type { RequestHeaders } from '@shared/contracts/headers';
 import {
   buildAbility,
   defineRules,
@@ -8,7 +8,7 @@ import {
   type AbilityFacts,
   type AccountFacts,
   type AppAbility,
-} from '../../shared/domain/ability';
+} from '@shared/domain/ability';
 import type { Caller } from './caller';
 import { ForbiddenError, UnauthorizedError } from './errors';
 

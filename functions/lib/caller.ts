@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { AccountFacts } from '../../shared/domain/ability';
+import type { AccountFacts } from '@shared/domain/ability';
 import { UnauthorizedError } from './errors';
 
 /** The signed-in caller, as the authorizer vouched for them. Never read from the body or query. */

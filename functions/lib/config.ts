@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_SMS_COUNTRY_CODES, parseSmsCountryCodes } from '../../shared/domain/phone';
+import { DEFAULT_SMS_COUNTRY_CODES, parseSmsCountryCodes } from '@shared/domain/phone';
 
 /**
  * Configuration of a Lambda, read once from the environment through a schema that fails fast.

@@ -1,5 +1,5 @@
-import type { Language } from '../../shared/contracts/headers';
-import type { RouteContract } from '../../shared/contracts/route';
+import type { Language } from '@shared/contracts/headers';
+import type { RouteContract } from '@shared/contracts/route';
 import type { EntityMap } from './db';
 
 /** The user whose belongings are gathered: their id and every address their account holds. */

@@ -1,4 +1,4 @@
-import type { ErrorKey, FieldError } from '../../shared/contracts/errors';
+import type { ErrorKey, FieldError } from '@shared/contracts/errors';
 
 /**
  * An error meant for the client: it carries the spec's key and an HTTP status. Anything that is

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineRoute, type RouteAuth } from '../../shared/contracts/route';
+import { defineRoute, type RouteAuth } from '@shared/contracts/route';
 import { lambdaContext, proxyEvent } from '../../tests/support/events';
 import { callerAccounts } from '../access';
 import { db } from '../../tests/support/db';

@@ -2,21 +2,17 @@ import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { RouteContract } from '../../shared/contracts/route';
-import type { ErrorBody } from '../../shared/contracts/errors';
-import { pathParameterErrors } from '../../shared/contracts/ids';
-import {
-  CORS_EXPOSE_HEADERS,
-  parseRequestHeaders,
-  type RequestHeaders,
-} from '../../shared/contracts/headers';
+import type { RouteContract } from '@shared/contracts/route';
+import type { ErrorBody } from '@shared/contracts/errors';
+import { pathParameterErrors } from '@shared/contracts/ids';
+import { CORS_EXPOSE_HEADERS, parseRequestHeaders, type RequestHeaders } from '@shared/contracts/headers';
 import { DomainError, ForbiddenError, ValidationError } from './errors';
 import { callerFromEvent, type Caller } from './caller';
 import { parseOrThrow } from './validation';
 import { logger } from './logger';
 import { config } from './config';
 import { checkAbility, type AbilityFactsReader, type ResourcePlacer } from './ability';
-import type { AppAbility } from '../../shared/domain/ability';
+import type { AppAbility } from '@shared/domain/ability';
 import { standingOfToken, type StandingReader } from './token-check';
 
 export interface RouteInput<R extends RouteContract> {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/contracts/headers';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/contracts/headers';
 
 /**
  * The layout of the product's emails. Each domain defines its own templates beside its code

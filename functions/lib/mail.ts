@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 import { sesApi } from './ses';
 import { config } from './config';
 import { renderEmail, type MailTemplate, type RenderedEmail } from './mail-templates';

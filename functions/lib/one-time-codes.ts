@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { LOGIN_CODE_LENGTH, isValidCode } from '../../shared/domain/sign-in';
+import { LOGIN_CODE_LENGTH, isValidCode } from '@shared/domain/sign-in';
 
 /**
  * The product's one-time codes, whatever they prove (a sign-in, an address, a phone): six digits

@@ -1,4 +1,4 @@
-import type { AccountFacts } from '../../shared/domain/ability';
+import type { AccountFacts } from '@shared/domain/ability';
 import { UnauthorizedError } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { TranslateClient } from '@aws-sdk/client-translate';
-import { TEMPLATE_PLACEHOLDER } from '../../shared/domain/forms';
+import { TEMPLATE_PLACEHOLDER } from '@shared/domain/forms';
 import { onClientsReset } from './aws';
 import { config } from './config';
 

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { issuesToErrors } from '../../shared/contracts/issues';
+import { issuesToErrors } from '@shared/contracts/issues';
 import { ValidationError } from './errors';
 
 /** Parses with a schema, or throws a ValidationError (HTTP 400) carrying every problem found. */

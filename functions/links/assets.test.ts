@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_LOGO_MAX_BYTES, LinkLogoUploadRequestSchema } from '../../shared/contracts/links';
+import { LINK_LOGO_MAX_BYTES, LinkLogoUploadRequestSchema } from '@shared/contracts/links';
 import { uploadedLogoName } from '../lib/logos';
 import { LINK_ASSET_PREFIXES, linkLogoPrefix, linkUploadPrefix } from './assets';
 

@@ -1,5 +1,5 @@
 /** The links domain as the registry (functions/domains.ts) reads it. */
-import { linkRoutes } from '../../shared/contracts/links';
+import { linkRoutes } from '@shared/contracts/links';
 import { defineDomain } from '../lib/domain';
 import { LINK_ASSET_PREFIXES } from './assets';
 import { LINKS_ENTITIES } from './store';

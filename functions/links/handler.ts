@@ -9,7 +9,7 @@ import {
   requestLinkLogoUpload,
   setLinkLogo,
   updateLink,
-} from '../../shared/contracts/links';
+} from '@shared/contracts/links';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import { isCampaignOfSphere } from '../campaigns';

@@ -4,8 +4,8 @@ import {
   type Link,
   type LinkLogoUpload,
   type LinkLogoUploadRequest,
-} from '../../shared/contracts/links';
-import type { AppAbility } from '../../shared/domain/ability';
+} from '@shared/contracts/links';
+import type { AppAbility } from '@shared/domain/ability';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { acceptUploadedLogo, grantLogoUpload, removeAssets } from '../lib/logos';
 import { linkLogoPrefix, linkUploadPrefix } from './assets';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LinkCreateSchema, LinkUpdateSchema, linkCategoryProblems } from '../../shared/contracts/links';
-import { buildAbility, defineRules, type AbilityFacts } from '../../shared/domain/ability';
+import { LinkCreateSchema, LinkUpdateSchema, linkCategoryProblems } from '@shared/contracts/links';
+import { buildAbility, defineRules, type AbilityFacts } from '@shared/domain/ability';
 import { mayManage, storedWizards, toWizards } from './service';
 
 const facts = (overrides: Partial<AbilityFacts>): AbilityFacts => ({

@@ -1,8 +1,8 @@
 import { subject } from '@casl/ability';
-import type { Link, LinkCampaign, LinkCreate, LinkUpdate } from '../../shared/contracts/links';
-import { linkCategoryProblems } from '../../shared/domain/links';
-import type { FieldError } from '../../shared/contracts/errors';
-import { buildAbility, defineRules, type AppAbility } from '../../shared/domain/ability';
+import type { Link, LinkCampaign, LinkCreate, LinkUpdate } from '@shared/contracts/links';
+import { linkCategoryProblems } from '@shared/domain/links';
+import type { FieldError } from '@shared/contracts/errors';
+import { buildAbility, defineRules, type AppAbility } from '@shared/domain/ability';
 import {
   defaultExpiry,
   expiryProblem,
@@ -11,7 +11,7 @@ import {
   orderedWizards,
   type LinkCategory,
   type LinkWizard,
-} from '../../shared/domain/links';
+} from '@shared/domain/links';
 import { abilityFacts } from '../access';
 import { formsEntitledTo } from '../forms';
 import { assetUrl } from '../lib/assets';

@@ -1,5 +1,5 @@
 /** The phone domain as the registry (functions/domains.ts) reads it. */
-import { phoneRoutes } from '../../shared/contracts/phone';
+import { phoneRoutes } from '@shared/contracts/phone';
 import { defineDomain, eraseInBatches, isoTime as iso } from '../lib/domain';
 import { getAccount } from '../users';
 import { sendsToNumber } from './send-limit';

@@ -1,4 +1,4 @@
-import { verifyPhone } from '../../shared/contracts/phone';
+import { verifyPhone } from '@shared/contracts/phone';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';

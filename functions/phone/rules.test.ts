@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, phoneError } from '../../shared/contracts/phone';
+import { normalisePhone, phoneError } from '@shared/contracts/phone';
 import {
   PHONE_MAX_TEXTS_PER_NUMBER,
   PHONE_NUMBER_WINDOW_MS,

@@ -1,5 +1,5 @@
-import { LOGIN_CODE_TTL_MS } from '../../shared/domain/sign-in';
-import type { Language } from '../../shared/contracts/headers';
+import { LOGIN_CODE_TTL_MS } from '@shared/domain/sign-in';
+import type { Language } from '@shared/contracts/headers';
 
 /** Pure rules of phone verification (spec 01 §8 Phone, §9). */
 

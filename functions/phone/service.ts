@@ -1,6 +1,6 @@
-import type { PhoneVerificationAnswer } from '../../shared/contracts/phone';
-import { normalisePhone, phoneError } from '../../shared/contracts/phone';
-import { isTextableNumber } from '../../shared/domain/phone';
+import type { PhoneVerificationAnswer } from '@shared/contracts/phone';
+import { normalisePhone, phoneError } from '@shared/contracts/phone';
+import { isTextableNumber } from '@shared/domain/phone';
 import { isConditionFailure } from '../lib/conditions';
 import { smsCountryCodes } from '../lib/config';
 import { codeMatches, isCodeExpired, issueCode, ttlSeconds } from '../lib/one-time-codes';

@@ -1,10 +1,10 @@
-import { RealtimeEventSchema, type RealtimeEvent } from '../../shared/contracts/realtime';
+import { RealtimeEventSchema, type RealtimeEvent } from '@shared/contracts/realtime';
 import { isGone, managementApi } from './management';
 import { realtimeDb as db } from './store';
 import { logger } from '../lib/logger';
 
-export { REALTIME_ACTIONS, REALTIME_TYPES, RealtimeEventSchema } from '../../shared/contracts/realtime';
-export type { RealtimeEvent } from '../../shared/contracts/realtime';
+export { REALTIME_ACTIONS, REALTIME_TYPES, RealtimeEventSchema } from '@shared/contracts/realtime';
+export type { RealtimeEvent } from '@shared/contracts/realtime';
 
 export interface PublishResult {
   /** Connections the event reached. */

@@ -1,5 +1,5 @@
-import type { CampaignDataShot, CardData } from '../../shared/contracts/custom-reports';
-import { stepPeriod } from '../../shared/domain/campaign-rollups';
+import type { CampaignDataShot, CardData } from '@shared/contracts/custom-reports';
+import { stepPeriod } from '@shared/domain/campaign-rollups';
 import { cycleStepFigures, type CycleStepShape } from './cycle-figures';
 import { shapeOfDefinition } from './report-definitions';
 import { readSealedCycle, scopeOf, type SealedCycle } from './rollups';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardData } from '../../shared/contracts/custom-reports';
+import type { CardData } from '@shared/contracts/custom-reports';
 import { cardFacts } from './card-facts';
 import { localCardText } from './local-writer';
 

@@ -1,11 +1,11 @@
-import { formStepCardData } from '../../shared/domain/custom-reports';
-import type { CardData, DataShot, ReportLanguage } from '../../shared/contracts/custom-reports';
-import type { Language } from '../../shared/contracts/headers';
-import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
-import { CUSTOM_LIKERT_POINTS } from '../../shared/domain/campaigns';
-import { textIn } from '../../shared/domain/sessions';
-import { FEELING_COLORS, type FeelingColor } from '../../shared/domain/feelings';
-import { minParticipants, type HiddenReason } from '../../shared/domain/report-privacy';
+import { formStepCardData } from '@shared/domain/custom-reports';
+import type { CardData, DataShot, ReportLanguage } from '@shared/contracts/custom-reports';
+import type { Language } from '@shared/contracts/headers';
+import type { ReportFigure, ThinkingFigure } from '@shared/contracts/reports';
+import { CUSTOM_LIKERT_POINTS } from '@shared/domain/campaigns';
+import { textIn } from '@shared/domain/sessions';
+import { FEELING_COLORS, type FeelingColor } from '@shared/domain/feelings';
+import { minParticipants, type HiddenReason } from '@shared/domain/report-privacy';
 import { EMOTION_WORDS } from '../feelings';
 
 /**

@@ -18,10 +18,10 @@ import {
   type ReportPartDetail,
   type ReportPartCreateSchema,
   type ReportPartUpdateSchema,
-} from '../../shared/contracts/custom-reports';
-import { anonymityNotice } from '../../shared/domain/report-privacy';
-import { descendantsOf } from '../../shared/domain/custom-reports';
-import { textIn, visibleName } from '../../shared/domain/sessions';
+} from '@shared/contracts/custom-reports';
+import { anonymityNotice } from '@shared/domain/report-privacy';
+import { descendantsOf } from '@shared/domain/custom-reports';
+import { textIn, visibleName } from '@shared/domain/sessions';
 import { isConditionFailure } from '../lib/conditions';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';

@@ -1,11 +1,11 @@
-import type { FormFigure } from '../../shared/contracts/form-reports';
-import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
+import type { FormFigure } from '@shared/contracts/form-reports';
+import type { ReportFigure, ThinkingFigure } from '@shared/contracts/reports';
 import {
   FREE_TEXT_MIN_PARTICIPANTS,
   freeTextShown,
   type HiddenReason,
   type Release,
-} from '../../shared/domain/report-privacy';
+} from '@shared/domain/report-privacy';
 import {
   formFigure,
   fromBitset,

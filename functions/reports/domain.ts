@@ -1,6 +1,6 @@
 /** The reports domain as the registry (functions/domains.ts) reads it. */
-import { customReportRoutes } from '../../shared/contracts/custom-reports';
-import { reportRoutes } from '../../shared/contracts/reports';
+import { customReportRoutes } from '@shared/contracts/custom-reports';
+import { reportRoutes } from '@shared/contracts/reports';
 import { RENDERS_PREFIX } from '../lib/assets';
 import { defineDomain } from '../lib/domain';
 import { REPORTS_ENTITIES } from './store';

@@ -1,7 +1,7 @@
-import type { FormFigure, QuestionFigure, ResultFigure } from '../../shared/contracts/form-reports';
-import type { ReportFigure, ThinkingFigure } from '../../shared/contracts/reports';
-import { THINKING_VALUES } from '../../shared/domain/thinkings';
-import { FEELING_COLORS } from '../../shared/domain/feelings';
+import type { FormFigure, QuestionFigure, ResultFigure } from '@shared/contracts/form-reports';
+import type { ReportFigure, ThinkingFigure } from '@shared/contracts/reports';
+import { THINKING_VALUES } from '@shared/domain/thinkings';
+import { FEELING_COLORS } from '@shared/domain/feelings';
 import {
   QUESTION_HIDDEN_REASON,
   minParticipants,
@@ -12,8 +12,8 @@ import {
   type AtomDecision,
   type AtomGroup,
   type Release,
-} from '../../shared/domain/report-privacy';
-import { addCounts, surveyCountKey, weekBounds } from '../../shared/domain/report-rollups';
+} from '@shared/domain/report-privacy';
+import { addCounts, surveyCountKey, weekBounds } from '@shared/domain/report-rollups';
 import type { StoredRollup } from './rollups';
 
 /**

@@ -2,12 +2,12 @@ import {
   sessionReportRoutes,
   sphereReportRoutes,
   type ReportRouteSet,
-} from '../../shared/contracts/custom-reports';
+} from '@shared/contracts/custom-reports';
 import {
   createSessionFeelingReport,
   createSphereFeelingReport,
   createSphereThinkingReport,
-} from '../../shared/contracts/reports';
+} from '@shared/contracts/reports';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';

@@ -1,6 +1,6 @@
-import type { ReportLanguage } from '../../shared/contracts/custom-reports';
-import type { FeelingColor } from '../../shared/domain/feelings';
-import type { HiddenReason } from '../../shared/domain/report-privacy';
+import type { ReportLanguage } from '@shared/contracts/custom-reports';
+import type { FeelingColor } from '@shared/domain/feelings';
+import type { HiddenReason } from '@shared/domain/report-privacy';
 import {
   trendOf,
   type AxisFact,

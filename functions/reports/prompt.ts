@@ -1,5 +1,5 @@
-import type { DataShot, ReportLanguage } from '../../shared/contracts/custom-reports';
-import { inLanguage } from '../../shared/domain/thinkings';
+import type { DataShot, ReportLanguage } from '@shared/contracts/custom-reports';
+import { inLanguage } from '@shared/domain/thinkings';
 import { ValidationError } from '../lib/errors';
 import { activeTagsOf } from '../spheres';
 import { cardDataReader, findCard, findReport, groupNameOf, type ReportScope } from './custom-reports';

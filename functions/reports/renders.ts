@@ -6,12 +6,9 @@ import {
   type Render,
   type RenderCreateSchema,
   type ReportLanguage,
-} from '../../shared/contracts/custom-reports';
-import {
-  PRIVACY_MIN_PARTICIPANTS,
-  PRIVACY_MIN_PARTICIPANTS_TWO_TAGS,
-} from '../../shared/domain/report-privacy';
-import { inLanguage } from '../../shared/domain/thinkings';
+} from '@shared/contracts/custom-reports';
+import { PRIVACY_MIN_PARTICIPANTS, PRIVACY_MIN_PARTICIPANTS_TWO_TAGS } from '@shared/domain/report-privacy';
+import { inLanguage } from '@shared/domain/thinkings';
 import { assetsBucket, RENDERS_PREFIX } from '../lib/assets';
 import { isConditionFailure } from '../lib/conditions';
 import { config } from '../lib/config';

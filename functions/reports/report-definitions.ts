@@ -1,7 +1,4 @@
-import {
-  FormReportDefinitionSchema,
-  type FormReportDefinition,
-} from '../../shared/contracts/report-definitions';
+import { FormReportDefinitionSchema, type FormReportDefinition } from '@shared/contracts/report-definitions';
 import { defineStore, getMany } from '../lib/db';
 import { FormReportDefinitionEntity } from './entities/form-report-definition';
 import type { FormShape } from './figures';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type * as z from 'zod';
-import type { CustomReport, CustomReportCreateSchema } from '../../shared/contracts/custom-reports';
+import type { CustomReport, CustomReportCreateSchema } from '@shared/contracts/custom-reports';
 import { assetsBucket } from '../lib/assets';
 import { defineStore } from '../lib/db';
 import { NotFoundError } from '../lib/errors';

@@ -6,7 +6,7 @@ import {
   weekBounds,
   weekCloseOf,
   weekFrozen,
-} from '../../shared/domain/report-rollups';
+} from '@shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { configureHandlers } from '../lib/environment';
 import {

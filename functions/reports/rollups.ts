@@ -16,10 +16,10 @@ import {
   weekFrozen,
   type Contribution,
   type Counts,
-} from '../../shared/domain/report-rollups';
-import type { MultilingualText } from '../../shared/contracts/text';
-import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
-import type { Release } from '../../shared/domain/report-privacy';
+} from '@shared/domain/report-rollups';
+import type { MultilingualText } from '@shared/contracts/text';
+import type { FormReportDefinition } from '@shared/contracts/report-definitions';
+import type { Release } from '@shared/domain/report-privacy';
 import { documentClient } from '../lib/aws';
 import { readKeys } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';

@@ -1,6 +1,6 @@
-import type { FormReport } from '../../shared/contracts/form-reports';
-import type { SphereReport, ThinkingReport } from '../../shared/contracts/reports';
-import type { SessionReportRequestSchema, SphereReportRequestSchema } from '../../shared/contracts/reports';
+import type { FormReport } from '@shared/contracts/form-reports';
+import type { SphereReport, ThinkingReport } from '@shared/contracts/reports';
+import type { SessionReportRequestSchema, SphereReportRequestSchema } from '@shared/contracts/reports';
 import type * as z from 'zod';
 import { createHash } from 'node:crypto';
 import {
@@ -10,13 +10,13 @@ import {
   minParticipants,
   type HiddenReason,
   type Release,
-} from '../../shared/domain/report-privacy';
+} from '@shared/domain/report-privacy';
 import {
   WEEK_SHOWN_AFTER_CLOSE_MS,
   weekBounds,
   weekCloseOf,
   weeksWithin,
-} from '../../shared/domain/report-rollups';
+} from '@shared/domain/report-rollups';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findSession } from '../sessions';
 import { areActiveTags, findSphere } from '../spheres';

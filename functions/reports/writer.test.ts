@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import type { CardData, ReportLanguage, SphereDataShot } from '../../shared/contracts/custom-reports';
-import type { ReportFigure } from '../../shared/contracts/reports';
-import type { HiddenReason } from '../../shared/domain/report-privacy';
+import type { CardData, ReportLanguage, SphereDataShot } from '@shared/contracts/custom-reports';
+import type { ReportFigure } from '@shared/contracts/reports';
+import type { HiddenReason } from '@shared/domain/report-privacy';
 import { configureHandlers } from '../lib/environment';
 import { writeCardText, type CardTextInput } from './writer';
 

@@ -1,4 +1,4 @@
-import type { CardData, DataShot, ReportLanguage } from '../../shared/contracts/custom-reports';
+import type { CardData, DataShot, ReportLanguage } from '@shared/contracts/custom-reports';
 import { converse } from '../lib/bedrock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';

@@ -1,5 +1,5 @@
 /** The sessions domain as the registry (functions/domains.ts) reads it. */
-import { sessionRoutes } from '../../shared/contracts/sessions';
+import { sessionRoutes } from '@shared/contracts/sessions';
 import { RENDERS_PREFIX } from '../lib/assets';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { removeSessionMembers, sessionMembershipsOf } from './repository';

@@ -12,7 +12,7 @@ import {
   renewSessionJoinKey,
   updateSession,
   updateSessionMember,
-} from '../../shared/contracts/sessions';
+} from '@shared/contracts/sessions';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';

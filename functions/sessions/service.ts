@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { subject } from '@casl/ability';
-import { isLanguage, type Language } from '../../shared/contracts/headers';
-import type { SessionSummary } from '../../shared/contracts/me';
-import { tagName } from '../../shared/domain/tags';
+import { isLanguage, type Language } from '@shared/contracts/headers';
+import type { SessionSummary } from '@shared/contracts/me';
+import { tagName } from '@shared/domain/tags';
 import type {
   MultilingualName,
   Session,
@@ -10,8 +10,8 @@ import type {
   SessionMember,
   SessionMemberAdd,
   SessionUpdate,
-} from '../../shared/contracts/sessions';
-import type { AppAbility, SessionMembership } from '../../shared/domain/ability';
+} from '@shared/contracts/sessions';
+import type { AppAbility, SessionMembership } from '@shared/domain/ability';
 import {
   ancestorsUnder,
   descendantsOf,
@@ -20,7 +20,7 @@ import {
   textIn,
   visibleName,
   type SessionRole,
-} from '../../shared/domain/sessions';
+} from '@shared/domain/sessions';
 import { removeSessionFromEntitlements } from '../forms';
 import { eraseGroupReports } from '../reports';
 import {

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Language } from '../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 import type {
   AccessCodes,
   AccessCodesUpdate,
   AccessSignIn,
   AccessSignInPage,
-} from '../../shared/contracts/access-codes';
+} from '@shared/contracts/access-codes';
 import {
   ACCESS_CODE_MAX_FAILURES,
   ACCESS_CODE_MAX_FAILURES_PER_ADDRESS,
@@ -13,8 +13,8 @@ import {
   DELEGATION_MAX_FAILURES,
   DELEGATION_MAX_FAILURES_PER_CLIENT,
   normaliseAccessCode,
-} from '../../shared/domain/spheres';
-import { normaliseEmail } from '../../shared/domain/sign-in';
+} from '@shared/domain/spheres';
+import { normaliseEmail } from '@shared/domain/sign-in';
 import { issueDelegationTicket, issueDeviceKey, knownDevice, type KnownDevice } from '../auth';
 import { isConditionFailure } from '../lib/conditions';
 import {

@@ -1,18 +1,18 @@
-import { LANGUAGES } from '../../shared/contracts/headers';
+import { LANGUAGES } from '@shared/contracts/headers';
 import {
   SphereContextCreateSchema,
   type SphereContext,
   type SphereContextCreate,
   type SphereContextCreateInput,
   type SphereContextUpdate,
-} from '../../shared/contracts/sphere-contexts';
+} from '@shared/contracts/sphere-contexts';
 import {
   activeContext,
   CONTEXT_OVERRIDE_KEYS,
   SPHERE_CONTEXTS_MAX,
   type Substitution,
   type TextPerLanguage,
-} from '../../shared/domain/sphere-contexts';
+} from '@shared/domain/sphere-contexts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import {
   contextsOf,

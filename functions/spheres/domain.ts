@@ -1,10 +1,10 @@
 /** The spheres domain as the registry (functions/domains.ts) reads it. */
-import { sphereRoutes } from '../../shared/contracts/spheres';
-import { tagRoutes } from '../../shared/contracts/tags';
-import { accessCodeRoutes } from '../../shared/contracts/access-codes';
-import { sphereContextRoutes } from '../../shared/contracts/sphere-contexts';
+import { sphereRoutes } from '@shared/contracts/spheres';
+import { tagRoutes } from '@shared/contracts/tags';
+import { accessCodeRoutes } from '@shared/contracts/access-codes';
+import { sphereContextRoutes } from '@shared/contracts/sphere-contexts';
 import { defineDomain, eraseInBatches } from '../lib/domain';
-import { sphereNameScope } from '../../shared/domain/spheres';
+import { sphereNameScope } from '@shared/domain/spheres';
 import { findSpheres, membershipsOf, namesInScope, releaseSphere, removeMembers } from './repository';
 import { SPHERES_ENTITIES } from './store';
 import { getAccessCodes, removeAccessCodes } from './access-codes';

@@ -16,7 +16,7 @@ import {
   setSphereLogo,
   updateSphere,
   updateSphereMember,
-} from '../../shared/contracts/spheres';
+} from '@shared/contracts/spheres';
 import {
   createSphereTag,
   getSphereTag,
@@ -27,14 +27,14 @@ import {
   sphereReportGroups,
   sphereTagFacets,
   updateSphereTag,
-} from '../../shared/contracts/tags';
+} from '@shared/contracts/tags';
 import {
   createSphereContext,
   deleteSphereContext,
   getSphereContext,
   listSphereContexts,
   updateSphereContext,
-} from '../../shared/contracts/sphere-contexts';
+} from '@shared/contracts/sphere-contexts';
 import { sourceIpOf } from '../lib/caller';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
@@ -49,7 +49,7 @@ import {
   getAccessSignIn,
   getMemberAccessCodes,
   updateMemberAccessCodes,
-} from '../../shared/contracts/access-codes';
+} from '@shared/contracts/access-codes';
 
 export const handler = createHttpHandler(
   [

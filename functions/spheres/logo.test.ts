@@ -16,7 +16,7 @@ import {
   S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
-import { SPHERE_LOGO_MAX_BYTES } from '../../shared/contracts/spheres';
+import { SPHERE_LOGO_MAX_BYTES } from '@shared/contracts/spheres';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { confirmLogo, hasSignatureOf, removeLogo, requestLogoUpload } from './logo';
 import { spheresDb } from './store';

@@ -4,7 +4,7 @@ import {
   type Sphere,
   type SphereLogoUpload,
   type SphereLogoUploadRequest,
-} from '../../shared/contracts/spheres';
+} from '@shared/contracts/spheres';
 import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX } from '../lib/assets';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { acceptUploadedLogo, grantLogoUpload, removeAssets, uploadedLogoName } from '../lib/logos';

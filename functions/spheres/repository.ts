@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { sphereNameScope, type SphereRole } from '../../shared/domain/spheres';
+import { sphereNameScope, type SphereRole } from '@shared/domain/spheres';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';

@@ -1,5 +1,5 @@
-import { LANGUAGES, isLanguage, type Language } from '../../shared/contracts/headers';
-import { MemberCreateSchema } from '../../shared/contracts/spheres';
+import { LANGUAGES, isLanguage, type Language } from '@shared/contracts/headers';
+import { MemberCreateSchema } from '@shared/contracts/spheres';
 import type {
   MemberBulkResult,
   MembersBulk,
@@ -10,7 +10,7 @@ import type {
   SphereCreate,
   SphereJoin,
   SphereUpdate,
-} from '../../shared/contracts/spheres';
+} from '@shared/contracts/spheres';
 import {
   DEFAULT_SPHERE_LIMITS,
   SPHERE_CATEGORIES,
@@ -18,8 +18,8 @@ import {
   removedLanguages,
   sphereNameKey,
   sphereNameScope,
-} from '../../shared/domain/spheres';
-import type { SphereRole } from '../../shared/domain/spheres';
+} from '@shared/domain/spheres';
+import type { SphereRole } from '@shared/domain/spheres';
 import {
   BadRequestError,
   ConflictError,

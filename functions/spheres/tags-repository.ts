@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import type { TagSelectionId } from '../../shared/domain/tags';
+import type { TagSelectionId } from '@shared/domain/tags';
 import { isConditionFailure } from '../lib/conditions';
 import { getMany } from '../lib/db';
 import { ConflictError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minParticipants } from '../../shared/domain/report-privacy';
+import { minParticipants } from '@shared/domain/report-privacy';
 import type { MemberItem } from './repository';
 import { reportGroupsOf } from './tags';
 import type { TagItem } from './tags-repository';

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 import type {
   ReportGroups,
   Tag,
@@ -8,7 +8,7 @@ import type {
   TagSelectionSave,
   TagSelectionSaved,
   TagUpdate,
-} from '../../shared/contracts/tags';
+} from '@shared/contracts/tags';
 import {
   automaticTags,
   operatorFits,
@@ -20,9 +20,9 @@ import {
   type TagOperator,
   type TagSelection as SelectionRules,
   type TagSelectionId,
-} from '../../shared/domain/tags';
-import { minParticipants } from '../../shared/domain/report-privacy';
-import type { FieldError } from '../../shared/contracts/errors';
+} from '@shared/domain/tags';
+import { minParticipants } from '@shared/domain/report-privacy';
+import type { FieldError } from '@shared/contracts/errors';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { enqueueNotification } from '../lib/queue';
 import { logger } from '../lib/logger';

@@ -1,6 +1,6 @@
 /** The strategies domain as the registry (functions/domains.ts) reads it. */
-import { strategyRoutes } from '../../shared/contracts/strategies';
-import { strategyReportRoutes } from '../../shared/contracts/strategy-reports';
+import { strategyRoutes } from '@shared/contracts/strategies';
+import { strategyReportRoutes } from '@shared/contracts/strategy-reports';
 import { defineDomain } from '../lib/domain';
 import { allAssessments, eraseAssessments, eraseList, readList } from './repository';
 import { STRATEGIES_ENTITIES } from './store';

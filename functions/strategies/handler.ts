@@ -20,11 +20,8 @@ import {
   updateSessionStrategy,
   updateSphereStrategy,
   updateStrategyAssessment,
-} from '../../shared/contracts/strategies';
-import {
-  createSessionStrategyReport,
-  createSphereStrategyReport,
-} from '../../shared/contracts/strategy-reports';
+} from '@shared/contracts/strategies';
+import { createSessionStrategyReport, createSphereStrategyReport } from '@shared/contracts/strategy-reports';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';

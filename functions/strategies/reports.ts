@@ -3,8 +3,8 @@ import type {
   SessionStrategyReportRequestSchema,
   SphereStrategyReportRequestSchema,
   StrategyReport,
-} from '../../shared/contracts/strategy-reports';
-import { withoutHidden } from '../../shared/domain/strategies';
+} from '@shared/contracts/strategy-reports';
+import { withoutHidden } from '@shared/domain/strategies';
 import { questionsReport } from '../reports';
 import { readList, strategySource } from './repository';
 import { placeOfSession, placeOfSphere, type OrganisationPlace } from './service';

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dayOf } from '../../shared/domain/time-zones';
-import { assessmentCounts } from '../../shared/domain/report-rollups';
+import { dayOf } from '@shared/domain/time-zones';
+import { assessmentCounts } from '@shared/domain/report-rollups';
 import {
   assessmentFreezeDate,
   repairedOutline,
   withoutHidden,
   type OutlineEntry,
   type StrategyLink,
-} from '../../shared/domain/strategies';
+} from '@shared/domain/strategies';
 import { documentClient } from '../lib/aws';
 import { countMatching, deleteOnce } from '../lib/db';
 import { eraseInBatches } from '../lib/domain';

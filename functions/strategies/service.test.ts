@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAbility, defineRules, type AbilityFacts } from '../../shared/domain/ability';
+import { buildAbility, defineRules, type AbilityFacts } from '@shared/domain/ability';
 import { mayChange, placeOfPerson, toAssessment } from './service';
 import type { AssessmentItem } from './repository';
 

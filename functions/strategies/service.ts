@@ -8,8 +8,8 @@ import type {
   StrategyList,
   StrategyOrder,
   StrategyUpdate,
-} from '../../shared/contracts/strategies';
-import type { AppAbility } from '../../shared/domain/ability';
+} from '@shared/contracts/strategies';
+import type { AppAbility } from '@shared/domain/ability';
 import {
   STRATEGIES_PER_LIST_MAX,
   assessmentFreezeDate,
@@ -23,7 +23,7 @@ import {
   withoutItem,
   type AssessmentAnswers,
   type OutlineEntry,
-} from '../../shared/domain/strategies';
+} from '@shared/domain/strategies';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { linkTagsFor } from '../links';
 import { publishAfterWrite } from '../realtime';

@@ -1,5 +1,5 @@
 /** The terminals domain as the registry (functions/domains.ts) reads it. */
-import { terminalRoutes } from '../../shared/contracts/terminals';
+import { terminalRoutes } from '@shared/contracts/terminals';
 import { defineDomain } from '../lib/domain';
 import { anonymiseCreator, terminalsCreatedBy } from './repository';
 import { TERMINALS_ENTITIES } from './store';

@@ -5,7 +5,7 @@ import {
   getKiosk,
   getSessionTerminalFigures,
   listTerminals,
-} from '../../shared/contracts/terminals';
+} from '@shared/contracts/terminals';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';

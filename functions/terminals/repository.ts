@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { TERMINALS_PER_SPHERE_MAX } from '../../shared/domain/terminals';
+import { TERMINALS_PER_SPHERE_MAX } from '@shared/domain/terminals';
 import type { TerminalEntity } from './entities/terminal';
 import { isConditionFailure } from '../lib/conditions';
 import { terminalsDb as db } from './store';

@@ -7,10 +7,10 @@ import type {
   TerminalCreate,
   TerminalFeeling,
   TerminalFeelingCreate,
-} from '../../shared/contracts/terminals';
-import { HEADER_TERMINAL_KEY } from '../../shared/contracts/terminals';
-import { buildAbility, defineRules } from '../../shared/domain/ability';
-import { combine, emptyDay } from '../../shared/domain/feeling-days';
+} from '@shared/contracts/terminals';
+import { HEADER_TERMINAL_KEY } from '@shared/contracts/terminals';
+import { buildAbility, defineRules } from '@shared/domain/ability';
+import { combine, emptyDay } from '@shared/domain/feeling-days';
 import {
   TERMINALS_PER_SPHERE_MAX,
   deviceCodeOf,
@@ -19,8 +19,8 @@ import {
   recordedAtProblem,
   takesTerminalFeelings,
   terminalFeeling,
-} from '../../shared/domain/terminals';
-import { visibleName } from '../../shared/domain/sessions';
+} from '@shared/domain/terminals';
+import { visibleName } from '@shared/domain/sessions';
 import { subject } from '@casl/ability';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { actsAsSuperAdmin, callerAccounts } from '../access';

@@ -1,5 +1,5 @@
 /** The thinkings domain as the registry (functions/domains.ts) reads it. */
-import { thinkingRoutes } from '../../shared/contracts/thinkings';
+import { thinkingRoutes } from '@shared/contracts/thinkings';
 import { defineDomain } from '../lib/domain';
 import { allThinkings, eraseThinkings } from './repository';
 import { THINKINGS_ENTITIES } from './store';

@@ -13,7 +13,7 @@ import {
   listThinkings,
   updateThinking,
   updateThinkingAxis,
-} from '../../shared/contracts/thinkings';
+} from '@shared/contracts/thinkings';
 import { createHttpHandler, route } from '../lib/http';
 import { actsAsSuperAdmin, callerAccounts } from '../access';
 import * as service from './service';

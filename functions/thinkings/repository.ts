@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dayOf } from '../../shared/domain/time-zones';
-import { thinkingCounts } from '../../shared/domain/report-rollups';
+import { dayOf } from '@shared/domain/time-zones';
+import { thinkingCounts } from '@shared/domain/report-rollups';
 import { documentClient } from '../lib/aws';
 import { failedConditions } from '../lib/conditions';
-import { thinkingId } from '../../shared/domain/thinkings';
+import { thinkingId } from '@shared/domain/thinkings';
 import { countMatching, deleteOnce, getMany, putAll, sparse } from '../lib/db';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError, NotFoundError } from '../lib/errors';

@@ -7,9 +7,9 @@ import type {
   ThinkingAnswer,
   ThinkingCreate,
   ThinkingUpdate,
-} from '../../shared/contracts/thinkings';
-import { THINKINGS_MAX } from '../../shared/contracts/thinkings';
-import type { Language } from '../../shared/contracts/headers';
+} from '@shared/contracts/thinkings';
+import { THINKINGS_MAX } from '@shared/contracts/thinkings';
+import type { Language } from '@shared/contracts/headers';
 import {
   AXIS_MODULES,
   DEFAULT_THINKING_GROUP,
@@ -22,7 +22,7 @@ import {
   thinkingFreezeDate,
   type AxisModule,
   type ThinkingMemberCategory,
-} from '../../shared/domain/thinkings';
+} from '@shared/domain/thinkings';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { findSession, mayContributeIn, type SessionItem } from '../sessions';

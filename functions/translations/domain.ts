@@ -1,5 +1,5 @@
 /** The translations domain as the registry (functions/domains.ts) reads it. */
-import { translationRoutes } from '../../shared/contracts/translations';
+import { translationRoutes } from '@shared/contracts/translations';
 import { defineDomain } from '../lib/domain';
 
 export const translationsDomain = defineDomain({

@@ -1,4 +1,4 @@
-import { translate } from '../../shared/contracts/translations';
+import { translate } from '@shared/contracts/translations';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import * as service from './service';

@@ -1,5 +1,5 @@
-import type { Translation, TranslationRequest } from '../../shared/contracts/translations';
-import type { MultilingualText } from '../../shared/contracts/text';
+import type { Translation, TranslationRequest } from '@shared/contracts/translations';
+import type { MultilingualText } from '@shared/contracts/text';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { translateText } from '../lib/translate';

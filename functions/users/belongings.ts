@@ -1,4 +1,4 @@
-import { primaryFirst } from '../../shared/domain/emails';
+import { primaryFirst } from '@shared/domain/emails';
 import { eraseInBatches, type Belonging } from '../lib/domain';
 import { usersDb as db } from './store';
 

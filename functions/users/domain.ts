@@ -1,6 +1,6 @@
 /** The users domain as the registry (functions/domains.ts) reads it. */
-import { getMe } from '../../shared/contracts/me';
-import { profileRoutes } from '../../shared/contracts/profile';
+import { getMe } from '@shared/contracts/me';
+import { profileRoutes } from '@shared/contracts/profile';
 import { defineDomain } from '../lib/domain';
 import { USERS_BELONGINGS } from './belongings';
 import { USERS_ENTITIES } from './store';

@@ -1,5 +1,5 @@
-import { getMe } from '../../shared/contracts/me';
-import { updateFavorites, updateProfile } from '../../shared/contracts/profile';
+import { getMe } from '@shared/contracts/me';
+import { updateFavorites, updateProfile } from '@shared/contracts/profile';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
 import { loadMe, saveFavorites, saveProfile } from './service';

@@ -1,5 +1,5 @@
-import type { ProfileUpdate } from '../../shared/contracts/profile';
-import type { AccountFacts } from '../../shared/domain/ability';
+import type { ProfileUpdate } from '@shared/contracts/profile';
+import type { AccountFacts } from '@shared/domain/ability';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
 import { writeEntities } from '../lib/db';

@@ -1,8 +1,8 @@
-import type { RequestHeaders } from '../../shared/contracts/headers';
-import type { Me, Profile } from '../../shared/contracts/me';
-import type { FavoritesUpdate, ProfileUpdate } from '../../shared/contracts/profile';
-import { defineRules } from '../../shared/domain/ability';
-import { primaryFirst } from '../../shared/domain/emails';
+import type { RequestHeaders } from '@shared/contracts/headers';
+import type { Me, Profile } from '@shared/contracts/me';
+import type { FavoritesUpdate, ProfileUpdate } from '@shared/contracts/profile';
+import { defineRules } from '@shared/domain/ability';
+import { primaryFirst } from '@shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
 import { legalConsents, listLegalDocuments } from '../legal';

@@ -1,4 +1,4 @@
-import type { ClientLimit } from '../../shared/domain/client-limits';
+import type { ClientLimit } from '@shared/domain/client-limits';
 
 /**
  * The local stand-in for a WAF rate-based rule: counts each client's requests under one rule over

@@ -38,7 +38,7 @@ import { startCognito, type LocalCognito } from './cognito';
 import { verifyAccessToken, verifyIdToken } from '../../functions/lib/tokens';
 import { createAccount, getAccount } from '../../functions/users';
 import { dynamoLoginCodeStore } from '../../functions/auth/repository';
-import { LOGIN_CODE_WINDOW_MS } from '../../shared/domain/sign-in';
+import { LOGIN_CODE_WINDOW_MS } from '@shared/domain/sign-in';
 import { logger } from '../../functions/lib/logger';
 import { Amplify } from 'aws-amplify';
 import { ConsoleLogger } from 'aws-amplify/utils';

@@ -4,15 +4,11 @@ import { configureHandlers } from '../../functions/lib/environment';
 import { findLink } from '../../functions/links';
 import { importSphere } from '../../functions/spheres';
 import { answerKeyOf, answerProblems, stepDefinitions } from '../../functions/campaigns';
-import { StepAnswerSchema, type Measure, type StepAnswer } from '../../shared/contracts/campaigns';
-import type { Form, SurveyValues } from '../../shared/contracts/forms';
-import { LANGUAGES } from '../../shared/contracts/headers';
-import {
-  REFUSAL_REASONS,
-  cycleNotificationsProblems,
-  cycleDateProblems,
-} from '../../shared/domain/campaigns';
-import { validateSurvey } from '../../shared/domain/forms';
+import { StepAnswerSchema, type Measure, type StepAnswer } from '@shared/contracts/campaigns';
+import type { Form, SurveyValues } from '@shared/contracts/forms';
+import { LANGUAGES } from '@shared/contracts/headers';
+import { REFUSAL_REASONS, cycleNotificationsProblems, cycleDateProblems } from '@shared/domain/campaigns';
+import { validateSurvey } from '@shared/domain/forms';
 import {
   DEMO_CAMPAIGN_FORM_ID,
   DEMO_CAMPAIGN_ID,

@@ -21,16 +21,16 @@ import {
   type CycleCreateInput,
   type Measure,
   type StepAnswer,
-} from '../../shared/contracts/campaigns';
-import type { Form, FormAnswer, SurveyValues } from '../../shared/contracts/forms';
+} from '@shared/contracts/campaigns';
+import type { Form, FormAnswer, SurveyValues } from '@shared/contracts/forms';
 import {
   QUESTIONNAIRE_EDIT_WINDOW_MS,
   participationStatusOf,
   type RefusalReason,
-} from '../../shared/domain/campaigns';
-import { feelingColor, feelingEnergy, feelingValue, type Mood } from '../../shared/domain/feelings';
-import { visibleAnswers } from '../../shared/domain/forms';
-import { defaultExpiry } from '../../shared/domain/links';
+} from '@shared/domain/campaigns';
+import { feelingColor, feelingEnergy, feelingValue, type Mood } from '@shared/domain/feelings';
+import { visibleAnswers } from '@shared/domain/forms';
+import { defaultExpiry } from '@shared/domain/links';
 import { generator } from './demo-feelings';
 import { DEMO_FORMS } from './demo-forms';
 import { DEMO_SPHERES, SYNTHETIC_PEOPLE, type DemoSphere } from './demo-spheres';

@@ -1,4 +1,4 @@
-import type { CampaignDataShot, SphereDataShot } from '../../shared/contracts/custom-reports';
+import type { CampaignDataShot, SphereDataShot } from '@shared/contracts/custom-reports';
 import { importCustomReport, type ImportedReport } from '../../functions/reports/custom-reports';
 import { RENDER_SOURCES } from '../../functions/reports/render-sources';
 import { importRender } from '../../functions/reports/renders';

@@ -1,8 +1,8 @@
 import type { NewFeeling } from '../../functions/feelings';
 import { EMOTION_WORDS } from '../../functions/feelings';
-import { feelingColor, feelingEnergy, feelingValue, type Mood } from '../../shared/domain/feelings';
-import { GOAL_AXES, type GoalLevel } from '../../shared/domain/goals';
-import { NOTE_TYPES, type NoteType } from '../../shared/domain/notes';
+import { feelingColor, feelingEnergy, feelingValue, type Mood } from '@shared/domain/feelings';
+import { GOAL_AXES, type GoalLevel } from '@shared/domain/goals';
+import { NOTE_TYPES, type NoteType } from '@shared/domain/notes';
 
 /**
  * A year of believable feelings for a demo user, the same on every run for the same user: a few

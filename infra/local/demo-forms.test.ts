@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Form, SurveyValues } from '../../shared/contracts/forms';
-import { LANGUAGES } from '../../shared/contracts/headers';
-import { computeAdditionalResults, formAnswers, validateSurvey } from '../../shared/domain/forms';
-import { goalRankingForm } from '../../shared/domain/goal-ranking';
+import type { Form, SurveyValues } from '@shared/contracts/forms';
+import { LANGUAGES } from '@shared/contracts/headers';
+import { computeAdditionalResults, formAnswers, validateSurvey } from '@shared/domain/forms';
+import { goalRankingForm } from '@shared/domain/goal-ranking';
 import {
   DEMO_ENTITLEMENTS,
   DEMO_FORMS,

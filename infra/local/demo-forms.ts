@@ -1,7 +1,7 @@
-import { FormSchema, type Form, type FormInput, type SurveyValues } from '../../shared/contracts/forms';
-import type { MultilingualText } from '../../shared/contracts/text';
-import { surveyFreezeDate } from '../../shared/domain/form-surveys';
-import { GOAL_IDS } from '../../shared/domain/goals';
+import { FormSchema, type Form, type FormInput, type SurveyValues } from '@shared/contracts/forms';
+import type { MultilingualText } from '@shared/contracts/text';
+import { surveyFreezeDate } from '@shared/domain/form-surveys';
+import { GOAL_IDS } from '@shared/domain/goals';
 import type { EntitlementFields, NewSurvey } from '../../functions/forms';
 import { generator } from './demo-feelings';
 

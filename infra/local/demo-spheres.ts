@@ -1,9 +1,9 @@
 import type { SessionItem } from '../../functions/sessions';
 import type { MemberItem, SphereItem } from '../../functions/spheres';
-import { DEFAULT_SPHERE_LIMITS, sphereNameKey } from '../../shared/domain/spheres';
-import type { SessionRole } from '../../shared/domain/sessions';
-import type { TagCreate, TagSelectionSave } from '../../shared/contracts/tags';
-import type { SphereContextCreateInput } from '../../shared/contracts/sphere-contexts';
+import { DEFAULT_SPHERE_LIMITS, sphereNameKey } from '@shared/domain/spheres';
+import type { SessionRole } from '@shared/domain/sessions';
+import type { TagCreate, TagSelectionSave } from '@shared/contracts/tags';
+import type { SphereContextCreateInput } from '@shared/contracts/sphere-contexts';
 
 type DemoMember = Omit<MemberItem, 'sphereId' | 'userId' | 'createdAt' | 'updatedAt'> & { email: string };
 

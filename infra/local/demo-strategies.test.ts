@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GOAL_IDS } from '../../shared/domain/goals';
+import { GOAL_IDS } from '@shared/domain/goals';
 import {
   isAssessmentValue,
   outlineProblem,
   strategyProblems,
   withoutHidden,
-} from '../../shared/domain/strategies';
-import { isoWeekOf } from '../../shared/domain/report-rollups';
+} from '@shared/domain/strategies';
+import { isoWeekOf } from '@shared/domain/report-rollups';
 import { SYNTHETIC_PEOPLE } from './demo-spheres';
 import {
   CAMILLE_LIFE_COMPASS,

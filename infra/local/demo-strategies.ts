@@ -5,7 +5,7 @@ import {
   type StrategyFields,
 } from '../../functions/strategies';
 import { heldTagIds, membersOf } from '../../functions/spheres';
-import type { StrategyType } from '../../shared/domain/strategies';
+import type { StrategyType } from '@shared/domain/strategies';
 import { SYNTHETIC_PEOPLE, type SyntheticPerson } from './demo-spheres';
 
 /** One item of a demo strategy: its kind, level (indent), title, description, and life goals. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { importTerminals, keyDigest } from '../../functions/terminals';
 import { recordTerminalFeeling } from '../../functions/feelings';
-import { DEFAULT_SPHERE_LIMITS } from '../../shared/domain/spheres';
-import { kioskPath, terminalFeeling, type TerminalSteps } from '../../shared/domain/terminals';
+import { DEFAULT_SPHERE_LIMITS } from '@shared/domain/spheres';
+import { kioskPath, terminalFeeling, type TerminalSteps } from '@shared/domain/terminals';
 import type { DemoSphere } from './demo-spheres';
 
 /**

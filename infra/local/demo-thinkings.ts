@@ -1,5 +1,5 @@
 import type { AxisFields, NewThinking } from '../../functions/thinkings';
-import { THINKING_VALUES } from '../../shared/domain/thinkings';
+import { THINKING_VALUES } from '@shared/domain/thinkings';
 import { generator } from './demo-feelings';
 
 type DemoAxis = AxisFields & { axisId: string };

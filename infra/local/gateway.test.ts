@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { defineRoute } from '../../shared/contracts/route';
+import { defineRoute } from '@shared/contracts/route';
 import { ClientLimiter } from './client-limiter';
 import {
   buildResources,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../shared/contracts/headers';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '@shared/contracts/headers';
 import { ROUTES } from '../../functions/domains';
-import { matchPath, type HttpMethod, type RouteContract } from '../../shared/contracts/route';
+import { matchPath, type HttpMethod, type RouteContract } from '@shared/contracts/route';
 import { ClientLimiter, clientAddress } from './client-limiter';
 import { handlerCache, lambdaContext } from './lambda';
 

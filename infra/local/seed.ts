@@ -38,8 +38,8 @@ import {
 } from './demo-terminals';
 import { demoFeelings, type DemoTemperament } from './demo-feelings';
 import { DEMO_AXES, contributorThinkings, demoThinkings } from './demo-thinkings';
-import { DEFAULT_THINKING_GROUP } from '../../shared/domain/thinkings';
-import { GOAL_RANKING_FORM_ID } from '../../shared/domain/goal-ranking';
+import { DEFAULT_THINKING_GROUP } from '@shared/domain/thinkings';
+import { GOAL_RANKING_FORM_ID } from '@shared/domain/goal-ranking';
 import {
   DEMO_ENTITLEMENTS,
   DEMO_FORMS,

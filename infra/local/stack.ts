@@ -2,7 +2,7 @@ import { configureHandlers } from '../../functions/lib/environment';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { verifyAccessToken } from '../../functions/lib/tokens';
-import { DEFAULT_SMS_COUNTRY_CODES } from '../../shared/domain/phone';
+import { DEFAULT_SMS_COUNTRY_CODES } from '@shared/domain/phone';
 import { startCognito, type LocalCognito } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';

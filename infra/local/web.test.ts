@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebConfigSchema, type WebConfig } from '../../shared/contracts/web-config';
+import { WebConfigSchema, type WebConfig } from '@shared/contracts/web-config';
 import { startWeb, type LocalWeb } from './web';
 
 const config: WebConfig = {

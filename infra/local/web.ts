@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { WebConfigSchema, parseParentOrigins, type WebConfig } from '../../shared/contracts/web-config';
+import { WebConfigSchema, parseParentOrigins, type WebConfig } from '@shared/contracts/web-config';
 import { permissionsPolicyFor } from '../headers';
 import { closeServer } from './gateway';
 import { REPOSITORY_ROOT } from './lambda';

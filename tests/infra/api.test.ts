@@ -8,7 +8,7 @@ import {
   checkPathParameters,
 } from '../../infra/api';
 import { ROUTES as routes } from '../../functions/domains';
-import { defineRoute, type RouteContract } from '../../shared/contracts/route';
+import { defineRoute, type RouteContract } from '@shared/contracts/route';
 import {
   allTemplates,
   propertiesOf,

@@ -11,7 +11,7 @@ import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX } from '../../functions/lib/assets
 import { REPO_ROOT } from '../../infra/function';
 import { DEFAULT_MAIL_DOMAIN } from '../../infra/stack';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
-import { PASSWORD_MIN_LENGTH } from '../../shared/domain/password';
+import { PASSWORD_MIN_LENGTH } from '@shared/domain/password';
 
 type Json = Record<string, unknown>;
 

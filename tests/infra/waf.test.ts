@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES as routes } from '../../functions/domains';
-import { USER_POOL_ANSWER_LIMIT, USER_POOL_OPERATION_LIMIT } from '../../shared/domain/client-limits';
+import { USER_POOL_ANSWER_LIMIT, USER_POOL_OPERATION_LIMIT } from '@shared/domain/client-limits';
 import { REST_STAGE } from '../../infra/api';
 import { routePathPattern } from '../../infra/waf';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';

@@ -3,7 +3,7 @@ import { withParentOrigins } from '../../infra/local/web';
 import { contentSecurityPolicy } from '../../infra/web';
 import { SERVED_ASSETS_PREFIX } from '../../functions/lib/assets';
 import { PERMISSIONS_POLICY, SCAN_PAGE_PATH, SCAN_PAGE_PERMISSIONS_POLICY } from '../../infra/headers';
-import { WebConfigSchema, parseParentOrigins, type WebConfig } from '../../shared/contracts/web-config';
+import { WebConfigSchema, parseParentOrigins, type WebConfig } from '@shared/contracts/web-config';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
 
 type Json = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { AccessCodes } from '../../shared/contracts/access-codes';
-import type { Me } from '../../shared/contracts/me';
-import type { Member, Sphere } from '../../shared/contracts/spheres';
-import { ACCESS_CODE_MAX_FAILURES } from '../../shared/domain/spheres';
+import type { AccessCodes } from '@shared/contracts/access-codes';
+import type { Me } from '@shared/contracts/me';
+import type { Member, Sphere } from '@shared/contracts/spheres';
+import { ACCESS_CODE_MAX_FAILURES } from '@shared/domain/spheres';
 import { spheresDb } from '../../functions/spheres/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { strFromU8, unzipSync } from 'fflate';
 import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { latestCodeFor } from '../../infra/local/ses';
-import type { SignInAnswer } from '../../shared/contracts/auth';
+import type { SignInAnswer } from '@shared/contracts/auth';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 import { wholeTable } from './table-scan';
 import { usersDb } from '../../functions/users/store';

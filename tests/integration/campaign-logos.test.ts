@@ -4,8 +4,8 @@ import type {
   CampaignAccess,
   CampaignLogoUpload,
   ParticipationView,
-} from '../../shared/contracts/campaigns';
-import type { Sphere } from '../../shared/contracts/spheres';
+} from '@shared/contracts/campaigns';
+import type { Sphere } from '@shared/contracts/spheres';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignReport, CampaignStepReport } from '../../shared/contracts/campaign-reports';
-import type { Campaign, Cycle } from '../../shared/contracts/campaigns';
-import type { CustomReport, ReportCard, ReportPartDetail } from '../../shared/contracts/custom-reports';
-import type { Sphere } from '../../shared/contracts/spheres';
-import { feelingColor, feelingEnergy, feelingValue } from '../../shared/domain/feelings';
+import type { CampaignReport, CampaignStepReport } from '@shared/contracts/campaign-reports';
+import type { Campaign, Cycle } from '@shared/contracts/campaigns';
+import type { CustomReport, ReportCard, ReportPartDetail } from '@shared/contracts/custom-reports';
+import type { Sphere } from '@shared/contracts/spheres';
+import { feelingColor, feelingEnergy, feelingValue } from '@shared/domain/feelings';
 import { importParticipations, rebuildSphereCampaignRollups } from '../../functions/campaigns';
 import { rollCycle } from '../../functions/campaigns/reports';
 import { findCycle, readCampaign, saveProgress, type AnswerItem } from '../../functions/campaigns/repository';

@@ -6,8 +6,8 @@ import type {
   CycleParticipants,
   ParticipationView,
   StepView,
-} from '../../shared/contracts/campaigns';
-import type { Sphere } from '../../shared/contracts/spheres';
+} from '@shared/contracts/campaigns';
+import type { Sphere } from '@shared/contracts/spheres';
 import { campaignsDb } from '../../functions/campaigns/store';
 import { spheresDb } from '../../functions/spheres/store';
 import { advanceSchedulerClock, pendingSchedules } from '../../infra/local/scheduler';

@@ -1,5 +1,5 @@
-import type { Me } from '../../shared/contracts/me';
-import type { SessionRole } from '../../shared/domain/sessions';
+import type { Me } from '@shared/contracts/me';
+import type { SessionRole } from '@shared/domain/sessions';
 import type { TestStack, Tokens } from './harness';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REST_DOMAINS, ROUTES as routes } from '../../functions/domains';
-import type { RouteContract } from '../../shared/contracts/route';
+import type { RouteContract } from '@shared/contracts/route';
 
 const key = (r: Pick<RouteContract, 'method' | 'path'>) => `${r.method} ${r.path}`;
 

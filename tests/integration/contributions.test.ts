@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { strFromU8, unzipSync } from 'fflate';
-import type { ContextAxes, Thinking } from '../../shared/contracts/thinkings';
-import type { Feeling, QuickAnswerPlace } from '../../shared/contracts/feelings';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
+import type { ContextAxes, Thinking } from '@shared/contracts/thinkings';
+import type { Feeling, QuickAnswerPlace } from '@shared/contracts/feelings';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
 import { usersDb } from '../../functions/users/store';
 import { spheresDb } from '../../functions/spheres/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';

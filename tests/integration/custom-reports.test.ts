@@ -11,10 +11,10 @@ import type {
   ReportCard,
   ReportPart,
   ReportPartDetail,
-} from '../../shared/contracts/custom-reports';
-import type { SphereReport } from '../../shared/contracts/reports';
-import { feelingColor } from '../../shared/domain/feelings';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+} from '@shared/contracts/custom-reports';
+import type { SphereReport } from '@shared/contracts/reports';
+import { feelingColor } from '@shared/domain/feelings';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { importFeelings } from '../../functions/feelings';
 import { localSqsClient } from '../../infra/local/sqs';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Campaign, CampaignDelegation, ParticipationView } from '../../shared/contracts/campaigns';
-import type { GuestCredentials } from '../../shared/contracts/guests';
-import type { Me } from '../../shared/contracts/me';
-import type { Member, Sphere } from '../../shared/contracts/spheres';
-import { DELEGATION_MAX_FAILURES, DELEGATION_MAX_FAILURES_PER_CLIENT } from '../../shared/domain/spheres';
+import type { Campaign, CampaignDelegation, ParticipationView } from '@shared/contracts/campaigns';
+import type { GuestCredentials } from '@shared/contracts/guests';
+import type { Me } from '@shared/contracts/me';
+import type { Member, Sphere } from '@shared/contracts/spheres';
+import { DELEGATION_MAX_FAILURES, DELEGATION_MAX_FAILURES_PER_CLIENT } from '@shared/domain/spheres';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

@@ -4,8 +4,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { latestCodeFor, mailTo } from '../../infra/local/ses';
 import { latestSmsCodeFor, smsTo } from '../../infra/local/sms';
 import { db } from '../support/db';
-import type { EmailList } from '../../shared/contracts/emails';
-import type { PhoneVerificationAnswer } from '../../shared/contracts/phone';
+import type { EmailList } from '@shared/contracts/emails';
+import type { PhoneVerificationAnswer } from '@shared/contracts/phone';
 import { startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;

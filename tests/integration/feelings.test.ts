@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Feeling, FeelingFacets, MyselfReportData } from '../../shared/contracts/feelings';
-import { FEELING_EDIT_WINDOW_MS } from '../../shared/domain/feelings';
+import type { Feeling, FeelingFacets, MyselfReportData } from '@shared/contracts/feelings';
+import { FEELING_EDIT_WINDOW_MS } from '@shared/domain/feelings';
 import { usersDb } from '../../functions/users/store';
 import { feelingsDb } from '../../functions/feelings/store';
 import { importFeelings } from '../../functions/feelings';

@@ -5,11 +5,11 @@ import type {
   ReportCard,
   ReportPart,
   ReportPartDetail,
-} from '../../shared/contracts/custom-reports';
-import type { FormReport, FormReportEntry } from '../../shared/contracts/form-reports';
-import { FormSchema, type Form, type SurveyValues } from '../../shared/contracts/forms';
-import type { FormReportDefinition } from '../../shared/contracts/report-definitions';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+} from '@shared/contracts/custom-reports';
+import type { FormReport, FormReportEntry } from '@shared/contracts/form-reports';
+import { FormSchema, type Form, type SurveyValues } from '@shared/contracts/forms';
+import type { FormReportDefinition } from '@shared/contracts/report-definitions';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { importEntitlements, importForms } from '../../functions/forms';
 import { countsOf, insertSurvey, textsOf } from '../../functions/forms/repository';
 import { startTestStack, writtenAt, type TestStack, type Tokens } from './harness';

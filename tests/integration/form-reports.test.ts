@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormReport } from '../../shared/contracts/form-reports';
-import { FormSchema, type Form, type SurveyValues } from '../../shared/contracts/forms';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+import type { FormReport } from '@shared/contracts/form-reports';
+import { FormSchema, type Form, type SurveyValues } from '@shared/contracts/forms';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { importEntitlements, importForms, rebuildSphereFormRollups } from '../../functions/forms';
 import {
   changeSurvey,

@@ -10,11 +10,11 @@ import type {
   FormSurvey,
   GoalRankings,
   MeasureType,
-} from '../../shared/contracts/forms';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
-import { GOAL_IDS } from '../../shared/domain/goals';
-import { SURVEY_EDIT_WINDOW_MS } from '../../shared/domain/form-surveys';
+} from '@shared/contracts/forms';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import { GOAL_IDS } from '@shared/domain/goals';
+import { SURVEY_EDIT_WINDOW_MS } from '@shared/domain/form-surveys';
 import { usersDb } from '../../functions/users/store';
 import { sessionsDb } from '../../functions/sessions/store';
 import { spheresDb } from '../../functions/spheres/store';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Link, LinkLogoUpload } from '../../shared/contracts/links';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
+import type { Link, LinkLogoUpload } from '@shared/contracts/links';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Link, LinkCampaign, LinkList } from '../../shared/contracts/links';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
-import type { Tag } from '../../shared/contracts/tags';
-import { addDays, todayIn } from '../../shared/domain/links';
+import type { Link, LinkCampaign, LinkList } from '@shared/contracts/links';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Tag } from '@shared/contracts/tags';
+import { addDays, todayIn } from '@shared/domain/links';
 import { campaignLinkCode, isCampaignLinkCode } from '../../functions/links';
 import { linksDb } from '../../functions/links/store';
 import { usersDb } from '../../functions/users/store';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Me } from '../../shared/contracts/me';
-import type { Member, Sphere } from '../../shared/contracts/spheres';
+import type { Me } from '@shared/contracts/me';
+import type { Member, Sphere } from '@shared/contracts/spheres';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

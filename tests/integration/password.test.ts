@@ -3,8 +3,8 @@ import WebSocket from 'ws';
 import { Amplify } from 'aws-amplify';
 import { ConsoleLogger } from 'aws-amplify/utils';
 import { fetchAuthSession, signIn, signOut, updatePassword } from 'aws-amplify/auth';
-import type { SignInAnswer } from '../../shared/contracts/auth';
-import type { Me } from '../../shared/contracts/me';
+import type { SignInAnswer } from '@shared/contracts/auth';
+import type { Me } from '@shared/contracts/me';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 let stack: TestStack;

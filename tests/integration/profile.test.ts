@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { LegalConsent, Me, Profile } from '../../shared/contracts/me';
-import type { LegalDocumentSummary } from '../../shared/contracts/legal';
+import type { LegalConsent, Me, Profile } from '@shared/contracts/me';
+import type { LegalDocumentSummary } from '@shared/contracts/legal';
 import { publishLegalDocument } from '../../functions/legal/repository';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportGroup, ReportGroups, Tag } from '../../shared/contracts/tags';
+import type { ReportGroup, ReportGroups, Tag } from '@shared/contracts/tags';
 import { insertMember } from '../../functions/spheres/repository';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 

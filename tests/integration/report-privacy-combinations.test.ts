@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormFigure, FormReport } from '../../shared/contracts/form-reports';
-import { FormSchema } from '../../shared/contracts/forms';
-import type {
-  ReportFigure,
-  SphereReport,
-  ThinkingFigure,
-  ThinkingReport,
-} from '../../shared/contracts/reports';
-import type { TagType } from '../../shared/domain/tags';
-import { feelingColor } from '../../shared/domain/feelings';
+import type { FormFigure, FormReport } from '@shared/contracts/form-reports';
+import { FormSchema } from '@shared/contracts/forms';
+import type { ReportFigure, SphereReport, ThinkingFigure, ThinkingReport } from '@shared/contracts/reports';
+import type { TagType } from '@shared/domain/tags';
+import { feelingColor } from '@shared/domain/feelings';
 import {
   HIDDEN_REASONS,
   PRIVACY_MIN_PARTICIPANTS,
   PRIVACY_MIN_PARTICIPANTS_TWO_TAGS,
-} from '../../shared/domain/report-privacy';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+} from '@shared/domain/report-privacy';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { importManyFeelings, type NewFeeling } from '../../functions/feelings';
 import { importEntitlements, importForms, importManySurveys } from '../../functions/forms';
 import { importManyThinkings } from '../../functions/thinkings';

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormFigure, FormReport } from '../../shared/contracts/form-reports';
-import { FormSchema } from '../../shared/contracts/forms';
-import type { ReportFigure, SphereReport } from '../../shared/contracts/reports';
-import { feelingColor } from '../../shared/domain/feelings';
+import type { FormFigure, FormReport } from '@shared/contracts/form-reports';
+import { FormSchema } from '@shared/contracts/forms';
+import type { ReportFigure, SphereReport } from '@shared/contracts/reports';
+import { feelingColor } from '@shared/domain/feelings';
 import {
   FREE_TEXT_MIN_PARTICIPANTS,
   PRIVACY_MIN_PARTICIPANTS,
   minParticipants,
-} from '../../shared/domain/report-privacy';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+} from '@shared/domain/report-privacy';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { importEntitlements, importForms, importManySurveys } from '../../functions/forms';
 import { spheresDb } from '../../functions/spheres/store';
 import { insertAssessment } from '../../functions/strategies/repository';
 import { usersDb } from '../../functions/users/store';
-import type { StrategyReport } from '../../shared/contracts/strategy-reports';
-import type { CampaignReport } from '../../shared/contracts/campaign-reports';
+import type { StrategyReport } from '@shared/contracts/strategy-reports';
+import type { CampaignReport } from '@shared/contracts/campaign-reports';
 import { importParticipations, type AnswerItem } from '../../functions/campaigns';
 import { decodeJwt } from 'jose';
 import { rolesFromCoAdmin } from './co-admin';

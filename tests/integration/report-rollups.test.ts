@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { feelingColor } from '../../shared/domain/feelings';
-import { isoWeekOf, weekBounds, weekFrozen } from '../../shared/domain/report-rollups';
-import type { SphereReport } from '../../shared/contracts/reports';
+import { feelingColor } from '@shared/domain/feelings';
+import { isoWeekOf, weekBounds, weekFrozen } from '@shared/domain/report-rollups';
+import type { SphereReport } from '@shared/contracts/reports';
 import { documentClient } from '../../functions/lib/aws';
 import { importFeelings, rebuildSphereRollups } from '../../functions/feelings';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../functions/feelings/repository';
 import { readScope, type StoredRollup } from '../../functions/reports';
 import { summedRollups } from '../../functions/reports/rollups';
-import { FormSchema, type SurveyValues } from '../../shared/contracts/forms';
+import { FormSchema, type SurveyValues } from '@shared/contracts/forms';
 import { rebuildSphereFormRollups } from '../../functions/forms';
 import {
   changeSurvey,

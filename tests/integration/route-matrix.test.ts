@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { ROUTES as routes } from '../../functions/domains';
-import { fillPath, pathParameterNames, type RouteContract } from '../../shared/contracts/route';
+import { fillPath, pathParameterNames, type RouteContract } from '@shared/contracts/route';
 import { startTestStack, type TestStack } from './harness';
 import type { Example, Person } from './matrix/example';
 

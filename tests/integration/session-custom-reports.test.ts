@@ -8,10 +8,10 @@ import type {
   ReportPart,
   ReportPartDetail,
   Render,
-} from '../../shared/contracts/custom-reports';
-import type { SphereReport } from '../../shared/contracts/reports';
-import { feelingColor } from '../../shared/domain/feelings';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+} from '@shared/contracts/custom-reports';
+import type { SphereReport } from '@shared/contracts/reports';
+import { feelingColor } from '@shared/domain/feelings';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { importFeelings } from '../../functions/feelings';
 import { reportsDb } from '../../functions/reports/store';
 import { usersDb } from '../../functions/users/store';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Me } from '../../shared/contracts/me';
-import type { Session, SessionMember } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
-import type { Feeling } from '../../shared/contracts/feelings';
+import type { Me } from '@shared/contracts/me';
+import type { Session, SessionMember } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Feeling } from '@shared/contracts/feelings';
 import { spheresDb } from '../../functions/spheres/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 

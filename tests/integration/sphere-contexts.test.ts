@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sphere } from '../../shared/contracts/spheres';
-import type { SphereContext } from '../../shared/contracts/sphere-contexts';
-import { SPHERE_CONTEXTS_MAX } from '../../shared/domain/sphere-contexts';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { SphereContext } from '@shared/contracts/sphere-contexts';
+import { SPHERE_CONTEXTS_MAX } from '@shared/domain/sphere-contexts';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

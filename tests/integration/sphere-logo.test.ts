@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sphere, SphereLogoUpload } from '../../shared/contracts/spheres';
+import type { Sphere, SphereLogoUpload } from '@shared/contracts/spheres';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SphereReport } from '../../shared/contracts/reports';
-import { feelingColor } from '../../shared/domain/feelings';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+import type { SphereReport } from '@shared/contracts/reports';
+import { feelingColor } from '@shared/domain/feelings';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { importFeelings, type NewFeeling } from '../../functions/feelings';
 import { rolesFromCoAdmin } from './co-admin';
 import { startTestStack, type TestStack, type Tokens } from './harness';

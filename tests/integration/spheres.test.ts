@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Me } from '../../shared/contracts/me';
-import type { Sphere, SphereCreateInput } from '../../shared/contracts/spheres';
+import type { Me } from '@shared/contracts/me';
+import type { Sphere, SphereCreateInput } from '@shared/contracts/spheres';
 import { usersDb } from '../../functions/users/store';
 import { spheresDb } from '../../functions/spheres/store';
 import { openRealtime, startTestStack, type TestStack, type Tokens } from './harness';

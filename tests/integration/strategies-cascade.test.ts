@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
-import type { Strategy, StrategyAssessment, StrategyList } from '../../shared/contracts/strategies';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Strategy, StrategyAssessment, StrategyList } from '@shared/contracts/strategies';
 import { usersDb } from '../../functions/users/store';
 import { importEntitlements } from '../../functions/forms';
 import { formsDb } from '../../functions/forms/store';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
-import type { Strategy, StrategyAssessment, StrategyList } from '../../shared/contracts/strategies';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Strategy, StrategyAssessment, StrategyList } from '@shared/contracts/strategies';
 import { usersDb } from '../../functions/users/store';
 import { insertStrategy, readList, removeStrategy, saveOutline } from '../../functions/strategies/repository';
 import { strategiesDb } from '../../functions/strategies/store';

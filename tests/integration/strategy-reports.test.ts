@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
-import type { Strategy, StrategyAssessment } from '../../shared/contracts/strategies';
-import type { StrategyReport } from '../../shared/contracts/strategy-reports';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
-import { assessmentFreezeDate } from '../../shared/domain/strategies';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Strategy, StrategyAssessment } from '@shared/contracts/strategies';
+import type { StrategyReport } from '@shared/contracts/strategy-reports';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
+import { assessmentFreezeDate } from '@shared/domain/strategies';
 import { readScope, scopeOf } from '../../functions/reports';
 import { membershipIn } from '../../functions/spheres';
 import { spheresDb } from '../../functions/spheres/store';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Me } from '../../shared/contracts/me';
-import type { Member, Sphere } from '../../shared/contracts/spheres';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Tag, TagFacets, TagSelection, TagSelectionSaved } from '../../shared/contracts/tags';
+import type { Me } from '@shared/contracts/me';
+import type { Member, Sphere } from '@shared/contracts/spheres';
+import type { Session } from '@shared/contracts/sessions';
+import type { Tag, TagFacets, TagSelection, TagSelectionSaved } from '@shared/contracts/tags';
 import { spheresDb } from '../../functions/spheres/store';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
-import type {
-  CreatedTerminal,
-  Kiosk,
-  SessionFigures,
-  TerminalFeeling,
-} from '../../shared/contracts/terminals';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { CreatedTerminal, Kiosk, SessionFigures, TerminalFeeling } from '@shared/contracts/terminals';
 import { spheresDb } from '../../functions/spheres/store';
 import { terminalsDomain } from '../../functions/terminals/domain';
 import { decodeJwt } from 'jose';
 import { startTestStack, type TestStack, type Tokens } from './harness';
-import { dayOf } from '../../shared/domain/time-zones';
+import { dayOf } from '@shared/domain/time-zones';
 
 /**
  * Terminals over HTTP (issue 12 point 11, decision 0028): set up by a sales-up member, refused to

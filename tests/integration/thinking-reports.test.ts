@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThinkingReport } from '../../shared/contracts/reports';
-import { isoWeekOf, weekBounds } from '../../shared/domain/report-rollups';
+import type { ThinkingReport } from '@shared/contracts/reports';
+import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { readScope } from '../../functions/reports';
 import { importThinkings, rebuildSphereThinkingRollups } from '../../functions/thinkings';
 import {

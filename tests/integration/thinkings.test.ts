@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Axis, Thinking } from '../../shared/contracts/thinkings';
+import type { Axis, Thinking } from '@shared/contracts/thinkings';
 import { usersDb } from '../../functions/users/store';
 import { thinkingsDb } from '../../functions/thinkings/store';
 import { openRealtime, startTestStack, type TestStack, type Tokens } from './harness';

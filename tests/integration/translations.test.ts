@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Translation } from '../../shared/contracts/translations';
+import type { Translation } from '@shared/contracts/translations';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

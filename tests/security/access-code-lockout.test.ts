@@ -1,13 +1,13 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign } from '../../shared/contracts/campaigns';
-import type { Member, Sphere } from '../../shared/contracts/spheres';
+import type { Campaign } from '@shared/contracts/campaigns';
+import type { Member, Sphere } from '@shared/contracts/spheres';
 import {
   ACCESS_CODE_MAX_FAILURES,
   ACCESS_CODE_MAX_FAILURES_PER_ADDRESS,
   DELEGATION_MAX_FAILURES,
   DELEGATION_MAX_FAILURES_PER_CLIENT,
-} from '../../shared/domain/spheres';
+} from '@shared/domain/spheres';
 import { startTestStack, type TestStack, type Tokens } from '../integration/harness';
 
 /**

@@ -5,8 +5,8 @@ import {
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { USER_POOL_ANSWER_LIMIT } from '../../shared/domain/client-limits';
-import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../shared/domain/sign-in';
+import { USER_POOL_ANSWER_LIMIT } from '@shared/domain/client-limits';
+import { LOGIN_MAX_FAILED_ATTEMPTS } from '@shared/domain/sign-in';
 import { latestCodeFor, mailTo } from '../../infra/local/ses';
 import { eventually, startTestStack, type TestStack } from '../integration/harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_MAX_CODES_PER_WINDOW } from '../../shared/domain/sign-in';
+import { LOGIN_MAX_CODES_PER_WINDOW } from '@shared/domain/sign-in';
 import { latestCodeFor, mailTo } from '../../infra/local/ses';
 import { startTestStack, type TestStack } from '../integration/harness';
 

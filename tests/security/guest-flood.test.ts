@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUEST_CREATION_LIMIT } from '../../shared/domain/client-limits';
+import { GUEST_CREATION_LIMIT } from '@shared/domain/client-limits';
 import { startTestStack, type TestStack } from '../integration/harness';
 
 /**

@@ -4,7 +4,7 @@ import {
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { LOGIN_MAX_CODES_PER_WINDOW } from '../../shared/domain/sign-in';
+import { LOGIN_MAX_CODES_PER_WINDOW } from '@shared/domain/sign-in';
 import { latestCodeFor, mailTo } from '../../infra/local/ses';
 import { eventually, startTestStack, type TestStack } from '../integration/harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Campaign, Cycle } from '../../shared/contracts/campaigns';
-import type { Sphere } from '../../shared/contracts/spheres';
+import type { Campaign, Cycle } from '@shared/contracts/campaigns';
+import type { Sphere } from '@shared/contracts/spheres';
 import { spheresDb } from '../../functions/spheres/store';
 import { usersDb } from '../../functions/users/store';
 import { advanceSchedulerClock } from '../../infra/local/scheduler';

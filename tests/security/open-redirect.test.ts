@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign } from '../../shared/contracts/campaigns';
-import type { Link } from '../../shared/contracts/links';
-import type { Sphere } from '../../shared/contracts/spheres';
+import type { Campaign } from '@shared/contracts/campaigns';
+import type { Link } from '@shared/contracts/links';
+import type { Sphere } from '@shared/contracts/spheres';
 import { startTestStack, type TestStack, type Tokens } from '../integration/harness';
 
 /**

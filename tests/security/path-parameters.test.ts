@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { HEADER_SUPER_ADMIN } from '../../shared/contracts/headers';
-import type { Sphere } from '../../shared/contracts/spheres';
+import { HEADER_SUPER_ADMIN } from '@shared/contracts/headers';
+import type { Sphere } from '@shared/contracts/spheres';
 import { formsDb } from '../../functions/forms/store';
 import { usersDb } from '../../functions/users/store';
 import { readOutbox } from '../../infra/local/ses';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Me } from '../../shared/contracts/me';
-import type { Session } from '../../shared/contracts/sessions';
-import type { Sphere } from '../../shared/contracts/spheres';
+import type { Me } from '@shared/contracts/me';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
 import { startTestStack, type TestStack, type Tokens } from '../integration/harness';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { strFromU8, unzipSync } from 'fflate';
 import { latestSmsCodeFor, smsTo } from '../../infra/local/sms';
-import type { PhoneVerificationAnswer } from '../../shared/contracts/phone';
+import type { PhoneVerificationAnswer } from '@shared/contracts/phone';
 import { verifyPhone } from '../../functions/phone/service';
 import { startTestStack, type ApiAnswer, type TestStack } from '../integration/harness';
 import { wholeTable } from '../integration/table-scan';

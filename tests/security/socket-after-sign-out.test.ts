@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { SIGN_IN_MAX_SECONDS } from '../../shared/domain/sign-in';
+import { SIGN_IN_MAX_SECONDS } from '@shared/domain/sign-in';
 import { publish, type RealtimeEvent } from '../../functions/realtime';
 import { realtimeDb } from '../../functions/realtime/store';
 import { refuseSession, refuseTokensUntil } from '../../functions/users';

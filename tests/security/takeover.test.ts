@@ -7,8 +7,8 @@ import {
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Me } from '../../shared/contracts/me';
-import type { SignInAnswer } from '../../shared/contracts/auth';
+import type { Me } from '@shared/contracts/me';
+import type { SignInAnswer } from '@shared/contracts/auth';
 import { mailTo } from '../../infra/local/ses';
 import { eventually, startTestStack, type TestStack } from '../integration/harness';
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
-import { matchPath, type RouteContract } from '../../shared/contracts/route';
+import { matchPath, type RouteContract } from '@shared/contracts/route';
 import { usersDb } from '../../functions/users/store';
 
 /** An API Gateway REST proxy event (v1) as the Cognito-authorised API sends it. */

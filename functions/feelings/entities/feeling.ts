@@ -1,6 +1,6 @@
 import { Entity, GEO_POINT_ATTRIBUTE, SERVICE, isoNow as now } from '../../lib/entity';
-import { EVALUATION_PERIODS, FEELING_COLORS } from '../../../shared/domain/feelings';
-import { NOTE_TYPES } from '../../../shared/domain/notes';
+import { EVALUATION_PERIODS, FEELING_COLORS } from '@shared/domain/feelings';
+import { NOTE_TYPES } from '@shared/domain/notes';
 
 const levelled = {
   id: { type: 'string', required: true },

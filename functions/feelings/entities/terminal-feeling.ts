@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { FEELING_COLORS } from '../../../shared/domain/feelings';
+import { FEELING_COLORS } from '@shared/domain/feelings';
 
 /**
  * A feeling an anonymous visitor recorded on a terminal (spec 01 §1, §3 Feeling: deviceCode,

@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { FORM_AVAILABILITIES } from '../../../shared/domain/forms';
+import { FORM_AVAILABILITIES } from '@shared/domain/forms';
 
 /** A text in the product's languages. */
 export const TEXT = {

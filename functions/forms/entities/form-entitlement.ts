@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { FORM_AVAILABILITIES } from '../../../shared/domain/forms';
+import { FORM_AVAILABILITIES } from '@shared/domain/forms';
 
 /**
  * A form entitled to a sphere (spec 01 §3 Form entitlement): who sees it there. In the sphere's

@@ -1,6 +1,6 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { LANGUAGES } from '../../../shared/contracts/headers';
-import { LINK_CATEGORIES, WIZARD_TYPES } from '../../../shared/domain/links';
+import { LANGUAGES } from '@shared/contracts/headers';
+import { LINK_CATEGORIES, WIZARD_TYPES } from '@shared/domain/links';
 
 /**
  * A link (spec 01 §3 Short URL alias, spec 02 §3): a short address of a sphere, a session or a

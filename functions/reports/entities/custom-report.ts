@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { CUSTOM_REPORT_STATUSES, CUSTOM_REPORT_TEMPLATES } from '../../../shared/domain/custom-reports';
+import { CUSTOM_REPORT_STATUSES, CUSTOM_REPORT_TEMPLATES } from '@shared/domain/custom-reports';
 
 /**
  * A sphere's custom report (spec 02 §3 Report; decision 0031): in the sphere's partition, so the

@@ -5,8 +5,8 @@ import {
   DATA_SHOT_SOURCES,
   DATA_SHOT_STATUSES,
   DATA_SHOT_VIEWS,
-} from '../../../shared/domain/custom-reports';
-import { SPHERE_REPORT_INTERVALS } from '../../../shared/contracts/reports';
+} from '@shared/domain/custom-reports';
+import { SPHERE_REPORT_INTERVALS } from '@shared/contracts/reports';
 
 /**
  * A card of a custom report (spec 02 §3 Card): a text, or a data shot that names what it shows.

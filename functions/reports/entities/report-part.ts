@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { REPORT_PART_STATUSES } from '../../../shared/domain/custom-reports';
+import { REPORT_PART_STATUSES } from '@shared/domain/custom-reports';
 
 /** A part of a custom report (spec 02 §3): in the report's partition, with its cards and renders. */
 export const ReportPartEntity = new Entity({

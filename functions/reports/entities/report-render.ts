@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { RENDER_FORMATS, RENDER_STATUSES, REPORT_LANGUAGES } from '../../../shared/domain/custom-reports';
+import { RENDER_FORMATS, RENDER_STATUSES, REPORT_LANGUAGES } from '@shared/domain/custom-reports';
 
 /**
  * A rendered document of a custom report (spec 02 §3 Rendered document, §4 render statuses): asked

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardData } from '../../../shared/contracts/custom-reports';
+import type { CardData } from '@shared/contracts/custom-reports';
 import { renderCardOf, type CardLabels } from './build';
 import { FILE_LABELS } from './labels';
 

@@ -1,15 +1,10 @@
-import { formStepCardData } from '../../../shared/domain/custom-reports';
-import type {
-  CardData,
-  DataShot,
-  ReportLanguage,
-  SphereDataShot,
-} from '../../../shared/contracts/custom-reports';
-import type { Language } from '../../../shared/contracts/headers';
-import type { ReportFigure, ThinkingFigure } from '../../../shared/contracts/reports';
-import { FEELING_COLORS } from '../../../shared/domain/feelings';
-import type { HiddenReason, QUESTION_HIDDEN_REASON } from '../../../shared/domain/report-privacy';
-import { textIn } from '../../../shared/domain/sessions';
+import { formStepCardData } from '@shared/domain/custom-reports';
+import type { CardData, DataShot, ReportLanguage, SphereDataShot } from '@shared/contracts/custom-reports';
+import type { Language } from '@shared/contracts/headers';
+import type { ReportFigure, ThinkingFigure } from '@shared/contracts/reports';
+import { FEELING_COLORS } from '@shared/domain/feelings';
+import type { HiddenReason, QUESTION_HIDDEN_REASON } from '@shared/domain/report-privacy';
+import { textIn } from '@shared/domain/sessions';
 import type { RenderCard, RenderChart } from './document';
 import type { FileLabels } from './labels';
 

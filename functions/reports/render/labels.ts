@@ -1,4 +1,4 @@
-import type { ReportLanguage } from '../../../shared/contracts/custom-reports';
+import type { ReportLanguage } from '@shared/contracts/custom-reports';
 
 /**
  * The fixed words of a rendered report file, in its language: the SPA's own strings stay in the

@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { SESSION_CATEGORIES, SESSION_ROLES } from '../../../shared/domain/sessions';
+import { SESSION_CATEGORIES, SESSION_ROLES } from '@shared/domain/sessions';
 
 /**
  * A person in a session (spec 01 §3 Session member): collection `session` (pk = session, sorted by

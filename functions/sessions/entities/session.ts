@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { SESSION_CATEGORIES, SESSION_SUBSCRIPTIONS, SESSION_TYPES } from '../../../shared/domain/sessions';
+import { SESSION_CATEGORIES, SESSION_SUBSCRIPTIONS, SESSION_TYPES } from '@shared/domain/sessions';
 
 /** A name in the product's languages (blank ones are not stored). */
 const TEXT = {

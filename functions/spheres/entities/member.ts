@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { SPHERE_ROLES, sphereNameKey } from '../../../shared/domain/spheres';
+import { SPHERE_ROLES, sphereNameKey } from '@shared/domain/spheres';
 
 /**
  * A member of a sphere (spec 01 §3 Member): collection `sphere` (pk = sphere, sorted by member id),

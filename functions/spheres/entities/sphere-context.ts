@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import type { ContextOverrideKey } from '../../../shared/domain/sphere-contexts';
+import type { ContextOverrideKey } from '@shared/domain/sphere-contexts';
 
 const TEXT_PER_LANGUAGE = {
   type: 'map',

@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { ACCESS_POLICIES, SPHERE_COUNTRIES } from '../../../shared/domain/spheres';
+import { ACCESS_POLICIES, SPHERE_COUNTRIES } from '@shared/domain/spheres';
 
 const LANGUAGE = ['fr', 'en', 'nl'] as const;
 /** The contract checks each extra language; ElectroDB lists hold plain strings. */

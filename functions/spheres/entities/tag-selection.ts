@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { TAG_CONDITIONS, TAG_SELECTION_IDS } from '../../../shared/domain/tags';
+import { TAG_CONDITIONS, TAG_SELECTION_IDS } from '@shared/domain/tags';
 
 /**
  * A tag automation of a sphere (spec 01 §3 Tag selection), one per field the rules read:

@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { TAG_MODULES, TAG_TYPES } from '../../../shared/domain/tags';
+import { TAG_MODULES, TAG_TYPES } from '@shared/domain/tags';
 
 /**
  * A tag of a sphere (spec 01 §3 Tag): collection `sphere` (pk = sphere, sorted by tag id), so the

@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { STRATEGY_LINKS } from '../../../shared/domain/strategies';
+import { STRATEGY_LINKS } from '@shared/domain/strategies';
 
 /**
  * The shape of a list of strategies: its items' ids in order, each with its indent (decision 0019).

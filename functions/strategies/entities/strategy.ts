@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { STRATEGY_LINKS, STRATEGY_TYPES } from '../../../shared/domain/strategies';
+import { STRATEGY_LINKS, STRATEGY_TYPES } from '@shared/domain/strategies';
 
 /**
  * One strategy item (spec 01 §3 Strategy, spec 02 §3 Strategy item) of a list: a person's life

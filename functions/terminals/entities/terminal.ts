@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { TERMINAL_STEPS } from '../../../shared/domain/terminals';
+import { TERMINAL_STEPS } from '@shared/domain/terminals';
 
 /**
  * A terminal (kiosk) of a consumer session (docs/decisions/0028-terminals.md). In its own partition

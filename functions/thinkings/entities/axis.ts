@@ -1,5 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import { AXIS_MODULES } from '../../../shared/domain/thinkings';
+import { AXIS_MODULES } from '@shared/domain/thinkings';
 
 const someLanguages = {
   type: 'map',

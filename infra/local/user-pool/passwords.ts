@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { PASSWORD_MAX_LENGTH, passwordProblems, type PasswordProblem } from '../../../shared/domain/password';
+import { PASSWORD_MAX_LENGTH, passwordProblems, type PasswordProblem } from '@shared/domain/password';
 import { CognitoError } from './protocol';
 
 /** Password hashing (kept for ChangePassword) and the pool's password policy. */

@@ -6,7 +6,7 @@ import { handler as defineAuthChallenge } from '../../../functions/auth/define-a
 import { handler as preSignUp } from '../../../functions/auth/pre-sign-up';
 import { handler as preTokenGeneration } from '../../../functions/auth/pre-token-generation';
 import { handler as verifyAuthChallengeResponse } from '../../../functions/auth/verify-auth-challenge';
-import { USER_POOL_LIMITS } from '../../../shared/domain/client-limits';
+import { USER_POOL_LIMITS } from '@shared/domain/client-limits';
 import { ClientLimiter, clientAddress } from '../client-limiter';
 import { accountOperations } from './operations/account';
 import { adminOperations } from './operations/admin';

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { sanitiseCodeInput } from '../../../shared/domain/sign-in';
+import { sanitiseCodeInput } from '@shared/domain/sign-in';
 
 type CodeInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'onPaste'> & {
   value: string;

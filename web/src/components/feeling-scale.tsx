@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Group, Text } from '@mantine/core';
-import { HISTOGRAM_STEPS } from '../../../shared/domain/feelings';
+import { HISTOGRAM_STEPS } from '@shared/domain/feelings';
 import { StepScale } from './step-scale';
 
 /** The steps of a feeling's histograms, 0 … 9, written 1 … 10. */

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../shared/contracts/headers';
+import { LANGUAGES } from '@shared/contracts/headers';
 import { currentLanguage, isLanguage, setLanguage } from '../i18n';
 
 /** FR / EN / NL: the interface changes at once and the choice is kept. */

@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Button } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboundTarget } from '../../../shared/domain/safe-url';
+import { outboundTarget } from '@shared/domain/safe-url';
 import i18n from '../i18n';
 import { renderPage } from '../test/render';
 import { InvalidDestination, LeavingNotice } from './leaving-notice';

@@ -1,4 +1,4 @@
-import { QUADRANT_FILL } from '../../../shared/charts/palette';
+import { QUADRANT_FILL } from '@shared/charts/palette';
 
 /**
  * The product's mark: the mood meter's four quadrants around a centre (unpleasant and energetic top

@@ -1,7 +1,7 @@
 import { Chip, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../shared/contracts/headers';
-import { QUADRANTS, type FeelingColor } from '../../../shared/domain/feelings';
+import type { Language } from '@shared/contracts/headers';
+import { QUADRANTS, type FeelingColor } from '@shared/domain/feelings';
 import { ErrorState } from './error-state';
 import { quadrantSwatch, quadrantSymbol } from '../lib/quadrants';
 import { useEmotionWords } from '../lib/feeling-words';

@@ -2,8 +2,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_KEYS, VALIDATION_KEYS } from '../../../shared/contracts/errors';
-import { LANGUAGES } from '../../../shared/contracts/headers';
+import { ERROR_KEYS, VALIDATION_KEYS } from '@shared/contracts/errors';
+import { LANGUAGES } from '@shared/contracts/headers';
 import { COGNITO_ERROR_NAMES, TRIGGER_ERROR_KEYS } from '../lib/sign-in-errors';
 import i18n, { LANGUAGE_STORAGE_KEY, detectLanguage, resources, setLanguage } from './index';
 

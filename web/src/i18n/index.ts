@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/contracts/headers';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/contracts/headers';
 import en from './en.json';
 import fr from './fr.json';
 import nl from './nl.json';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { buildAbility, type AppAbility } from '../../../shared/domain/ability';
+import { buildAbility, type AppAbility } from '@shared/domain/ability';
 import { useMe } from './me';
 
 /**

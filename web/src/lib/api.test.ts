@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { getMe } from '../../../shared/contracts/me';
-import { signIn } from '../../../shared/contracts/auth';
+import { getMe } from '@shared/contracts/me';
+import { signIn } from '@shared/contracts/auth';
 import i18n from '../i18n';
 import { jsonResponse, testConfig } from '../test/fixtures';
 import { SUPER_ADMIN_STORAGE_KEY, callApi, setUnauthorizedHandler } from './api';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '../../../shared/contracts/headers';
-import { fillPath, type RouteContract, type RouteResponse } from '../../../shared/contracts/route';
+import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '@shared/contracts/headers';
+import { fillPath, type RouteContract, type RouteResponse } from '@shared/contracts/route';
 import { currentLanguage } from '../i18n';
 import { endSession, getAccessToken } from './auth';
 import { getConfig } from './config';

@@ -1,4 +1,4 @@
-import { WebConfigSchema, type WebConfig } from '../../../shared/contracts/web-config';
+import { WebConfigSchema, type WebConfig } from '@shared/contracts/web-config';
 
 /** Where the runtime configuration lives, beside index.html (decision 0003). */
 export const CONFIG_URL = '/config.json';

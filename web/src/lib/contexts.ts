@@ -1,4 +1,4 @@
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '@shared/contracts/me';
 
 /**
  * Where a person contributes a feeling or a thinking (spec 01 §2 feeling and thinking entry: none,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import { ApiError, errorMessages, errorsFromBody, errorsFromIssues } from './errors';
-import { SignInRequestSchema } from '../../../shared/contracts/auth';
+import { SignInRequestSchema } from '@shared/contracts/auth';
 
 const t = i18n.t.bind(i18n);
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type * as z from 'zod';
-import { issuesToErrors } from '../../../shared/contracts/issues';
-import { ErrorBodySchema, type FieldError } from '../../../shared/contracts/errors';
+import { issuesToErrors } from '@shared/contracts/issues';
+import { ErrorBodySchema, type FieldError } from '@shared/contracts/errors';
 
 /** Generic key shown when nothing better is known (spec 01 §8). */
 export const GENERIC_ERROR_KEY = 'error';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Action, Subject } from '../../../shared/contracts/route';
+import type { Action, Subject } from '@shared/contracts/route';
 import type { HomeSectionDeclaration } from './home-sections';
 import type { NavigationGroupDeclaration } from './navigation-groups';
 import type { OverlayDeclaration } from './overlays';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getFeelingWords } from '../../../shared/contracts/feelings';
+import { getFeelingWords } from '@shared/contracts/feelings';
 import { callApi } from './api';
 
 /** The emotion words: fixed content, fetched once per visit (under the feelings' cache key). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import type { FieldError } from '../../../shared/contracts/errors';
+import type { FieldError } from '@shared/contracts/errors';
 import { ApiError, errorItems, errorsFromIssues, translateErrorItem } from './errors';
 
 /**

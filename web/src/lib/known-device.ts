@@ -1,6 +1,6 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { registerSignInDevice } from '../../../shared/contracts/auth';
-import { normaliseEmail, parseDeviceKey } from '../../../shared/domain/sign-in';
+import { registerSignInDevice } from '@shared/contracts/auth';
+import { normaliseEmail, parseDeviceKey } from '@shared/domain/sign-in';
 import { callApi } from './api';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { leaveProduct } from '../../../shared/contracts/account';
+import { leaveProduct } from '@shared/contracts/account';
 import { callApi } from './api';
 import { endSession } from './auth';
 

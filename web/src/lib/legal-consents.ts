@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LegalConsent } from '../../../shared/contracts/me';
+import type { LegalConsent } from '@shared/contracts/me';
 import {
   acceptLegalConsents as acceptRoute,
   getLegalConsents as getRoute,
   type LegalAcceptance,
-} from '../../../shared/contracts/legal';
+} from '@shared/contracts/legal';
 import { callApi } from './api';
 import { meQueryKey, refreshMe } from './me';
 

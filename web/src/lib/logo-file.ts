@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType } from '../../../shared/contracts/logos';
+import { LOGO_MAX_BYTES, LOGO_TYPES, type LogoType } from '@shared/contracts/logos';
 import { ApiError } from './errors';
 import { postFileForm } from './upload';
 

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { getMe as getMeRoute, type Me } from '../../../shared/contracts/me';
+import { getMe as getMeRoute, type Me } from '@shared/contracts/me';
 import { callApi } from './api';
 
 /**

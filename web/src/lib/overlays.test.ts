@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addEmail } from '../../../shared/contracts/emails';
-import { updateProfile } from '../../../shared/contracts/profile';
+import { addEmail } from '@shared/contracts/emails';
+import { updateProfile } from '@shared/contracts/profile';
 import { afterStep, overlayOpensFor, overlaySearch, overlaySteps, registerOverlay } from './overlays';
 
 describe('overlay steps', () => {

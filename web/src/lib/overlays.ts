@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteContract } from '../../../shared/contracts/route';
+import type { RouteContract } from '@shared/contracts/route';
 
 /**
  * Overlay screens open on the current page through the `show` query parameter (spec 01 §2). Each

@@ -1,7 +1,7 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { WebConfig } from '../../../shared/contracts/web-config';
+import type { WebConfig } from '@shared/contracts/web-config';
 import { authSessionQueryKey, endSession, getAccessToken, setParentAccessToken } from './auth';
 import {
   connectParentBridge,

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARENT_CONNECTION_TIMEOUT_MS } from '../../../shared/contracts/web-config';
+import { PARENT_CONNECTION_TIMEOUT_MS } from '@shared/contracts/web-config';
 import { routes } from '../app/router';
 import { testConfig } from '../test/fixtures';
 import { getAccessToken, setParentAccessToken } from './auth';

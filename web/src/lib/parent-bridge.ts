@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PARENT_CONNECTION_TIMEOUT_MS } from '../../../shared/contracts/web-config';
+import { PARENT_CONNECTION_TIMEOUT_MS } from '@shared/contracts/web-config';
 
 /**
  * The parent-window bridge (spec 02 §7, docs/embedding.md): when the SPA runs in a frame, it greets

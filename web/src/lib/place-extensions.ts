@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Session } from '../../../shared/contracts/sessions';
-import type { Sphere } from '../../../shared/contracts/spheres';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
 
 /**
  * What features add to the pages of a sphere or a session without the spheres feature importing

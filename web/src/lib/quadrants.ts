@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { QUADRANT_FILL } from '../../../shared/charts/palette';
-import { QUADRANTS, type FeelingColor } from '../../../shared/domain/feelings';
+import { QUADRANT_FILL } from '@shared/charts/palette';
+import { QUADRANTS, type FeelingColor } from '@shared/domain/feelings';
 
 /**
  * The four quadrants as the product draws them: a fill, the text colour that reads on it (contrast

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeEvent } from '../../../shared/contracts/realtime';
+import type { RealtimeEvent } from '@shared/contracts/realtime';
 import {
   KEEP_ALIVE_MS,
   createRealtimeClient,

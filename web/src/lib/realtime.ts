@@ -4,7 +4,7 @@ import {
   RealtimeEventSchema,
   type RealtimeEvent,
   type RealtimeType,
-} from '../../../shared/contracts/realtime';
+} from '@shared/contracts/realtime';
 
 /** Reconnection delays (spec 01 §4): 250 ms, doubling, at most 10 s, back to 250 ms once open. */
 export const RECONNECT_INITIAL_MS = 250;

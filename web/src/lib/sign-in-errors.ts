@@ -1,4 +1,4 @@
-import { LOGIN_MAX_FAILED_ATTEMPTS } from '../../../shared/domain/sign-in';
+import { LOGIN_MAX_FAILED_ATTEMPTS } from '@shared/domain/sign-in';
 import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from './errors';
 
 /**

@@ -1,4 +1,4 @@
-import { signOut as signOutRoute } from '../../../shared/contracts/account';
+import { signOut as signOutRoute } from '@shared/contracts/account';
 import { callApi } from './api';
 import { endSession } from './auth';
 

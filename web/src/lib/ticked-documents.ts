@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { LegalConsent } from '../../../shared/contracts/me';
+import type { LegalConsent } from '@shared/contracts/me';
 
 type DocumentRef = Pick<LegalConsent, 'documentType' | 'version'>;
 

@@ -1,4 +1,4 @@
-import type { Campaign, Cycle, Measure } from '../../../shared/contracts/campaigns';
+import type { Campaign, Cycle, Measure } from '@shared/contracts/campaigns';
 
 /** The time the campaign fixtures were made and changed at. */
 export const FIXTURE_NOW = '2026-03-01T10:00:00.000Z';

@@ -1,6 +1,6 @@
-import type { Session } from '../../../shared/contracts/sessions';
-import type { Sphere } from '../../../shared/contracts/spheres';
-import type { WebConfig } from '../../../shared/contracts/web-config';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { WebConfig } from '@shared/contracts/web-config';
 
 export const testConfig: WebConfig = {
   environment: 'local',

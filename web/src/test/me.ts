@@ -1,4 +1,4 @@
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '@shared/contracts/me';
 
 /** A /v1/me answer for a new account: no sphere, no session yet. */
 export function meFixture(overrides: Partial<Me> = {}): Me {

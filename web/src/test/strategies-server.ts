@@ -1,7 +1,7 @@
 import type { vi } from 'vitest';
-import type { Strategy, StrategyAssessment } from '../../../shared/contracts/strategies';
-import { defineRules, type AbilityFacts } from '../../../shared/domain/ability';
-import { withoutItem } from '../../../shared/domain/strategies';
+import type { Strategy, StrategyAssessment } from '@shared/contracts/strategies';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
+import { withoutItem } from '@shared/domain/strategies';
 import { meFixture } from './me';
 import { jsonResponse } from './fixtures';
 

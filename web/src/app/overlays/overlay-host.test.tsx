@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { addEmail } from '../../../../shared/contracts/emails';
+import { addEmail } from '@shared/contracts/emails';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { LocationProbe, jsonResponse, newQueryClient, testConfig } from '../../test/render';

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FormAnswer } from '../../../../shared/contracts/forms';
+import type { FormAnswer } from '@shared/contracts/forms';
 import { AnswerLabel, answerIds, type AnswerInputProps } from './answer-parts';
 import { ChoiceAnswerInput, SelectAnswerInput } from './choice-answers';
 import { HistoAnswerInput, LikertAnswerInput } from './scale-answers';

@@ -1,14 +1,14 @@
 import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { Input, Text, VisuallyHidden, type DataAttributes, type InputDescriptionProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 import type {
   ChoiceAnswer,
   FormAnswer,
   HistoAnswer,
   LikertAnswer,
   SurveyValue,
-} from '../../../../shared/contracts/forms';
+} from '@shared/contracts/forms';
 import { arrowTarget } from './runner-rules';
 
 /** How a value was chosen: a single choice picked with the pointer scrolls to the next answer. */

@@ -1,14 +1,9 @@
 import { useRef } from 'react';
 import { Checkbox, MultiSelect, Radio, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ChoiceAnswer, SelectAnswer, SurveyValue } from '../../../../shared/contracts/forms';
-import {
-  choiceCapReached,
-  choiceCounter,
-  isChoiceDisabled,
-  toggleChoice,
-} from '../../../../shared/domain/forms';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { ChoiceAnswer, SelectAnswer, SurveyValue } from '@shared/contracts/forms';
+import { choiceCapReached, choiceCounter, isChoiceDisabled, toggleChoice } from '@shared/domain/forms';
+import { textIn } from '@shared/domain/sessions';
 import {
   Counter,
   GroupFrame,

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FormSchema, type FormInput, type SurveyValues } from '../../../../shared/contracts/forms';
+import { FormSchema, type FormInput, type SurveyValues } from '@shared/contracts/forms';
 import { cssVariablesResolver, theme } from '../../app/providers';
 import i18n from '../../i18n';
 import { FormRunner, type FormRunnerProps } from './form-runner';

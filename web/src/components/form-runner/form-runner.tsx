@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, Group, Progress, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { FormAnswer, Form, SurveyValue, SurveyValues } from '../../../../shared/contracts/forms';
-import type { Language } from '../../../../shared/contracts/headers';
+import type { FormAnswer, Form, SurveyValue, SurveyValues } from '@shared/contracts/forms';
+import type { Language } from '@shared/contracts/headers';
 import {
   SURVEY_PROBLEMS,
   applyTemplate,
@@ -12,9 +12,9 @@ import {
   textAnswerError,
   type FormPage,
   type SurveyProblemCode,
-} from '../../../../shared/domain/forms';
-import { textIn } from '../../../../shared/domain/sessions';
-import type { MultilingualText } from '../../../../shared/contracts/text';
+} from '@shared/domain/forms';
+import { textIn } from '@shared/domain/sessions';
+import type { MultilingualText } from '@shared/contracts/text';
 import { Markdown } from '../markdown';
 import { AnswerField } from './answer-field';
 import type { ChoiceWay } from './answer-parts';

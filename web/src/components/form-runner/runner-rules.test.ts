@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FormSchema } from '../../../../shared/contracts/forms';
-import { buildPages } from '../../../../shared/domain/forms';
+import { FormSchema } from '@shared/contracts/forms';
+import { buildPages } from '@shared/domain/forms';
 import { arrowTarget, escapeMarkdown, pageProblems, valuesToSubmit, withAnswer } from './runner-rules';
 
 const form = FormSchema.parse({

@@ -1,4 +1,4 @@
-import type { Form, SurveyValue, SurveyValues } from '../../../../shared/contracts/forms';
+import type { Form, SurveyValue, SurveyValues } from '@shared/contracts/forms';
 import {
   answerValueProblem,
   clearHidden,
@@ -8,7 +8,7 @@ import {
   valueOf,
   type FormPage,
   type SurveyProblemCode,
-} from '../../../../shared/domain/forms';
+} from '@shared/domain/forms';
 
 /**
  * What the runner adds to the form rules of `shared/domain/forms.ts`: values as the person changes

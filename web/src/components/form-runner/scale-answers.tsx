@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { HistoAnswer, LikertAnswer, LikertOption } from '../../../../shared/contracts/forms';
-import { histoValues } from '../../../../shared/domain/forms';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { HistoAnswer, LikertAnswer, LikertOption } from '@shared/contracts/forms';
+import { histoValues } from '@shared/domain/forms';
+import { textIn } from '@shared/domain/sessions';
 import { StepScale } from '../step-scale';
 import { GroupFrame, formatNumber, radioGroupProps, type AnswerInputProps } from './answer-parts';
 

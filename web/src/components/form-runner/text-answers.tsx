@@ -4,9 +4,9 @@ import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
-import type { DateAnswer, TextAnswer } from '../../../../shared/contracts/forms';
-import { normaliseText, singleLine } from '../../../../shared/domain/forms';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { DateAnswer, TextAnswer } from '@shared/contracts/forms';
+import { normaliseText, singleLine } from '@shared/domain/forms';
+import { textIn } from '@shared/domain/sessions';
 import { Counter, answerTestId, inputFrameProps, type AnswerInputProps } from './answer-parts';
 
 // A typed date is read in the answer's own format.

@@ -1,4 +1,4 @@
-import { exportMyData } from '../../../../shared/contracts/account';
+import { exportMyData } from '@shared/contracts/account';
 import { defineFeature } from '../../lib/feature';
 
 /** My data (download, leave the product) and signing out everywhere. */

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { normaliseEmail } from '../../../../shared/domain/sign-in';
+import { normaliseEmail } from '@shared/domain/sign-in';
 import type { OverlayProps } from '../../lib/overlays';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmSignIn, fetchAuthSession, signIn, signUp } from 'aws-amplify/auth';
-import { EMAIL_CHECK_DEBOUNCE_MS } from '../../../../shared/domain/sign-in';
+import { EMAIL_CHECK_DEBOUNCE_MS } from '@shared/domain/sign-in';
 import i18n from '../../i18n';
 import { authError, jsonResponse, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';

@@ -16,7 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { LOGIN_MAX_FAILED_ATTEMPTS, isValidCode } from '../../../../shared/domain/sign-in';
+import { LOGIN_MAX_FAILED_ATTEMPTS, isValidCode } from '@shared/domain/sign-in';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { GUEST_PATH } from '../../lib/routes';
 import { currentLanguage, setLanguage } from '../../i18n';

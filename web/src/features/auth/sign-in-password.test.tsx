@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import type { SignInMethod } from '../../../../shared/domain/sign-in';
+import type { SignInMethod } from '@shared/domain/sign-in';
 import i18n from '../../i18n';
 import { authError, jsonResponse, renderPage } from '../../test/render';
 import SignInPage from './sign-in-page';

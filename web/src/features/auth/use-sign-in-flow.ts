@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirmSignIn, signIn, signUp, type SignInOutput } from 'aws-amplify/auth';
-import type { LegalAcceptance, LegalDocumentSummary } from '../../../../shared/contracts/legal';
+import type { LegalAcceptance, LegalDocumentSummary } from '@shared/contracts/legal';
 import {
   EMAIL_CHECK_DEBOUNCE_MS,
   isValidCode,
@@ -9,7 +9,7 @@ import {
   normaliseEmail,
   sanitiseCodeInput,
   type SignInMethod,
-} from '../../../../shared/domain/sign-in';
+} from '@shared/domain/sign-in';
 import { currentLanguage } from '../../i18n';
 import { endSession } from '../../lib/auth';
 import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_ACTIONS, type CampaignAction } from '../../../../shared/domain/campaigns';
+import { CAMPAIGN_ACTIONS, type CampaignAction } from '@shared/domain/campaigns';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { Fieldset, Image, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Campaign } from '@shared/contracts/campaigns';
+import type { Sphere } from '@shared/contracts/spheres';
 import { LogoPicker } from '../../components/logo-picker';
 import { notifySuccess } from '../../components/notify';
 import { useRemoveCampaignLogo, useUploadCampaignLogo } from './api/logo';

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CampaignCreateSchema, type CampaignCreateInput } from '../../../../shared/contracts/campaigns';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
-import type { MultilingualText } from '../../../../shared/contracts/text';
+import { CampaignCreateSchema, type CampaignCreateInput } from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import type { MultilingualText } from '@shared/contracts/text';
 import {
   CAMPAIGN_MODES,
   CAMPAIGN_TEMPLATES,
   type CampaignMode,
   type CampaignTemplate,
-} from '../../../../shared/domain/campaigns';
-import { isTimeZone } from '../../../../shared/domain/time-zones';
+} from '@shared/domain/campaigns';
+import { isTimeZone } from '@shared/domain/time-zones';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { errorsFromIssues } from '../../lib/errors';

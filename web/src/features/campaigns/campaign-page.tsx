@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
-import { currentCycle } from '../../../../shared/domain/campaigns';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { Campaign } from '@shared/contracts/campaigns';
+import { currentCycle } from '@shared/domain/campaigns';
+import { textIn } from '@shared/domain/sessions';
 import { LinkWithQr } from '../../components/link-with-qr';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Title } from '@man
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Campaign } from '@shared/contracts/campaigns';
+import type { Sphere } from '@shared/contracts/spheres';
 import { ErrorState } from '../../components/error-state';
 import { useAbility } from '../../lib/ability';
 import { overlaySearch } from '../../lib/overlays';

@@ -1,8 +1,8 @@
 import type { vi } from 'vitest';
-import type { Campaign, Cycle, CycleParticipants } from '../../../../shared/contracts/campaigns';
-import type { FormEntitlement } from '../../../../shared/contracts/forms';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+import type { Campaign, Cycle, CycleParticipants } from '@shared/contracts/campaigns';
+import type { FormEntitlement } from '@shared/contracts/forms';
+import type { Sphere } from '@shared/contracts/spheres';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
 import { jsonResponse, sphereFixture } from '../../test/fixtures';
 import { campaignFixture as testCampaign, cycleFixture as testCycle } from '../../test/campaigns';
 import { meFixture } from '../../test/me';

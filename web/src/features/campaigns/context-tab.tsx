@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Stack, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Campaign } from '@shared/contracts/campaigns';
+import type { Sphere } from '@shared/contracts/spheres';
 import { formatDateTime } from '../../lib/dates';
 import { StatusBadge } from './parts';
 

@@ -1,7 +1,7 @@
 import { Button, Fieldset, Group, NativeSelect, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CUSTOM_THEME_QUESTIONS_MAX, type MeasureInput } from '../../../../shared/contracts/campaigns';
-import type { Language } from '../../../../shared/contracts/headers';
+import { CUSTOM_THEME_QUESTIONS_MAX, type MeasureInput } from '@shared/contracts/campaigns';
+import type { Language } from '@shared/contracts/headers';
 import { MultilingualInput, newId } from './parts';
 
 type Theme = NonNullable<MeasureInput['customTheme']>;

@@ -21,12 +21,12 @@ import {
   type Campaign,
   type Cycle,
   type CycleCreateInput,
-} from '../../../../shared/contracts/campaigns';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import type { MultilingualText } from '../../../../shared/contracts/text';
-import { cycleDateProblems } from '../../../../shared/domain/campaigns';
-import { textIn } from '../../../../shared/domain/sessions';
+} from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { MultilingualText } from '@shared/contracts/text';
+import { cycleDateProblems } from '@shared/domain/campaigns';
+import { textIn } from '@shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';

@@ -1,4 +1,4 @@
-import { commandCampaign, createCampaign } from '../../../../shared/contracts/campaigns';
+import { commandCampaign, createCampaign } from '@shared/contracts/campaigns';
 import { defineFeature } from '../../lib/feature';
 import {
   CAMPAIGN_END_OVERLAY,

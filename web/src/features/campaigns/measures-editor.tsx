@@ -20,13 +20,13 @@ import {
   PROFILE_QUESTION_IDS,
   type Campaign,
   type MeasureInput,
-} from '../../../../shared/contracts/campaigns';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import { CAMPAIGN_MEASURES_MAX, MEASURE_TYPES, type MeasureType } from '../../../../shared/domain/campaigns';
-import { EVALUATION_PERIODS, type EvaluationPeriodType } from '../../../../shared/domain/feelings';
-import { textIn } from '../../../../shared/domain/sessions';
+} from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
+import type { Language } from '@shared/contracts/headers';
+import type { Sphere } from '@shared/contracts/spheres';
+import { CAMPAIGN_MEASURES_MAX, MEASURE_TYPES, type MeasureType } from '@shared/domain/campaigns';
+import { EVALUATION_PERIODS, type EvaluationPeriodType } from '@shared/domain/feelings';
+import { textIn } from '@shared/domain/sessions';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { errorsFromIssues } from '../../lib/errors';

@@ -21,9 +21,9 @@ import {
   type Campaign,
   type Cycle,
   type CycleNotification,
-} from '../../../../shared/contracts/campaigns';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+} from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
+import type { Sphere } from '@shared/contracts/spheres';
 import {
   CYCLE_NOTIFICATIONS_MAX,
   NOTIFICATION_ANCHORS,
@@ -34,7 +34,7 @@ import {
   type NotificationAnchor,
   type NotificationProtocol,
   type NotificationTarget,
-} from '../../../../shared/domain/campaigns';
+} from '@shared/domain/campaigns';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { useCycles, useSaveCycle } from './api/campaigns';

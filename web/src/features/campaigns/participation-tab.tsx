@@ -11,8 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
-import { currentCycle } from '../../../../shared/domain/campaigns';
+import type { Campaign } from '@shared/contracts/campaigns';
+import { currentCycle } from '@shared/domain/campaigns';
 import { ErrorState } from '../../components/error-state';
 import { useCycleParticipants, useCycles } from './api/campaigns';
 

@@ -1,11 +1,11 @@
 import { Badge, Fieldset, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { MultilingualText } from '../../../../shared/contracts/text';
-import type { CampaignStatus, CycleStatus, PreparationStatus } from '../../../../shared/domain/campaigns';
+import type { Language } from '@shared/contracts/headers';
+import type { MultilingualText } from '@shared/contracts/text';
+import type { CampaignStatus, CycleStatus, PreparationStatus } from '@shared/domain/campaigns';
 import { ApiError, errorItems, translateErrorItem } from '../../lib/errors';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import type { Campaign, CampaignUpdateInput } from '../../../../shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
+import type { Campaign, CampaignUpdateInput } from '@shared/contracts/campaigns';
 import { notifications } from '@mantine/notifications';
 import { closeButtonProps, LONG_TOAST_DURATION_MS } from '../../components/notify';
 import i18n from '../../i18n';

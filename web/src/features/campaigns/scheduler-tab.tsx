@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type {
-  Campaign,
-  Cycle,
-  CycleCommand,
-  CycleParticipants,
-} from '../../../../shared/contracts/campaigns';
+import type { Campaign, Cycle, CycleCommand, CycleParticipants } from '@shared/contracts/campaigns';
 import {
   CYCLE_ACTIONS,
   TEST_ACTIONS,
   nextCycleStatus,
   nextTestState,
   participantCountKey,
-} from '../../../../shared/domain/campaigns';
+} from '@shared/domain/campaigns';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';

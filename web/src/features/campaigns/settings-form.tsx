@@ -18,16 +18,12 @@ import {
   CAMPAIGN_TAGS_MAX,
   type Campaign,
   type CampaignUpdateInput,
-} from '../../../../shared/contracts/campaigns';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import type { MultilingualText } from '../../../../shared/contracts/text';
-import {
-  CAMPAIGN_MODES,
-  type CampaignMode,
-  type CampaignTemplate,
-} from '../../../../shared/domain/campaigns';
+} from '@shared/contracts/campaigns';
+import type { FieldError } from '@shared/contracts/errors';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { MultilingualText } from '@shared/contracts/text';
+import { CAMPAIGN_MODES, type CampaignMode, type CampaignTemplate } from '@shared/domain/campaigns';
 import { notifySuccess } from '../../components/notify';
 import { errorsFromIssues } from '../../lib/errors';
 import { useUpdateCampaign } from './api/campaigns';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, MultiSelect, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { Campaign } from '@shared/contracts/campaigns';
+import type { Sphere } from '@shared/contracts/spheres';
+import { textIn } from '@shared/domain/sessions';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useSphereGroupChoices, useSphereTagChoices, useUpdateCampaign } from './api/campaigns';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
+import type { Campaign } from '@shared/contracts/campaigns';
 import { ErrorState } from '../../components/error-state';
 import { ApiError } from '../../lib/errors';
 import { useCampaign } from './api/campaigns';

@@ -1,4 +1,4 @@
-import { addEmail } from '../../../../shared/contracts/emails';
+import { addEmail } from '@shared/contracts/emails';
 import { defineFeature } from '../../lib/feature';
 
 /** The emails overlay: the account's addresses and its phone (spec 01 §2 `emails`, §8). */

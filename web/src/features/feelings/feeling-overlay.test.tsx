@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { defineRules } from '../../../../shared/domain/ability';
+import { defineRules } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';

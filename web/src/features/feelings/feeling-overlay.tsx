@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, SegmentedControl, Stack, Te
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { FeelingGoalInput } from '../../../../shared/contracts/feelings';
+import type { FeelingGoalInput } from '@shared/contracts/feelings';
 import {
   EVALUATION_PERIODS,
   evaluationPeriod,
@@ -12,7 +12,7 @@ import {
   feelingValue,
   type EvaluationPeriodType,
   type Mood,
-} from '../../../../shared/domain/feelings';
+} from '@shared/domain/feelings';
 import { closeButtonProps, notifyError, LONG_TOAST_DURATION_MS } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { overlaySearch, type OverlayProps } from '../../lib/overlays';

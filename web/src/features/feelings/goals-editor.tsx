@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeelingGoalInput } from '../../../../shared/contracts/feelings';
-import { goalLevelLabel } from '../../../../shared/domain/feeling-days';
+import type { FeelingGoalInput } from '@shared/contracts/feelings';
+import { goalLevelLabel } from '@shared/domain/feeling-days';
 import {
   DEFAULT_GOAL_RANKING,
   GOAL_AXES,
@@ -11,7 +11,7 @@ import {
   isGoalLevel,
   isHighlightedRanking,
   type GoalLevel,
-} from '../../../../shared/domain/goals';
+} from '@shared/domain/goals';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { ReservedFeature } from '../../components/reserved-feature';

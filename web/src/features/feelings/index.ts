@@ -1,4 +1,4 @@
-import { createFeeling, updateFeeling } from '../../../../shared/contracts/feelings';
+import { createFeeling, updateFeeling } from '@shared/contracts/feelings';
 import { defineFeature } from '../../lib/feature';
 import { QUICK_ANSWER_PATH } from '../../lib/routes';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NOTE_MAX_LENGTH, NOTE_TYPES, type NoteType } from '../../../../shared/domain/notes';
+import { NOTE_MAX_LENGTH, NOTE_TYPES, type NoteType } from '@shared/domain/notes';
 
 /** A note being written: `id` once the server numbered it (kept when the note is edited). */
 export interface DraftNote {

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { QUADRANTS, type FeelingColor } from '../../../../shared/domain/feelings';
+import { QUADRANTS, type FeelingColor } from '@shared/domain/feelings';
 import { currentLanguage } from '../../i18n';
 import { quadrantSwatch, quadrantSymbol } from '../../lib/quadrants';
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { checkQuickAnswer } from '../../../../shared/contracts/feelings';
+import { checkQuickAnswer } from '@shared/contracts/feelings';
 import { MoodFace } from '../../components/mood-face';
 import { callApi } from '../../lib/api';
 import { errorMessages } from '../../lib/errors';

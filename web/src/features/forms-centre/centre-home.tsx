@@ -3,9 +3,9 @@ import { Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title 
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { AvailableForm } from '../../../../shared/contracts/forms';
-import { isSurveyEditable } from '../../../../shared/domain/form-surveys';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { AvailableForm } from '@shared/contracts/forms';
+import { isSurveyEditable } from '@shared/domain/form-surveys';
+import { textIn } from '@shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { closeButtonProps, LONG_TOAST_DURATION_MS, notifySuccess } from '../../components/notify';
 import { ReservedFeature } from '../../components/reserved-feature';

@@ -6,8 +6,8 @@ import {
   type FormAvailability,
   type FormEntitlement,
   type FormSummary,
-} from '../../../../shared/contracts/forms';
-import { textIn } from '../../../../shared/domain/sessions';
+} from '@shared/contracts/forms';
+import { textIn } from '@shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';

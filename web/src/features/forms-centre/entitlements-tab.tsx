@@ -3,8 +3,8 @@ import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@manti
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { FormEntitlement } from '../../../../shared/contracts/forms';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { FormEntitlement } from '@shared/contracts/forms';
+import { textIn } from '@shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';

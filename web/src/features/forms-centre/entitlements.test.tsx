@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Sphere } from '@shared/contracts/spheres';
 import i18n from '../../i18n';
 import { LocationProbe, renderPage } from '../../test/render';
 import EntitlementOverlay from './entitlement-overlay';

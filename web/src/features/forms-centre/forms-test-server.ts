@@ -6,10 +6,10 @@ import {
   type FormInput,
   type FormSummary,
   type FormSurvey,
-} from '../../../../shared/contracts/forms';
-import type { SessionSummary } from '../../../../shared/contracts/me';
-import type { Session } from '../../../../shared/contracts/sessions';
-import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+} from '@shared/contracts/forms';
+import type { SessionSummary } from '@shared/contracts/me';
+import type { Session } from '@shared/contracts/sessions';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
 import { jsonResponse } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 

@@ -3,7 +3,7 @@ import {
   createSurvey,
   listAvailableForms,
   updateSurvey,
-} from '../../../../shared/contracts/forms';
+} from '@shared/contracts/forms';
 import { defineFeature } from '../../lib/feature';
 import {
   ADD_FORM_OVERLAY,

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { SessionSummary } from '../../../../shared/contracts/me';
+import type { SessionSummary } from '@shared/contracts/me';
 import i18n from '../../i18n';
 import { LocationProbe, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';

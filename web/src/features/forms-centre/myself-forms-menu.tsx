@@ -1,9 +1,9 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { AvailableForm } from '../../../../shared/contracts/forms';
-import type { Me } from '../../../../shared/contracts/me';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { AvailableForm } from '@shared/contracts/forms';
+import type { Me } from '@shared/contracts/me';
+import { textIn } from '@shared/domain/sessions';
 import { currentLanguage } from '../../i18n';
 import { useMe } from '../../lib/me';
 import { overlaySearch } from '../../lib/overlays';

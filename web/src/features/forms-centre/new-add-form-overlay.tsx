@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { AvailableForm } from '../../../../shared/contracts/forms';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { AvailableForm } from '@shared/contracts/forms';
+import { textIn } from '@shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { currentLanguage } from '../../i18n';

@@ -1,5 +1,5 @@
-import type { FormPlace } from '../../../../shared/contracts/forms';
-import type { Me } from '../../../../shared/contracts/me';
+import type { FormPlace } from '@shared/contracts/forms';
+import type { Me } from '@shared/contracts/me';
 
 /** Where a form comes from, in words: "Sphere" or "Sphere · Group", from the start call's names. */
 export function placeName(place: FormPlace, me: Me | undefined): string {

@@ -1,10 +1,5 @@
-import type { FormMyselfReportRequest } from '../../../../shared/contracts/forms';
-import {
-  clampDateFilter,
-  dateFilterBounds,
-  endOfDay,
-  type DateRange,
-} from '../../../../shared/domain/date-filter';
+import type { FormMyselfReportRequest } from '@shared/contracts/forms';
+import { clampDateFilter, dateFilterBounds, endOfDay, type DateRange } from '@shared/domain/date-filter';
 
 /** The periods of my forms report: everything, the last 12 or 3 months (in days), or chosen days. */
 export const PERIODS = { all: undefined, year: 365, quarter: 91, custom: undefined } as const;

@@ -2,9 +2,9 @@ import { Anchor, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mant
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { AvailableForm, FormEntitlement } from '../../../../shared/contracts/forms';
-import type { Session } from '../../../../shared/contracts/sessions';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { AvailableForm, FormEntitlement } from '@shared/contracts/forms';
+import type { Session } from '@shared/contracts/sessions';
+import { textIn } from '@shared/domain/sessions';
 import { listStatus } from '../../components/list-status';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { Form } from '../../../../shared/contracts/forms';
+import type { Form } from '@shared/contracts/forms';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import FormEditorPage from './form-editor-page';

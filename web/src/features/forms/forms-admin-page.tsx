@@ -17,9 +17,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FormCreateSchema, type FormSummary } from '../../../../shared/contracts/forms';
-import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
-import { textIn } from '../../../../shared/domain/sessions';
+import { FormCreateSchema, type FormSummary } from '@shared/contracts/forms';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import { textIn } from '@shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { listStatus } from '../../components/list-status';

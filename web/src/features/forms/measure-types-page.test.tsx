@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { MeasureType } from '../../../../shared/contracts/forms';
+import type { MeasureType } from '@shared/contracts/forms';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import MeasureTypesPage from './measure-types-page';

@@ -8,9 +8,9 @@ import {
   MeasureTypeCreateSchema,
   MeasureTypeUpdateSchema,
   type MeasureType,
-} from '../../../../shared/contracts/forms';
-import { LANGUAGES } from '../../../../shared/contracts/headers';
-import type { MultilingualText } from '../../../../shared/contracts/text';
+} from '@shared/contracts/forms';
+import { LANGUAGES } from '@shared/contracts/headers';
+import type { MultilingualText } from '@shared/contracts/text';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { listStatus } from '../../components/list-status';

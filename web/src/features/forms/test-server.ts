@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { defineRules } from '../../../../shared/domain/ability';
-import type { Form, FormSummary } from '../../../../shared/contracts/forms';
+import { defineRules } from '@shared/domain/ability';
+import type { Form, FormSummary } from '@shared/contracts/forms';
 import { meFixture } from '../../test/me';
 import { jsonResponse } from '../../test/render';
 

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmSignIn, fetchAuthSession, signIn } from 'aws-amplify/auth';
-import { GUEST_RETRY_DELAY_MS } from '../../../../shared/contracts/guests';
+import { GUEST_RETRY_DELAY_MS } from '@shared/contracts/guests';
 import i18n from '../../i18n';
 import { authError, jsonResponse, renderPage } from '../../test/render';
 import { readGuestCredentials, storeGuestCredentials } from './guest-credentials';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Container, List, Paper, Stack, Text, Title } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { GUEST_MAX_ATTEMPTS } from '../../../../shared/contracts/guests';
+import { GUEST_MAX_ATTEMPTS } from '@shared/contracts/guests';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { errorMessages } from '../../lib/errors';

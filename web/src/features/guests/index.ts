@@ -1,4 +1,4 @@
-import { registerGuest } from '../../../../shared/contracts/guests';
+import { registerGuest } from '@shared/contracts/guests';
 import { defineFeature } from '../../lib/feature';
 import { GUEST_PATH } from '../../lib/routes';
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import type { Me } from '../../../../shared/contracts/me';
+import type { Me } from '@shared/contracts/me';
 import { AppHeader } from '../../app/app-header';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';

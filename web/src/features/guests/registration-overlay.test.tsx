@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { LegalConsent, Me } from '../../../../shared/contracts/me';
+import type { LegalConsent, Me } from '@shared/contracts/me';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';

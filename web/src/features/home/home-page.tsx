@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Me } from '../../../../shared/contracts/me';
+import type { Me } from '@shared/contracts/me';
 import { ErrorState } from '../../components/error-state';
 import { formatDate } from '../../lib/dates';
 import { NO_MATCH_PARAMETER } from '../../lib/routes';

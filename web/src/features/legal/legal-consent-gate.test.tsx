@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import type { LegalConsent } from '../../../../shared/contracts/me';
+import type { LegalConsent } from '@shared/contracts/me';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import { LegalConsentGate } from './legal-consent-gate';

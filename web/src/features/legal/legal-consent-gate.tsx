@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { consentKey, useTickedDocuments } from '../../lib/ticked-documents';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { LegalConsent } from '../../../../shared/contracts/me';
+import type { LegalConsent } from '@shared/contracts/me';
 import { endSession, useIsSignedIn } from '../../lib/auth';
 import { errorMessages } from '../../lib/errors';
 import { LOGIN_PATH } from '../../lib/routes';

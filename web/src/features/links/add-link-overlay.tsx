@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LINK_CATEGORIES, type LinkCategory } from '../../../../shared/domain/links';
+import { LINK_CATEGORIES, type LinkCategory } from '@shared/domain/links';
 import { notifySuccess } from '../../components/notify';
 import type { OverlayProps } from '../../lib/overlays';
 import { useCreateLink } from './api/links';

@@ -1,4 +1,4 @@
-import { createLink, getLink, updateLink } from '../../../../shared/contracts/links';
+import { createLink, getLink, updateLink } from '@shared/contracts/links';
 import { defineFeature } from '../../lib/feature';
 import { ADD_LINK_OVERLAY, LINK_OVERLAY, LINK_PAGE_PATH, LINKS_TAB, UPDATE_LINK_OVERLAY } from './paths';
 

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
 import {
   LinkCreateSchema,
   LinkUpdateSchema,
@@ -23,7 +23,7 @@ import {
   type LinkCreateInput,
   type LinkUpdateInput,
   type LinkWizardInput,
-} from '../../../../shared/contracts/links';
+} from '@shared/contracts/links';
 import {
   EVALUATION_PERIODS,
   LINK_DESCRIPTION_MAX_LENGTH,
@@ -35,7 +35,7 @@ import {
   stepNumberChoices,
   type LinkCategory,
   type WizardType,
-} from '../../../../shared/domain/links';
+} from '@shared/domain/links';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { translateErrorItem } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Link } from '../../../../shared/contracts/links';
+import type { Link } from '@shared/contracts/links';
 import { LogoPicker } from '../../components/logo-picker';
 import { notifySuccess } from '../../components/notify';
 import { useRemoveLinkLogo, useUploadLinkLogo } from './api/links';

@@ -7,8 +7,8 @@ import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams }
 import { FullPageLoader } from '../../components/full-page-loader';
 import { InvalidDestination, LeavingNotice } from '../../components/leaving-notice';
 import { closeButtonProps, TOAST_DURATION_MS } from '../../components/notify';
-import type { Link } from '../../../../shared/contracts/links';
-import { outboundTarget } from '../../../../shared/domain/safe-url';
+import type { Link } from '@shared/contracts/links';
+import { outboundTarget } from '@shared/domain/safe-url';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { useIsSignedIn, type ReturnState } from '../../lib/auth';

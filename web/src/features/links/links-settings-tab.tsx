@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { Link } from '../../../../shared/contracts/links';
+import type { Link } from '@shared/contracts/links';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Link } from '../../../../shared/contracts/links';
+import type { Link } from '@shared/contracts/links';
 import { runSearch } from './run-plan';
 
 const link = (fields: Partial<Link>): Link => ({

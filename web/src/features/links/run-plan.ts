@@ -1,5 +1,5 @@
-import type { Link } from '../../../../shared/contracts/links';
-import type { WizardType } from '../../../../shared/domain/links';
+import type { Link } from '@shared/contracts/links';
+import type { WizardType } from '@shared/domain/links';
 
 /**
  * The overlays of other features that run a link's steps (they are opened by name through `show`,

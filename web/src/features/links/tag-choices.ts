@@ -1,6 +1,6 @@
-import type { Language } from '../../../../shared/contracts/headers';
-import type { Tag } from '../../../../shared/contracts/tags';
-import { tagName } from '../../../../shared/domain/tags';
+import type { Language } from '@shared/contracts/headers';
+import type { Tag } from '@shared/contracts/tags';
+import { tagName } from '@shared/domain/tags';
 
 /**
  * The tags the link form offers: the sphere's active tags meant for direct links (module `direct`),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Container, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ParticipationView } from '../../../../shared/contracts/campaigns';
+import type { ParticipationView } from '@shared/contracts/campaigns';
 import { InfoScreen, ThanksScreen, WelcomeScreen } from './screens';
 import { StepMenu, THANKS_ENTRY } from './step-menu';
 import { StepPanel } from './step-panel';

@@ -7,9 +7,9 @@ import {
   type ParticipationView,
   type StepDefinition,
   type StepView,
-} from '../../../../shared/contracts/campaigns';
-import type { GuestCredentials } from '../../../../shared/contracts/guests';
-import type { ParticipantScreen, StepStatus } from '../../../../shared/domain/campaigns';
+} from '@shared/contracts/campaigns';
+import type { GuestCredentials } from '@shared/contracts/guests';
+import type { ParticipantScreen, StepStatus } from '@shared/domain/campaigns';
 import { jsonResponse } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 

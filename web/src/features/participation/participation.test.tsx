@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { confirmSignIn, fetchAuthSession, signIn } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARTICIPANT_SCREENS } from '../../../../shared/domain/campaigns';
+import { PARTICIPANT_SCREENS } from '@shared/domain/campaigns';
 import i18n from '../../i18n';
 import { LocationProbe, renderPage } from '../../test/render';
 import { PARTICIPATION_PATH } from '../../lib/routes';

@@ -1,11 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Participation, StepDefinition } from '../../../../shared/contracts/campaigns';
-import {
-  canOpenStep,
-  measureStatuses,
-  type StepState,
-  type StepStatus,
-} from '../../../../shared/domain/campaigns';
+import type { Participation, StepDefinition } from '@shared/contracts/campaigns';
+import { canOpenStep, measureStatuses, type StepState, type StepStatus } from '@shared/domain/campaigns';
 import { ApiError, errorMessages, translateErrorItem } from '../../lib/errors';
 
 /** One entry of the step menu: its status, and whether it can be opened yet (spec 02 §4). */

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { ActionIcon, Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Participation } from '../../../../shared/contracts/campaigns';
-import type { StepStatus } from '../../../../shared/domain/campaigns';
+import type { Participation } from '@shared/contracts/campaigns';
+import type { StepStatus } from '@shared/domain/campaigns';
 import { menuGroups, type MenuStep } from './rules';
 
 /** The menu's widths (spec 02 §2): 250 px open, 50 px closed. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ParticipationView, StepAnswerInput, StepView } from '../../../../shared/contracts/campaigns';
-import { QUESTIONNAIRE_MEASURE_TYPES } from '../../../../shared/domain/campaigns';
+import type { ParticipationView, StepAnswerInput, StepView } from '@shared/contracts/campaigns';
+import { QUESTIONNAIRE_MEASURE_TYPES } from '@shared/domain/campaigns';
 import { ErrorState } from '../../components/error-state';
 import { Markdown } from '../../components/markdown';
 import { formatDateTime } from '../../lib/dates';

@@ -1,6 +1,6 @@
 import { Group, Paper, RingProgress, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ParticipationView } from '../../../../shared/contracts/campaigns';
+import type { ParticipationView } from '@shared/contracts/campaigns';
 
 /**
  * The campaign's top bar (spec 02 §2): its name, its logo (or an icon), and, once the participant

@@ -1,4 +1,4 @@
-import { setPassword } from '../../../../shared/contracts/account';
+import { setPassword } from '@shared/contracts/account';
 import { defineFeature } from '../../lib/feature';
 
 /** Setting a first password or changing it (spec 01 §2 `password`). */

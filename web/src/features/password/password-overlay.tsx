@@ -3,7 +3,7 @@ import { Alert, Box, Button, Group, Loader, PasswordInput, Stack, Text, Visually
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { passwordProblems, type PasswordProblem } from '../../../../shared/domain/password';
+import { passwordProblems, type PasswordProblem } from '@shared/domain/password';
 import type { OverlayProps } from '../../lib/overlays';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';

@@ -1,4 +1,4 @@
-import { updateProfile } from '../../../../shared/contracts/profile';
+import { updateProfile } from '@shared/contracts/profile';
 import { defineFeature } from '../../lib/feature';
 
 /** The profile overlay (spec 01 §2 `profile`). */

@@ -1,12 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import type { Profile } from '../../../../shared/contracts/me';
-import { issuesToErrors } from '../../../../shared/contracts/issues';
-import {
-  ProfileUpdateSchema,
-  type ProfileUpdate,
-  type ProfileUpdateInput,
-} from '../../../../shared/contracts/profile';
+import type { FieldError } from '@shared/contracts/errors';
+import type { Profile } from '@shared/contracts/me';
+import { issuesToErrors } from '@shared/contracts/issues';
+import { ProfileUpdateSchema, type ProfileUpdate, type ProfileUpdateInput } from '@shared/contracts/profile';
 
 /** What the form edits: the contract's body, with empty text for an unset optional field. */
 export interface ProfileFormValues {

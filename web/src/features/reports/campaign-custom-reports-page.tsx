@@ -3,7 +3,7 @@ import { Button, NativeSelect, Skeleton, Text } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { Cycle } from '../../../../shared/contracts/campaigns';
+import type { Cycle } from '@shared/contracts/campaigns';
 import { ErrorState } from '../../components/error-state';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';

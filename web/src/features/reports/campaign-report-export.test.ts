@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import type { CampaignStepReport } from '../../../../shared/contracts/campaign-reports';
-import type { Measure } from '../../../../shared/contracts/campaigns';
+import type { CampaignStepReport } from '@shared/contracts/campaign-reports';
+import type { Measure } from '@shared/contracts/campaigns';
 import i18n from '../../i18n';
 import {
   campaignExportTable,

@@ -1,17 +1,13 @@
 import type { TFunction } from 'i18next';
-import type { CampaignCycleReport, CampaignStepReport } from '../../../../shared/contracts/campaign-reports';
-import {
-  CUSTOM_LIKERT_POINTS,
-  PROFILE_QUESTIONS,
-  type Campaign,
-} from '../../../../shared/contracts/campaigns';
-import type { QuestionFigure } from '../../../../shared/contracts/form-reports';
-import type { Language } from '../../../../shared/contracts/headers';
-import { REFUSAL_QUESTION_ID } from '../../../../shared/domain/campaign-rollups';
-import { REFUSAL_REASONS } from '../../../../shared/domain/campaigns';
-import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
-import { textIn } from '../../../../shared/domain/sessions';
-import { ASSESSMENT_LEVEL_VALUES } from '../../../../shared/domain/strategies';
+import type { CampaignCycleReport, CampaignStepReport } from '@shared/contracts/campaign-reports';
+import { CUSTOM_LIKERT_POINTS, PROFILE_QUESTIONS, type Campaign } from '@shared/contracts/campaigns';
+import type { QuestionFigure } from '@shared/contracts/form-reports';
+import type { Language } from '@shared/contracts/headers';
+import { REFUSAL_QUESTION_ID } from '@shared/domain/campaign-rollups';
+import { REFUSAL_REASONS } from '@shared/domain/campaigns';
+import { FEELING_COLORS, QUADRANTS } from '@shared/domain/feelings';
+import { textIn } from '@shared/domain/sessions';
+import { ASSESSMENT_LEVEL_VALUES } from '@shared/domain/strategies';
 import { formatDate } from '../../lib/dates';
 import { partHiddenReason, questionDetails, type QuestionDetail, type ShareOf } from './form-export';
 import { hiddenReason, round2, type ExportCell, type ReportExport } from './report-export';

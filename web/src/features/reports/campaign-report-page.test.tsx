@@ -8,9 +8,9 @@ import type {
   CampaignReport,
   CampaignReportRequest,
   CampaignStepReport,
-} from '../../../../shared/contracts/campaign-reports';
-import type { Campaign, Measure } from '../../../../shared/contracts/campaigns';
-import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+} from '@shared/contracts/campaign-reports';
+import type { Campaign, Measure } from '@shared/contracts/campaigns';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { campaignFixture, measureFixture } from '../../test/campaigns';
 import { meFixture } from '../../test/me';

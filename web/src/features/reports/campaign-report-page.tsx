@@ -3,9 +3,9 @@ import { Alert, Anchor, Card, Container, Group, Select, Skeleton, Stack, Text, T
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { CampaignCycleReport, CampaignStepReport } from '../../../../shared/contracts/campaign-reports';
-import type { Campaign } from '../../../../shared/contracts/campaigns';
-import { inLanguage } from '../../../../shared/domain/thinkings';
+import type { CampaignCycleReport, CampaignStepReport } from '@shared/contracts/campaign-reports';
+import type { Campaign } from '@shared/contracts/campaigns';
+import { inLanguage } from '@shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CampaignStepReport } from '../../../../shared/contracts/campaign-reports';
-import type { Language } from '../../../../shared/contracts/headers';
-import { FEELING_COLORS } from '../../../../shared/domain/feelings';
+import type { CampaignStepReport } from '@shared/contracts/campaign-reports';
+import type { Language } from '@shared/contracts/headers';
+import { FEELING_COLORS } from '@shared/domain/feelings';
 import { Chart } from '../../lib/chart';
 import {
   stepAxes,

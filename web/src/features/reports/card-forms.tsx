@@ -26,11 +26,11 @@ import {
   type SphereDataShot,
   type ReportCardCreate,
   type ReportCardUpdate,
-} from '../../../../shared/contracts/custom-reports';
-import type { Language } from '../../../../shared/contracts/headers';
-import { SPHERE_REPORT_INTERVALS } from '../../../../shared/contracts/reports';
-import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
-import { textIn } from '../../../../shared/domain/sessions';
+} from '@shared/contracts/custom-reports';
+import type { Language } from '@shared/contracts/headers';
+import { SPHERE_REPORT_INTERVALS } from '@shared/contracts/reports';
+import { PRIVACY_MAX_GROUP_TAGS } from '@shared/domain/report-privacy';
+import { textIn } from '@shared/domain/sessions';
 import { Dialog } from '../../components/dialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';

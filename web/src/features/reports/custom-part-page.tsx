@@ -3,7 +3,7 @@ import { Alert, Anchor, Box, Button, Card, Group, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { subject } from '@casl/ability';
 import { Link, useLocation, useParams } from 'react-router';
-import type { ReportLanguage, ReportPartDetail } from '../../../../shared/contracts/custom-reports';
+import type { ReportLanguage, ReportPartDetail } from '@shared/contracts/custom-reports';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { notifySuccess } from '../../components/notify';

@@ -28,10 +28,10 @@ import {
   type Render,
   type ReportCard,
   type ReportPart,
-} from '../../../../shared/contracts/custom-reports';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { Tag } from '../../../../shared/contracts/tags';
-import { tagName } from '../../../../shared/domain/tags';
+} from '@shared/contracts/custom-reports';
+import type { Language } from '@shared/contracts/headers';
+import type { Tag } from '@shared/contracts/tags';
+import { tagName } from '@shared/domain/tags';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { ErrorState } from '../../components/error-state';

@@ -11,8 +11,8 @@ import {
   type ReportCard,
   type ReportLanguage,
   type RenderStatus,
-} from '../../../../shared/contracts/custom-reports';
-import { textIn } from '../../../../shared/domain/sessions';
+} from '@shared/contracts/custom-reports';
+import { textIn } from '@shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';

@@ -23,8 +23,8 @@ import {
   REPORT_LANGUAGES,
   type CustomReport,
   type CustomReportCreate,
-} from '../../../../shared/contracts/custom-reports';
-import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '../../../../shared/domain/date-filter';
+} from '@shared/contracts/custom-reports';
+import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '@shared/domain/date-filter';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { notifySuccess } from '../../components/notify';

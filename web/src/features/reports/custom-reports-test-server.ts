@@ -4,12 +4,12 @@ import type {
   Render,
   ReportCard,
   ReportPartDetail,
-} from '../../../../shared/contracts/custom-reports';
-import type { FormReportEntry } from '../../../../shared/contracts/form-reports';
-import type { Session } from '../../../../shared/contracts/sessions';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import type { Tag } from '../../../../shared/contracts/tags';
-import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+} from '@shared/contracts/custom-reports';
+import type { FormReportEntry } from '@shared/contracts/form-reports';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Tag } from '@shared/contracts/tags';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
 import { jsonResponse, sessionFixture, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { CardData, DataShot, ReportCard } from '../../../../shared/contracts/custom-reports';
+import type { CardData, DataShot, ReportCard } from '@shared/contracts/custom-reports';
 import { notifications } from '@mantine/notifications';
 import { createQueryClient } from '../../app/query-client';
 import i18n from '../../i18n';

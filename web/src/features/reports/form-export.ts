@@ -1,14 +1,9 @@
 import type { TFunction } from 'i18next';
-import type {
-  FormFigure,
-  FormReport,
-  QuestionFigure,
-  ResultFigure,
-} from '../../../../shared/contracts/form-reports';
-import type { FormAnswer } from '../../../../shared/contracts/forms';
-import { isLanguage, type Language } from '../../../../shared/contracts/headers';
-import { formAnswers } from '../../../../shared/domain/forms';
-import { textIn, type MultilingualText } from '../../../../shared/domain/sessions';
+import type { FormFigure, FormReport, QuestionFigure, ResultFigure } from '@shared/contracts/form-reports';
+import type { FormAnswer } from '@shared/contracts/forms';
+import { isLanguage, type Language } from '@shared/contracts/headers';
+import { formAnswers } from '@shared/domain/forms';
+import { textIn, type MultilingualText } from '@shared/domain/sessions';
 import {
   TOTAL_ROW,
   exportPreamble,

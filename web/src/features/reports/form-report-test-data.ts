@@ -1,5 +1,5 @@
-import type { FormReport } from '../../../../shared/contracts/form-reports';
-import { FormFieldsSchema, type FormInput } from '../../../../shared/contracts/forms';
+import type { FormReport } from '@shared/contracts/form-reports';
+import { FormFieldsSchema, type FormInput } from '@shared/contracts/forms';
 import type { ShownFormFigure } from './form-export';
 
 /**

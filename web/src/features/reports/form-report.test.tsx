@@ -7,12 +7,12 @@ import type {
   FormReport,
   SessionFormReportRequest,
   SphereFormReportRequest,
-} from '../../../../shared/contracts/form-reports';
-import type { AvailableForm, FormEntitlement } from '../../../../shared/contracts/forms';
-import type { SphereReport, SphereReportRequest } from '../../../../shared/contracts/reports';
-import type { Session } from '../../../../shared/contracts/sessions';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+} from '@shared/contracts/form-reports';
+import type { AvailableForm, FormEntitlement } from '@shared/contracts/forms';
+import type { SphereReport, SphereReportRequest } from '@shared/contracts/reports';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { sessionFixture, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';

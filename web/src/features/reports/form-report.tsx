@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Box, Card, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FormReport } from '../../../../shared/contracts/form-reports';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { SphereReportInterval } from '../../../../shared/contracts/reports';
-import { FREE_TEXT_MIN_PARTICIPANTS } from '../../../../shared/domain/report-privacy';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { FormReport } from '@shared/contracts/form-reports';
+import type { Language } from '@shared/contracts/headers';
+import type { SphereReportInterval } from '@shared/contracts/reports';
+import { FREE_TEXT_MIN_PARTICIPANTS } from '@shared/domain/report-privacy';
+import { textIn } from '@shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
 import {

@@ -1,4 +1,4 @@
-import { createReportRender } from '../../../../shared/contracts/custom-reports';
+import { createReportRender } from '@shared/contracts/custom-reports';
 import { defineFeature } from '../../lib/feature';
 import {
   CAMPAIGN_CUSTOM_REPORTS_PATH,

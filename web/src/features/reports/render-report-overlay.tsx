@@ -20,7 +20,7 @@ import {
   type RenderCreate,
   type RenderFormat,
   type ReportLanguage,
-} from '../../../../shared/contracts/custom-reports';
+} from '@shared/contracts/custom-reports';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { translateErrorItem } from '../../lib/errors';

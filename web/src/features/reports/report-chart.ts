@@ -1,8 +1,8 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { QUADRANT_FILL } from '../../../../shared/charts/palette';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { SphereReport } from '../../../../shared/contracts/reports';
-import { FEELING_COLORS, QUADRANTS, type FeelingColor } from '../../../../shared/domain/feelings';
+import { QUADRANT_FILL } from '@shared/charts/palette';
+import type { Language } from '@shared/contracts/headers';
+import type { SphereReport } from '@shared/contracts/reports';
+import { FEELING_COLORS, QUADRANTS, type FeelingColor } from '@shared/domain/feelings';
 
 /**
  * The feelings of each week or month by quadrant, as stacked bars. A hidden period has no bar

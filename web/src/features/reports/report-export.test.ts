@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SphereReport } from '../../../../shared/contracts/reports';
+import type { SphereReport } from '@shared/contracts/reports';
 import i18n from '../../i18n';
 import { sheetNameOf } from '../../lib/table-export';
 import { colorsOverTime, hiddenPeriods } from './report-chart';

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { ReportFigure, SphereReport } from '../../../../shared/contracts/reports';
-import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
-import type { HiddenReason } from '../../../../shared/domain/report-privacy';
+import type { Language } from '@shared/contracts/headers';
+import type { ReportFigure, SphereReport } from '@shared/contracts/reports';
+import { FEELING_COLORS, QUADRANTS } from '@shared/domain/feelings';
+import type { HiddenReason } from '@shared/domain/report-privacy';
 import { formatDate } from '../../lib/dates';
 import { csvOf, workbookOf } from '../../lib/table-export';
 

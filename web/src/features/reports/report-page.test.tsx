@@ -8,12 +8,12 @@ import type {
   SphereReport,
   SphereReportRequest,
   ThinkingReport,
-} from '../../../../shared/contracts/reports';
-import type { Session } from '../../../../shared/contracts/sessions';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import type { Tag } from '../../../../shared/contracts/tags';
-import type { Axis } from '../../../../shared/contracts/thinkings';
-import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+} from '@shared/contracts/reports';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Tag } from '@shared/contracts/tags';
+import type { Axis } from '@shared/contracts/thinkings';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { meQueryKey } from '../../lib/me';
 import { sessionFixture, sphereFixture } from '../../test/fixtures';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { textIn } from '../../../../shared/domain/sessions';
+import { textIn } from '@shared/domain/sessions';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SphereReportInterval } from '../../../../shared/contracts/reports';
+import type { SphereReportInterval } from '@shared/contracts/reports';
 import { notifyError } from '../../components/notify';
 import { formatDate } from '../../lib/dates';
 import { download, hiddenReason, toCsv, toXlsx, type HiddenFigure, type ReportExport } from './report-export';

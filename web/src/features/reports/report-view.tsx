@@ -18,17 +18,17 @@ import { subject } from '@casl/ability';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 import {
   SPHERE_REPORT_INCLUDES,
   type SphereReport,
   type SphereReportInterval,
-} from '../../../../shared/contracts/reports';
-import type { ReportGroups, Tag } from '../../../../shared/contracts/tags';
-import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '../../../../shared/domain/date-filter';
-import { FEELING_COLORS, QUADRANTS } from '../../../../shared/domain/feelings';
-import { PRIVACY_MAX_GROUP_TAGS } from '../../../../shared/domain/report-privacy';
-import { tagName } from '../../../../shared/domain/tags';
+} from '@shared/contracts/reports';
+import type { ReportGroups, Tag } from '@shared/contracts/tags';
+import { clampDateFilter, dateFilterBounds, defaultDateFilter } from '@shared/domain/date-filter';
+import { FEELING_COLORS, QUADRANTS } from '@shared/domain/feelings';
+import { PRIVACY_MAX_GROUP_TAGS } from '@shared/domain/report-privacy';
+import { tagName } from '@shared/domain/tags';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';

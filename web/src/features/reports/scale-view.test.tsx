@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FormFigure, FormReport, ResultFigure } from '../../../../shared/contracts/form-reports';
-import type { Language } from '../../../../shared/contracts/headers';
+import type { FormFigure, FormReport, ResultFigure } from '@shared/contracts/form-reports';
+import type { Language } from '@shared/contracts/headers';
 import i18n from '../../i18n';
 import { renderPage } from '../../test/render';
 import { formPeriods } from './form-export';

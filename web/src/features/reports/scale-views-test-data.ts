@@ -1,6 +1,6 @@
-import type { FormReport, ResultFigure } from '../../../../shared/contracts/form-reports';
-import { FormFieldsSchema } from '../../../../shared/contracts/forms';
-import type { MultilingualText } from '../../../../shared/domain/sessions';
+import type { FormReport, ResultFigure } from '@shared/contracts/form-reports';
+import { FormFieldsSchema } from '@shared/contracts/forms';
+import type { MultilingualText } from '@shared/domain/sessions';
 import type { ShownFormFigure } from './form-export';
 import { testFormReport } from './form-report-test-data';
 

@@ -1,8 +1,8 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { QUADRANT_FILL } from '../../../../shared/charts/palette';
-import type { FormFigure, FormReport } from '../../../../shared/contracts/form-reports';
-import type { Language } from '../../../../shared/contracts/headers';
-import { textIn } from '../../../../shared/domain/sessions';
+import { QUADRANT_FILL } from '@shared/charts/palette';
+import type { FormFigure, FormReport } from '@shared/contracts/form-reports';
+import type { Language } from '@shared/contracts/headers';
+import { textIn } from '@shared/domain/sessions';
 import type { FormPeriod, ShownFormFigure } from './form-export';
 import { round2, type HiddenFigure } from './report-export';
 

@@ -1,14 +1,10 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { TFunction } from 'i18next';
-import { QUADRANT_FILL } from '../../../../shared/charts/palette';
-import type { FormFigure, QuestionFigure } from '../../../../shared/contracts/form-reports';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { ReportedStrategy, StrategyReport } from '../../../../shared/contracts/strategy-reports';
-import {
-  ASSESSMENT_LEVELS,
-  ASSESSMENT_LEVEL_VALUES,
-  type AssessmentLevel,
-} from '../../../../shared/domain/strategies';
+import { QUADRANT_FILL } from '@shared/charts/palette';
+import type { FormFigure, QuestionFigure } from '@shared/contracts/form-reports';
+import type { Language } from '@shared/contracts/headers';
+import type { ReportedStrategy, StrategyReport } from '@shared/contracts/strategy-reports';
+import { ASSESSMENT_LEVELS, ASSESSMENT_LEVEL_VALUES, type AssessmentLevel } from '@shared/domain/strategies';
 import {
   TOTAL_ROW,
   exportPreamble,

@@ -1,4 +1,4 @@
-import type { ReportedStrategy, StrategyReport } from '../../../../shared/contracts/strategy-reports';
+import type { ReportedStrategy, StrategyReport } from '@shared/contracts/strategy-reports';
 
 /**
  * A sphere's strategy as a report reads it: a vision without a title, a strategic axis, a goal

@@ -3,15 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { SphereReport } from '../../../../shared/contracts/reports';
-import type { Session } from '../../../../shared/contracts/sessions';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { SphereReport } from '@shared/contracts/reports';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
 import type {
   SessionStrategyReportRequest,
   SphereStrategyReportRequest,
   StrategyReport,
-} from '../../../../shared/contracts/strategy-reports';
-import { defineRules, type AbilityFacts } from '../../../../shared/domain/ability';
+} from '@shared/contracts/strategy-reports';
+import { defineRules, type AbilityFacts } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { sessionFixture, sphereFixture } from '../../test/fixtures';
 import { meFixture } from '../../test/me';

@@ -13,9 +13,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { StrategyReport } from '../../../../shared/contracts/strategy-reports';
-import { ASSESSMENT_LEVELS, type AssessmentLevel } from '../../../../shared/domain/strategies';
+import type { Language } from '@shared/contracts/headers';
+import type { StrategyReport } from '@shared/contracts/strategy-reports';
+import { ASSESSMENT_LEVELS, type AssessmentLevel } from '@shared/domain/strategies';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
 import { ApiError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportCard, ReportPart } from '../../../../shared/contracts/custom-reports';
+import type { ReportCard, ReportPart } from '@shared/contracts/custom-reports';
 import { testCard } from './custom-reports-test-server';
 import {
   cardsLocked,

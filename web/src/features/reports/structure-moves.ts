@@ -1,5 +1,5 @@
-import type { ReportCard, ReportPart } from '../../../../shared/contracts/custom-reports';
-import { descendantsOf } from '../../../../shared/domain/custom-reports';
+import type { ReportCard, ReportPart } from '@shared/contracts/custom-reports';
+import { descendantsOf } from '@shared/domain/custom-reports';
 import type { StructureWrite } from './api/custom-reports';
 
 /** A report's parts and cards, as the structure tree shows them. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThinkingReport } from '../../../../shared/contracts/reports';
+import type { ThinkingReport } from '@shared/contracts/reports';
 import i18n from '../../i18n';
 import { axisAverages } from './report-chart';
 import { reportFileName, toCsv } from './report-export';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { ThinkingFigure, ThinkingReport } from '../../../../shared/contracts/reports';
-import { THINKING_VALUES } from '../../../../shared/domain/thinkings';
+import type { Language } from '@shared/contracts/headers';
+import type { ThinkingFigure, ThinkingReport } from '@shared/contracts/reports';
+import { THINKING_VALUES } from '@shared/domain/thinkings';
 import type { StepTexts } from './campaign-report-export';
 import {
   TOTAL_ROW,

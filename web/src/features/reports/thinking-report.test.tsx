@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { SphereReportRequest, ThinkingReport } from '../../../../shared/contracts/reports';
-import type { Axis } from '../../../../shared/contracts/thinkings';
+import type { SphereReportRequest, ThinkingReport } from '@shared/contracts/reports';
+import type { Axis } from '@shared/contracts/thinkings';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import type { ShownThinkingFigure } from './thinking-export';

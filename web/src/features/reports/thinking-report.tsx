@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { SphereReportRequest, ThinkingReport } from '../../../../shared/contracts/reports';
-import { inLanguage } from '../../../../shared/domain/thinkings';
+import type { Language } from '@shared/contracts/headers';
+import type { SphereReportRequest, ThinkingReport } from '@shared/contracts/reports';
+import { inLanguage } from '@shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { Chart } from '../../lib/chart';
 import { useReportAxes, useThinkingReport } from './api/reports';

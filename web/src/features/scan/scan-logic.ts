@@ -1,4 +1,4 @@
-import { scannedTarget, type ScannedTarget } from '../../../../shared/domain/links';
+import { scannedTarget, type ScannedTarget } from '@shared/domain/links';
 
 /**
  * What the scan page does with a value the camera read (spec 01 §5): the app's own address opens its

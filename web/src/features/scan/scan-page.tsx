@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { linkIdOfCode } from '../../../../shared/domain/links';
+import { linkIdOfCode } from '@shared/domain/links';
 import { linkPath } from '../../lib/routes';
 import { actOnScan, errorKeyOf } from './scan-logic';
 import type { QrDetector } from './scanner';

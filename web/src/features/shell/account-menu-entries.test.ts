@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import type { LegalConsent } from '../../../../shared/contracts/me';
+import type { LegalConsent } from '@shared/contracts/me';
 import { accountMenuEntries, termsPath, type AccountMenuInput } from './account-menu-entries';
 
 const ALL = ['profile', 'subscription', 'emails', 'password', 'registration', 'connect', 'my-data'];

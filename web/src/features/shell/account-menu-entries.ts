@@ -1,4 +1,4 @@
-import type { LegalConsent } from '../../../../shared/contracts/me';
+import type { LegalConsent } from '@shared/contracts/me';
 
 /** Overlays the account menu can open; an entry is offered only once its overlay is registered. */
 export const ACCOUNT_OVERLAYS = {

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { Me } from '../../../../shared/contracts/me';
+import type { Me } from '@shared/contracts/me';
 import { overlayOpensFor, overlaySearch } from '../../lib/overlays';
 import { currentLanguage } from '../../i18n';
 import { accountMenuEntries } from './account-menu-entries';

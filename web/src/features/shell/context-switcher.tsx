@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Me } from '../../../../shared/contracts/me';
+import type { Me } from '@shared/contracts/me';
 import { HOME_PATH } from '../../lib/routes';
 
 interface Named {

@@ -7,7 +7,7 @@ import { AppHeader } from '../../app/app-header';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { LocationProbe, jsonResponse, renderPage } from '../../test/render';
-import type { Me } from '../../../../shared/contracts/me';
+import type { Me } from '@shared/contracts/me';
 import { dismissBackgroundError, reportBackgroundError } from './api-error-store';
 import { CookieBanner, COOKIES_STORAGE_KEY } from './cookie-banner';
 import { GuestBanner } from './guest-banner';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getMe, type AbilityRule } from '../../../../shared/contracts/me';
+import { getMe, type AbilityRule } from '@shared/contracts/me';
 import { SUPER_ADMIN_STORAGE_KEY, callApi, superAdminModeOn } from '../../lib/api';
 
 /** Turns the super-admin mode on or off; the page reloads so every query is asked again (spec 01 §2). */

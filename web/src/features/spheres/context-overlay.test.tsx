@@ -2,8 +2,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import type { SphereContext } from '../../../../shared/contracts/sphere-contexts';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { SphereContext } from '@shared/contracts/sphere-contexts';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import SphereContextOverlay from './context-overlay';

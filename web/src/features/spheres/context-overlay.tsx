@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OverlayLoadError } from './overlay-load-error';
-import type { FieldError } from '../../../../shared/contracts/errors';
-import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
+import type { FieldError } from '@shared/contracts/errors';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
 import {
   SphereContextCreateSchema,
   SphereContextUpdateSchema,
   type SphereContext,
-} from '../../../../shared/contracts/sphere-contexts';
+} from '@shared/contracts/sphere-contexts';
 import {
   applySubstitutions,
   CONTEXT_DESCRIPTION_MAX_LENGTH,
@@ -30,7 +30,7 @@ import {
   CONTEXT_SUBSTITUTIONS_MAX,
   CONTEXT_WORD_MAX_LENGTH,
   type ContextOverrideKey,
-} from '../../../../shared/domain/sphere-contexts';
+} from '@shared/domain/sphere-contexts';
 import type { OverlayProps } from '../../lib/overlays';
 import { errorMessages, errorsFromIssues } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';

@@ -7,12 +7,12 @@ import type { OverlayProps } from '../../lib/overlays';
 import { useAbility } from '../../lib/ability';
 import { errorMessages } from '../../lib/errors';
 import { notifySuccess } from '../../components/notify';
-import type { SessionCategory } from '../../../../shared/domain/sessions';
+import type { SessionCategory } from '@shared/domain/sessions';
 import { useSphere, SPHERE_POLL_TRIES } from './api/spheres';
 import { pollSession, useCreateSession, useSphereSessions } from './api/sessions';
 import { SessionForm } from './session-form';
 import { useSessionTagChoices } from './api/tags';
-import { tagName } from '../../../../shared/domain/tags';
+import { tagName } from '@shared/domain/tags';
 import { currentLanguage } from '../../i18n';
 import { sessionPath } from './paths';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { updateFavorites } from '../../../../shared/contracts/profile';
+import { updateFavorites } from '@shared/contracts/profile';
 import { notifyError } from '../../components/notify';
 import { callApi } from '../../lib/api';
 import { setMe, useMe } from '../../lib/me';

@@ -1,7 +1,7 @@
 import { defineFeature } from '../../lib/feature';
-import { createSession } from '../../../../shared/contracts/sessions';
-import { getSphereTag, saveTagSelection } from '../../../../shared/contracts/tags';
-import { createSphereContext } from '../../../../shared/contracts/sphere-contexts';
+import { createSession } from '@shared/contracts/sessions';
+import { getSphereTag, saveTagSelection } from '@shared/contracts/tags';
+import { createSphereContext } from '@shared/contracts/sphere-contexts';
 import { CREATE_SPHERE_PATH, SPHERES_ADMIN_PATH } from './paths';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { textIn } from '../../../../shared/domain/sessions';
+import { textIn } from '@shared/domain/sessions';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
 import { currentLanguage } from '../../i18n';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, Skeleton, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Member } from '../../../../shared/contracts/spheres';
-import { ACCESS_CODE_PATTERN, ACCESS_CODES_MAX } from '../../../../shared/domain/spheres';
+import type { Member } from '@shared/contracts/spheres';
+import { ACCESS_CODE_PATTERN, ACCESS_CODES_MAX } from '@shared/domain/spheres';
 import { Dialog } from '../../components/dialog';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';

@@ -2,11 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, FileButton, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  createMembersBulk,
-  MEMBERS_BULK_MAX,
-  type MemberBulkResult,
-} from '../../../../shared/contracts/spheres';
+import { createMembersBulk, MEMBERS_BULK_MAX, type MemberBulkResult } from '@shared/contracts/spheres';
 import { callApi } from '../../lib/api';
 import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { spheresKey } from './api/spheres';

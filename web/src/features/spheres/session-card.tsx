@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } 
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { SessionSummary } from '../../../../shared/contracts/me';
+import type { SessionSummary } from '@shared/contracts/me';
 import { MoodFace } from '../../components/mood-face';
 import { useAbility } from '../../lib/ability';
 import { overlaySearch } from '../../lib/overlays';

@@ -12,15 +12,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { Session } from '../../../../shared/contracts/sessions';
+import type { Language } from '@shared/contracts/headers';
+import type { Session } from '@shared/contracts/sessions';
 import {
   parentChoices,
   SESSION_STEP_NUMBER_MAX,
   textIn,
   treeOrder,
   type SessionCategory,
-} from '../../../../shared/domain/sessions';
+} from '@shared/domain/sessions';
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { currentLanguage } from '../../i18n';

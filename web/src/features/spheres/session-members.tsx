@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
-import type { Session, SessionMember } from '../../../../shared/contracts/sessions';
-import { SESSION_ROLES, type SessionRole } from '../../../../shared/domain/sessions';
+import type { Session, SessionMember } from '@shared/contracts/sessions';
+import { SESSION_ROLES, type SessionRole } from '@shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { notifyError, notifySuccess } from '../../components/notify';

@@ -15,8 +15,8 @@ import {
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { Session } from '../../../../shared/contracts/sessions';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { Session } from '@shared/contracts/sessions';
+import { textIn } from '@shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MoodFace } from '../../components/mood-face';
 import { notifySuccess } from '../../components/notify';

@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { SessionSummary } from '../../../../shared/contracts/me';
-import { buildAbility, defineRules } from '../../../../shared/domain/ability';
+import type { SessionSummary } from '@shared/contracts/me';
+import { buildAbility, defineRules } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';

@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { Session } from '../../../../shared/contracts/sessions';
+import type { Session } from '@shared/contracts/sessions';
 import { sphereFixture } from '../../test/fixtures';
-import { defineRules } from '../../../../shared/domain/ability';
+import { defineRules } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { registerSettingsTab, type SettingsTabProps } from '../../lib/place-extensions';
 import { meFixture } from '../../test/me';

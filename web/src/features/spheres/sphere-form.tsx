@@ -16,13 +16,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  SphereCreateSchema,
-  type Sphere,
-  type SphereCreateInput,
-} from '../../../../shared/contracts/spheres';
-import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
-import { ACCESS_POLICIES, SPHERE_COUNTRIES, type AccessPolicy } from '../../../../shared/domain/spheres';
+import { SphereCreateSchema, type Sphere, type SphereCreateInput } from '@shared/contracts/spheres';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import { ACCESS_POLICIES, SPHERE_COUNTRIES, type AccessPolicy } from '@shared/domain/spheres';
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { currentLanguage } from '../../i18n';

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { notifications } from '@mantine/notifications';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Sphere } from '@shared/contracts/spheres';
 import { sphereFixture } from '../../test/fixtures';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage, testConfig } from '../../test/render';

@@ -1,6 +1,6 @@
 import { Fieldset, Image, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Sphere } from '@shared/contracts/spheres';
 import { LogoPicker } from '../../components/logo-picker';
 import { notifySuccess } from '../../components/notify';
 import { useRemoveSphereLogo, useUploadSphereLogo } from './api/logo';

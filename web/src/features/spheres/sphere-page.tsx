@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, T
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import { contextText } from '../../../../shared/domain/sphere-contexts';
-import { textIn } from '../../../../shared/domain/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import { contextText } from '@shared/domain/sphere-contexts';
+import { textIn } from '@shared/domain/sessions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notifySuccess } from '../../components/notify';
 import { HOME_PATH } from '../../lib/routes';

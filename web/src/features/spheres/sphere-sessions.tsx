@@ -2,8 +2,8 @@ import { Alert, Anchor, Badge, Button, Card, Group, List, Skeleton, Text, Title 
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Session } from '../../../../shared/contracts/sessions';
-import { textIn, treeOrder } from '../../../../shared/domain/sessions';
+import type { Session } from '@shared/contracts/sessions';
+import { textIn, treeOrder } from '@shared/domain/sessions';
 import { useAbility } from '../../lib/ability';
 import { errorMessages } from '../../lib/errors';
 import { overlaySearch } from '../../lib/overlays';

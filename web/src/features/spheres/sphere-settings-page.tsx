@@ -17,7 +17,7 @@ import { ContextsList } from './contexts-list';
 import { SphereForm } from './sphere-form';
 import { ThinkingAxesEditor } from './thinking-axes';
 import { SphereNotAllowed, StudyProgramNotice, WithSphere } from './sphere-page';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Sphere } from '@shared/contracts/spheres';
 
 /**
  * A sphere's settings (spec 01 §2 `/apps/spheres/{sphereId}/settings`), for those with `put` on

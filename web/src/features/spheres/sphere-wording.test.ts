@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SphereContext } from '../../../../shared/contracts/sphere-contexts';
+import type { SphereContext } from '@shared/contracts/sphere-contexts';
 import { sayIn, slot } from './sphere-wording';
 
 const context: SphereContext = {

@@ -1,10 +1,6 @@
-import type { Language } from '../../../../shared/contracts/headers';
-import type { SphereContext } from '../../../../shared/contracts/sphere-contexts';
-import {
-  applySubstitutions,
-  contextText,
-  type ContextOverrideKey,
-} from '../../../../shared/domain/sphere-contexts';
+import type { Language } from '@shared/contracts/headers';
+import type { SphereContext } from '@shared/contracts/sphere-contexts';
+import { applySubstitutions, contextText, type ContextOverrideKey } from '@shared/domain/sphere-contexts';
 
 /**
  * Where a value (a name) goes in a product text while the sphere's words replace the product's: a

@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OverlayLoadError } from './overlay-load-error';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { Tag } from '../../../../shared/contracts/tags';
+import type { Language } from '@shared/contracts/headers';
+import type { Tag } from '@shared/contracts/tags';
 import {
   TAG_CATEGORIES,
   TAG_MODULES,
@@ -25,7 +25,7 @@ import {
   TAG_TYPES_BY_CATEGORY,
   type TagModule,
   type TagType,
-} from '../../../../shared/domain/tags';
+} from '@shared/domain/tags';
 import type { OverlayProps } from '../../lib/overlays';
 import { errorMessages } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { TagSelection } from '../../../../shared/contracts/tags';
-import { tagName } from '../../../../shared/domain/tags';
+import type { Language } from '@shared/contracts/headers';
+import type { TagSelection } from '@shared/contracts/tags';
+import { tagName } from '@shared/domain/tags';
 import { ErrorState } from '../../components/error-state';
 import { overlaySearch } from '../../lib/overlays';
 import { currentLanguage } from '../../i18n';

@@ -13,8 +13,8 @@ import {
   Text,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TagRuleInput, TagSelection } from '../../../../shared/contracts/tags';
-import { GENDERS } from '../../../../shared/contracts/me';
+import type { TagRuleInput, TagSelection } from '@shared/contracts/tags';
+import { GENDERS } from '@shared/contracts/me';
 import {
   NUMBER_OPERATORS,
   TAG_CONDITIONS,
@@ -24,7 +24,7 @@ import {
   tagName,
   type TagCondition,
   type TagSelectionId,
-} from '../../../../shared/domain/tags';
+} from '@shared/domain/tags';
 import type { OverlayProps } from '../../lib/overlays';
 import { errorMessages } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';

@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Language } from '../../../../shared/contracts/headers';
-import type { Tag } from '../../../../shared/contracts/tags';
-import { tagName } from '../../../../shared/domain/tags';
+import type { Language } from '@shared/contracts/headers';
+import type { Tag } from '@shared/contracts/tags';
+import { tagName } from '@shared/domain/tags';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';

@@ -12,8 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Axis, ContextAxes } from '../../../../shared/contracts/thinkings';
-import { CONTEXT_AXES_MAX, inLanguage } from '../../../../shared/domain/thinkings';
+import type { Axis, ContextAxes } from '@shared/contracts/thinkings';
+import { CONTEXT_AXES_MAX, inLanguage } from '@shared/domain/thinkings';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';

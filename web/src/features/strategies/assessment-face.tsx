@@ -1,4 +1,4 @@
-import type { AssessmentLevel } from '../../../../shared/domain/strategies';
+import type { AssessmentLevel } from '@shared/domain/strategies';
 
 const MOUTHS: Record<AssessmentLevel, string> = {
   veryUnhappy: 'M14 36 Q24 24 34 36',

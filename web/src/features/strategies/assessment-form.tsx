@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Strategy } from '../../../../shared/contracts/strategies';
+import type { Strategy } from '@shared/contracts/strategies';
 import {
   ASSESSMENT_LEVELS,
   ASSESSMENT_LEVEL_VALUES,
   assessmentLevel,
   givenAnswers,
-} from '../../../../shared/domain/strategies';
+} from '@shared/domain/strategies';
 import type { AssessmentValues } from './api/assessments';
 import { AssessmentFace } from './assessment-face';
 import { ItemBadges, indentStyle, useItemName } from './outline-view';

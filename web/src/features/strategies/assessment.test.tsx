@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { notifications } from '@mantine/notifications';
-import type { StrategyAssessment } from '../../../../shared/contracts/strategies';
+import type { StrategyAssessment } from '@shared/contracts/strategies';
 import i18n from '../../i18n';
 import { meQueryKey } from '../../lib/me';
 import type { OverlayProps } from '../../lib/overlays';

@@ -1,7 +1,4 @@
-import {
-  addSphereStrategyAssessment,
-  updateStrategyAssessment,
-} from '../../../../shared/contracts/strategies';
+import { addSphereStrategyAssessment, updateStrategyAssessment } from '@shared/contracts/strategies';
 import { defineFeature } from '../../lib/feature';
 import {
   LIFE_COMPASS_OVERLAY,

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { withoutHidden } from '../../../../shared/domain/strategies';
+import { withoutHidden } from '@shared/domain/strategies';
 import { ErrorState } from '../../components/error-state';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { overlaySearch } from '../../lib/overlays';

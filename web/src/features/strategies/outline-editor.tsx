@@ -15,13 +15,13 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Strategy, StrategyList } from '../../../../shared/contracts/strategies';
+import type { Strategy, StrategyList } from '@shared/contracts/strategies';
 import {
   STRATEGY_INDENT_MAX,
   withoutHidden,
   withoutItem,
   type StrategyLink,
-} from '../../../../shared/domain/strategies';
+} from '@shared/domain/strategies';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { notifyError } from '../../components/notify';

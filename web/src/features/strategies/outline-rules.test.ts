@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canIndent, canMove } from '../../../../shared/domain/strategies';
+import { canIndent, canMove } from '@shared/domain/strategies';
 import { OUTLINE_MOVES, applyMove, childCount, moveRefusal } from './outline-rules';
 
 const outline = (...indents: number[]) =>

@@ -5,7 +5,7 @@ import {
   indentBy,
   moveBy,
   type OutlineEntry,
-} from '../../../../shared/domain/strategies';
+} from '@shared/domain/strategies';
 
 /** What the editor's buttons do to an item: move it past a sibling, or change its level. */
 export const OUTLINE_MOVES = ['up', 'down', 'outdent', 'indent'] as const;

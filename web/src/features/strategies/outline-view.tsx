@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Strategy } from '../../../../shared/contracts/strategies';
-import { GOAL_AXES } from '../../../../shared/domain/goals';
+import type { Strategy } from '@shared/contracts/strategies';
+import { GOAL_AXES } from '@shared/domain/goals';
 import { currentLanguage } from '../../i18n';
 import { levelOf } from './outline-rules';
 

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, List, Skeleton, Stack, Text, Title } from 
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { withoutHidden } from '../../../../shared/domain/strategies';
+import { withoutHidden } from '@shared/domain/strategies';
 import { ErrorState } from '../../components/error-state';
 import { useAbility } from '../../lib/ability';
 import { formatDateTime } from '../../lib/dates';

@@ -11,7 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Strategy } from '../../../../shared/contracts/strategies';
+import type { Strategy } from '@shared/contracts/strategies';
 import {
   STRATEGY_DESCRIPTION_MAX_LENGTH,
   STRATEGY_TITLE_MAX_LENGTH,
@@ -20,8 +20,8 @@ import {
   strategyProblems,
   type StrategyLink,
   type StrategyType,
-} from '../../../../shared/domain/strategies';
-import { GOAL_AXES } from '../../../../shared/domain/goals';
+} from '@shared/domain/strategies';
+import { GOAL_AXES } from '@shared/domain/goals';
 import { currentLanguage } from '../../i18n';
 import { ApiError, translateErrorItem } from '../../lib/errors';
 import { levelOf } from './outline-rules';

@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { Session } from '../../../../shared/contracts/sessions';
-import type { Sphere } from '../../../../shared/contracts/spheres';
+import type { Session } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
 import i18n from '../../i18n';
 import { jsonResponse, LocationProbe, renderPage } from '../../test/render';
 import { fakeStrategiesServer, strategy } from '../../test/strategies-server';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Kiosk } from '../../../../shared/contracts/terminals';
+import type { Kiosk } from '@shared/contracts/terminals';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import KioskPage from './kiosk-page';

@@ -23,15 +23,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { Kiosk } from '../../../../shared/contracts/terminals';
-import { HISTOGRAM_STEPS } from '../../../../shared/domain/feelings';
-import { textIn } from '../../../../shared/domain/sessions';
-import {
-  TERMINAL_THANKS_SECONDS,
-  asksHistograms,
-  asksWord,
-  terminalFeeling,
-} from '../../../../shared/domain/terminals';
+import type { Kiosk } from '@shared/contracts/terminals';
+import { HISTOGRAM_STEPS } from '@shared/domain/feelings';
+import { textIn } from '@shared/domain/sessions';
+import { TERMINAL_THANKS_SECONDS, asksHistograms, asksWord, terminalFeeling } from '@shared/domain/terminals';
 import { MoodFace } from '../../components/mood-face';
 import { StepScale } from '../../components/step-scale';
 import { currentLanguage } from '../../i18n';

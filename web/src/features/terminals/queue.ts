@@ -1,4 +1,4 @@
-import type { TerminalFeelingCreate } from '../../../../shared/contracts/terminals';
+import type { TerminalFeelingCreate } from '@shared/contracts/terminals';
 import { ApiError, NETWORK_ERROR_KEY } from '../../lib/errors';
 
 /**

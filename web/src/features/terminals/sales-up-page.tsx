@@ -2,7 +2,7 @@ import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getSphere } from '../../../../shared/contracts/spheres';
+import { getSphere } from '@shared/contracts/spheres';
 import { ErrorState } from '../../components/error-state';
 import { callApi } from '../../lib/api';
 import { TerminalsManager } from './terminals-settings-tab';

@@ -1,8 +1,8 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SphereRole } from '../../../../shared/domain/spheres';
-import { mayManageTerminals, takesTerminalFeelings } from '../../../../shared/domain/terminals';
+import type { SphereRole } from '@shared/domain/spheres';
+import { mayManageTerminals, takesTerminalFeelings } from '@shared/domain/terminals';
 import { useMe } from '../../lib/me';
 import type { PlaceSectionProps } from '../../lib/place-extensions';
 import { salesUpPath } from './paths';

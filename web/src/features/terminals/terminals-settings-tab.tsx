@@ -14,18 +14,18 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listSphereSessions } from '../../../../shared/contracts/sessions';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import type { CreatedTerminal, Terminal } from '../../../../shared/contracts/terminals';
-import { textIn } from '../../../../shared/domain/sessions';
+import { listSphereSessions } from '@shared/contracts/sessions';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { CreatedTerminal, Terminal } from '@shared/contracts/terminals';
+import { textIn } from '@shared/domain/sessions';
 import {
   TERMINAL_DEVICE_NAME_MAX_LENGTH,
   TERMINAL_STEPS,
   mayManageTerminals,
   takesTerminalFeelings,
   type TerminalSteps,
-} from '../../../../shared/domain/terminals';
-import type { SphereRole } from '../../../../shared/domain/spheres';
+} from '@shared/domain/terminals';
+import type { SphereRole } from '@shared/domain/spheres';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';

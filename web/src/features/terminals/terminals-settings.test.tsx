@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { Sphere } from '../../../../shared/contracts/spheres';
-import type { Terminal } from '../../../../shared/contracts/terminals';
+import type { Sphere } from '@shared/contracts/spheres';
+import type { Terminal } from '@shared/contracts/terminals';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';

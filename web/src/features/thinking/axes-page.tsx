@@ -15,7 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { AXIS_MODULES, inLanguage, type AxisModule } from '../../../../shared/domain/thinkings';
+import { AXIS_MODULES, inLanguage, type AxisModule } from '@shared/domain/thinkings';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';

@@ -18,9 +18,9 @@ import {
   AxisUpdateSchema,
   type Axis,
   type AxisCreateInput,
-} from '../../../../shared/contracts/thinkings';
-import { LANGUAGES, type Language } from '../../../../shared/contracts/headers';
-import { AXIS_MODULES, SPHERE_NAME_PLACEHOLDER, type AxisModule } from '../../../../shared/domain/thinkings';
+} from '@shared/contracts/thinkings';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import { AXIS_MODULES, SPHERE_NAME_PLACEHOLDER, type AxisModule } from '@shared/domain/thinkings';
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 

@@ -4,7 +4,7 @@ import {
   getThinkingAxisFacets,
   updateThinking,
   updateThinkingAxis,
-} from '../../../../shared/contracts/thinkings';
+} from '@shared/contracts/thinkings';
 import { defineFeature } from '../../lib/feature';
 
 /**

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, Radio, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Axis, ThinkingAnswer } from '../../../../shared/contracts/thinkings';
+import type { Axis, ThinkingAnswer } from '@shared/contracts/thinkings';
 import {
   THINKING_COMMENT_MAX_LENGTH,
   THINKING_VALUES,
   axisDescription,
   inLanguage,
   type ThinkingValue,
-} from '../../../../shared/domain/thinkings';
+} from '@shared/domain/thinkings';
 import { currentLanguage } from '../../i18n';
 
 /** The key of a value's words: −1 → "m1", −0.5 → "m05", 0 → "0", 0.5 → "p05", 1 → "p1". */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { inLanguage } from '../../../../shared/domain/thinkings';
+import { inLanguage } from '@shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { ReservedFeature } from '../../components/reserved-feature';
 import { currentLanguage } from '../../i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { THINKING_GROUP_ID } from '../../../../shared/domain/thinkings';
+import { THINKING_GROUP_ID } from '@shared/domain/thinkings';
 import { ContextChoice, ContextDropped } from '../../components/context-choice';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';

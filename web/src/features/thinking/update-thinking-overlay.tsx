@@ -1,7 +1,7 @@
 import { Alert, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Axis, Thinking } from '../../../../shared/contracts/thinkings';
-import { inLanguage } from '../../../../shared/domain/thinkings';
+import type { Axis, Thinking } from '@shared/contracts/thinkings';
+import { inLanguage } from '@shared/domain/thinkings';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { EXPORT_MEDIA_TYPE, exportFileName, exportMyData } from '../../../../../shared/contracts/account';
+import { EXPORT_MEDIA_TYPE, exportFileName, exportMyData } from '@shared/contracts/account';
 import { fetchFile } from '../../../lib/api';
 
 /** Hands a blob to the browser as a download. */

@@ -1,9 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  accessSignIn,
-  getAccessSignIn,
-  type AccessSignIn,
-} from '../../../../../shared/contracts/access-codes';
+import { accessSignIn, getAccessSignIn, type AccessSignIn } from '@shared/contracts/access-codes';
 import { callApi } from '../../../lib/api';
 import { signInWithTicket } from '../../../lib/auth';
 import { deviceKeyForAddress, rememberDeviceKey } from '../../../lib/known-device';

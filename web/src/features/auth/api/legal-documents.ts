@@ -3,8 +3,8 @@ import {
   acceptLegalConsents as acceptRoute,
   getLegalDocuments as documentsRoute,
   type LegalAcceptance,
-} from '../../../../../shared/contracts/legal';
-import type { LegalConsent } from '../../../../../shared/contracts/me';
+} from '@shared/contracts/legal';
+import type { LegalConsent } from '@shared/contracts/me';
 import { callApi } from '../../../lib/api';
 
 /** GET /legal-documents (no token): the current version of each document, in the screen's language. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { signIn as signInRoute, type SignInAnswer } from '../../../../../shared/contracts/auth';
+import { signIn as signInRoute, type SignInAnswer } from '@shared/contracts/auth';
 import { callApi } from '../../../lib/api';
 
 /**

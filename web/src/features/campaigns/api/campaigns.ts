@@ -19,13 +19,13 @@ import {
   type CycleCreateInput,
   type CycleUpdateInput,
   type MeasureInput,
-} from '../../../../../shared/contracts/campaigns';
-import { listSphereFormEntitlements } from '../../../../../shared/contracts/forms';
-import { listSphereSessions } from '../../../../../shared/contracts/sessions';
-import { getSphere } from '../../../../../shared/contracts/spheres';
-import { listSphereTags } from '../../../../../shared/contracts/tags';
-import { listThinkingAxes } from '../../../../../shared/contracts/thinkings';
-import type { CampaignAction } from '../../../../../shared/domain/campaigns';
+} from '@shared/contracts/campaigns';
+import { listSphereFormEntitlements } from '@shared/contracts/forms';
+import { listSphereSessions } from '@shared/contracts/sessions';
+import { getSphere } from '@shared/contracts/spheres';
+import { listSphereTags } from '@shared/contracts/tags';
+import { listThinkingAxes } from '@shared/contracts/thinkings';
+import type { CampaignAction } from '@shared/domain/campaigns';
 import { callApi } from '../../../lib/api';
 
 /** Every cached read of campaigns starts with this key, so a change refreshes them together. */

@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  deleteCampaignLogo,
-  requestCampaignLogoUpload,
-  setCampaignLogo,
-} from '../../../../../shared/contracts/campaigns';
+import { deleteCampaignLogo, requestCampaignLogoUpload, setCampaignLogo } from '@shared/contracts/campaigns';
 import { callApi } from '../../../lib/api';
 import { sendLogo } from '../../../lib/logo-file';
 import { useCampaignSaved } from './campaigns';

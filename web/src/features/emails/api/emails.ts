@@ -6,8 +6,8 @@ import {
   sendEmailVerification,
   verifyEmail,
   type EmailList,
-} from '../../../../../shared/contracts/emails';
-import { verifyPhone } from '../../../../../shared/contracts/phone';
+} from '@shared/contracts/emails';
+import { verifyPhone } from '@shared/contracts/phone';
 import { callApi } from '../../../lib/api';
 import { setMe } from '../../../lib/me';
 

@@ -9,7 +9,7 @@ import {
   type FeelingCreateInput,
   type FeelingUpdate,
   type MyselfReportRequest,
-} from '../../../../../shared/contracts/feelings';
+} from '@shared/contracts/feelings';
 import { callApi } from '../../../lib/api';
 
 /** Every cached read of feelings starts with this key, so one write refreshes them all. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getGoalRankings } from '../../../../../shared/contracts/forms';
+import { getGoalRankings } from '@shared/contracts/forms';
 import { callApi } from '../../../lib/api';
 
 /**

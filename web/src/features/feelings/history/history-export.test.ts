@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Feeling } from '../../../../../shared/contracts/feelings';
+import type { Feeling } from '@shared/contracts/feelings';
 import i18n from '../../../i18n';
 import { neutralise, sheetNameOf } from '../../../lib/table-export';
 import { exportTable, toCsv, toXlsx } from './history-export';

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import type { EmotionWord, Feeling } from '../../../../../shared/contracts/feelings';
-import type { Language } from '../../../../../shared/contracts/headers';
-import { goalLevelLabel } from '../../../../../shared/domain/feeling-days';
-import { QUADRANTS } from '../../../../../shared/domain/feelings';
-import { GOAL_AXES, isGoalLevel } from '../../../../../shared/domain/goals';
+import type { EmotionWord, Feeling } from '@shared/contracts/feelings';
+import type { Language } from '@shared/contracts/headers';
+import { goalLevelLabel } from '@shared/domain/feeling-days';
+import { QUADRANTS } from '@shared/domain/feelings';
+import { GOAL_AXES, isGoalLevel } from '@shared/domain/goals';
 import { csvOf, workbookOf, type TableCell } from '../../../lib/table-export';
 
 // The history page hands its files to the browser with the one download of the SPA.

@@ -21,14 +21,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { listFeelings, type Feeling } from '../../../../../shared/contracts/feelings';
+import { listFeelings, type Feeling } from '@shared/contracts/feelings';
 import {
   clampDateFilter,
   dateFilterBounds,
   defaultDateFilter,
   type DateRange,
-} from '../../../../../shared/domain/date-filter';
-import { FEELING_COLORS, QUADRANTS, type FeelingColor } from '../../../../../shared/domain/feelings';
+} from '@shared/domain/date-filter';
+import { FEELING_COLORS, QUADRANTS, type FeelingColor } from '@shared/domain/feelings';
 import { ErrorState } from '../../../components/error-state';
 import { notifyError } from '../../../components/notify';
 import { currentLanguage } from '../../../i18n';

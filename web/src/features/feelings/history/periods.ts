@@ -4,7 +4,7 @@ import {
   quickPeriodRange,
   type DateRange,
   type QuickPeriod,
-} from '../../../../../shared/domain/date-filter';
+} from '@shared/domain/date-filter';
 
 /** The history's period choices (spec 01 §2 my activity): this or last unit, last N, or chosen dates. */
 const QUICK: Record<string, QuickPeriod> = {

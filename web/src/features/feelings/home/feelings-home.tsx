@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, List, Skeleton, Stack, Text, Title } from 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FEELING_COLORS, QUADRANTS } from '../../../../../shared/domain/feelings';
+import { FEELING_COLORS, QUADRANTS } from '@shared/domain/feelings';
 import { ErrorState } from '../../../components/error-state';
 import { currentLanguage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';

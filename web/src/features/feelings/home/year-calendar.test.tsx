@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CalendarDay } from '../../../../../shared/domain/myself-report';
+import type { CalendarDay } from '@shared/domain/myself-report';
 import { renderPage } from '../../../test/render';
 import { YearCalendar, monthRows, mostFrequent } from './year-calendar';
 

@@ -1,9 +1,9 @@
 import { Group, SimpleGrid, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/contracts/headers';
-import { FEELING_COLORS, QUADRANTS, type FeelingColor } from '../../../../../shared/domain/feelings';
-import type { CalendarDay } from '../../../../../shared/domain/myself-report';
+import type { Language } from '@shared/contracts/headers';
+import { FEELING_COLORS, QUADRANTS, type FeelingColor } from '@shared/domain/feelings';
+import type { CalendarDay } from '@shared/domain/myself-report';
 import { quadrantSwatch, quadrantSymbol } from '../../../lib/quadrants';
 
 const CELL = 13;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../../../shared/contracts/headers';
+import { LANGUAGES } from '@shared/contracts/headers';
 import { REGULATION_MINUTES, STRATEGIES } from './content';
 
 describe('regulation help content', () => {

@@ -16,11 +16,11 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { moodOverTime, quadrantBars } from '../../../../../shared/charts/myself-report-charts';
-import { FEELING_COLORS, QUADRANTS } from '../../../../../shared/domain/feelings';
-import { GOAL_AXES } from '../../../../../shared/domain/goals';
-import { NOTE_TYPES } from '../../../../../shared/domain/notes';
-import type { MyselfReport } from '../../../../../shared/domain/myself-report';
+import { moodOverTime, quadrantBars } from '@shared/charts/myself-report-charts';
+import { FEELING_COLORS, QUADRANTS } from '@shared/domain/feelings';
+import { GOAL_AXES } from '@shared/domain/goals';
+import { NOTE_TYPES } from '@shared/domain/notes';
+import type { MyselfReport } from '@shared/domain/myself-report';
 import { ErrorState } from '../../../components/error-state';
 import { currentLanguage } from '../../../i18n';
 import { Chart } from '../../../lib/chart';

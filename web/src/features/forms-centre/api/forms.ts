@@ -19,8 +19,8 @@ import {
   type FormEntitlement,
   type FormMyselfReportRequest,
   type SurveyValues,
-} from '../../../../../shared/contracts/forms';
-import { listSphereSessions } from '../../../../../shared/contracts/sessions';
+} from '@shared/contracts/forms';
+import { listSphereSessions } from '@shared/contracts/sessions';
 import { callApi } from '../../../lib/api';
 
 /**

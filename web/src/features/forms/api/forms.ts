@@ -10,8 +10,8 @@ import {
   updateFormDefinition,
   type FormCreateInput,
   type FormUpdateInput,
-} from '../../../../../shared/contracts/forms';
-import { translate, type TranslationRequest } from '../../../../../shared/contracts/translations';
+} from '@shared/contracts/forms';
+import { translate, type TranslationRequest } from '@shared/contracts/translations';
 import { callApi } from '../../../lib/api';
 
 export const formsKey = ['forms', 'definitions'] as const;

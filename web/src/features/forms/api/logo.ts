@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  deleteFormLogo,
-  requestFormLogoUpload,
-  setFormLogo,
-  type Form,
-} from '../../../../../shared/contracts/forms';
+import { deleteFormLogo, requestFormLogoUpload, setFormLogo, type Form } from '@shared/contracts/forms';
 import { callApi } from '../../../lib/api';
 import { sendLogo } from '../../../lib/logo-file';
 import { formsKey } from './forms';

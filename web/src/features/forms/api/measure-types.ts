@@ -5,7 +5,7 @@ import {
   updateMeasureType,
   type MeasureTypeCreate,
   type MeasureTypeUpdate,
-} from '../../../../../shared/contracts/forms';
+} from '@shared/contracts/forms';
 import { callApi } from '../../../lib/api';
 import { measureTypesKey } from './forms';
 

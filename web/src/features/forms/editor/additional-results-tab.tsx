@@ -19,8 +19,8 @@ import {
   FORM_TITLE_MAX_LENGTH,
   SHORT_CODE_MAX_LENGTH,
   type AdditionalResult,
-} from '../../../../../shared/contracts/forms';
-import { textIn } from '../../../../../shared/domain/sessions';
+} from '@shared/contracts/forms';
+import { textIn } from '@shared/domain/sessions';
 import { newAdditionalResult, numericAnswers, type Draft } from './draft';
 import { useEditor } from './editor-context';
 import { MultilingualInput } from './multilingual-input';

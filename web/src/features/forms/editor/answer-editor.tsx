@@ -31,9 +31,9 @@ import {
   type ChoiceAnswer,
   type FormAnswer,
   type SelectAnswer,
-} from '../../../../../shared/contracts/forms';
-import type { MeasureType } from '../../../../../shared/contracts/forms';
-import { textIn } from '../../../../../shared/domain/sessions';
+} from '@shared/contracts/forms';
+import type { MeasureType } from '@shared/contracts/forms';
+import { textIn } from '@shared/domain/sessions';
 import { ConditionBuilder } from './condition-builder';
 import { move, resizeLikert, type EarlierAnswer } from './draft';
 import { useEditor } from './editor-context';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FORM_DESCRIPTION_MAX_LENGTH, FORM_TITLE_MAX_LENGTH } from '../../../../../shared/contracts/forms';
+import { FORM_DESCRIPTION_MAX_LENGTH, FORM_TITLE_MAX_LENGTH } from '@shared/contracts/forms';
 import type { Draft } from './draft';
 import { useEditor } from './editor-context';
 import { MultilingualInput } from './multilingual-input';

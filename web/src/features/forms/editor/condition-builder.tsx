@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DisplayCondition, FormAnswer } from '../../../../../shared/contracts/forms';
-import { textIn } from '../../../../../shared/domain/sessions';
+import type { DisplayCondition, FormAnswer } from '@shared/contracts/forms';
+import { textIn } from '@shared/domain/sessions';
 import { leafCondition, type EarlierAnswer } from './draft';
 import { useEditor } from './editor-context';
 

@@ -10,9 +10,9 @@ import {
   type FormAnswer,
   type FormStep,
   type MeasureType,
-} from '../../../../../shared/contracts/forms';
-import { LANGUAGES, type Language } from '../../../../../shared/contracts/headers';
-import { textIn } from '../../../../../shared/domain/sessions';
+} from '@shared/contracts/forms';
+import { LANGUAGES, type Language } from '@shared/contracts/headers';
+import { textIn } from '@shared/domain/sessions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AnswerEditor } from './answer-editor';
 import { ConditionBuilder } from './condition-builder';

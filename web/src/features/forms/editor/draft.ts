@@ -15,9 +15,9 @@ import {
   type FormStep,
   type FormUpdateInput,
   type LikertAnswer,
-} from '../../../../../shared/contracts/forms';
-import { issuesToErrors } from '../../../../../shared/contracts/issues';
-import type { FieldError } from '../../../../../shared/contracts/errors';
+} from '@shared/contracts/forms';
+import { issuesToErrors } from '@shared/contracts/issues';
+import type { FieldError } from '@shared/contracts/errors';
 
 /** The form being edited: the document itself, saved whole. */
 export type Draft = Form;

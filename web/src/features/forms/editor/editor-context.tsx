@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Language } from '../../../../../shared/contracts/headers';
+import type { Language } from '@shared/contracts/headers';
 
 /** What every part of the editor reads: the form's languages and the problems found on fields. */
 export interface EditorContextValue {

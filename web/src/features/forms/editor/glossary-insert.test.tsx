@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MultilingualText } from '../../../../../shared/contracts/text';
+import type { MultilingualText } from '@shared/contracts/text';
 import { Markdown } from '../../../components/markdown';
 import i18n from '../../../i18n';
 import { renderPage } from '../../../test/render';

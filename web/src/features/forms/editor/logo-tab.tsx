@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Form } from '../../../../../shared/contracts/forms';
-import { textIn } from '../../../../../shared/domain/sessions';
+import type { Form } from '@shared/contracts/forms';
+import { textIn } from '@shared/domain/sessions';
 import { LogoPicker } from '../../../components/logo-picker';
 import { notifySuccess } from '../../../components/notify';
 import { useRemoveFormLogo, useUploadFormLogo } from '../api/logo';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Fieldset, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/contracts/headers';
-import type { MultilingualText } from '../../../../../shared/contracts/text';
+import type { Language } from '@shared/contracts/headers';
+import type { MultilingualText } from '@shared/contracts/text';
 import { Markdown } from '../../../components/markdown';
 import { errorMessages } from '../../../lib/errors';
 import { useTranslate } from '../api/forms';

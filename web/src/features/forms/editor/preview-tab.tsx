@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/contracts/headers';
-import { textIn } from '../../../../../shared/domain/sessions';
+import type { Language } from '@shared/contracts/headers';
+import { textIn } from '@shared/domain/sessions';
 import { Markdown } from '../../../components/markdown';
 import type { Draft } from './draft';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { FieldError } from '../../../../../shared/contracts/errors';
+import type { FieldError } from '@shared/contracts/errors';
 import { translateErrorItem } from '../../../lib/errors';
 
 /** The spec's own messages for the save rules (spec 02 §5), by the field a `required` is on. */

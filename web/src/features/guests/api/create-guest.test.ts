@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GUEST_MAX_ATTEMPTS, GUEST_RETRY_DELAY_MS } from '../../../../../shared/contracts/guests';
+import { GUEST_MAX_ATTEMPTS, GUEST_RETRY_DELAY_MS } from '@shared/contracts/guests';
 import { setConfig } from '../../../lib/config';
 import { ApiError } from '../../../lib/errors';
 import { jsonResponse, testConfig } from '../../../test/fixtures';

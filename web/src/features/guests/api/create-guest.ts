@@ -4,7 +4,7 @@ import {
   createGuest,
   type CreateGuestRequest,
   type GuestCredentials,
-} from '../../../../../shared/contracts/guests';
+} from '@shared/contracts/guests';
 import { callApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/errors';
 

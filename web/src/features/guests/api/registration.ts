@@ -1,11 +1,7 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  convertGuest,
-  registerGuest,
-  type ConvertGuestRequest,
-} from '../../../../../shared/contracts/guests';
-import type { FieldError } from '../../../../../shared/contracts/errors';
+import { convertGuest, registerGuest, type ConvertGuestRequest } from '@shared/contracts/guests';
+import type { FieldError } from '@shared/contracts/errors';
 import { callApi } from '../../../lib/api';
 import { refreshMe } from '../../../lib/me';
 import { ApiError } from '../../../lib/errors';

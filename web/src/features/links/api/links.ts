@@ -13,8 +13,8 @@ import {
   type Link,
   type LinkCreateInput,
   type LinkUpdateInput,
-} from '../../../../../shared/contracts/links';
-import { listSphereTags } from '../../../../../shared/contracts/tags';
+} from '@shared/contracts/links';
+import { listSphereTags } from '@shared/contracts/tags';
 import { callApi } from '../../../lib/api';
 import { sendLogo } from '../../../lib/logo-file';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCampaignDelegation } from '../../../../../shared/contracts/campaigns';
-import { createGuest } from '../../../../../shared/contracts/guests';
+import { getCampaignDelegation } from '@shared/contracts/campaigns';
+import { createGuest } from '@shared/contracts/guests';
 import { callApi } from '../../../lib/api';
 import { authSessionQueryKey, signInWithTicket } from '../../../lib/auth';
 import { deviceKeyForCampaign, rememberDeviceKey } from '../../../lib/known-device';

@@ -8,7 +8,7 @@ import {
   type ParticipationActionSchema,
   type ParticipationView,
   type StepAnswerInput,
-} from '../../../../../shared/contracts/campaigns';
+} from '@shared/contracts/campaigns';
 import { callApi } from '../../../lib/api';
 
 /** Every cached read of a campaign's participation starts with this key. */

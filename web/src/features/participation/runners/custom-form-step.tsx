@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Group, Radio, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CUSTOM_LIKERT_POINTS } from '../../../../../shared/contracts/campaigns';
-import { textIn } from '../../../../../shared/domain/sessions';
+import { CUSTOM_LIKERT_POINTS } from '@shared/contracts/campaigns';
+import { textIn } from '@shared/domain/sessions';
 import { currentLanguage } from '../../../i18n';
 import { valueError } from '../rules';
 import { SaveBar, type RunnerProps } from './runner';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { feelingColor, feelingEnergy, feelingValue, type Mood } from '../../../../../shared/domain/feelings';
+import { feelingColor, feelingEnergy, feelingValue, type Mood } from '@shared/domain/feelings';
 import { FeelingScale } from '../../../components/feeling-scale';
 import { MoodFace } from '../../../components/mood-face';
 import { WordChoice } from '../../../components/word-choice';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SurveyValues } from '../../../../../shared/contracts/forms';
+import type { SurveyValues } from '@shared/contracts/forms';
 import { currentLanguage } from '../../../i18n';
 import type { RunnerProps } from './runner';
 

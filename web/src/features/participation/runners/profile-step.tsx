@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_QUESTIONS } from '../../../../../shared/contracts/campaigns';
+import { PROFILE_QUESTIONS } from '@shared/contracts/campaigns';
 import { valueError } from '../rules';
 import { SaveBar, type RunnerProps } from './runner';
 

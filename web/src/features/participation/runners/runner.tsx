@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StepAnswerInput, StepView } from '../../../../../shared/contracts/campaigns';
+import type { StepAnswerInput, StepView } from '@shared/contracts/campaigns';
 
 /** What every step runner receives: the step, whether a save runs, the refused fields, and save. */
 export interface RunnerProps {

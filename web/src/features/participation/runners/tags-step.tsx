@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { textIn } from '../../../../../shared/domain/sessions';
+import { textIn } from '@shared/domain/sessions';
 import { currentLanguage } from '../../../i18n';
 import { valueError } from '../rules';
 import { SaveBar, type RunnerProps } from './runner';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { THINKING_VALUES } from '../../../../../shared/domain/thinkings';
+import { THINKING_VALUES } from '@shared/domain/thinkings';
 import { SaveBar, type RunnerProps } from './runner';
 
 /** The key of a thinking value's words (`m1` for −1, `p05` for 0.5). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePassword } from 'aws-amplify/auth';
-import { setPassword as setPasswordRoute } from '../../../../../shared/contracts/account';
+import { setPassword as setPasswordRoute } from '@shared/contracts/account';
 import { callApi } from '../../../lib/api';
 import { setMe } from '../../../lib/me';
 

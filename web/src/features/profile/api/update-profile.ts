@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Profile } from '../../../../../shared/contracts/me';
-import {
-  updateProfile as updateProfileRoute,
-  type ProfileUpdateInput,
-} from '../../../../../shared/contracts/profile';
+import type { Profile } from '@shared/contracts/me';
+import { updateProfile as updateProfileRoute, type ProfileUpdateInput } from '@shared/contracts/profile';
 import { callApi } from '../../../lib/api';
 import { setMe } from '../../../lib/me';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { createCampaignReport } from '../../../../../shared/contracts/campaign-reports';
-import { getCampaign } from '../../../../../shared/contracts/campaigns';
+import { createCampaignReport } from '@shared/contracts/campaign-reports';
+import { getCampaign } from '@shared/contracts/campaigns';
 import { callApi } from '../../../lib/api';
 
 /**

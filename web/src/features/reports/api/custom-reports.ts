@@ -10,13 +10,10 @@ import {
   type ReportCardCreate,
   type ReportCardUpdate,
   type ReportLanguage,
-} from '../../../../../shared/contracts/custom-reports';
-import {
-  createCampaignCustomReport,
-  listCampaignCustomReports,
-} from '../../../../../shared/contracts/campaign-reports';
-import { listCycles } from '../../../../../shared/contracts/campaigns';
-import type { RouteContract, RouteResponse } from '../../../../../shared/contracts/route';
+} from '@shared/contracts/custom-reports';
+import { createCampaignCustomReport, listCampaignCustomReports } from '@shared/contracts/campaign-reports';
+import { listCycles } from '@shared/contracts/campaigns';
+import type { RouteContract, RouteResponse } from '@shared/contracts/route';
 import { callApi } from '../../../lib/api';
 
 /**

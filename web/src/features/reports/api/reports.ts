@@ -6,25 +6,25 @@ import {
   listSphereFormReports,
   type SessionFormReportRequest,
   type SphereFormReportRequest,
-} from '../../../../../shared/contracts/form-reports';
-import { listAvailableForms, listSphereFormEntitlements } from '../../../../../shared/contracts/forms';
+} from '@shared/contracts/form-reports';
+import { listAvailableForms, listSphereFormEntitlements } from '@shared/contracts/forms';
 import {
   createSessionFeelingReport,
   createSphereFeelingReport,
   createSphereThinkingReport,
   type SessionReportRequest,
   type SphereReportRequest,
-} from '../../../../../shared/contracts/reports';
-import { getSession } from '../../../../../shared/contracts/sessions';
-import { getSphere } from '../../../../../shared/contracts/spheres';
+} from '@shared/contracts/reports';
+import { getSession } from '@shared/contracts/sessions';
+import { getSphere } from '@shared/contracts/spheres';
 import {
   createSessionStrategyReport,
   createSphereStrategyReport,
   type SessionStrategyReportRequest,
   type SphereStrategyReportRequest,
-} from '../../../../../shared/contracts/strategy-reports';
-import { listSphereTags, sphereReportGroups } from '../../../../../shared/contracts/tags';
-import { listThinkingAxes } from '../../../../../shared/contracts/thinkings';
+} from '@shared/contracts/strategy-reports';
+import { listSphereTags, sphereReportGroups } from '@shared/contracts/tags';
+import { listThinkingAxes } from '@shared/contracts/thinkings';
 import { callApi } from '../../../lib/api';
 
 /** Every cached read of the reports starts with this key. */

@@ -3,7 +3,7 @@ import {
   getMemberAccessCodes,
   updateMemberAccessCodes,
   type AccessCodesUpdateInput,
-} from '../../../../../shared/contracts/access-codes';
+} from '@shared/contracts/access-codes';
 import { callApi } from '../../../lib/api';
 import { spheresKey } from './spheres';
 

@@ -8,7 +8,7 @@ import {
   type SphereContext,
   type SphereContextCreateInput,
   type SphereContextUpdateInput,
-} from '../../../../../shared/contracts/sphere-contexts';
+} from '@shared/contracts/sphere-contexts';
 import { callApi } from '../../../lib/api';
 import { currentLanguage } from '../../../i18n';
 import { sayIn, type Say } from '../sphere-wording';

@@ -4,7 +4,7 @@ import {
   requestSphereLogoUpload,
   setSphereLogo,
   type Sphere,
-} from '../../../../../shared/contracts/spheres';
+} from '@shared/contracts/spheres';
 import { callApi } from '../../../lib/api';
 import { sendLogo } from '../../../lib/logo-file';
 import { spheresKey } from './spheres';

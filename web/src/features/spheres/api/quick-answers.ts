@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  getSessionQuickAnswerLink,
-  getSphereQuickAnswerLink,
-} from '../../../../../shared/contracts/feelings';
+import { getSessionQuickAnswerLink, getSphereQuickAnswerLink } from '@shared/contracts/feelings';
 import { callApi } from '../../../lib/api';
 
 /** The code of a sphere's or a group's quick-answer link, for its admins. */

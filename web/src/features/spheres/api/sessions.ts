@@ -16,8 +16,8 @@ import {
   type Session,
   type SessionCreateInput,
   type SessionUpdateInput,
-} from '../../../../../shared/contracts/sessions';
-import type { SessionRole } from '../../../../../shared/domain/sessions';
+} from '@shared/contracts/sessions';
+import type { SessionRole } from '@shared/domain/sessions';
 import { callApi } from '../../../lib/api';
 import { refreshMe } from '../../../lib/me';
 import { pollUntilReadable } from './spheres';

@@ -19,7 +19,7 @@ import {
   type SphereCreateInput,
   type SphereJoin,
   type SphereUpdateInput,
-} from '../../../../../shared/contracts/spheres';
+} from '@shared/contracts/spheres';
 import { callApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/errors';
 import { refreshMe } from '../../../lib/me';

@@ -11,7 +11,7 @@ import {
   type TagCreateInput,
   type TagSelectionSaveInput,
   type TagUpdateInput,
-} from '../../../../../shared/contracts/tags';
+} from '@shared/contracts/tags';
 import { callApi } from '../../../lib/api';
 import { spheresKey } from './spheres';
 

@@ -6,8 +6,8 @@ import {
   updateSessionAxes,
   updateSphereAxes,
   type ContextAxes,
-} from '../../../../../shared/contracts/thinkings';
-import type { ThinkingMemberCategory } from '../../../../../shared/domain/thinkings';
+} from '@shared/contracts/thinkings';
+import type { ThinkingMemberCategory } from '@shared/domain/thinkings';
 import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../components/notify';
 

@@ -7,7 +7,7 @@ import {
   listSphereStrategyAssessments,
   updateStrategyAssessment,
   type StrategyAssessment,
-} from '../../../../../shared/contracts/strategies';
+} from '@shared/contracts/strategies';
 import { callApi } from '../../../lib/api';
 
 /** Where a strategy is assessed: a sphere's own strategy, or a session's. */

@@ -19,8 +19,8 @@ import {
   type StrategyCreateInput,
   type StrategyList,
   type StrategyUpdateInput,
-} from '../../../../../shared/contracts/strategies';
-import { STRATEGIES_PER_LIST_MAX, withoutItem } from '../../../../../shared/domain/strategies';
+} from '@shared/contracts/strategies';
+import { STRATEGIES_PER_LIST_MAX, withoutItem } from '@shared/domain/strategies';
 import { callApi } from '../../../lib/api';
 
 /**

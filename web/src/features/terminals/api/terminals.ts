@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HEADER_SOURCE } from '../../../../../shared/contracts/headers';
+import { HEADER_SOURCE } from '@shared/contracts/headers';
 import {
   HEADER_TERMINAL_KEY,
   createTerminal,
@@ -11,7 +11,7 @@ import {
   type Kiosk,
   type TerminalCreateInput,
   type TerminalFeelingCreate,
-} from '../../../../../shared/contracts/terminals';
+} from '@shared/contracts/terminals';
 import { callApi } from '../../../lib/api';
 
 /** The terminals of a sphere, as its admins and sales-up members see them. */

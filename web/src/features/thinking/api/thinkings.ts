@@ -15,8 +15,8 @@ import {
   type AxisUpdateInput,
   type ThinkingCreateInput,
   type ThinkingUpdate,
-} from '../../../../../shared/contracts/thinkings';
-import { DEFAULT_THINKING_GROUP, type AxisModule } from '../../../../../shared/domain/thinkings';
+} from '@shared/contracts/thinkings';
+import { DEFAULT_THINKING_GROUP, type AxisModule } from '@shared/domain/thinkings';
 import type { ContributionContext } from '../../../lib/contexts';
 import { callApi } from '../../../lib/api';
 import { ApiError } from '../../../lib/errors';
