@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, FileButton, Group, Image, Progress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { UploadError } from '../lib/upload';
-import { ConfirmDialog } from './confirm-dialog';
+import { useConfirmedRemoval } from './confirmed-removal';
 import { closeButtonProps, notifyError, TOAST_DURATION_MS } from './notify';
 
 /** What the picker says, translated by its owner. */
@@ -36,9 +36,7 @@ export interface LogoUpload {
 /** Removing the logo (a mutation of its owner's API); its error shows in the confirmation. */
 export interface LogoRemoval {
   isPending: boolean;
-  error: unknown;
-  mutate: (variables: undefined, options: { onSuccess: () => void }) => void;
-  reset: () => void;
+  mutateAsync: (variables: undefined) => Promise<unknown>;
 }
 
 export interface LogoPickerProps<Problem extends string> {
@@ -77,7 +75,15 @@ export function LogoPicker<Problem extends string>({
 }: LogoPickerProps<Problem>) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [progress, setProgress] = useState(0);
-  const [removing, setRemoving] = useState(false);
+  const removal = useConfirmedRemoval({
+    remove: () => remove.mutateAsync(undefined),
+    title: texts.removeTitle,
+    message: <Text>{texts.removeBody}</Text>,
+    confirmLabel: texts.removeConfirm,
+    cancelLabel: texts.removeCancel,
+    onRemoved,
+    testId: `${idPrefix}-remove`,
+  });
   const resetRef = useRef<() => void>(null);
   const busy = upload.isPending || remove.isPending;
 
@@ -147,7 +153,7 @@ export function LogoPicker<Problem extends string>({
             variant="subtle"
             color="red"
             c="red.9"
-            onClick={() => setRemoving(true)}
+            onClick={() => removal.ask()}
             disabled={busy}
             data-testid={`${idPrefix}-remove`}
           >
@@ -167,30 +173,7 @@ export function LogoPicker<Problem extends string>({
           {problemText(problem)}
         </Text>
       )}
-      <ConfirmDialog
-        opened={removing}
-        title={texts.removeTitle}
-        confirmLabel={texts.removeConfirm}
-        cancelLabel={texts.removeCancel}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setRemoving(false);
-              onRemoved();
-            },
-          })
-        }
-        onCancel={() => {
-          setRemoving(false);
-          remove.reset();
-        }}
-        pending={remove.isPending}
-        error={remove.error}
-        testId={`${idPrefix}-remove`}
-        destructive
-      >
-        <Text>{texts.removeBody}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </>
   );
 }

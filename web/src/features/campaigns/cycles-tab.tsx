@@ -27,7 +27,7 @@ import type { Sphere } from '@shared/contracts/spheres';
 import type { MultilingualText } from '@shared/contracts/text';
 import { cycleDateProblems } from '@shared/domain/campaigns';
 import { textIn } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
@@ -75,8 +75,16 @@ export function CyclesTab({ campaign, sphere }: { campaign: Campaign; sphere: Sp
   const { t } = useTranslation();
   const cycles = useCycles(campaign.campaignId);
   const [editing, setEditing] = useState<Cycle | 'new'>();
-  const [removing, setRemoving] = useState<Cycle>();
   const remove = useDeleteCycle(campaign.campaignId);
+  const removal = useConfirmedRemoval<Cycle>({
+    remove: (cycle) => remove.mutateAsync(cycle.cycleId),
+    title: (cycle) => t('campaigns.cycles.removeTitle', { name: cycle.internalLabel }),
+    message: <Text>{t('campaigns.cycles.removeText')}</Text>,
+    confirmLabel: t('campaigns.cycles.remove'),
+    cancelLabel: t('campaigns.cycles.keep'),
+    success: 'campaigns.cycles.removed',
+    testId: 'cycle-remove',
+  });
   const status = listStatus(cycles, {
     loadError: t('campaigns.cycles.loadError'),
     empty: t('campaigns.cycles.empty'),
@@ -161,10 +169,7 @@ export function CyclesTab({ campaign, sphere }: { campaign: Campaign; sphere: Sp
                             variant="subtle"
                             color="red"
                             c="red.9"
-                            onClick={() => {
-                              remove.reset();
-                              setRemoving(c);
-                            }}
+                            onClick={() => removal.ask(c)}
                             aria-label={t('campaigns.cycles.removeNamed', { name: c.internalLabel })}
                             data-testid={`cycle-remove-${c.cycleId}`}
                           >
@@ -180,28 +185,7 @@ export function CyclesTab({ campaign, sphere }: { campaign: Campaign; sphere: Sp
           </Table.ScrollContainer>
         ))}
       {editing !== undefined && !cycles.data && <Skeleton height={200} />}
-      <ConfirmDialog
-        opened={removing !== undefined}
-        title={t('campaigns.cycles.removeTitle', { name: removing?.internalLabel ?? '' })}
-        confirmLabel={t('campaigns.cycles.remove')}
-        cancelLabel={t('campaigns.cycles.keep')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error ?? undefined}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.cycleId, {
-            onSuccess: () => {
-              notifySuccess('campaigns.cycles.removed');
-              setRemoving(undefined);
-            },
-          });
-        }}
-        testId="cycle-remove"
-      >
-        <Text>{t('campaigns.cycles.removeText')}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  MultiSelect,
   NativeSelect,
   Paper,
   Stack,
@@ -27,6 +26,7 @@ import type { Sphere } from '@shared/contracts/spheres';
 import { CAMPAIGN_MEASURES_MAX, MEASURE_TYPES, type MeasureType } from '@shared/domain/campaigns';
 import { EVALUATION_PERIODS, type EvaluationPeriodType } from '@shared/domain/feelings';
 import { textIn } from '@shared/domain/sessions';
+import { LoadedSelect } from '../../components/loaded-select';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { errorsFromIssues } from '../../lib/errors';
@@ -361,16 +361,18 @@ function TypeSettings({
     case 'thinking':
       return (
         <Stack gap="xs">
-          <MultiSelect
+          <LoadedSelect
+            multiple
+            query={axes}
+            options={(data) =>
+              data.items.map((a) => ({ value: a.id, label: textIn(a.name, language) || a.id }))
+            }
+            loadError={t('campaigns.measures.choicesError')}
             label={t('campaigns.measures.axes')}
             searchable
             value={measure.axes ?? []}
             onChange={(v) => set('axes', v)}
-            data={(axes.data?.items ?? []).map((a) => ({
-              value: a.id,
-              label: textIn(a.name, language) || a.id,
-            }))}
-            error={problemFor('axes') ?? (axes.isError ? t('campaigns.measures.choicesError') : undefined)}
+            error={problemFor('axes')}
             data-testid={`${testId}-axes`}
           />
           {context}
@@ -472,19 +474,18 @@ function TagQuestions({
               onChange={(description) => change(index, { ...q, description })}
               testId={`${testId}-tag-question-${index}-description`}
             />
-            <MultiSelect
+            <LoadedSelect
+              multiple
+              query={tags}
+              options={(data) =>
+                data.items.map((tag) => ({ value: tag.id, label: textIn(tag.name, language) || tag.shortId }))
+              }
+              loadError={t('campaigns.measures.choicesError')}
               label={t('campaigns.measures.tagChoices')}
               searchable
               value={q.tagIds}
               onChange={(tagIds) => change(index, { ...q, tagIds })}
-              data={(tags.data?.items ?? []).map((tag) => ({
-                value: tag.id,
-                label: textIn(tag.name, language) || tag.shortId,
-              }))}
-              error={
-                problemFor(`tagQuestions.${index}.tagIds`) ??
-                (tags.isError ? t('campaigns.measures.choicesError') : undefined)
-              }
+              error={problemFor(`tagQuestions.${index}.tagIds`)}
               data-testid={`${testId}-tag-question-${index}-tags`}
             />
             <Group>

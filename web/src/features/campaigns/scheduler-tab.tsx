@@ -9,9 +9,8 @@ import {
   nextTestState,
   participantCountKey,
 } from '@shared/domain/campaigns';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { listStatus } from '../../components/list-status';
-import { notifySuccess } from '../../components/notify';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessages } from '../../lib/errors';
 import { useCommandCycle, useCycles, useFetchCycleParticipants } from './api/campaigns';
@@ -90,16 +89,44 @@ export function CycleCommands({
   const { t } = useTranslation();
   const command = useCommandCycle(campaignId);
   const fetchParticipants = useFetchCycleParticipants(campaignId);
-  const [asked, setAsked] = useState<Command>();
   const [count, setCount] = useState<{ pending: boolean; value?: number; error?: unknown }>({
     pending: false,
   });
   const testId = `scheduler-${cycle.cycleId}`;
   const none = t('campaigns.list.noDate');
 
+  /** Before stopping the collection: how many took part, once counted. */
+  const stopExplanation = () => {
+    if (count.pending) return <Skeleton height={24} data-testid="scheduler-count-loading" />;
+    if (count.value === undefined)
+      return (
+        <Alert color="orange" data-testid="scheduler-count-error">
+          {t('campaigns.scheduler.countError', { error: errorMessages(count.error, t) })}
+        </Alert>
+      );
+    return (
+      <Text data-testid="scheduler-count">
+        {t(`campaigns.scheduler.stopCount.${participantCountKey(count.value)}`, { count: count.value })}
+      </Text>
+    );
+  };
+  const confirmation = useConfirmedRemoval<Command>({
+    remove: (action) => command.mutateAsync({ cycleId: cycle.cycleId, action }),
+    title: (action) => t(`campaigns.scheduler.confirm.${action}.title`, { name: cycle.internalLabel }),
+    message: (action) => (
+      <Stack gap="xs">
+        <Text>{t(`campaigns.scheduler.confirm.${action}.text`)}</Text>
+        {action === 'stopCollection' && stopExplanation()}
+      </Stack>
+    ),
+    confirmLabel: (action) => t(`campaigns.scheduler.actions.${action}`),
+    cancelLabel: t('campaigns.scheduler.keep'),
+    destructive: (action) => DESTRUCTIVE_COMMANDS.includes(action),
+    success: (action) => `campaigns.scheduler.done.${action}`,
+    testId: 'scheduler-confirm',
+  });
   const ask = (action: Command) => {
-    command.reset();
-    setAsked(action);
+    confirmation.ask(action);
     if (action !== 'stopCollection') return;
     setCount({ pending: true });
     fetchParticipants(cycle.cycleId).then(
@@ -107,35 +134,6 @@ export function CycleCommands({
       (error: unknown) => setCount({ pending: false, error }),
     );
   };
-  const confirm = () => {
-    if (!asked) return;
-    command.mutate(
-      { cycleId: cycle.cycleId, action: asked },
-      {
-        onSuccess: () => {
-          notifySuccess(`campaigns.scheduler.done.${asked}`);
-          setAsked(undefined);
-        },
-      },
-    );
-  };
-
-  let explanation;
-  if (asked === 'stopCollection') {
-    if (count.pending) explanation = <Skeleton height={24} data-testid="scheduler-count-loading" />;
-    else if (count.value === undefined)
-      explanation = (
-        <Alert color="orange" data-testid="scheduler-count-error">
-          {t('campaigns.scheduler.countError', { error: errorMessages(count.error, t) })}
-        </Alert>
-      );
-    else
-      explanation = (
-        <Text data-testid="scheduler-count">
-          {t(`campaigns.scheduler.stopCount.${participantCountKey(count.value)}`, { count: count.value })}
-        </Text>
-      );
-  }
 
   const dates = cycleDates(cycle, none);
   return (
@@ -199,23 +197,7 @@ export function CycleCommands({
           </Table.ScrollContainer>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={asked !== undefined}
-        title={asked ? t(`campaigns.scheduler.confirm.${asked}.title`, { name: cycle.internalLabel }) : ''}
-        confirmLabel={asked ? t(`campaigns.scheduler.actions.${asked}`) : ''}
-        cancelLabel={t('campaigns.scheduler.keep')}
-        destructive={asked !== undefined && DESTRUCTIVE_COMMANDS.includes(asked)}
-        pending={command.isPending}
-        error={command.error ?? undefined}
-        onCancel={() => setAsked(undefined)}
-        onConfirm={confirm}
-        testId="scheduler-confirm"
-      >
-        <Stack gap="xs">
-          {asked && <Text>{t(`campaigns.scheduler.confirm.${asked}.text`)}</Text>}
-          {explanation}
-        </Stack>
-      </ConfirmDialog>
+      {confirmation.dialog}
     </Paper>
   );
 }

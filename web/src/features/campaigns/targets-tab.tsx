@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '@shared/contracts/campaigns';
 import type { Sphere } from '@shared/contracts/spheres';
 import { textIn } from '@shared/domain/sessions';
+import { LoadedSelect } from '../../components/loaded-select';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useSphereGroupChoices, useSphereTagChoices, useUpdateCampaign } from './api/campaigns';
@@ -48,34 +49,32 @@ export function TargetsTab({ campaign, sphere }: { campaign: Campaign; sphere: S
       </Radio.Group>
       {who === 'chosen' && (
         <>
-          <MultiSelect
+          <LoadedSelect
+            multiple
+            query={tags}
+            options={(data) =>
+              data.items.map((tag) => ({ value: tag.id, label: textIn(tag.name, language) || tag.shortId }))
+            }
+            loadError={t('campaigns.measures.choicesError')}
             label={t('campaigns.targets.tags')}
             searchable
             value={tagIds}
             onChange={setTagIds}
-            data={(tags.data?.items ?? []).map((tag) => ({
-              value: tag.id,
-              label: textIn(tag.name, language) || tag.shortId,
-            }))}
-            error={
-              problems.messageFor('targets.tagIds') ??
-              (tags.isError ? t('campaigns.measures.choicesError') : undefined)
-            }
+            error={problems.messageFor('targets.tagIds')}
             data-testid="targets-tags"
           />
-          <MultiSelect
+          <LoadedSelect
+            multiple
+            query={groups}
+            options={(data) =>
+              data.items.map((g) => ({ value: g.id, label: textIn(g.name, language) || g.id }))
+            }
+            loadError={t('campaigns.measures.choicesError')}
             label={t('campaigns.targets.groups')}
             searchable
             value={sessionIds}
             onChange={setSessionIds}
-            data={(groups.data?.items ?? []).map((g) => ({
-              value: g.id,
-              label: textIn(g.name, language) || g.id,
-            }))}
-            error={
-              problems.messageFor('targets.sessionIds') ??
-              (groups.isError ? t('campaigns.measures.choicesError') : undefined)
-            }
+            error={problems.messageFor('targets.sessionIds')}
             data-testid="targets-groups"
           />
           <Text size="sm" c="dimmed">

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { FormEntitlement } from '@shared/contracts/forms';
 import { textIn } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { listStatus } from '../../components/list-status';
-import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { overlaySearch } from '../../lib/overlays';
@@ -33,7 +31,6 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
   const canChange = ability.can('put', on);
   const list = useSphereEntitlements(sphereId, canRead);
   const remove = useDeleteEntitlement(sphereId);
-  const [removing, setRemoving] = useState<FormEntitlement>();
 
   const open = (formId?: string) => {
     const params = new URLSearchParams(overlaySearch(location.search, ENTITLEMENT_OVERLAY));
@@ -47,6 +44,15 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
     e.availabilitiesThrough === 'sessionMember'
       ? t('formsCentre.entitlements.sessionsCount', { count: e.sessionIds.length })
       : t(`formsCentre.entitlements.availability.${e.availabilitiesThrough}`);
+  const removal = useConfirmedRemoval<FormEntitlement>({
+    remove: (e) => remove.mutateAsync(e.formId),
+    title: t('formsCentre.entitlements.removeTitle'),
+    message: (e) => <Text>{t('formsCentre.entitlements.removeText', { title: name(e) })}</Text>,
+    confirmLabel: t('formsCentre.entitlements.remove'),
+    cancelLabel: t('formsCentre.entitlements.cancel'),
+    success: 'formsCentre.entitlements.removed',
+    testId: 'entitlement-remove',
+  });
 
   const status = listStatus(list, {
     loadError: t('formsCentre.entitlements.loadError'),
@@ -108,10 +114,7 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
                         variant="subtle"
                         color="red"
                         c="red.9"
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(e);
-                        }}
+                        onClick={() => removal.ask(e)}
                         aria-label={t('formsCentre.entitlements.removeNamed', { title: name(e) })}
                         data-testid={`entitlement-remove-${e.formId}`}
                       >
@@ -143,28 +146,7 @@ export default function EntitlementsTab({ place }: SettingsTabProps) {
         {t('formsCentre.entitlements.intro')}
       </Text>
       {body}
-      <ConfirmDialog
-        opened={removing !== undefined}
-        title={t('formsCentre.entitlements.removeTitle')}
-        confirmLabel={t('formsCentre.entitlements.remove')}
-        cancelLabel={t('formsCentre.entitlements.cancel')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error ?? undefined}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.formId, {
-            onSuccess: () => {
-              notifySuccess('formsCentre.entitlements.removed');
-              setRemoving(undefined);
-            },
-          });
-        }}
-        testId="entitlement-remove"
-      >
-        <Text>{removing && t('formsCentre.entitlements.removeText', { title: name(removing) })}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -15,19 +15,20 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormCreateSchema, type FormSummary } from '@shared/contracts/forms';
 import { LANGUAGES, type Language } from '@shared/contracts/headers';
 import { textIn } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { Dialog } from '../../components/dialog';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { formatDate } from '../../lib/dates';
-import { useFormProblems } from '../../lib/form-problems';
+import { useContractForm } from '../../lib/contract-form';
 import {
   useArchiveFormDefinition,
   useCreateFormDefinition,
@@ -48,11 +49,29 @@ export default function FormsAdminPage() {
   const [archived, setArchived] = useState(false);
   const forms = useFormDefinitions({ privacy, archived, q }, allowed);
   const [creating, setCreating] = useState(false);
-  const [archiving, setArchiving] = useState<FormSummary | null>(null);
   const archive = useArchiveFormDefinition();
   const duplicate = useDuplicateFormDefinition();
   const navigate = useNavigate();
   const language = currentLanguage();
+  const titleOf = (f: FormSummary) => textIn(f.title, language, f.languages[0]) || f.id;
+  /** Archiving a form, or restoring an archived one. */
+  const archiving = useConfirmedRemoval<FormSummary>({
+    remove: (f) => archive.mutateAsync({ formId: f.id, archive: !f.archived }),
+    title: (f) => t(f.archived ? 'forms.admin.restoreTitle' : 'forms.admin.archiveTitle'),
+    message: (f) => (
+      <Text>
+        {t(f.archived ? 'forms.admin.restoreText' : 'forms.admin.archiveText', { title: titleOf(f) })}
+      </Text>
+    ),
+    confirmLabel: (f) => t(f.archived ? 'forms.admin.restore' : 'forms.admin.archive'),
+    cancelLabel: t('forms.cancel'),
+    destructive: (f) => !f.archived,
+    success: (f) => ({
+      key: f.archived ? 'forms.admin.restored' : 'forms.admin.archivedDone',
+      values: { title: titleOf(f) },
+    }),
+    testId: 'forms-admin-archive',
+  });
 
   if (!allowed)
     return (
@@ -63,8 +82,6 @@ export default function FormsAdminPage() {
         </Alert>
       </Stack>
     );
-
-  const titleOf = (f: FormSummary) => textIn(f.title, language, f.languages[0]) || f.id;
 
   const status = listStatus(forms, {
     loadError: t('forms.admin.loadError'),
@@ -141,10 +158,7 @@ export default function FormsAdminPage() {
                       variant="subtle"
                       color={f.archived ? undefined : 'red'}
                       c={f.archived ? 'blue.9' : 'red.9'}
-                      onClick={() => {
-                        archive.reset();
-                        setArchiving(f);
-                      }}
+                      onClick={() => archiving.ask(f)}
                       aria-label={t(f.archived ? 'forms.admin.restoreLabel' : 'forms.admin.archiveLabel', {
                         title: titleOf(f),
                       })}
@@ -213,39 +227,7 @@ export default function FormsAdminPage() {
           void navigate(formEditorPath(id));
         }}
       />
-      <ConfirmDialog
-        opened={archiving !== null}
-        title={t(archiving?.archived ? 'forms.admin.restoreTitle' : 'forms.admin.archiveTitle')}
-        confirmLabel={t(archiving?.archived ? 'forms.admin.restore' : 'forms.admin.archive')}
-        cancelLabel={t('forms.cancel')}
-        destructive={!archiving?.archived}
-        pending={archive.isPending}
-        error={archive.error ?? undefined}
-        onCancel={() => setArchiving(null)}
-        onConfirm={() => {
-          if (!archiving) return;
-          const restoring = archiving.archived;
-          archive.mutate(
-            { formId: archiving.id, archive: !restoring },
-            {
-              onSuccess: () => {
-                notifySuccess(restoring ? 'forms.admin.restored' : 'forms.admin.archivedDone', {
-                  values: { title: titleOf(archiving) },
-                });
-                setArchiving(null);
-              },
-            },
-          );
-        }}
-        testId="forms-admin-archive"
-      >
-        <Text>
-          {archiving &&
-            t(archiving.archived ? 'forms.admin.restoreText' : 'forms.admin.archiveText', {
-              title: titleOf(archiving),
-            })}
-        </Text>
-      </ConfirmDialog>
+      {archiving.dialog}
     </Stack>
   );
 }
@@ -262,25 +244,31 @@ function CreateFormDialog({
 }) {
   const { t } = useTranslation();
   const create = useCreateFormDefinition();
-  const problems = useFormProblems(create.error);
-  const [languages, setLanguages] = useState<Language[]>([currentLanguage()]);
-  const [title, setTitle] = useState('');
+  const defaults: { languages: Language[]; title: string } = { languages: [currentLanguage()], title: '' };
+  const form = useContractForm(FormCreateSchema, defaults, {
+    // The body is sent as checked: the server fills in the rest.
+    sends: 'body',
+    // The title is given in the form's first language.
+    toBody: ({ languages, title }) => ({
+      title: title.trim() ? { [languages[0] ?? currentLanguage()]: title.trim() } : {},
+      languages,
+    }),
+    serverError: create.error,
+  });
+  const [languages, title] = form.watch(['languages', 'title']);
   const first = languages[0] ?? currentLanguage();
 
-  const submit = () => {
-    const body = { title: title.trim() ? { [first]: title.trim() } : {}, languages };
-    if (!problems.check(FormCreateSchema, body)) return;
+  const submit = form.handleSubmit((body) =>
     create.mutate(body, {
-      onSuccess: (form) => {
+      onSuccess: (created) => {
         notifySuccess('forms.admin.created');
-        setTitle('');
-        onCreated(form.id);
+        form.setValue('title', '');
+        onCreated(created.id);
       },
-    });
-  };
+    }),
+  );
   const titleError =
-    problems.messageFor('title') &&
-    (title.trim() ? problems.messageFor('title') : t('forms.rules.formTitle'));
+    form.messageFor('title') && (title.trim() ? form.messageFor('title') : t('forms.rules.formTitle'));
 
   return (
     <Dialog
@@ -290,52 +278,51 @@ function CreateFormDialog({
       closeLabel={t('forms.cancel')}
       data-testid="forms-create-dialog"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={(e) => void submit(e)}>
         <Stack>
-          <Checkbox.Group
-            label={t('forms.fields.languages')}
-            description={t('forms.fields.languagesHint')}
-            value={languages}
-            onChange={(v) => {
-              const chosen = v as Language[];
-              // The order chosen is kept: the first one is the form's main language.
-              if (chosen.length)
-                setLanguages([
-                  ...languages.filter((l) => chosen.includes(l)),
-                  ...chosen.filter((l) => !languages.includes(l)),
-                ]);
-            }}
-            error={problems.messageFor('languages')}
-          >
-            <Group mt={4}>
-              {LANGUAGES.map((l) => (
-                <Checkbox
-                  key={l}
-                  value={l}
-                  label={t(`language.${l}`)}
-                  data-testid={`forms-create-language-${l}`}
-                />
-              ))}
-            </Group>
-          </Checkbox.Group>
+          <Controller
+            control={form.control}
+            name="languages"
+            render={({ field: { value: languages, onChange: setLanguages } }) => (
+              <Checkbox.Group
+                label={t('forms.fields.languages')}
+                description={t('forms.fields.languagesHint')}
+                value={languages}
+                onChange={(v) => {
+                  const chosen = v as Language[];
+                  // The order chosen is kept: the first one is the form's main language.
+                  if (chosen.length)
+                    setLanguages([
+                      ...languages.filter((l) => chosen.includes(l)),
+                      ...chosen.filter((l) => !languages.includes(l)),
+                    ]);
+                }}
+                error={form.messageFor('languages')}
+              >
+                <Group mt={4}>
+                  {LANGUAGES.map((l) => (
+                    <Checkbox
+                      key={l}
+                      value={l}
+                      label={t(`language.${l}`)}
+                      data-testid={`forms-create-language-${l}`}
+                    />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+          />
           <TextInput
             label={t('forms.admin.createName', { language: t(`language.${first}`) })}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
+            {...form.register('title')}
             withAsterisk
             error={titleError}
             data-autofocus
             data-testid="forms-create-title"
           />
-          {problems.general.length > 0 && (
+          {form.general.length > 0 && (
             <Alert color="red" role="alert" data-testid="forms-create-error">
-              {problems.general.map((p) => t(`errors.${p.key}`, { defaultValue: p.key })).join('; ')}
+              {form.general.map((p) => t(`errors.${p.key}`, { defaultValue: p.key })).join('; ')}
             </Alert>
           )}
           <Group justify="flex-end">

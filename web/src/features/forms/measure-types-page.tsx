@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -8,16 +9,17 @@ import {
   MeasureTypeCreateSchema,
   MeasureTypeUpdateSchema,
   type MeasureType,
+  type MeasureTypeCreate,
 } from '@shared/contracts/forms';
 import { LANGUAGES } from '@shared/contracts/headers';
 import type { MultilingualText } from '@shared/contracts/text';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { Dialog } from '../../components/dialog';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
-import { useFormProblems } from '../../lib/form-problems';
+import { encodeError, useContractForm } from '../../lib/contract-form';
 import { useMeasureTypes } from './api/forms';
 import { useCreateMeasureType, useDeleteMeasureType, useUpdateMeasureType } from './api/measure-types';
 import { FORMS_ADMIN_PATH } from './paths';
@@ -34,9 +36,19 @@ export default function MeasureTypesPage() {
   const types = useMeasureTypes(allowed);
   /** The dialog open: a new measure type, or the one being changed. */
   const [editing, setEditing] = useState<MeasureType | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<MeasureType | null>(null);
   const remove = useDeleteMeasureType();
   const language = currentLanguage();
+  const titleOf = (m: MeasureType) =>
+    m.title[language] || LANGUAGES.map((l) => m.title[l]).find((x) => x) || m.id;
+  const removal = useConfirmedRemoval<MeasureType>({
+    remove: (m) => remove.mutateAsync(m.id),
+    title: t('forms.measureTypes.deleteTitle'),
+    message: (m) => <Text>{t('forms.measureTypes.deleteText', { title: titleOf(m) })}</Text>,
+    confirmLabel: t('forms.measureTypes.delete'),
+    cancelLabel: t('forms.cancel'),
+    success: (m) => ({ key: 'forms.measureTypes.deleted', values: { title: titleOf(m) } }),
+    testId: 'measure-type-delete',
+  });
 
   if (!allowed)
     return (
@@ -47,9 +59,6 @@ export default function MeasureTypesPage() {
         </Alert>
       </Stack>
     );
-
-  const titleOf = (m: MeasureType) =>
-    m.title[language] || LANGUAGES.map((l) => m.title[l]).find((x) => x) || m.id;
 
   const status = listStatus(types, {
     loadError: t('forms.measureTypes.loadError'),
@@ -98,10 +107,7 @@ export default function MeasureTypesPage() {
                       variant="subtle"
                       color="red"
                       c="red.9"
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(m);
-                      }}
+                      onClick={() => removal.ask(m)}
                       aria-label={t('forms.measureTypes.deleteLabel', { title: titleOf(m) })}
                       data-testid={`measure-type-delete-${m.id}`}
                     >
@@ -138,31 +144,16 @@ export default function MeasureTypesPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('forms.measureTypes.deleteTitle')}
-        confirmLabel={t('forms.measureTypes.delete')}
-        cancelLabel={t('forms.cancel')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error ?? undefined}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          const title = titleOf(deleting);
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess('forms.measureTypes.deleted', { values: { title } });
-              setDeleting(null);
-            },
-          });
-        }}
-        testId="measure-type-delete"
-      >
-        <Text>{deleting && t('forms.measureTypes.deleteText', { title: titleOf(deleting) })}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
+}
+
+/** What the measure type dialog edits: the id (fixed once made) and the texts. */
+interface MeasureTypeValues {
+  id: string;
+  title: MultilingualText;
+  description: MultilingualText;
 }
 
 /** Adds a measure type (its id, then its texts), or changes the texts of one (its id stays). */
@@ -179,28 +170,30 @@ function MeasureTypeDialog({
   const create = useCreateMeasureType();
   const update = useUpdateMeasureType();
   const saving = measureType ? update : create;
-  const problems = useFormProblems(saving.error);
-  const [id, setId] = useState(measureType?.id ?? '');
-  const [title, setTitle] = useState<MultilingualText>(measureType?.title ?? {});
-  const [description, setDescription] = useState<MultilingualText>(measureType?.description ?? {});
+  const defaults: MeasureTypeValues = {
+    id: measureType?.id ?? '',
+    title: measureType?.title ?? {},
+    description: measureType?.description ?? {},
+  };
+  const form = useContractForm(measureType ? MeasureTypeUpdateSchema : MeasureTypeCreateSchema, defaults, {
+    // Its id is fixed once made: only the texts are sent again.
+    toBody: ({ id, title, description }) =>
+      measureType ? { title, description } : { id: id.trim(), title, description },
+    serverError: saving.error,
+  });
 
-  const submit = () => {
-    const texts = { title, description };
+  const submit = form.handleSubmit((body) => {
     const done = () => {
       notifySuccess(measureType ? 'forms.measureTypes.saved' : 'forms.measureTypes.created');
       onClose();
     };
-    if (measureType) {
-      if (!problems.check(MeasureTypeUpdateSchema, texts)) return;
-      update.mutate({ id: measureType.id, body: MeasureTypeUpdateSchema.parse(texts) }, { onSuccess: done });
-      return;
-    }
-    const body = { id: id.trim(), ...texts };
-    if (!problems.check(MeasureTypeCreateSchema, body)) return;
+    if (measureType) return update.mutate({ id: measureType.id, body }, { onSuccess: done });
+    const created = body as MeasureTypeCreate;
     // Each id once: the server says so too (409 `exist`), even when two people race.
-    if (taken.includes(body.id)) return problems.show([{ key: 'exist', field: 'body.id' }]);
-    create.mutate(MeasureTypeCreateSchema.parse(body), { onSuccess: done });
-  };
+    if (taken.includes(created.id))
+      return form.setError('id', { type: 'exist', message: encodeError({ key: 'exist' }) });
+    create.mutate(created, { onSuccess: done });
+  });
 
   return (
     <Dialog
@@ -210,63 +203,72 @@ function MeasureTypeDialog({
       closeLabel={t('forms.cancel')}
       data-testid="measure-type-dialog"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={(e) => void submit(e)}>
         <Stack>
           <TextInput
             label={t('forms.measureTypes.id')}
             description={measureType ? t('forms.measureTypes.idFixed') : t('forms.measureTypes.idHint')}
-            value={id}
-            onChange={(e) => setId(e.currentTarget.value)}
+            {...form.register('id')}
             disabled={measureType !== undefined}
             withAsterisk={measureType === undefined}
             maxLength={64}
-            error={problems.messageFor('id')}
+            error={form.messageFor('id')}
             data-autofocus={measureType === undefined ? true : undefined}
             data-testid="measure-type-id"
           />
-          {LANGUAGES.map((l) => (
-            <TextInput
-              key={`title-${l}`}
-              label={t('forms.ml.label', {
-                label: t('forms.measureTypes.titleField'),
-                language: t(`language.${l}`),
-              })}
-              value={title[l] ?? ''}
-              onChange={(e) => setTitle({ ...title, [l]: e.currentTarget.value })}
-              maxLength={MEASURE_TYPE_TITLE_MAX_LENGTH}
-              lang={l}
-              error={problems.messageFor(`title.${l}`)}
-              data-autofocus={measureType !== undefined && l === LANGUAGES[0] ? true : undefined}
-              data-testid={`measure-type-title-${l}`}
-            />
-          ))}
-          {LANGUAGES.map((l) => (
-            <Textarea
-              key={`description-${l}`}
-              label={t('forms.ml.label', {
-                label: t('forms.measureTypes.descriptionField'),
-                language: t(`language.${l}`),
-              })}
-              value={description[l] ?? ''}
-              onChange={(e) => setDescription({ ...description, [l]: e.currentTarget.value })}
-              maxLength={FORM_DESCRIPTION_MAX_LENGTH}
-              autosize
-              minRows={1}
-              maxRows={4}
-              lang={l}
-              error={problems.messageFor(`description.${l}`)}
-              data-testid={`measure-type-description-${l}`}
-            />
-          ))}
-          {problems.general.length > 0 && (
+          <Controller
+            control={form.control}
+            name="title"
+            render={({ field: { value: title, onChange: setTitle } }) => (
+              <>
+                {LANGUAGES.map((l) => (
+                  <TextInput
+                    key={`title-${l}`}
+                    label={t('forms.ml.label', {
+                      label: t('forms.measureTypes.titleField'),
+                      language: t(`language.${l}`),
+                    })}
+                    value={title[l] ?? ''}
+                    onChange={(e) => setTitle({ ...title, [l]: e.currentTarget.value })}
+                    maxLength={MEASURE_TYPE_TITLE_MAX_LENGTH}
+                    lang={l}
+                    error={form.messageFor(`title.${l}`)}
+                    data-autofocus={measureType !== undefined && l === LANGUAGES[0] ? true : undefined}
+                    data-testid={`measure-type-title-${l}`}
+                  />
+                ))}
+              </>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="description"
+            render={({ field: { value: description, onChange: setDescription } }) => (
+              <>
+                {LANGUAGES.map((l) => (
+                  <Textarea
+                    key={`description-${l}`}
+                    label={t('forms.ml.label', {
+                      label: t('forms.measureTypes.descriptionField'),
+                      language: t(`language.${l}`),
+                    })}
+                    value={description[l] ?? ''}
+                    onChange={(e) => setDescription({ ...description, [l]: e.currentTarget.value })}
+                    maxLength={FORM_DESCRIPTION_MAX_LENGTH}
+                    autosize
+                    minRows={1}
+                    maxRows={4}
+                    lang={l}
+                    error={form.messageFor(`description.${l}`)}
+                    data-testid={`measure-type-description-${l}`}
+                  />
+                ))}
+              </>
+            )}
+          />
+          {form.general.length > 0 && (
             <Alert color="red" role="alert" data-testid="measure-type-error">
-              {problems.general.map((p) => t(`errors.${p.key}`, { defaultValue: p.key })).join('; ')}
+              {form.general.map((p) => t(`errors.${p.key}`, { defaultValue: p.key })).join('; ')}
             </Alert>
           )}
           <Group justify="flex-end">

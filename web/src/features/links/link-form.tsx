@@ -5,7 +5,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  MultiSelect,
   Select,
   Stack,
   Switch,
@@ -36,6 +35,7 @@ import {
   type LinkCategory,
   type WizardType,
 } from '@shared/domain/links';
+import { LoadedSelect } from '../../components/loaded-select';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { translateErrorItem } from '../../lib/errors';
@@ -329,27 +329,26 @@ export function LinkForm({
             data-testid="link-step"
           />
         </Group>
-        {mayReadTags &&
-          (tags.isError ? (
-            <Alert color="red" role="alert" data-testid="link-tags-error">
-              {t('links.form.tagsLoadError')}
-            </Alert>
-          ) : (
-            <MultiSelect
-              label={t('links.form.tags')}
-              description={t('links.form.tagsHelp')}
-              data={tags.isSuccess ? tagChoices(tags.data.items, draft.tagIds, currentLanguage()) : []}
-              value={draft.tagIds}
-              onChange={(value) => set('tagIds', value)}
-              searchable
-              clearable
-              disabled={tags.isPending}
-              placeholder={tags.isPending ? t('links.form.tagsLoading') : undefined}
-              nothingFoundMessage={t('links.form.tagsNone')}
-              error={messageFor('specificTagIds')}
-              data-testid="link-tags"
-            />
-          ))}
+        {mayReadTags && (
+          <LoadedSelect
+            multiple
+            query={tags}
+            options={(data) => tagChoices(data.items, draft.tagIds, currentLanguage())}
+            loadError={t('links.form.tagsLoadError')}
+            errorAs="alert"
+            errorTestId="link-tags-error"
+            loadingText={t('links.form.tagsLoading')}
+            empty={t('links.form.tagsNone')}
+            label={t('links.form.tags')}
+            description={t('links.form.tagsHelp')}
+            value={draft.tagIds}
+            onChange={(value) => set('tagIds', value)}
+            searchable
+            clearable
+            error={messageFor('specificTagIds')}
+            data-testid="link-tags"
+          />
+        )}
         {!link && (
           <Text size="sm" c="dimmed" data-testid="link-logo-later">
             {t('links.form.logoLater')}

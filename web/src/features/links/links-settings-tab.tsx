@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { Link } from '@shared/contracts/links';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { listStatus } from '../../components/list-status';
-import { notifySuccess } from '../../components/notify';
 import type { SettingsTabProps } from '../../lib/place-extensions';
 import { useDeleteLink, usePlaceLinks } from './api/links';
 import { ADD_LINK_OVERLAY, LINK_OVERLAY, UPDATE_LINK_OVERLAY } from './paths';
@@ -33,7 +31,15 @@ export default function LinksSettingsTab({ place }: SettingsTabProps) {
     place.kind === 'sphere' ? { sphereId: place.sphere.id } : { sessionId: place.session.id },
   );
   const remove = useDeleteLink();
-  const [deleting, setDeleting] = useState<Link | null>(null);
+  const removal = useConfirmedRemoval<Link>({
+    remove: (link) => remove.mutateAsync(link.id),
+    title: t('links.delete.title'),
+    message: (link) => <Text size="sm">{t('links.delete.message', { name: link.name })}</Text>,
+    confirmLabel: t('links.delete.confirm'),
+    cancelLabel: t('links.delete.cancel'),
+    success: 'links.deleted',
+    testId: 'link-delete',
+  });
   const newLink: Record<string, string> =
     place.kind === 'sphere'
       ? { category: 'sphere', sphereId: place.sphere.id }
@@ -100,7 +106,7 @@ export default function LinksSettingsTab({ place }: SettingsTabProps) {
                         c="red.9"
                         size="xs"
                         aria-label={t('links.list.deleteNamed', { name: link.name })}
-                        onClick={() => setDeleting(link)}
+                        onClick={() => removal.ask(link)}
                         data-testid={`link-delete-${link.id}`}
                       >
                         {t('links.list.delete')}
@@ -113,28 +119,7 @@ export default function LinksSettingsTab({ place }: SettingsTabProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('links.delete.title')}
-        confirmLabel={t('links.delete.confirm')}
-        cancelLabel={t('links.delete.cancel')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error}
-        testId="link-delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              notifySuccess('links.deleted');
-            },
-          })
-        }
-      >
-        <Text size="sm">{t('links.delete.message', { name: deleting?.name ?? '' })}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -13,7 +13,8 @@ import { currentLanguage, setLanguage } from '../../i18n';
 import { DATE_FORMAT, parseDay } from '../../lib/dates';
 import { ApiError, errorMessages, translateErrorItem } from '../../lib/errors';
 import { useUpdateProfile } from './api/update-profile';
-import { decodeError, formValues, profileResolver, type ProfileFormValues } from './profile-form';
+import { decodeError } from '../../lib/contract-form';
+import { formValues, profileResolver, type ProfileFormValues } from './profile-form';
 
 function errorText(message: string | undefined, t: TFunction): string | undefined {
   const item = decodeError(message);

@@ -39,25 +39,53 @@ import {
 export const reportsFeature = defineFeature({
   name: 'reports',
   pages: [
-    { path: SPHERE_REPORT_PATH, access: 'signed-in', load: () => import('./report-page') },
-    { path: SESSION_REPORT_PATH, access: 'signed-in', load: () => import('./report-page') },
-    { path: CAMPAIGN_REPORT_PATH, access: 'signed-in', load: () => import('./campaign-report-page') },
-    { path: CUSTOM_REPORTS_PATH, access: 'signed-in', load: () => import('./custom-reports-page') },
+    { path: SPHERE_REPORT_PATH, access: 'signed-in', load: () => import('./place-reports/report-page') },
+    { path: SESSION_REPORT_PATH, access: 'signed-in', load: () => import('./place-reports/report-page') },
+    {
+      path: CAMPAIGN_REPORT_PATH,
+      access: 'signed-in',
+      load: () => import('./place-reports/campaign-report-page'),
+    },
+    {
+      path: CUSTOM_REPORTS_PATH,
+      access: 'signed-in',
+      load: () => import('./custom-reports/custom-reports-page'),
+    },
     {
       path: CAMPAIGN_CUSTOM_REPORTS_PATH,
       access: 'signed-in',
-      load: () => import('./campaign-custom-reports-page'),
+      load: () => import('./custom-reports/campaign-custom-reports-page'),
     },
-    { path: CUSTOM_REPORT_PATH, access: 'signed-in', load: () => import('./custom-report-page') },
-    { path: REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
-    { path: REPORT_PART_BOOKMARKS_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
-    { path: SESSION_CUSTOM_REPORTS_PATH, access: 'signed-in', load: () => import('./custom-reports-page') },
-    { path: SESSION_CUSTOM_REPORT_PATH, access: 'signed-in', load: () => import('./custom-report-page') },
-    { path: SESSION_REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-part-page') },
+    {
+      path: CUSTOM_REPORT_PATH,
+      access: 'signed-in',
+      load: () => import('./custom-reports/custom-report-page'),
+    },
+    { path: REPORT_PART_PATH, access: 'signed-in', load: () => import('./custom-reports/custom-part-page') },
+    {
+      path: REPORT_PART_BOOKMARKS_PATH,
+      access: 'signed-in',
+      load: () => import('./custom-reports/custom-part-page'),
+    },
+    {
+      path: SESSION_CUSTOM_REPORTS_PATH,
+      access: 'signed-in',
+      load: () => import('./custom-reports/custom-reports-page'),
+    },
+    {
+      path: SESSION_CUSTOM_REPORT_PATH,
+      access: 'signed-in',
+      load: () => import('./custom-reports/custom-report-page'),
+    },
+    {
+      path: SESSION_REPORT_PART_PATH,
+      access: 'signed-in',
+      load: () => import('./custom-reports/custom-part-page'),
+    },
     {
       path: SESSION_REPORT_PART_BOOKMARKS_PATH,
       access: 'signed-in',
-      load: () => import('./custom-part-page'),
+      load: () => import('./custom-reports/custom-part-page'),
     },
   ],
   overlays: {
@@ -68,7 +96,7 @@ export const reportsFeature = defineFeature({
       route: createReportRender,
       requiredParams: ['sphereId', 'reportId'],
       size: 'lg',
-      load: () => import('./render-report-overlay'),
+      load: () => import('./custom-reports/render-report-overlay'),
     },
   },
   placeSections: [

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Language } from '@shared/contracts/headers';
 import type { SphereContext } from '@shared/contracts/sphere-contexts';
 import { textIn } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { listStatus } from '../../components/list-status';
 import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
@@ -38,8 +37,20 @@ export function ContextsList({ sphereId, primary }: { sphereId: string; primary:
   const contexts = useSphereContexts(sphereId);
   const update = useUpdateSphereContext(sphereId);
   const remove = useDeleteSphereContext(sphereId);
-  const [deleting, setDeleting] = useState<SphereContext | null>(null);
   const label = (context: SphereContext) => textIn(context.name, language, primary);
+  const removal = useConfirmedRemoval<SphereContext>({
+    remove: (context) => remove.mutateAsync(context.id),
+    title: (context) => t('spheres.contexts.deleteTitle', { name: label(context) }),
+    message: (context) => (
+      <Text size="sm">
+        {t(context.active ? 'spheres.contexts.deleteActiveMessage' : 'spheres.contexts.deleteMessage')}
+      </Text>
+    ),
+    confirmLabel: t('spheres.contexts.delete'),
+    cancelLabel: t('spheres.contexts.cancel'),
+    success: (context) => ({ key: 'spheres.contexts.deleted', values: { name: label(context) } }),
+    testId: 'context-delete',
+  });
 
   const switchActive = (context: SphereContext) => {
     const { id, name, description, substitutions, overrides, active, updateDate } = context;
@@ -123,7 +134,7 @@ export function ContextsList({ sphereId, primary }: { sphereId: string; primary:
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => setDeleting(context)}
+                      onClick={() => removal.ask(context)}
                       aria-label={t('spheres.contexts.deleteOf', { name: label(context) })}
                       data-testid={`context-delete-${context.id}`}
                     >
@@ -159,33 +170,7 @@ export function ContextsList({ sphereId, primary }: { sphereId: string; primary:
         </Alert>
       )}
       {body}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('spheres.contexts.deleteTitle', { name: deleting ? label(deleting) : '' })}
-        confirmLabel={t('spheres.contexts.delete')}
-        cancelLabel={t('spheres.contexts.cancel')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error}
-        testId="context-delete"
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess('spheres.contexts.deleted', { values: { name: label(deleting) } });
-              setDeleting(null);
-            },
-          });
-        }}
-      >
-        <Text size="sm">
-          {t(deleting?.active ? 'spheres.contexts.deleteActiveMessage' : 'spheres.contexts.deleteMessage')}
-        </Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { LinkWithQr, type LinkWithQrLabels } from '../../components/link-with-qr';
-import { notifySuccess } from '../../components/notify';
 import { errorMessages } from '../../lib/errors';
 import { useJoinKey, useRenewJoinKey } from './api/spheres';
 import { useRenewSessionJoinKey, useSessionJoinKey } from './api/sessions';
@@ -19,7 +17,7 @@ export function SphereJoinLink({ sphereId, sphereName }: { sphereId: string; sph
     <JoinLink
       name={sphereName}
       joinKey={{ value: key.data?.sphereKey, pending: key.isPending, error: key.error }}
-      renew={renew}
+      renew={() => renew.mutateAsync()}
       pathFor={(k) => sphereJoinPath(sphereId, k)}
       introKey="spheres.link.intro"
     />
@@ -34,7 +32,7 @@ export function SessionJoinLink({ sessionId, sessionName }: { sessionId: string;
     <JoinLink
       name={sessionName}
       joinKey={{ value: key.data, pending: key.isPending, error: key.error }}
-      renew={renew}
+      renew={() => renew.mutateAsync()}
       pathFor={(k) => sessionJoinPath(sessionId, k)}
       introKey="groups.link.intro"
     />
@@ -54,12 +52,21 @@ function JoinLink({
 }: {
   name: string;
   joinKey: { value: string | undefined; pending: boolean; error: unknown };
-  renew: { mutate: (v: undefined, o: { onSuccess: () => void }) => void; isPending: boolean; error: unknown };
+  /** Replaces the key by a new one. */
+  renew: () => Promise<unknown>;
   pathFor: (key: string) => string;
   introKey: string;
 }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
+  const renewal = useConfirmedRemoval({
+    remove: renew,
+    title: t('spheres.link.renewTitle'),
+    message: <Text size="sm">{t('spheres.link.renewMessage')}</Text>,
+    confirmLabel: t('spheres.link.renewConfirm'),
+    cancelLabel: t('spheres.link.keep'),
+    success: 'spheres.link.renewed',
+    testId: 'join-link-renew',
+  });
   const labels = useLinkLabels(t('spheres.link.qrAlt', { name }));
   const link = joinKey.value ? `${window.location.origin}${pathFor(joinKey.value)}` : '';
 
@@ -80,33 +87,13 @@ function JoinLink({
         <Button
           variant="default"
           color="red"
-          onClick={() => setConfirming(true)}
+          onClick={() => renewal.ask()}
           data-testid="join-link-renew-open"
         >
           {t('spheres.link.renew')}
         </Button>
       </Group>
-      <ConfirmDialog
-        opened={confirming}
-        title={t('spheres.link.renewTitle')}
-        confirmLabel={t('spheres.link.renewConfirm')}
-        cancelLabel={t('spheres.link.keep')}
-        destructive
-        pending={renew.isPending}
-        error={renew.error}
-        testId="join-link-renew"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          renew.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false);
-              notifySuccess('spheres.link.renewed');
-            },
-          })
-        }
-      >
-        <Text size="sm">{t('spheres.link.renewMessage')}</Text>
-      </ConfirmDialog>
+      {renewal.dialog}
     </Stack>
   );
 }

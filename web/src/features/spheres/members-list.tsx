@@ -16,7 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@shared/contracts/spheres';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { ErrorState } from '../../components/error-state';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { formatDate } from '../../lib/dates';
@@ -248,8 +248,6 @@ export function MembersList({
   const [activeOnly, setActiveOnly] = useState(false);
   const members = useMembers(sphereId, { q, activeOnly });
   const update = useUpdateMember(sphereId);
-  const [revoking, setRevoking] = useState<Member | null>(null);
-  const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useDeleteMember(sphereId);
   const bodyOf = (m: Member) => ({
     name: m.name,
@@ -268,21 +266,32 @@ export function MembersList({
         },
       },
     );
-  const setActive = (m: Member, active: boolean, done?: () => void) =>
+  const restore = (m: Member) =>
     update.mutate(
-      { memberId: m.id, body: { ...bodyOf(m), active } },
+      { memberId: m.id, body: { ...bodyOf(m), active: true } },
       {
-        onSuccess: () => {
-          done?.();
-          notifySuccess(active ? 'spheres.members.restored' : 'spheres.members.revoked', {
-            values: { name: m.name },
-          });
-        },
-        onError: (error) => {
-          if (active) notifyError(error);
-        },
+        onSuccess: () => notifySuccess('spheres.members.restored', { values: { name: m.name } }),
+        onError: (error) => notifyError(error),
       },
     );
+  const revoking = useConfirmedRemoval<Member>({
+    remove: (m) => update.mutateAsync({ memberId: m.id, body: { ...bodyOf(m), active: false } }),
+    title: (m) => t('spheres.members.revokeTitle', { name: m.name }),
+    message: <Text size="sm">{t('spheres.members.revokeMessage')}</Text>,
+    confirmLabel: t('spheres.members.revoke'),
+    cancelLabel: t('spheres.members.keep'),
+    success: (m) => ({ key: 'spheres.members.revoked', values: { name: m.name } }),
+    testId: 'member-revoke',
+  });
+  const removing = useConfirmedRemoval<Member>({
+    remove: (m) => remove.mutateAsync(m.id),
+    title: (m) => t('spheres.members.deleteTitle', { name: m.name }),
+    message: <Text size="sm">{t('spheres.members.deleteMessage')}</Text>,
+    confirmLabel: t('spheres.members.delete'),
+    cancelLabel: t('spheres.members.keep'),
+    success: (m) => ({ key: 'spheres.members.deleted', values: { name: m.name } }),
+    testId: 'member-delete',
+  });
 
   let body;
   if (members.isPending) body = <Skeleton height={120} />;
@@ -340,7 +349,7 @@ export function MembersList({
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => setRevoking(m)}
+                      onClick={() => revoking.ask(m)}
                       data-testid={`member-revoke-${m.id}`}
                     >
                       {t('spheres.members.revoke')}
@@ -358,7 +367,7 @@ export function MembersList({
                       size="compact-xs"
                       variant="subtle"
                       loading={update.isPending && update.variables.memberId === m.id}
-                      onClick={() => setActive(m, true)}
+                      onClick={() => restore(m)}
                       data-testid={`member-restore-${m.id}`}
                     >
                       {t('spheres.members.restore')}
@@ -394,7 +403,7 @@ export function MembersList({
                     size="compact-xs"
                     variant="subtle"
                     color="red"
-                    onClick={() => setRemoving(m)}
+                    onClick={() => removing.ask(m)}
                     aria-label={t('spheres.members.deleteOf', { name: m.name })}
                     data-testid={`member-delete-${m.id}`}
                   >
@@ -438,48 +447,8 @@ export function MembersList({
           onClose={() => setTagging(null)}
         />
       )}
-      <ConfirmDialog
-        opened={revoking !== null}
-        title={t('spheres.members.revokeTitle', { name: revoking?.name ?? '' })}
-        confirmLabel={t('spheres.members.revoke')}
-        cancelLabel={t('spheres.members.keep')}
-        destructive
-        pending={update.isPending}
-        error={update.error}
-        testId="member-revoke"
-        onCancel={() => {
-          update.reset();
-          setRevoking(null);
-        }}
-        onConfirm={() => revoking && setActive(revoking, false, () => setRevoking(null))}
-      >
-        <Text size="sm">{t('spheres.members.revokeMessage')}</Text>
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t('spheres.members.deleteTitle', { name: removing?.name ?? '' })}
-        confirmLabel={t('spheres.members.delete')}
-        cancelLabel={t('spheres.members.keep')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error}
-        testId="member-delete"
-        onCancel={() => {
-          remove.reset();
-          setRemoving(null);
-        }}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              notifySuccess('spheres.members.deleted', { values: { name: removing.name } });
-              setRemoving(null);
-            },
-          })
-        }
-      >
-        <Text size="sm">{t('spheres.members.deleteMessage')}</Text>
-      </ConfirmDialog>
+      {revoking.dialog}
+      {removing.dialog}
     </Stack>
   );
 }

@@ -17,7 +17,7 @@ import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import type { Session, SessionMember } from '@shared/contracts/sessions';
 import { SESSION_ROLES, type SessionRole } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { ErrorState } from '../../components/error-state';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
@@ -120,7 +120,15 @@ export function SessionMembers({ session }: { session: Session }) {
   const members = useSessionMembers(session.id);
   const update = useUpdateSessionMember(session.id);
   const remove = useRemoveSessionMember(session.id);
-  const [removing, setRemoving] = useState<SessionMember | null>(null);
+  const removal = useConfirmedRemoval<SessionMember>({
+    remove: (m) => remove.mutateAsync(m.id),
+    title: (m) => t('groups.members.removeTitle', { name: m.name }),
+    message: <Text size="sm">{t('groups.members.removeMessage')}</Text>,
+    confirmLabel: t('groups.members.removeConfirm'),
+    cancelLabel: t('groups.members.keep'),
+    success: (m) => ({ key: 'groups.members.removed', values: { name: m.name } }),
+    testId: 'session-member-remove',
+  });
   const canAdd = ability.can('get', subject('member', { sphereId: session.sphereId }));
 
   if (members.isPending) return <Skeleton height={120} />;
@@ -181,7 +189,7 @@ export function SessionMembers({ session }: { session: Session }) {
                             const next = e.currentTarget.checked
                               ? [...m.roles, role]
                               : m.roles.filter((r) => r !== role);
-                            if (next.length === 0) return setRemoving(m);
+                            if (next.length === 0) return removal.ask(m);
                             update.mutate(
                               { memberId: m.id, roles: next },
                               {
@@ -200,7 +208,7 @@ export function SessionMembers({ session }: { session: Session }) {
                       size="compact-sm"
                       variant="subtle"
                       color="red"
-                      onClick={() => setRemoving(m)}
+                      onClick={() => removal.ask(m)}
                       aria-label={t('groups.members.removeOf', { name: m.name })}
                     >
                       {t('groups.members.remove')}
@@ -213,31 +221,7 @@ export function SessionMembers({ session }: { session: Session }) {
         </Table.ScrollContainer>
       )}
       {canAdd && <AddSessionMember session={session} existing={items} />}
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t('groups.members.removeTitle', { name: removing?.name ?? '' })}
-        confirmLabel={t('groups.members.removeConfirm')}
-        cancelLabel={t('groups.members.keep')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error}
-        testId="session-member-remove"
-        onCancel={() => {
-          remove.reset();
-          setRemoving(null);
-        }}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              notifySuccess('groups.members.removed', { values: { name: removing.name } });
-              setRemoving(null);
-            },
-          })
-        }
-      >
-        <Text size="sm">{t('groups.members.removeMessage')}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -17,9 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '@shared/contracts/sessions';
 import { textIn } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { MoodFace } from '../../components/mood-face';
-import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';
 import { placeSections } from '../../lib/place-extensions';
@@ -72,8 +71,17 @@ function SessionHome({ s }: { s: Session }) {
   const navigate = useNavigate();
   const location = useLocation();
   const leave = useLeaveSession(s.id);
-  const [leaving, setLeaving] = useState(false);
   const name = textIn(s.name, currentLanguage());
+  const leaving = useConfirmedRemoval({
+    remove: () => leave.mutateAsync(),
+    title: t('groups.leave.title', { name }),
+    message: <Text size="sm">{t('groups.leave.message')}</Text>,
+    confirmLabel: t('groups.leave.confirm'),
+    cancelLabel: t('groups.leave.stay'),
+    success: { key: 'groups.leave.done', values: { name } },
+    onRemoved: () => void navigate(HOME_PATH),
+    testId: 'session-leave',
+  });
   const sphere = me.data?.spheres.find((x) => x.id === s.sphereId);
   const sphereName = sphere?.name ?? me.data?.sessions.find((x) => x.id === s.id)?.sphereName;
   const canEdit = ability.can('put', subject('session', { sessionId: s.id, sphereId: s.sphereId }));
@@ -166,35 +174,12 @@ function SessionHome({ s }: { s: Session }) {
       )}
       {s.isMember && (
         <Group>
-          <Button variant="subtle" color="red" onClick={() => setLeaving(true)} data-testid="session-leave">
+          <Button variant="subtle" color="red" onClick={() => leaving.ask()} data-testid="session-leave">
             {t('groups.leave.open')}
           </Button>
         </Group>
       )}
-      <ConfirmDialog
-        opened={leaving}
-        title={t('groups.leave.title', { name })}
-        confirmLabel={t('groups.leave.confirm')}
-        cancelLabel={t('groups.leave.stay')}
-        destructive
-        pending={leave.isPending}
-        error={leave.error}
-        testId="session-leave"
-        onCancel={() => {
-          leave.reset();
-          setLeaving(false);
-        }}
-        onConfirm={() =>
-          leave.mutate(undefined, {
-            onSuccess: () => {
-              notifySuccess('groups.leave.done', { values: { name } });
-              void navigate(HOME_PATH);
-            },
-          })
-        }
-      >
-        <Text size="sm">{t('groups.leave.message')}</Text>
-      </ConfirmDialog>
+      {leaving.dialog}
     </Stack>
   );
 }

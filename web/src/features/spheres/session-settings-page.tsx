@@ -1,11 +1,11 @@
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import { Anchor, Button, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Session } from '@shared/contracts/sessions';
 import { textIn } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { notifySuccess } from '../../components/notify';
 import { useAbility } from '../../lib/ability';
 import { currentLanguage } from '../../i18n';
@@ -50,7 +50,6 @@ function SessionSettings({ s }: { s: Session }) {
   const siblings = useSphereSessions(s.sphereId, canArrange);
   const update = useUpdateSession(s.id);
   const remove = useDeleteSession(s.id);
-  const [deleting, setDeleting] = useState(false);
   // Tabs other features add (the group's strategy), after the page's own.
   const extraTabs = useMemo(() => settingsTabs('session'), []);
   const tabIds = useMemo(() => [...SESSION_SETTINGS_TABS, ...extraTabs.map((x) => x.id)], [extraTabs]);
@@ -61,6 +60,16 @@ function SessionSettings({ s }: { s: Session }) {
     window.setTimeout(() => generalTab.current?.focus(), 0);
   };
   const name = textIn(s.name, currentLanguage());
+  const removal = useConfirmedRemoval({
+    remove: () => remove.mutateAsync(),
+    title: t('groups.delete.confirmTitle', { name }),
+    message: <Text size="sm">{t('groups.delete.message')}</Text>,
+    confirmLabel: t('groups.delete.confirm'),
+    cancelLabel: t('groups.delete.keep'),
+    success: { key: 'groups.delete.done', values: { name } },
+    onRemoved: () => void navigate(spherePath(s.sphereId)),
+    testId: 'session-delete',
+  });
   if (!ability.can('put', on)) return <SessionNotAllowed />;
   const languages = sphere.data?.languages ?? { primary: currentLanguage(), extras: [] };
 
@@ -156,40 +165,12 @@ function SessionSettings({ s }: { s: Session }) {
           <Text size="sm" mb="sm">
             {t('groups.delete.intro')}
           </Text>
-          <Button
-            color="red"
-            variant="light"
-            onClick={() => setDeleting(true)}
-            data-testid="session-delete-open"
-          >
+          <Button color="red" variant="light" onClick={() => removal.ask()} data-testid="session-delete-open">
             {t('groups.delete.open')}
           </Button>
         </Card>
       )}
-      <ConfirmDialog
-        opened={deleting}
-        title={t('groups.delete.confirmTitle', { name })}
-        confirmLabel={t('groups.delete.confirm')}
-        cancelLabel={t('groups.delete.keep')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error}
-        testId="session-delete"
-        onCancel={() => {
-          remove.reset();
-          setDeleting(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              notifySuccess('groups.delete.done', { values: { name } });
-              void navigate(spherePath(s.sphereId));
-            },
-          })
-        }
-      >
-        <Text size="sm">{t('groups.delete.message')}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Sphere } from '@shared/contracts/spheres';
 import { contextText } from '@shared/domain/sphere-contexts';
 import { textIn } from '@shared/domain/sessions';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { notifySuccess } from '../../components/notify';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { HOME_PATH } from '../../lib/routes';
 import { useAbility } from '../../lib/ability';
 import { formatDate } from '../../lib/dates';
@@ -82,7 +81,6 @@ function SphereHome({ s }: { s: Sphere }) {
   const ability = useAbility();
   const navigate = useNavigate();
   const leave = useLeaveSphere(s.id);
-  const [leaving, setLeaving] = useState(false);
   const { say, context } = useSphereWording(s.id);
   const language = currentLanguage();
   const knownAs = (context && textIn(context.name, language, s.languages.primary)) || s.name;
@@ -90,6 +88,16 @@ function SphereHome({ s }: { s: Sphere }) {
   const category = categories.data?.items.find((c) => c.id === s.category)?.name ?? s.category;
   const canEdit = ability.can('put', subject('sphere', { sphereId: s.id }));
   const place = [s.address.postalCode, s.address.city].filter(Boolean).join(' ');
+  const leaving = useConfirmedRemoval({
+    remove: () => leave.mutateAsync(),
+    title: t('spheres.leave.title', { name: s.name }),
+    message: <Text size="sm">{say(t('spheres.leave.message'), { override: 'leaveMessage' })}</Text>,
+    confirmLabel: t('spheres.leave.confirm'),
+    cancelLabel: t('spheres.leave.stay'),
+    success: { key: 'spheres.leave.done', values: { name: s.name } },
+    onRemoved: () => void navigate(HOME_PATH),
+    testId: 'sphere-leave',
+  });
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -170,35 +178,12 @@ function SphereHome({ s }: { s: Sphere }) {
       <SphereSessions sphereId={s.id} />
       {s.isMember && (
         <Group>
-          <Button variant="subtle" color="red" onClick={() => setLeaving(true)} data-testid="sphere-leave">
+          <Button variant="subtle" color="red" onClick={() => leaving.ask()} data-testid="sphere-leave">
             {t('spheres.leave.open')}
           </Button>
         </Group>
       )}
-      <ConfirmDialog
-        opened={leaving}
-        title={t('spheres.leave.title', { name: s.name })}
-        confirmLabel={t('spheres.leave.confirm')}
-        cancelLabel={t('spheres.leave.stay')}
-        destructive
-        pending={leave.isPending}
-        error={leave.error}
-        testId="sphere-leave"
-        onCancel={() => {
-          leave.reset();
-          setLeaving(false);
-        }}
-        onConfirm={() =>
-          leave.mutate(undefined, {
-            onSuccess: () => {
-              notifySuccess('spheres.leave.done', { values: { name: s.name } });
-              void navigate(HOME_PATH);
-            },
-          })
-        }
-      >
-        <Text size="sm">{say(t('spheres.leave.message'), { override: 'leaveMessage' })}</Text>
-      </ConfirmDialog>
+      {leaving.dialog}
     </Stack>
   );
 }

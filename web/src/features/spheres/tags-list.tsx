@@ -15,7 +15,7 @@ import { Link, useLocation } from 'react-router';
 import type { Language } from '@shared/contracts/headers';
 import type { Tag } from '@shared/contracts/tags';
 import { tagName } from '@shared/domain/tags';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { ErrorState } from '../../components/error-state';
 import { notifySuccess } from '../../components/notify';
 import { overlaySearch } from '../../lib/overlays';
@@ -46,8 +46,28 @@ export function TagsList({ sphereId, primary }: { sphereId: string; primary: Lan
   const tags = useTags(sphereId, shown === 'all' ? undefined : shown);
   const initialize = useInitializeTags(sphereId);
   const update = useUpdateTag(sphereId);
-  const [changing, setChanging] = useState<Tag | null>(null);
   const label = (tag: Tag) => tagName(tag.name, language, primary);
+  /** Archiving a tag, or restoring an archived one. */
+  const change = useConfirmedRemoval<Tag>({
+    remove: ({ id, name, type, color, weight, modules, keywords, archived }) =>
+      update.mutateAsync({
+        tagId: id,
+        body: { name, type, color, weight, modules, keywords, archived: !archived },
+      }),
+    title: (tag) =>
+      t(tag.archived ? 'spheres.tags.restoreTitle' : 'spheres.tags.archiveTitle', { name: label(tag) }),
+    message: (tag) => (
+      <Text size="sm">{t(tag.archived ? 'spheres.tags.restoreMessage' : 'spheres.tags.archiveMessage')}</Text>
+    ),
+    confirmLabel: (tag) => t(tag.archived ? 'spheres.tags.restore' : 'spheres.tags.archive'),
+    cancelLabel: t('spheres.tags.cancel'),
+    destructive: (tag) => !tag.archived,
+    success: (tag) => ({
+      key: tag.archived ? 'spheres.tags.restoredDone' : 'spheres.tags.archivedDone',
+      values: { name: label(tag) },
+    }),
+    testId: 'tag-state',
+  });
 
   let body;
   if (tags.isPending) body = <Skeleton height={160} />;
@@ -138,7 +158,7 @@ export function TagsList({ sphereId, primary }: { sphereId: string; primary: Lan
                       size="compact-xs"
                       variant="subtle"
                       color={tag.archived ? undefined : 'red'}
-                      onClick={() => setChanging(tag)}
+                      onClick={() => change.ask(tag)}
                       aria-label={t(tag.archived ? 'spheres.tags.restoreOf' : 'spheres.tags.archiveOf', {
                         name: label(tag),
                       })}
@@ -155,7 +175,6 @@ export function TagsList({ sphereId, primary }: { sphereId: string; primary: Lan
       </Table.ScrollContainer>
     );
 
-  const archiving = changing !== null && !changing.archived;
   return (
     <Stack gap="sm" data-testid="tags-list">
       <Group justify="space-between" wrap="wrap">
@@ -180,39 +199,7 @@ export function TagsList({ sphereId, primary }: { sphereId: string; primary: Lan
         </Button>
       </Group>
       {body}
-      <ConfirmDialog
-        opened={changing !== null}
-        title={t(archiving ? 'spheres.tags.archiveTitle' : 'spheres.tags.restoreTitle', {
-          name: changing ? label(changing) : '',
-        })}
-        confirmLabel={t(archiving ? 'spheres.tags.archive' : 'spheres.tags.restore')}
-        cancelLabel={t('spheres.tags.cancel')}
-        destructive={archiving}
-        pending={update.isPending}
-        error={update.error}
-        testId="tag-state"
-        onCancel={() => {
-          update.reset();
-          setChanging(null);
-        }}
-        onConfirm={() => {
-          if (!changing) return;
-          const { id, name, type, color, weight, modules, keywords } = changing;
-          update.mutate(
-            { tagId: id, body: { name, type, color, weight, modules, keywords, archived: archiving } },
-            {
-              onSuccess: () => {
-                notifySuccess(archiving ? 'spheres.tags.archivedDone' : 'spheres.tags.restoredDone', {
-                  values: { name: label(changing) },
-                });
-                setChanging(null);
-              },
-            },
-          );
-        }}
-      >
-        <Text size="sm">{t(archiving ? 'spheres.tags.archiveMessage' : 'spheres.tags.restoreMessage')}</Text>
-      </ConfirmDialog>
+      {change.dialog}
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Axis, ContextAxes } from '@shared/contracts/thinkings';
 import { CONTEXT_AXES_MAX, inLanguage } from '@shared/domain/thinkings';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { ErrorState } from '../../components/error-state';
 import { currentLanguage } from '../../i18n';
 import { useAxisCatalogue, useContextAxes, useSaveContextAxes, type AxesOwner } from './api/thinking-axes';
@@ -70,7 +70,15 @@ function AxesList({
   const save = useSaveContextAxes(owner);
   const [ids, setIds] = useState<string[]>(current.axisIds);
   const [adding, setAdding] = useState('');
-  const [resetting, setResetting] = useState(false);
+  /** Back to the sphere's axes: the session's own list emptied. */
+  const resetting = useConfirmedRemoval({
+    remove: () => save.mutateAsync([]),
+    title: t('spheres.axes.resetTitle'),
+    message: t('spheres.axes.resetMessage'),
+    confirmLabel: t('spheres.axes.reset'),
+    cancelLabel: t('spheres.axes.cancel'),
+    testId: `${testId}-reset-dialog`,
+  });
   const known = new Map([...offered, ...current.axes].map((a) => [a.id, a]));
   const required = current.axes.filter((a) => a.required);
   const choosable = offered.filter((a) => !a.required && !ids.includes(a.id));
@@ -213,24 +221,12 @@ function AxesList({
               </Button>
             )}
             {owner.scope === 'session' && current.axisIds.length > 0 && (
-              <Button variant="default" onClick={() => setResetting(true)} data-testid={`${testId}-reset`}>
+              <Button variant="default" onClick={() => resetting.ask()} data-testid={`${testId}-reset`}>
                 {t('spheres.axes.reset')}
               </Button>
             )}
           </Group>
-          <ConfirmDialog
-            opened={resetting}
-            title={t('spheres.axes.resetTitle')}
-            confirmLabel={t('spheres.axes.reset')}
-            cancelLabel={t('spheres.axes.cancel')}
-            pending={save.isPending}
-            error={save.error}
-            testId={`${testId}-reset-dialog`}
-            onCancel={() => setResetting(false)}
-            onConfirm={() => save.mutate([], { onSuccess: () => setResetting(false) })}
-          >
-            {t('spheres.axes.resetMessage')}
-          </ConfirmDialog>
+          {resetting.dialog}
         </>
       )}
     </Stack>

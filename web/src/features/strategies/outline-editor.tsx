@@ -22,7 +22,7 @@ import {
   withoutItem,
   type StrategyLink,
 } from '@shared/domain/strategies';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { ErrorState } from '../../components/error-state';
 import { notifyError } from '../../components/notify';
 import { ApiError } from '../../lib/errors';
@@ -120,7 +120,6 @@ export function Outline({
   const queryClient = useQueryClient();
   const linkTo: StrategyLink = list.linkTo;
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Strategy | null>(null);
   const [conflict, setConflict] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const controls = useRef(new Map<string, HTMLElement>());
@@ -148,6 +147,39 @@ export function Outline({
     } else if (!(fieldsShown && error instanceof ApiError && error.status === 400)) notifyError(error);
   };
   const reorder = useReorderStrategies(list, failed);
+  /** Deleting an item and its children: the focus then goes to the item in its place, else to add. */
+  const deleting = useConfirmedRemoval<Strategy>({
+    remove: (item) => remove.mutateAsync(item.id),
+    title: (item) => t('strategies.remove.title', { title: name(item) }),
+    message: (item) => {
+      const children = childCount(items, item.id);
+      return (
+        <Text size="sm" data-testid="strategy-remove-children">
+          {children > 0
+            ? t('strategies.remove.children', { count: children })
+            : t('strategies.remove.noChildren')}
+        </Text>
+      );
+    },
+    confirmLabel: t('strategies.remove.confirm'),
+    cancelLabel: t('strategies.remove.keep'),
+    testId: 'strategy-remove',
+    // A stale list is read anew and the person told, the dialog closed; other failures show in it.
+    showError: (error) => !isStale(error),
+    onFailed: (error, _item, close) => {
+      if (!isStale(error)) return;
+      close();
+      failed(error);
+    },
+    onCancelled: (item) => requestFocus(`${item.id}:delete`),
+    onRemoved: (gone) => {
+      const index = items.findIndex((i) => i.id === gone.id);
+      setAnnouncement(t('strategies.remove.done', { title: name(gone) }));
+      const after = withoutItem(items, gone.id);
+      const next = after[index] ?? after[index - 1];
+      requestFocus(next ? `${next.id}:edit` : 'add', after);
+    },
+  });
 
   const ref = (key: string) => (element: HTMLElement | null) => {
     if (element) controls.current.set(key, element);
@@ -263,8 +295,6 @@ export function Outline({
       },
     );
 
-  const deletingChildren = deleting ? childCount(items, deleting.id) : 0;
-
   return (
     <Stack gap="sm" data-testid="strategy-editor">
       <VisuallyHidden role="status" data-testid="strategy-announcer">
@@ -338,10 +368,7 @@ export function Outline({
                   }}
                   onToggleHidden={() => switchHidden(item)}
                   togglePending={toggle.isPending && toggle.variables.id === item.id}
-                  onDelete={() => {
-                    remove.reset();
-                    setDeleting(item);
-                  }}
+                  onDelete={() => deleting.ask(item)}
                 />
               )}
             </Box>
@@ -384,48 +411,7 @@ export function Outline({
           </Button>
         </Group>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('strategies.remove.title', { title: deleting ? name(deleting) : '' })}
-        confirmLabel={t('strategies.remove.confirm')}
-        cancelLabel={t('strategies.remove.keep')}
-        destructive
-        pending={remove.isPending}
-        error={remove.error && !isStale(remove.error) ? remove.error : undefined}
-        testId="strategy-remove"
-        onCancel={() => {
-          const id = deleting?.id;
-          setDeleting(null);
-          if (id) requestFocus(`${id}:delete`);
-        }}
-        onConfirm={() => {
-          if (!deleting) return;
-          const gone = deleting;
-          const index = items.findIndex((i) => i.id === gone.id);
-          remove.mutate(gone.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              setAnnouncement(t('strategies.remove.done', { title: name(gone) }));
-              // The focus goes to the item now in its place, else to the add button.
-              const after = withoutItem(items, gone.id);
-              const next = after[index] ?? after[index - 1];
-              requestFocus(next ? `${next.id}:edit` : 'add', after);
-            },
-            onError: (error) => {
-              if (isStale(error)) {
-                setDeleting(null);
-                failed(error);
-              }
-            },
-          });
-        }}
-      >
-        <Text size="sm" data-testid="strategy-remove-children">
-          {deletingChildren > 0
-            ? t('strategies.remove.children', { count: deletingChildren })
-            : t('strategies.remove.noChildren')}
-        </Text>
-      </ConfirmDialog>
+      {deleting.dialog}
     </Stack>
   );
 }

@@ -26,8 +26,9 @@ import {
   type TerminalSteps,
 } from '@shared/domain/terminals';
 import type { SphereRole } from '@shared/domain/spheres';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { listStatus } from '../../components/list-status';
+import { LoadedSelect } from '../../components/loaded-select';
 import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { callApi } from '../../lib/api';
@@ -112,17 +113,16 @@ function AddTerminal({ sphereId, primary }: { sphereId: string; primary: Paramet
       <Title order={3} size="h4" id="terminal-add-title">
         {t('terminals.add.title')}
       </Title>
-      <Select
+      <LoadedSelect
+        query={sessions}
+        options={(data) => data.items.map((s) => ({ value: s.id, label: textIn(s.name, language, primary) }))}
+        loadError={t('terminals.add.sessionsLoadError')}
+        empty={t('terminals.add.noSession')}
         label={t('terminals.add.session')}
         placeholder={t('terminals.add.sessionPlaceholder')}
-        data={(sessions.data?.items ?? []).map((s) => ({
-          value: s.id,
-          label: textIn(s.name, language, primary),
-        }))}
         value={sessionId}
         onChange={setSessionId}
         error={tried ? sessionProblem : undefined}
-        nothingFoundMessage={t('terminals.add.noSession')}
         data-testid="terminal-session"
       />
       <TextInput
@@ -184,7 +184,15 @@ function TerminalList({ sphereId }: { sphereId: string }) {
   const { t } = useTranslation();
   const list = useTerminals(sphereId);
   const remove = useDeleteTerminal(sphereId);
-  const [deleting, setDeleting] = useState<Terminal | null>(null);
+  const removal = useConfirmedRemoval<Terminal>({
+    remove: (terminal) => remove.mutateAsync(terminal.id),
+    title: t('terminals.delete.title'),
+    message: (terminal) => <Text>{t('terminals.delete.body', { name: terminal.deviceName })}</Text>,
+    confirmLabel: t('terminals.delete.confirm'),
+    cancelLabel: t('terminals.delete.cancel'),
+    success: 'terminals.delete.done',
+    testId: 'terminal-delete',
+  });
   const status = listStatus(list, {
     loadError: t('terminals.list.loadError'),
     empty: t('terminals.list.empty'),
@@ -223,7 +231,7 @@ function TerminalList({ sphereId }: { sphereId: string }) {
                       color="red"
                       c="red.9"
                       size="xs"
-                      onClick={() => setDeleting(terminal)}
+                      onClick={() => removal.ask(terminal)}
                       aria-label={t('terminals.list.deleteOf', { name: terminal.deviceName })}
                       data-testid={`terminal-delete-${terminal.deviceCode}`}
                     >
@@ -236,30 +244,7 @@ function TerminalList({ sphereId }: { sphereId: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('terminals.delete.title')}
-        confirmLabel={t('terminals.delete.confirm')}
-        cancelLabel={t('terminals.delete.cancel')}
-        pending={remove.isPending}
-        error={remove.error ?? undefined}
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              notifySuccess('terminals.delete.done');
-            },
-          });
-        }}
-        testId="terminal-delete"
-      >
-        <Text>{t('terminals.delete.body', { name: deleting?.deviceName ?? '' })}</Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -16,9 +16,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AXIS_MODULES, inLanguage, type AxisModule } from '@shared/domain/thinkings';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { ErrorState } from '../../components/error-state';
-import { notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
 import { useAbility } from '../../lib/ability';
 import { overlaySearch } from '../../lib/overlays';
@@ -41,7 +40,19 @@ export default function AxesPage() {
   const allowed = ability.can('manage', 'axes');
   const axes = useAxes({ q: q || undefined, module: module || undefined });
   const remove = useDeleteAxis();
-  const [removing, setRemoving] = useState<string | null>(null);
+  /** The axis asked about, by its id (its name from the list shown). */
+  const removal = useConfirmedRemoval<string>({
+    remove: (id) => remove.mutateAsync(id),
+    title: t('axes.confirmTitle'),
+    message: (id) => {
+      const axis = axes.data?.items.find((a) => a.id === id);
+      return <Text>{t('axes.confirmText', { name: axis ? inLanguage(axis.name, language) : id })}</Text>;
+    },
+    confirmLabel: t('axes.delete'),
+    cancelLabel: t('axes.cancel'),
+    success: 'axes.deleted',
+    testId: 'axis-delete',
+  });
   const open = (overlay: string, extra = '') =>
     void navigate({
       pathname: location.pathname,
@@ -58,7 +69,6 @@ export default function AxesPage() {
       </Stack>
     );
 
-  const removingAxis = axes.data?.items.find((a) => a.id === removing);
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -137,10 +147,7 @@ export default function AxesPage() {
                           size="xs"
                           variant="outline"
                           color="red.9"
-                          onClick={() => {
-                            remove.reset();
-                            setRemoving(axis.id);
-                          }}
+                          onClick={() => removal.ask(axis.id)}
                           aria-label={t('axes.deleteNamed', { name })}
                           data-testid={`axis-delete-${axis.id}`}
                         >
@@ -155,31 +162,7 @@ export default function AxesPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t('axes.confirmTitle')}
-        confirmLabel={t('axes.delete')}
-        cancelLabel={t('axes.cancel')}
-        pending={remove.isPending}
-        error={remove.error}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing, {
-            onSuccess: () => {
-              notifySuccess('axes.deleted');
-              setRemoving(null);
-            },
-          })
-        }
-        testId="axis-delete"
-      >
-        <Text>
-          {t('axes.confirmText', {
-            name: removingAxis ? inLanguage(removingAxis.name, language) : removing,
-          })}
-        </Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }
