@@ -42,9 +42,9 @@ export default tseslint.config(
   },
   {
     // The layers and which way imports go (docs/layers.md).
-    files: ['functions/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    files: ['functions/**/*.ts', 'shared/**/*.ts', 'tools/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     plugins: { boundaries: layers },
-    rules: { 'boundaries/layers': 'error' },
+    rules: { 'boundaries/layers': 'error', 'boundaries/no-cycle': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -9,6 +9,7 @@ export default defineConfig({
       'functions/**/*.test.ts',
       'shared/**/*.test.ts',
       'infra/**/*.test.ts',
+      'tools/**/*.test.ts',
       'bin/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/infra/**/*.test.ts',

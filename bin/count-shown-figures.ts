@@ -3,7 +3,7 @@
  * demo year of `npm start` the reports show, and why the others are hidden.
  *
  * It starts the local stack in memory (DynamoDB Local, no SPA), seeds it as `npm start` does
- * (infra/local/seed.ts `seedDemoData`), then, for each demo sphere, asks the report functions the
+ * (tools/demo/seed.ts `seedDemoData`), then, for each demo sphere, asks the report functions the
  * server runs (functions/reports/service.ts: the feelings, thinkings and form reports, with one
  * series period a week) for every group an admin can pick: the sphere, each of its active tags,
  * each pair of them, each of its sessions alone, by each tag and by each pair. Every closed week of
@@ -32,7 +32,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 // Types only: the modules themselves are imported once the clock is set (below).
-import type { RollupSource } from '../functions/reports/rollups';
+import type { RollupSource } from '../functions/rollups/rollups';
 import type { ReportFilters } from '../functions/reports/service';
 
 const args = process.argv.slice(2);
@@ -69,15 +69,15 @@ console.log = console.error;
 console.info = console.error;
 process.env.LOG_LEVEL ??= 'ERROR';
 
-const { startLocalStack } = await import('../infra/local/stack');
-const { seedDemoData } = await import('../infra/local/seed');
-const { DEMO_SPHERES } = await import('../infra/local/demo-spheres');
-const { DEMO_TERMINAL_SPHERE } = await import('../infra/local/demo-terminals');
-const { DEMO_FORMS } = await import('../infra/local/demo-forms');
+const { startLocalStack } = await import('../tools/local-stack/stack');
+const { seedDemoData } = await import('../tools/demo/seed');
+const { DEMO_SPHERES } = await import('../tools/demo/demo-spheres');
+const { DEMO_TERMINAL_SPHERE } = await import('../tools/demo/demo-terminals');
+const { DEMO_FORMS } = await import('../tools/demo/demo-forms');
 const { activeTagsOf } = await import('../functions/spheres');
 const service = await import('../functions/reports/service');
-const { weekPeopleOf } = await import('../functions/reports/figures');
-const { readPeopleOf, scopeOf, tagKey } = await import('../functions/reports/rollups');
+const { weekPeopleOf } = await import('../functions/rollups/figures');
+const { readPeopleOf, scopeOf, tagKey } = await import('../functions/rollups/rollups');
 const { weeksWithin } = await import('@shared/domain/report-rollups');
 
 /** The kinds of group an admin picks. */
@@ -334,7 +334,7 @@ try {
     code: {
       commit,
       'shared/domain/report-privacy.ts': sha256Of('shared/domain/report-privacy.ts'),
-      'functions/reports/figures.ts': sha256Of('functions/reports/figures.ts'),
+      'functions/rollups/figures.ts': sha256Of('functions/rollups/figures.ts'),
       'functions/reports/service.ts': sha256Of('functions/reports/service.ts'),
     },
     ...(details

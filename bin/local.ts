@@ -1,7 +1,13 @@
-import { seedDemoData, DEMO_USERS } from '../infra/local/seed';
-import { startLocalStack, type LocalStack } from '../infra/local/stack';
-import { clearRunState, DEFAULT_DATA_DIR, isSeeded, markSeeded, writeRunState } from '../infra/local/state';
-import type { WebMode } from '../infra/local/web';
+import { seedDemoData, DEMO_USERS } from '../tools/demo/seed';
+import { startLocalStack, type LocalStack } from '../tools/local-stack/stack';
+import {
+  clearRunState,
+  DEFAULT_DATA_DIR,
+  isSeeded,
+  markSeeded,
+  writeRunState,
+} from '../tools/local-stack/state';
+import type { WebMode } from '../tools/local-stack/web';
 
 /**
  * `npm start`: the whole product on this machine (docs/local-stack.md). Data stays under .local/

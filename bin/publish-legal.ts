@@ -6,8 +6,8 @@ import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@shared/contracts/
 import { legalDocumentPath } from '../functions/legal/defaults';
 import { latestDocuments } from '../functions/legal/consents';
 import { listLegalDocuments, publishLegalDocument } from '../functions/legal/repository';
-import { configureHandlers, startLocalStack } from '../infra/local/stack';
-import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
+import { configureHandlers, startLocalStack } from '../tools/local-stack/stack';
+import { DEFAULT_DATA_DIR, findRunningStack } from '../tools/local-stack/state';
 
 /**
  * `npm run legal:publish -- --type terms-of-use --version 2 [--lang fr --lang en]`

@@ -5,8 +5,8 @@ import { rebuildSphereFormRollups } from '../functions/forms';
 import { rebuildSphereStrategyRollups } from '../functions/strategies';
 import { rebuildSphereThinkingRollups } from '../functions/thinkings';
 import { allSpheres } from '../functions/spheres/repository';
-import { configureHandlers, startLocalStack } from '../infra/local/stack';
-import { DEFAULT_DATA_DIR, findRunningStack } from '../infra/local/state';
+import { configureHandlers, startLocalStack } from '../tools/local-stack/stack';
+import { DEFAULT_DATA_DIR, findRunningStack } from '../tools/local-stack/state';
 
 /**
  * `npm run rollups -- [--sphere <id> ...] [--write]`

@@ -1,6 +1,6 @@
-import { seedDemoData } from '../infra/local/seed';
-import { configureHandlers, startLocalStack } from '../infra/local/stack';
-import { DEFAULT_DATA_DIR, findRunningStack, markSeeded } from '../infra/local/state';
+import { seedDemoData } from '../tools/demo/seed';
+import { configureHandlers, startLocalStack } from '../tools/local-stack/stack';
+import { DEFAULT_DATA_DIR, findRunningStack, markSeeded } from '../tools/local-stack/state';
 
 /**
  * `npm run seed`: creates the demo users (idempotent). With `npm start` running it seeds that

@@ -1,4 +1,4 @@
-import { ensureDynamoDbLocal } from '../infra/local/dynamodb';
+import { ensureDynamoDbLocal } from '../tools/local-stack/dynamodb';
 
 /** Fetches DynamoDB Local into .local/ (also done on demand by `npm start` and the tests). */
 console.log(`DynamoDB Local ready in ${ensureDynamoDbLocal()}`);

@@ -12,6 +12,7 @@ import { linksDomain } from './links/domain';
 import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
 import { reportsDomain } from './reports/domain';
+import { rollupsDomain } from './rollups/domain';
 import { sessionsDomain } from './sessions/domain';
 import { spheresDomain } from './spheres/domain';
 import { strategiesDomain } from './strategies/domain';
@@ -43,6 +44,7 @@ export const DOMAINS: readonly DomainFace[] = [
   linksDomain,
   spheresDomain,
   sessionsDomain,
+  rollupsDomain,
   reportsDomain,
   terminalsDomain,
   translationsDomain,

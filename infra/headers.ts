@@ -1,6 +1,6 @@
 /**
  * Browser features the SPA may use (Permissions-Policy), sent by CloudFront (infra/web.ts) and by
- * the local web server (infra/local/web.ts) alike. Geolocation is the SPA's own; the camera only on
+ * the local web server (tools/local-stack/web.ts) alike. Geolocation is the SPA's own; the camera only on
  * the scan page (spec 01 §2: QR scanner), which the SPA enters with a full page load so that this
  * header, chosen by path, applies to it; nothing else.
  */

@@ -12,7 +12,7 @@ const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /**
  * What a client over a limit gets: 429 with the spec's error body, as the local gateway answers
- * (infra/local/gateway.ts TOO_MANY_REQUESTS), so the SPA shows its translated message.
+ * (tools/local-stack/gateway.ts TOO_MANY_REQUESTS), so the SPA shows its translated message.
  */
 const TOO_MANY_REQUESTS_BODY = 'TooManyRequests';
 const customResponseBodies: Record<string, CfnWebACL.CustomResponseBodyProperty> = {

@@ -1,5 +1,5 @@
 /**
- * What every handler gives the middleware to check a caller (functions/lib/http.ts): the token
+ * The caller, on the wiring floor above every domain: what every Lambda entry gives the middleware to check a caller (functions/lib/http.ts): the token
  * check's read of the account (users) and the facts of the ability rules, which join the account's
  * subscription and global roles (users) with the person's active memberships (spheres). It sits in
  * its own folder because both domains' faces feed it and the users domain's start call reads it.
@@ -37,6 +37,8 @@ async function place(resource: Record<string, unknown>): Promise<Record<string, 
 }
 
 export const callerAccounts: CallerAccounts = { standing: accountStanding, abilityFacts, place };
+
+export { loadMe } from './me';
 
 /** Whether the caller acts as a super-admin: the role, and the mode's header sent (spec 01 §6). */
 export async function actsAsSuperAdmin(userId: string, headerSent: boolean): Promise<boolean> {

@@ -17,13 +17,15 @@ import { signOut } from './sign-out';
  * (docs/decisions/0004-cold-start.md).
  */
 const service = () => import('./service');
+/** Every domain's belongings, from the registry: the entry wires them, the service imports none. */
+const belongings = async () => (await import('../domains')).BELONGINGS;
 
 export const handler = createHttpHandler(
   [
     route(
       exportMyData,
       async ({ caller }) => {
-        const file = await (await service()).exportAccount(caller.userId);
+        const file = await (await service()).exportAccount(caller.userId, await belongings());
         return {
           body: file.bytes,
           headers: {
@@ -37,7 +39,7 @@ export const handler = createHttpHandler(
       { binary: EXPORT_MEDIA_TYPE },
     ),
     route(leaveProduct, async ({ caller, body }) => {
-      await (await service()).leaveProduct(caller, body.confirmation);
+      await (await service()).leaveProduct(caller, body.confirmation, await belongings());
       return undefined;
     }),
     route(setPassword, async ({ caller, body }) => {

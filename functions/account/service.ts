@@ -5,7 +5,6 @@ import { deleteSignInAccount } from '../lib/cognito';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Belonging, Holding, Owner } from '../lib/domain';
-import { BELONGINGS } from '../domains';
 import { getGuest } from '../guests';
 import { endConnectionsOf } from '../realtime';
 import { getAccount, ownedBy, userPartition } from '../users';
@@ -34,10 +33,11 @@ async function gatherAll(
 /** The caller's archive: every belonging of the list, gathered by key. */
 export async function exportAccount(
   userId: string,
+  belongings: readonly Belonging[],
   at = new Date(),
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const { account, owner } = await loadOwner(userId);
-  const gathered = await gatherAll(owner, BELONGINGS);
+  const gathered = await gatherAll(owner, belongings);
   const bytes = buildArchive({
     userId,
     locale: account.user.locale,
@@ -60,7 +60,7 @@ export const GUEST_LEAVE_CONFIRMATION = 'leave';
 export async function leaveProduct(
   caller: Caller,
   confirmation: string,
-  belongings: readonly Belonging[] = BELONGINGS,
+  belongings: readonly Belonging[],
 ): Promise<void> {
   // The address a guest was registering has a verification code keyed by it: it goes too.
   const { account, owner } = await loadOwner(

@@ -16,7 +16,7 @@ import {
   type AuthDependencies,
 } from './service';
 
-/** The store's conditions, in memory: the DynamoDB store is exercised by infra/local/cognito.test.ts. */
+/** The store's conditions, in memory: the DynamoDB store is exercised by tools/local-stack/cognito.test.ts. */
 function memoryStore(): LoginCodeStore & { codes: Map<string, StoredLoginCode> } {
   const codes = new Map<string, StoredLoginCode>();
   const slots = new Map<string, number>();

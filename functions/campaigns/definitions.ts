@@ -27,7 +27,7 @@ import {
   type CycleAction,
   type TestAction,
 } from '@shared/domain/campaigns';
-import { assetUrl } from '../lib/assets';
+import { shownLogoUrl } from './shown-logo';
 import { removeAssets } from '../lib/logos';
 import {
   BadRequestError,
@@ -70,18 +70,6 @@ export async function campaignPlace(resource: Record<string, unknown>): Promise<
 
 /** A campaign's SMS notifications need the sphere's option (spec 02 §3 Sphere: campaign SMS flag). */
 export const smsAllowed = (sphere: SphereItem): boolean => sphere.campaignSmsEnabled === true;
-
-/**
- * The logo participants see: the campaign's own (./logo.ts), else its sphere's when the campaign
- * uses it, else none.
- */
-export function shownLogoUrl(
-  campaign: Pick<CampaignItem, 'logo' | 'useSphereLogo'>,
-  sphere: Pick<SphereItem, 'logo'> | null,
-): string | undefined {
-  if (campaign.logo !== undefined) return assetUrl(campaign.logo);
-  return campaign.useSphereLogo ? assetUrl(sphere?.logo) : undefined;
-}
 
 function toCampaign(
   item: CampaignItem,

@@ -20,7 +20,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { CAMPAIGN_LOGO_MAX_BYTES } from '@shared/contracts/campaigns';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { deleteCampaign, shownLogoUrl } from './definitions';
+import { deleteCampaign } from './definitions';
+import { shownLogoUrl } from './shown-logo';
 import { confirmLogo, removeLogo, requestLogoUpload } from './logo';
 import { campaignsDb } from './store';
 

@@ -51,7 +51,7 @@ import {
   type CycleItem,
   type ParticipantItem,
 } from './repository';
-import { shownLogoUrl } from './definitions';
+import { shownLogoUrl } from './shown-logo';
 import { answerKeyOf } from './keys';
 import { answerProblems } from './validation';
 

@@ -21,10 +21,8 @@ import type * as z from 'zod';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { findStoredForm, formReportShape, reportDefinitionOf } from '../forms';
 import {
-  createCustomReport,
   cycleScopeOf,
   cycleStepFigures,
-  listCustomReports,
   rebuildScopes,
   replaceScope,
   tagKey,
@@ -34,7 +32,8 @@ import {
   type ScopedContribution,
   type SealedCycle,
   type TextEntry,
-} from '../reports';
+} from '../rollups';
+import { createCustomReport, listCustomReports } from '../reports';
 import { areActiveTags, findSphere } from '../spheres';
 import { readList } from '../strategies';
 import { stepDefinitions } from './participation';

@@ -28,7 +28,7 @@ import {
   rollupItems,
   type RolledAnswer,
   type RollupChange,
-} from '../reports';
+} from '../rollups';
 import type { FeelingEntity } from './entities/feeling';
 import { feelingsDb as db } from './store';
 

@@ -1,4 +1,4 @@
-import { contributionsOf, rebuildScopes, scopesOf } from '../reports';
+import { contributionsOf, rebuildScopes, scopesOf } from '../rollups';
 import { sessionsOfSphere } from '../sessions';
 import { feelingsOfSphere, rolledAnswer } from './repository';
 

@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
-import { callerAccounts } from '../access';
+import { rightsFacts } from '../lib/rights';
 import { mayContributeIn } from '../sessions';
 import { linkTagsFor } from '../links';
 import { findSphere, heldTagIds, membershipIn } from '../spheres';
@@ -81,7 +81,7 @@ async function checkGoals(
   if (!goals?.length) return;
   const problem = goalsProblem(goals);
   if (problem) throw new ValidationError([{ key: problem, field: 'body.goals' }]);
-  const facts = await callerAccounts.abilityFacts(userId, account);
+  const facts = await rightsFacts(userId, account);
   const allowed =
     facts &&
     buildAbility(defineRules({ ...facts, userId, superAdminMode: false })).can('put', 'feeling-goal');

@@ -5,7 +5,7 @@ import {
   type AccountFacts,
   type AppAbility,
 } from '@shared/domain/ability';
-import { abilityFacts } from '../access';
+import { rightsFacts } from '../lib/rights';
 import { UnauthorizedError } from '../lib/errors';
 import { findEntitlements } from './repository';
 import { placesOf, type Place } from './rules';
@@ -30,7 +30,7 @@ export async function formCaller(
   superAdminHeader = false,
   account?: AccountFacts,
 ): Promise<FormCaller> {
-  const facts = await abilityFacts(userId, account);
+  const facts = await rightsFacts(userId, account);
   if (!facts) throw new UnauthorizedError();
   return {
     userId,

@@ -5,7 +5,7 @@ import {
   type FormLogoUpload,
   type FormLogoUploadRequest,
 } from '@shared/contracts/forms';
-import { GOAL_RANKING_FORM_ID } from '@shared/domain/goal-ranking';
+import { GOAL_RANKING_FORM_ID } from '@shared/contracts/goal-ranking';
 import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX, assetUrl } from '../lib/assets';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { acceptUploadedLogo, copyLogo, grantLogoUpload, removeAssets } from '../lib/logos';

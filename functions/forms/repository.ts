@@ -25,7 +25,7 @@ import {
   type RolledAnswer,
   type ScopedContribution,
   type TransactItem,
-} from '../reports';
+} from '../rollups';
 import { reportDefinitionOf } from './report-definition';
 import { measureTypesOf, usageChanges } from './rules';
 import { formsDb as db } from './store';

@@ -1,4 +1,4 @@
-import { contributionsOf, keepReportDefinitions, rebuildScopes, scopeOf } from '../reports';
+import { contributionsOf, keepReportDefinitions, rebuildScopes, scopeOf } from '../rollups';
 import { sessionsOfSphere } from '../sessions';
 import { reportDefinitionOf } from './report-definition';
 import { entitlementsOf, findStoredForm, rolledSurvey, surveysOfSphere } from './repository';

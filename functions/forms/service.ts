@@ -21,10 +21,10 @@ import type { FormReportDefinition } from '@shared/contracts/report-definitions'
 import { LANGUAGES, isLanguage, type Language } from '@shared/contracts/headers';
 import type { FieldError } from '@shared/contracts/errors';
 import type { AccountFacts, AppAbility } from '@shared/domain/ability';
-import { goalRankingForm, GOAL_RANKING_FORM_ID } from '@shared/domain/goal-ranking';
+import { goalRankingForm, GOAL_RANKING_FORM_ID } from '@shared/contracts/goal-ranking';
 import { textIn } from '@shared/domain/sessions';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import { formAnsweredIn, reportDefinitionsOf } from '../reports';
+import { formAnsweredIn, reportDefinitionsOf } from '../rollups';
 import { findSession, findSessions } from '../sessions';
 import { findSphere } from '../spheres';
 import { formCaller, placesOfForm } from './caller';

@@ -20,7 +20,7 @@ import {
   defaultGoalRankings,
   goalRankingWindow,
   goalRankingsOf,
-} from '@shared/domain/goal-ranking';
+} from '@shared/contracts/goal-ranking';
 import { textIn } from '@shared/domain/sessions';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { linkTagsFor } from '../links';

@@ -15,7 +15,7 @@ const ConfigSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   SNS_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
-  /** EventBridge Scheduler's endpoint: the local scheduler (infra/local/scheduler.ts) locally. */
+  /** EventBridge Scheduler's endpoint: the local scheduler (tools/local-stack/scheduler.ts) locally. */
   SCHEDULER_ENDPOINT: z.url().optional(),
   /** Sender of the product's emails (a verified SES identity in AWS). */
   MAIL_FROM: z.string().min(3).default('no-reply@wellbeing.local'),

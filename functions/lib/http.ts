@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { wireRights } from './rights';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -248,6 +249,7 @@ export function staticSegmentsFirst<T extends { contract: { path: string } }>(bi
 
 /** The Lambda entry of a domain: middy + http-router over its bound routes. */
 export function createHttpHandler(bindings: RouteBinding[], accounts: CallerAccounts) {
+  wireRights(accounts.abilityFacts);
   const router = httpRouterHandler<APIGatewayProxyEvent, APIGatewayProxyResult>(
     staticSegmentsFirst(bindings).map((b) => ({
       method: b.contract.method,

@@ -45,11 +45,22 @@ export const CycleEventMessageSchema = z.strictObject({
   version: z.int().min(0),
 });
 export type CycleEventMessage = z.infer<typeof CycleEventMessageSchema>;
+/**
+ * Cascades of a removal left pending (functions/lib/cascades.ts, decision 0042): the worker runs
+ * what its record still names. `id` is the removal's, so one removal is completed once.
+ */
+export const CascadeWorkSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  kind: z.literal('cascade'),
+  of: z.enum(['session']),
+  removedId: z.string().min(1).max(64),
+});
 export const NotificationMessageSchema = z.discriminatedUnion('kind', [
   EmailNotificationSchema,
   TagRulesWorkSchema,
   SmsNotificationSchema,
   CycleEventMessageSchema,
+  CascadeWorkSchema,
 ]);
 export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
 /** What a caller enqueues: the id is drawn when it has none. */

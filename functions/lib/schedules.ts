@@ -7,7 +7,7 @@ import { enqueueNotification } from './queue';
 
 /**
  * One-time schedules that put a message on the notifications queue at a given moment (decision
- * 0026): EventBridge Scheduler in AWS, the local scheduler (infra/local/scheduler.ts) locally.
+ * 0026): EventBridge Scheduler in AWS, the local scheduler (tools/local-stack/scheduler.ts) locally.
  */
 
 let scheduler: SchedulerClient | undefined;

@@ -9,7 +9,7 @@ onClientsReset(() => {
 
 /**
  * The SNS client, built once per container; locally it points at the SMS emulator
- * (infra/local/sms.ts). Its SDK package loads with the first text message, not in the Lambda's init.
+ * (tools/local-stack/sms.ts). Its SDK package loads with the first text message, not in the Lambda's init.
  */
 async function snsApi() {
   const sdk = await import('@aws-sdk/client-sns');

@@ -1,6 +1,6 @@
 /**
  * The single table, declared once as plain data: CDK (infra/data.ts) and the local stack
- * (infra/local/dynamodb.ts) both build it from here, and the ElectroDB Service maps its indexes.
+ * (tools/local-stack/dynamodb.ts) both build it from here, and the ElectroDB Service maps its indexes.
  */
 export const TABLE = {
   partitionKey: 'pk',

@@ -12,8 +12,7 @@ import {
   type LinkCategory,
   type LinkWizard,
 } from '@shared/domain/links';
-import { abilityFacts } from '../access';
-import { formsEntitledTo } from '../forms';
+import { rightsFacts } from '../lib/rights';
 import { assetUrl } from '../lib/assets';
 import { BadRequestError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { removeAssets } from '../lib/logos';
@@ -71,7 +70,7 @@ const rightsOn = (link: Pick<LinkItem, 'sphereId' | 'sessionId'>) =>
 
 /** The caller's rules, for a route that any signed-in person may call (opening a link). */
 async function abilityOf(userId: string, superAdminMode: boolean): Promise<AppAbility | null> {
-  const facts = await abilityFacts(userId);
+  const facts = await rightsFacts(userId);
   return facts ? buildAbility(defineRules({ ...facts, userId, superAdminMode })) : null;
 }
 
@@ -183,6 +182,7 @@ export async function checkLinkTags(
  * a form the link does not hold yet is checked.
  */
 export async function checkLinkForms(
+  formsEntitledTo: FormsEntitledTo,
   sphereId: string,
   wizards: readonly LinkWizard[],
   held: readonly LinkItem['wizards'][number][] = [],
@@ -217,9 +217,21 @@ const defined = <T extends Record<string, unknown>>(fields: T): T =>
  */
 export type CampaignOfSphere = (campaignId: string, sphereId: string) => Promise<boolean>;
 
+/**
+ * The forms face's entitlements (which of these forms the sphere may open), given by the handler
+ * too: forms reads a link's tags, so links may not import forms back.
+ */
+export type FormsEntitledTo = (sphereId: string, formIds: readonly string[]) => Promise<Set<string>>;
+
+/** What a link's body names of other domains, checked by their faces (wired by the handler). */
+export interface LinkChecks {
+  isCampaignOfSphere: CampaignOfSphere;
+  formsEntitledTo: FormsEntitledTo;
+}
+
 export async function createLink(
   body: LinkCreate,
-  isCampaignOfSphere: CampaignOfSphere,
+  { isCampaignOfSphere, formsEntitledTo }: LinkChecks,
   now = Date.now(),
 ): Promise<Link> {
   const [sphere, session, campaignHere] = await Promise.all([
@@ -233,7 +245,7 @@ export async function createLink(
   if (body.sessionId !== undefined && session?.sphereId !== body.sphereId) throw new NotFoundError();
   if (!campaignHere) throw new NotFoundError();
   await checkLinkTags(body.sphereId, body.specificTagIds);
-  await checkLinkForms(body.sphereId, body.wizards);
+  await checkLinkForms(formsEntitledTo, body.sphereId, body.wizards);
   const item = await insertLink(
     defined({
       category: body.category,
@@ -298,6 +310,7 @@ export async function updateLink(
   ability: AppAbility | undefined,
   linkId: string,
   body: LinkUpdate,
+  { formsEntitledTo }: Pick<LinkChecks, 'formsEntitledTo'>,
   now = Date.now(),
 ): Promise<Link> {
   const item = await linkFor(ability, 'put', linkId);
@@ -307,7 +320,7 @@ export async function updateLink(
       problems.map((p) => ({ key: p.key, field: ['body', ...p.path].join('.') }) as FieldError),
     );
   await checkLinkTags(item.sphereId, body.specificTagIds, item.specificTagIds);
-  await checkLinkForms(item.sphereId, body.wizards, item.wizards);
+  await checkLinkForms(formsEntitledTo, item.sphereId, body.wizards, item.wizards);
   const changed = await changeLink(linkId, writtenFields(body, now) as Parameters<typeof changeLink>[1]);
   return toLink(changed, true, now);
 }

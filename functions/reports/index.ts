@@ -7,47 +7,10 @@
  * whose roll also keeps what its steps were for custom reports (decision 0036). The campaigns
  * domain creates and lists its custom reports here.
  */
-export {
-  addToRollups,
-  clearScope,
-  contributionsOf,
-  importThenRoll,
-  keptTexts,
-  readScope,
-  rebuildScopes,
-  replaceScope,
-  rollupItems,
-  scopeOf,
-  scopesOf,
-  tagKey,
-  type RolledAnswer,
-  type RollupChange,
-  type RollupSource,
-  type ScopedContribution,
-  type PeriodTexts,
-  type SealedCycle,
-  type StoredRollup,
-  type KeptTexts,
-  type TextEntry,
-  type TransactItem,
-} from './rollups';
 export { formReport, questionsReport, type FormReportRequest, type QuestionsReportRequest } from './service';
-export type { FormShape } from './figures';
-export { cycleScopeOf, sealedCycleOf } from './campaign-shots';
 export {
   createReport as createCustomReport,
   eraseGroupReports,
   listReports as listCustomReports,
 } from './report-items';
-export {
-  formAnsweredIn,
-  keepReportDefinitions,
-  reportDefinitionsOf,
-  shapeOfDefinition,
-} from './report-definitions';
-export {
-  cycleStepFigures,
-  type CycleStepFigure,
-  type CycleStepShape,
-  type TextsFigure,
-} from './cycle-figures';
+export { reportsCascades } from './cascades';

@@ -31,7 +31,7 @@ import {
   weekRelease,
   type FigureOptions,
   type FormShape,
-} from './figures';
+} from '../rollups';
 import {
   groupOfTags,
   keepReleases,
@@ -45,8 +45,8 @@ import {
   tagKey,
   type RollupSource,
   type TextEntry,
-} from './rollups';
-import type { TextsFigure } from './cycle-figures';
+} from '../rollups';
+import type { TextsFigure } from '../rollups';
 
 type SphereReportRequest = z.output<typeof SphereReportRequestSchema>;
 type SessionReportRequest = z.output<typeof SessionReportRequestSchema>;

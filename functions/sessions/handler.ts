@@ -15,6 +15,7 @@ import {
 } from '@shared/contracts/sessions';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
+import { CASCADES } from '../cascades';
 import * as service from './service';
 
 export const handler = createHttpHandler(
@@ -35,7 +36,7 @@ export const handler = createHttpHandler(
     route(updateSession, ({ caller, params, body, ability }) =>
       service.updateSession(caller.userId, params.id, ability, body),
     ),
-    route(deleteSession, ({ params }) => service.deleteSession(params.id)),
+    route(deleteSession, ({ params }) => service.deleteSession(params.id, CASCADES)),
     route(listSessionMembers, ({ params, query }) =>
       service.listSessionMembers(params.id, query._max, query._offset),
     ),

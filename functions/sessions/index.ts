@@ -1,12 +1,11 @@
 /**
  * The sessions domain's face: a person's session memberships, which the ability rules, the start
- * call and contributor feelings read, where a session lives (for rules held on its sphere), and
- * what the local stack needs to seed sessions.
+ * call and contributor feelings read, and where a session lives (for rules held on its sphere).
+ * What the demo needs to seed sessions is its seeding section, seeding.ts.
  */
 export {
   findSession,
   findSessions,
-  importSession,
   sessionMembershipsOf,
   sessionsOfSphere,
   type SessionItem,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { removalRecord } from '../lib/cascades';
 import type { EntityItem } from 'electrodb';
 import { isConditionFailure } from '../lib/conditions';
 import { getMany } from '../lib/db';
@@ -7,6 +8,10 @@ import { ConflictError } from '../lib/errors';
 import type { SessionEntity } from './entities/session';
 import type { SessionMemberEntity } from './entities/session-member';
 import { sessionsDb as db } from './store';
+import { sphereScope, withinLimit } from '../lib/quotas';
+
+/** The quota kind of a sphere's groups (archived ones not counted). */
+export const GROUPS = 'groups';
 
 export type SessionItem = EntityItem<typeof SessionEntity>;
 export type SessionMemberItem = EntityItem<typeof SessionMemberEntity>;
@@ -26,15 +31,23 @@ const TRANSACTION_MAX = 100;
 export async function insertSession(
   session: NewSession,
   members: readonly NewSessionMember[],
+  groupLimit: number,
 ): Promise<SessionItem> {
   const sessionId = randomUUID();
-  if (members.length + 1 > TRANSACTION_MAX) throw new Error('Too many members for one transaction');
-  await db()
-    .transaction.write(({ session: sessions, sessionMember }) => [
+  if (members.length + 2 > TRANSACTION_MAX) throw new Error('Too many members for one transaction');
+  // The sphere's group tally takes one in the same transaction: at the limit nothing is written.
+  const result = await db()
+    .transaction.write(({ session: sessions, sessionMember, quotaTally }) => [
       sessions.create({ ...session, sessionId, sessionKey: newSessionKey() }).commit(),
       ...members.map((m) => sessionMember.create({ ...m, sessionId }).commit()),
+      quotaTally
+        .update({ scope: sphereScope(session.sphereId), kind: GROUPS })
+        .add({ used: 1 })
+        .where(({ used }, op) => withinLimit(used, groupLimit, op))
+        .commit(),
     ])
     .go();
+  if (result.canceled) throw new ConflictError('creationBlocked');
   const created = await findSession(sessionId);
   if (!created) throw new Error(`Session ${sessionId} was written but cannot be read`);
   return created;
@@ -108,12 +121,24 @@ export async function deleteSessionItems(
     parentSessionIds: string[];
   }[],
   members: readonly SessionMemberItem[],
+  removal: ReturnType<typeof removalRecord>,
 ): Promise<void> {
-  if (children.length + 1 > TRANSACTION_MAX) throw new ConflictError('conflict');
+  if (children.length + 2 > TRANSACTION_MAX) throw new ConflictError('conflict');
   // A child changed or gone since it was read cancels the transaction (answered, not thrown).
   const result = await db()
-    .transaction.write(({ session: sessions }) => [
+    .transaction.write(({ session: sessions, removal: removals, quotaTally }) => [
       sessions.delete({ sessionId: session.sessionId }).commit(),
+      // What the session's dependents keep goes after it, by the record (decision 0042).
+      ...(removal.pending.length ? [removals.put(removal).commit()] : []),
+      // An archived group no longer counted against the limit; a live one gives its place back.
+      ...(session.archived
+        ? []
+        : [
+            quotaTally
+              .update({ scope: sphereScope(session.sphereId), kind: GROUPS })
+              .add({ used: -1 })
+              .commit(),
+          ]),
       ...children.map((c) =>
         c.parentSessionId === undefined
           ? sessions

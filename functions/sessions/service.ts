@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { removalRecord, runCascades, type Cascade } from '../lib/cascades';
+import { enqueueNotification } from '../lib/queue';
 import { subject } from '@casl/ability';
 import { isLanguage, type Language } from '@shared/contracts/headers';
 import type { SessionSummary } from '@shared/contracts/me';
@@ -21,8 +23,6 @@ import {
   visibleName,
   type SessionRole,
 } from '@shared/domain/sessions';
-import { removeSessionFromEntitlements } from '../forms';
-import { eraseGroupReports } from '../reports';
 import {
   BadRequestError,
   ConflictError,
@@ -42,8 +42,6 @@ import {
   membershipIn,
   type SphereItem,
 } from '../spheres';
-import { eraseStrategyOf } from '../strategies';
-import { eraseLinksOf } from '../links';
 import { fullName, getAccount } from '../users';
 import {
   deleteSessionItems,
@@ -65,6 +63,8 @@ import {
   type SessionItem,
   type SessionMemberItem,
 } from './repository';
+import { GROUPS } from './repository';
+import { claim, ensureTally, release, sphereScope } from '../lib/quotas';
 
 /** What a caller may do with one session, from their rules. */
 function rightsOn(ability: AppAbility | undefined, item: Pick<SessionItem, 'sessionId' | 'sphereId'>) {
@@ -218,9 +218,12 @@ export async function createSession(
     body.parentSessionId !== undefined
       ? await checkParent({ sphereId, category: body.category }, body.parentSessionId)
       : null;
-  const existing = await sessionsOfSphere(sphereId);
-  if (existing.filter((s) => !s.archived).length >= sphere.limits.groups)
-    throw new ConflictError('creationBlocked');
+  // One item says how many groups the sphere holds (decision 0043); counted once, when missing.
+  await ensureTally(
+    sphereScope(sphereId),
+    GROUPS,
+    async () => (await sessionsOfSphere(sphereId)).filter((s) => !s.archived).length,
+  );
   const owners = await Promise.all(
     [...new Set(body.ownerIds)].map(async (memberId) => {
       const member = await findMember(sphereId, memberId);
@@ -252,11 +255,21 @@ export async function createSession(
       email: m.email,
       roles: ['owner' as const],
     })),
+    sphere.limits.groups,
   );
   for (const owner of owners) await tellSessionsChanged(owner.userId, 'updated');
   await publishAfterWrite(userId, { type: 'sessions', action: 'created' });
   const held = owners.find((o) => o.userId === userId) ? { roles: ['owner' as const] } : null;
   return toSession(created, held, ability, await inheritedOf(created));
+}
+
+/** The sphere's group tally, counted from its groups once when it has none yet (decision 0043). */
+async function ensureGroupTally(sphereId: string): Promise<void> {
+  await ensureTally(
+    sphereScope(sphereId),
+    GROUPS,
+    async () => (await sessionsOfSphere(sphereId)).filter((s) => !s.archived).length,
+  );
 }
 
 /** Tells a person's tabs that their sessions and rights changed. */
@@ -336,6 +349,15 @@ export async function updateSession(
   )
     .filter(([field, value]) => value === undefined && before[field] !== undefined)
     .map(([field]) => field);
+  const restores = before.archived && !body.archived;
+  const archives = !before.archived && body.archived;
+  // A restored group takes a place again, before its save (and gives it back if the save fails);
+  // an archived one gives its place back once saved (decision 0043).
+  const scope = sphereScope(before.sphereId);
+  if (restores || archives) await ensureGroupTally(before.sphereId);
+  if (restores) {
+    if (!(await claim(scope, GROUPS, sphere.limits.groups))) throw new ConflictError('creationBlocked');
+  }
   const saved = await saveSession(
     before,
     {
@@ -353,7 +375,11 @@ export async function updateSession(
     },
     removed,
     subtree,
-  );
+  ).catch(async (error: unknown) => {
+    if (restores) await release(scope, GROUPS);
+    throw error;
+  });
+  if (archives) await release(scope, GROUPS);
   for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
   const membership = await sessionMembershipIn(userId, sessionId);
   return toSession(saved, membership, ability, await inheritedOf(saved));
@@ -364,7 +390,7 @@ export async function updateSession(
  * memberships go, and so do its strategy (with everyone's assessments of it) and its place in the
  * sphere's form entitlements.
  */
-export async function deleteSession(sessionId: string): Promise<undefined> {
+export async function deleteSession(sessionId: string, cascades: readonly Cascade[]): Promise<undefined> {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
   const [all, members] = await Promise.all([
@@ -378,14 +404,19 @@ export async function deleteSession(sessionId: string): Promise<undefined> {
       ? { parentSessionId: session.parentSessionId }
       : { parentSessionId: d.parentSessionId }),
   }));
-  await deleteSessionItems(session, moved, members);
-  await Promise.all([
-    eraseStrategyOf({ linkTo: 'session', linkId: sessionId }),
-    eraseLinksOf({ place: 'session', placeId: sessionId }),
-    removeSessionFromEntitlements(session.sphereId, sessionId),
-    // Its custom reports are its members' alone (decision 0037): nobody could reach them now.
-    eraseGroupReports(session.sphereId, sessionId),
-  ]);
+  const removed = { of: 'session', id: sessionId, sphereId: session.sphereId } as const;
+  await ensureGroupTally(session.sphereId);
+  await deleteSessionItems(session, moved, members, removalRecord(removed, cascades));
+  // Its strategy, links, entitlements and custom reports go now; what fails stays on the record
+  // and the worker completes it (decision 0042).
+  const failed = await runCascades('session', sessionId, cascades);
+  if (failed.length)
+    await enqueueNotification({
+      id: `cascade-session-${sessionId}`,
+      kind: 'cascade',
+      of: 'session',
+      removedId: sessionId,
+    });
   for (const member of members) await tellSessionsChanged(member.userId, 'deleted');
   return undefined;
 }

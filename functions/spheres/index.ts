@@ -1,13 +1,12 @@
 /**
  * The spheres domain's face: a person's memberships, which the ability rules and the start call
- * read, and what the local stack needs to seed spheres.
+ * read. What the demo needs to seed spheres is its seeding section, seeding.ts.
  */
 export {
   activeMemberships,
   findMember,
   findSphere,
   findSpheres,
-  importSphere,
   membersOf,
   membershipIn,
   membershipsOf,
@@ -16,21 +15,13 @@ export {
   type SphereItem,
 } from './repository';
 export { spheresOfPerson, toSphere } from './service';
-export {
-  accessSignInPage,
-  delegatedSignIn,
-  importAccessCode,
-  isSphereLinkCode,
-  sphereLinkCode,
-} from './access-codes';
+export { accessSignInPage, delegatedSignIn, isSphereLinkCode, sphereLinkCode } from './access-codes';
 export {
   activeTagIdsAmong,
   activeTagsOf,
   areActiveTags,
   checkSessionTags,
   heldTagIds,
-  importTags,
   retagPerson,
   retagSphere,
 } from './tags';
-export { importContexts } from './contexts';

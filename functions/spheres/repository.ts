@@ -6,6 +6,7 @@ import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
 import { spheresDb as db } from './store';
+import { withinLimit } from '../lib/quotas';
 import { countMatching, getMany } from '../lib/db';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { writeLogoAttribute } from '../lib/logos';
@@ -160,21 +161,33 @@ export async function activeMemberships(
 
 /**
  * Writes a new member and counts it on the sphere's tally, in one transaction; false when a member
- * with that key exists (nothing is written or counted then).
+ * with that key exists (nothing is written or counted then). At the sphere's member limit
+ * (`limit`, decision 0043) the tally's condition cancels it: 409 `creationBlocked`.
  */
-async function createCounted(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<boolean> {
+async function createCounted(
+  member: Omit<MemberItem, 'createdAt' | 'updatedAt'>,
+  limit = Number.MAX_SAFE_INTEGER,
+): Promise<boolean> {
   const result = await db()
     .transaction.write(({ member: members, sphereTally }) => [
       members.create(member).commit(),
-      sphereTally.update({ sphereId: member.sphereId }).add({ members: 1 }).commit(),
+      sphereTally
+        .update({ sphereId: member.sphereId })
+        .add({ members: 1 })
+        .where(({ members: used }, op) => withinLimit(used, limit, op))
+        .commit(),
     ])
     .go();
+  if (result.canceled && result.data[1]?.rejected) throw new ConflictError('creationBlocked');
   return !result.canceled;
 }
 
 /** Adds a membership as it is (an admin's, demo data and tests of the rules). */
-export async function insertMember(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<void> {
-  if (!(await createCounted(member))) throw new ConflictError('conflict');
+export async function insertMember(
+  member: Omit<MemberItem, 'createdAt' | 'updatedAt'>,
+  limit?: number,
+): Promise<void> {
+  if (!(await createCounted(member, limit))) throw new ConflictError('conflict');
 }
 
 /** Deletes a member and uncounts it, if it is still there. */
@@ -260,8 +273,11 @@ export async function membershipIn(userId: string, sphereId: string): Promise<Me
  * A new contributor who joined by the link; an existing item (a join racing this one) is kept
  * as it is.
  */
-export async function insertJoinedMember(member: Omit<MemberItem, 'createdAt' | 'updatedAt'>): Promise<void> {
-  await createCounted(member);
+export async function insertJoinedMember(
+  member: Omit<MemberItem, 'createdAt' | 'updatedAt'>,
+  limit: number,
+): Promise<void> {
+  await createCounted(member, limit);
 }
 
 /** A member who had left comes back active, a contributor, with the address they joined with. */

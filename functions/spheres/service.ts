@@ -309,18 +309,21 @@ export async function joinSphere(userId: string, sphereId: string, body: SphereJ
   if (existing) await reactivateMember(existing, email, name);
   else if (pending) await linkPendingMember(pending, { userId, name: pending.name, email });
   else
-    await insertJoinedMember({
-      sphereId,
-      memberId: joinedMemberId(sphereId, userId),
-      userId,
-      name,
-      email,
-      roles: ['contributor'],
-      active: true,
-      subscription: 'starter',
-      tagIds: [],
-      autoTagIds: [],
-    });
+    await insertJoinedMember(
+      {
+        sphereId,
+        memberId: joinedMemberId(sphereId, userId),
+        userId,
+        name,
+        email,
+        roles: ['contributor'],
+        active: true,
+        subscription: 'starter',
+        tagIds: [],
+        autoTagIds: [],
+      },
+      sphere.limits.members,
+    );
   const joined = await membershipIn(userId, sphereId);
   if (joined) await retagMember(joined);
   await tellMembershipChanged(userId);
@@ -472,20 +475,24 @@ export async function createMember(body: MemberCreate): Promise<Member> {
       ],
     });
   const memberId = randomUUID();
-  await insertMember({
-    sphereId: sphere.sphereId,
-    memberId,
-    userId,
-    name: body.name,
-    email,
-    roles: body.roles,
-    active: owner !== null,
-    ...(owner ? {} : { inactiveReason: 'no-user' as const }),
-    subscription: body.subscription,
-    ...(body.firstDayOfWork ? { firstDayOfWork: body.firstDayOfWork } : {}),
-    tagIds,
-    autoTagIds: [],
-  });
+  // At the sphere's member limit the member's own write is refused (decision 0043).
+  await insertMember(
+    {
+      sphereId: sphere.sphereId,
+      memberId,
+      userId,
+      name: body.name,
+      email,
+      roles: body.roles,
+      active: owner !== null,
+      ...(owner ? {} : { inactiveReason: 'no-user' as const }),
+      subscription: body.subscription,
+      ...(body.firstDayOfWork ? { firstDayOfWork: body.firstDayOfWork } : {}),
+      tagIds,
+      autoTagIds: [],
+    },
+    sphere.limits.members,
+  );
   if (owner) await tellMembershipChanged(owner.userId);
   const written = await findMember(sphere.sphereId, memberId);
   if (!written) throw new Error(`Member ${memberId} was written but cannot be read`);

@@ -1,4 +1,5 @@
 import { defineStore } from '../lib/db';
+import { QuotaTallyEntity } from '../lib/quotas';
 import { MemberEntity } from './entities/member';
 import { SphereEntity } from './entities/sphere';
 import { SphereNameEntity } from './entities/sphere-name';
@@ -19,6 +20,8 @@ export const SPHERES_ENTITIES = {
   accessCode: AccessCodeEntity,
   accessCodeAttempts: AccessCodeAttemptsEntity,
   sphereContext: SphereContextEntity,
+  /** The quota tallies of sphere scopes (functions/lib/quotas.ts): groups and tags. */
+  quotaTally: QuotaTallyEntity,
 };
 
 export const spheresDb = defineStore(SPHERES_ENTITIES);

@@ -8,6 +8,12 @@ import type { TagEntity } from './entities/tag';
 import type { TagSelectionEntity } from './entities/tag-selection';
 import type { MemberItem } from './repository';
 import { spheresDb as db } from './store';
+import { sphereScope, withinLimit } from '../lib/quotas';
+
+/** The quota kind of a sphere's tags (archived ones not counted). */
+export const TAGS = 'tags';
+/** No limit: demo and imported tags are counted, never refused. */
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 export type TagItem = EntityItem<typeof TagEntity>;
 export type TagSelectionItem = EntityItem<typeof TagSelectionEntity>;
@@ -44,17 +50,24 @@ export function newShortId(): string {
  */
 export async function insertTag(
   tag: TagFields & { sphereId: string; tagId?: string },
+  limit = NO_LIMIT,
 ): Promise<TagItem | null> {
   const { tagId, ...fields } = tag;
-  try {
-    const { data } = await db()
-      .entities.tag.create({ ...fields, tagId: tagId ?? randomUUID(), shortId: newShortId() })
-      .go();
-    return data as TagItem;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  const item = { ...fields, tagId: tagId ?? randomUUID(), shortId: newShortId() };
+  // The sphere's tag tally takes one in the same transaction: at the limit nothing is written.
+  const result = await db()
+    .transaction.write(({ tag: tags, quotaTally }) => [
+      tags.create(item).commit(),
+      quotaTally
+        .update({ scope: sphereScope(tag.sphereId), kind: TAGS })
+        .add({ used: 1 })
+        .where(({ used }, op) => withinLimit(used, limit, op))
+        .commit(),
+    ])
+    .go();
+  if (!result.canceled) return (await findTag(tag.sphereId, item.tagId)) ?? null;
+  if (result.data[1]?.rejected) throw new ConflictError('sphere-max-tags-reached');
+  return null;
 }
 
 /** Rewrites a tag's fields if nobody saved it since it was read (409 `conflict`). */

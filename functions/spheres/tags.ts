@@ -41,6 +41,8 @@ import {
   type TagItem,
   type TagSelectionItem,
 } from './tags-repository';
+import { TAGS } from './tags-repository';
+import { claim, ensureTally, release, sphereScope } from '../lib/quotas';
 
 /**
  * Tags of a sphere and their automation (spec 01 §3 Tag and Tag selection, §4, §5 tag form): the
@@ -120,12 +122,17 @@ export async function getTag(sphereId: string, tagId: string): Promise<Tag> {
   return toTag(tag);
 }
 
+/** The sphere's tag tally, counted from its tags once when it has none yet (decision 0043). */
+async function ensureTagTally(sphereId: string): Promise<void> {
+  await ensureTally(sphereScope(sphereId), TAGS, async () => activeCount(await tagsOf(sphereId)));
+}
+
 /** POST /v1/spheres/{id}/tags: within the sphere's tag limit (`sphere-max-tags-reached`). */
 export async function createTag(sphereId: string, body: TagCreate): Promise<Tag> {
-  const [sphere, tags] = await Promise.all([sphereOf(sphereId), tagsOf(sphereId)]);
+  const sphere = await sphereOf(sphereId);
   checkName(sphere, body.name);
-  if (activeCount(tags) >= sphere.limits.tags) throw new ConflictError('sphere-max-tags-reached');
-  const created = await insertTag({ sphereId, ...body });
+  await ensureTagTally(sphereId);
+  const created = await insertTag({ sphereId, ...body }, sphere.limits.tags);
   if (!created) throw new ConflictError('conflict');
   return toTag(created);
 }
@@ -139,7 +146,13 @@ export async function updateTag(sphereId: string, tagId: string, body: TagUpdate
   if (!before) throw new NotFoundError();
   if (before.archived && body.archived) throw new ConflictError('tag-archived');
   checkName(sphere, body.name);
-  if (before.archived && !body.archived && activeCount(await tagsOf(sphereId)) >= sphere.limits.tags)
+  const restores = before.archived && !body.archived;
+  const archives = !before.archived && body.archived;
+  // A restored tag takes a place again before its save (given back if the save fails); an archived
+  // one gives its place back once saved (decision 0043).
+  const scope = sphereScope(sphereId);
+  if (restores || archives) await ensureTagTally(sphereId);
+  if (restores && !(await claim(scope, TAGS, sphere.limits.tags)))
     throw new ConflictError('sphere-max-tags-reached');
   const saved = await replaceTag(before, {
     name: body.name,
@@ -149,7 +162,11 @@ export async function updateTag(sphereId: string, tagId: string, body: TagUpdate
     modules: body.modules,
     keywords: body.keywords,
     archived: body.archived,
+  }).catch(async (error: unknown) => {
+    if (restores) await release(scope, TAGS);
+    throw error;
   });
+  if (archives) await release(scope, TAGS);
   // An archived tag is no longer given by the automation; a restored one is again.
   if (before.archived !== saved.archived && saved.autoTag) await retagSphere(sphereId);
   return toTag(saved);
@@ -252,25 +269,24 @@ export async function reportGroups(
 export async function initializeTags(sphereId: string): Promise<{ items: Tag[] }> {
   const [sphere, tags] = await Promise.all([sphereOf(sphereId), tagsOf(sphereId)]);
   const present = new Set(tags.map((t) => t.tagId));
-  let room = sphere.limits.tags - activeCount(tags);
+  await ensureTagTally(sphereId);
   const added: Tag[] = [];
   for (const starter of STARTER_TAGS) {
     if (present.has(starter.tagId)) continue;
-    if (room <= 0) throw new ConflictError('sphere-max-tags-reached');
-    const created = await insertTag({
-      sphereId,
-      tagId: starter.tagId,
-      name: starter.name,
-      type: starter.type,
-      color: starter.color,
-      weight: starter.weight,
-      modules: ['member', 'campaign-contributor', 'campaign-consumer', 'direct'],
-      keywords: [],
-    });
-    if (created) {
-      added.push(toTag(created));
-      room -= 1;
-    }
+    const created = await insertTag(
+      {
+        sphereId,
+        tagId: starter.tagId,
+        name: starter.name,
+        type: starter.type,
+        color: starter.color,
+        weight: starter.weight,
+        modules: ['member', 'campaign-contributor', 'campaign-consumer', 'direct'],
+        keywords: [],
+      },
+      sphere.limits.tags,
+    );
+    if (created) added.push(toTag(created));
   }
   return { items: added };
 }

@@ -1,17 +1,9 @@
 /**
- * The strategies domain's face: what other domains and the local stack may use of it (a demo life
- * compass or sphere strategy is written through `importStrategies`, its members' assessments
- * through `importAssessments`), what goes with a deleted session (`eraseStrategyOf`), and the
- * rebuild of its report rollups (`rebuildSphereStrategyRollups`, decision 0034).
+ * The strategies domain's face: what other domains and the local stack may use of it, what goes
+ * with a deleted session (`eraseStrategyOf`), and the rebuild of its report rollups
+ * (`rebuildSphereStrategyRollups`, decision 0034). A demo strategy and its assessments are written
+ * through its seeding section, seeding.ts.
  */
-export {
-  eraseStrategyOf,
-  importAssessments,
-  importStrategies,
-  readList,
-  type AssessedKey,
-  type ImportedAssessment,
-  type ListKey,
-  type StrategyFields,
-} from './repository';
+export { eraseStrategyOf, readList, type AssessedKey, type ListKey } from './repository';
 export { rebuildSphereStrategyRollups } from './rollups';
+export { strategiesCascades } from './cascades';

@@ -15,7 +15,7 @@ import { countMatching, deleteOnce } from '../lib/db';
 import { eraseInBatches } from '../lib/domain';
 import { failedConditions, isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
-import { clearScope, rollupItems, scopeOf, type RolledAnswer, type TransactItem } from '../reports';
+import { clearScope, rollupItems, scopeOf, type RolledAnswer, type TransactItem } from '../rollups';
 import type { StrategyAssessmentEntity } from './entities/strategy-assessment';
 import type { StrategyEntity } from './entities/strategy';
 import { strategiesDb as db } from './store';

@@ -1,4 +1,4 @@
-import { contributionsOf, rebuildScopes, scopeOf } from '../reports';
+import { contributionsOf, rebuildScopes, scopeOf } from '../rollups';
 import { sessionsOfSphere } from '../sessions';
 import { assessmentsOfList, rolledAssessment, strategySource, type AssessedKey } from './repository';
 

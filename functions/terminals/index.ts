@@ -1,6 +1,6 @@
 /**
- * The terminals domain's face: what the local stack needs to seed a demo terminal. Terminals
- * record their visitors' feelings through the feelings domain's face (decision 0028).
+ * The terminals domain's face: nothing other domains call; its routes are its use. Terminals
+ * record their visitors' feelings through the feelings domain's face (decision 0028). What the
+ * demo needs to seed a terminal is its seeding section, seeding.ts.
  */
-export { importTerminals, type NewTerminal } from './repository';
-export { keyDigest } from './service';
+export {};

@@ -23,7 +23,7 @@ import {
 import { visibleName } from '@shared/domain/sessions';
 import { subject } from '@casl/ability';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
-import { actsAsSuperAdmin, callerAccounts } from '../access';
+import { actsAsSuperAdmin, rightsFacts } from '../lib/rights';
 import {
   EMOTION_WORDS,
   querySessionDays,
@@ -133,7 +133,7 @@ export async function sessionFigures(
 ): Promise<SessionFigures> {
   const session = await findSession(query.sessionId);
   if (!session) throw new ForbiddenError();
-  const facts = await callerAccounts.abilityFacts(userId);
+  const facts = await rightsFacts(userId);
   const mayReport =
     facts !== null &&
     buildAbility(defineRules({ ...facts, userId, superAdminMode: false })).can(

@@ -1,13 +1,6 @@
 /**
- * The thinkings domain's face: what other domains and the local stack may use of it.
+ * The thinkings domain's face: what other domains and the local stack may use of it. The demo's
+ * writers are its seeding section, seeding.ts.
  */
-export {
-  findAxis,
-  importAxes,
-  importContextAxes,
-  importManyThinkings,
-  importThinkings,
-  type AxisFields,
-  type NewThinking,
-} from './repository';
+export { findAxis } from './repository';
 export { rebuildSphereThinkingRollups } from './rollups';

@@ -19,7 +19,7 @@ import {
   rollupItems,
   type RolledAnswer,
   type TransactItem,
-} from '../reports';
+} from '../rollups';
 import type { ThinkingEntity } from './entities/thinking';
 import { thinkingsDb as db } from './store';
 

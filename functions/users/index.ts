@@ -33,3 +33,4 @@ export {
   type NewAccount,
   type UserItem,
 } from './repository';
+export { toProfile } from './service';

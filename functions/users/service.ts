@@ -1,15 +1,8 @@
-import type { RequestHeaders } from '@shared/contracts/headers';
-import type { Me, Profile } from '@shared/contracts/me';
+import type { Profile } from '@shared/contracts/me';
 import type { FavoritesUpdate, ProfileUpdate } from '@shared/contracts/profile';
-import { defineRules } from '@shared/domain/ability';
-import { primaryFirst } from '@shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
 import { publishAfterWrite } from '../realtime';
-import { legalConsents, listLegalDocuments } from '../legal';
-import { loadPersonSessions, sessionsOfPerson } from '../sessions';
-import { retagPerson, spheresOfPerson } from '../spheres';
 import {
-  getAccount,
   updateFavorites as writeFavorites,
   updateProfile as writeProfile,
   type UserItem,
@@ -34,56 +27,17 @@ export function toProfile(user: UserItem): Profile {
   };
 }
 
-/**
- * The start call: everything the SPA needs after sign-in, with the spheres and memberships the
- * ability rules come from. Galaxies join with their capability.
- */
-export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
-  const [account, documents, mine, personSessions] = await Promise.all([
-    getAccount(userId),
-    listLegalDocuments(),
-    spheresOfPerson(userId),
-    loadPersonSessions(userId),
-  ]);
-  if (!account) throw new NotFoundError();
-  const { user, emails, legalAcceptances } = account;
-  const known = new Map(
-    mine.spheres.map((s) => [s.id, { name: s.name, primary: s.primaryLanguage, languages: s.languages }]),
-  );
-  const sessions = await sessionsOfPerson(personSessions, headers.language, mine.memberships, known);
-  return {
-    userId,
-    profile: toProfile(user),
-    emails: emails
-      .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
-      .sort(primaryFirst),
-    ...(user.phone !== undefined ? { phone: user.phone } : {}),
-    spheres: mine.spheres,
-    galaxies: [],
-    members: mine.members,
-    sessions: sessions.sessions,
-    legalConsents: legalConsents(documents, legalAcceptances, headers.language),
-    ability: {
-      subscription: user.subscription,
-      rules: defineRules({
-        userId,
-        isGuest: user.isGuest,
-        subscription: user.subscription,
-        globalRoles: user.globalRoles,
-        superAdminMode: headers.superAdmin,
-        spheres: mine.memberships,
-        sessions: sessions.memberships,
-      }),
-    },
-  };
-}
-
 /** PUT /v1/profile: replaces the caller's profile (an existing account only) and tells their tabs. */
-export async function saveProfile(userId: string, profile: ProfileUpdate): Promise<Profile> {
+export async function saveProfile(
+  userId: string,
+  profile: ProfileUpdate,
+  profileChanged: (userId: string) => Promise<void>,
+): Promise<Profile> {
   const user = await writeProfile(userId, profile);
   if (!user) throw new NotFoundError();
-  // Age and gender may move the person to other tags in their spheres (tag automation).
-  await retagPerson(userId);
+  // Age and gender may move the person to other tags in their spheres (tag automation): the
+  // entry wires what follows a change, so users imports no domain above it.
+  await profileChanged(userId);
   await publishAfterWrite(userId, { type: 'profile', action: 'updated' });
   return toProfile(user);
 }

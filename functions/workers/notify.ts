@@ -1,5 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { completeRemoval } from '../lib/cascades';
 import { sendEmail } from '../lib/mail';
 import { logger } from '../lib/logger';
 import { NotificationMessageSchema, type NotificationMessage } from '../lib/notifications';
@@ -23,6 +24,13 @@ async function deliver(message: NotificationMessage): Promise<void> {
       // an event whose version is no longer the cycle's (decision 0026).
       const { handleCycleEvent } = await import('../campaigns');
       await handleCycleEvent(message);
+      return;
+    }
+    case 'cascade': {
+      // What a removal's dependents keep, left by a failure (decision 0042): the registry of
+      // cascades loads with the first such message.
+      const { CASCADES } = await import('../cascades');
+      await completeRemoval(message.of, message.removedId, CASCADES);
       return;
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Per-client limits (docs/decisions/0006): how many requests one client (one source IP) may make
  * within a window. AWS enforces them with WAF rate-based rules (infra/waf.ts) on the user pool and
- * the REST API; the local stack applies the same figures to each client address (infra/local).
+ * the REST API; the local stack applies the same figures to each client address (tools/local-stack).
  * WAF counts over a window of 60, 120, 300 or 600 seconds, with a limit of at least 10.
  */
 export interface ClientLimit {

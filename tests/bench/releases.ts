@@ -5,7 +5,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { rollupsDb } from '../../functions/reports/rollup-store';
+import { rollupsDb } from '../../functions/rollups/rollup-store';
 
 /**
  * Deletes every kept decision (`release` rollup items, entities/report-rollup.ts) of a scope, of

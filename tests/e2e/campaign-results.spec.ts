@@ -5,7 +5,7 @@ import { expectNoSeriousAxeViolations, signInWithPassword } from './support';
 /**
  * A campaign's results (issue 13, spec 02 §2; decision 0035): Camille, Atelier Horizon's admin,
  * opens the results of the demo campaign from its page, reads its autumn cycle (stopped, its
- * answers rolled up: infra/local/demo-campaigns.ts), its feelings, team climate and the ideas its
+ * answers rolled up: tools/demo/demo-campaigns.ts), its feelings, team climate and the ideas its
  * people wrote, narrows it to two tags whose few people are hidden with their reason, and exports
  * Excel. The winter cycle still collects and says its results come when it stops.
  */

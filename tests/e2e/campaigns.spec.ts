@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signInWithPassword } from './support';
 
 /**
- * Campaign administration (spec 02 §2, issue 12): Camille, Atelier Horizon's admin (infra/local),
+ * Campaign administration (spec 02 §2, issue 12): Camille, Atelier Horizon's admin (tools/demo),
  * creates a campaign from the sphere's settings, gives it a feeling measure and a questionnaire
  * measure, adds a cycle, starts its collection from the scheduler, and finds the campaign's join
  * link and QR code on its page.

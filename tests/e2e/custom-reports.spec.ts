@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations, sidewaysScroll, signInWithPassword } from
 
 /**
  * Custom reports (issue 13, spec 02 §2 custom reports and render overlay): Camille, Atelier Horizon's
- * admin, reads the demo report (infra/local/demo-custom-report.ts) and its small groups' hidden
+ * admin, reads the demo report (tools/demo/demo-custom-report.ts) and its small groups' hidden
  * cards, then builds a report of her own with a part and three cards, renders it to PDF through the
  * overlay and the render worker, and downloads it.
  */

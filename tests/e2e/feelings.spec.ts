@@ -8,7 +8,7 @@ import {
   tabTo,
 } from './support';
 
-/** Camille, the Essentials demo user (infra/local/seed.ts). */
+/** Camille, the Essentials demo user (tools/demo/seed.ts). */
 const CAMILLE = 'camille@demo.wellbeing.local';
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, sidewaysScroll, signInWithPassword, tabTo } from './support';
 
 /**
- * Alex, the demo super-admin (infra/local/seed.ts), designs a questionnaire, offers it to his
+ * Alex, the demo super-admin (tools/demo/seed.ts), designs a questionnaire, offers it to his
  * Intensive care group at Clinique des Tilleuls, answers it there as a member of that group and
  * changes his answers. He signs in with his password: the thinking browser tests use the three codes
  * his address may receive in ten minutes.

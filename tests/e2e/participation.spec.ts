@@ -11,7 +11,7 @@ import {
 } from './support';
 
 /**
- * Campaign participation (spec 02 §2, §4): Camille, Atelier Horizon's admin (infra/local), sets up
+ * Campaign participation (spec 02 §2, §4): Camille, Atelier Horizon's admin (tools/demo), sets up
  * a campaign through the API (a feeling measure and a questionnaire) and starts its cycle by hand,
  * which mails the invitation to the sphere's contributors. Sam opens the mailed link, signs in,
  * accepts, answers both steps watching the ring fill, and sees the thanks page; Lotte opens the
@@ -237,7 +237,7 @@ test('a member without a mailbox enters the demo campaign with his staff number 
   browser,
 }) => {
   test.setTimeout(120_000);
-  // Jef Peeters (infra/local): added by Atelier Horizon's admins, no account, staff number HZ-1042.
+  // Jef Peeters (tools/demo): added by Atelier Horizon's admins, no account, staff number HZ-1042.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const jef = await context.newPage();
   await jef.goto('/apps/participation/demo-horizon-pulse?lang=en');

@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations, signInWithPassword } from './support';
 
 /**
  * The sphere report (issue 13, spec 02 §2 and §5): Camille, Atelier Horizon's admin, opens it from
- * the sphere's page, reads the year of its sixty synthetic members (infra/local/seed.ts), narrows it
+ * the sphere's page, reads the year of its sixty synthetic members (tools/demo/seed.ts), narrows it
  * to the people of two tags, finds the weeks hidden with their reason, and exports the table.
  */
 const CAMILLE = 'camille@demo.wellbeing.local';
@@ -56,7 +56,7 @@ test('an admin opens the sphere report, filters by two tags, sees hidden weeks w
 
 /**
  * The sphere's questionnaires (spec 02 §2 report views, §5): the wellbeing check its synthetic
- * members answer (infra/local/demo-forms.ts `demo-wellbeing-check`), question by question.
+ * members answer (tools/demo/demo-forms.ts `demo-wellbeing-check`), question by question.
  */
 test("an admin reads the sphere's wellbeing check question by question in the questionnaires report", async ({
   page,
@@ -111,7 +111,7 @@ test("an admin reads the sphere's thinkings axis by axis with their comments ove
 
 /**
  * The sphere's strategy as its members judged it (spec 02 §2 "strategy assessment (tree or graphic
- * view)"; decision 0034): the review week of infra/local/demo-strategies.ts, item by item.
+ * view)"; decision 0034): the review week of tools/demo/demo-strategies.ts, item by item.
  */
 test("an admin reads how the members judged the sphere's strategy, as a tree and as a graphic", async ({
   page,

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { seedDemoData } from '../../infra/local/seed';
-import { startLocalStack } from '../../infra/local/stack';
+import { seedDemoData } from '../../tools/demo/seed';
+import { startLocalStack } from '../../tools/local-stack/stack';
 
 /**
  * End-to-end run: builds the SPA, starts the whole local stack in memory on free ports, runs the

@@ -3,7 +3,7 @@ import { expectNoSeriousAxeViolations, signInWithCodeThroughThePage, tabTo } fro
 
 /**
  * Nora, an Essentials demo user in English, in no sphere yet, with an address of Atelier Horizon's
- * domain (infra/local/seed.ts). She signs in twice in this file: sign-in codes are limited to three
+ * domain (tools/demo/seed.ts). She signs in twice in this file: sign-in codes are limited to three
  * an address in ten minutes, and no other spec signs her in.
  */
 const NORA = 'nora@demo.wellbeing.local';

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptLegalConsentsIfAsked, expectNoSeriousAxeViolations } from './support';
 
 /**
- * Théo, Boulangerie Soleil's Sales-Up member (infra/local/demo-terminals.ts), sets up a terminal of
+ * Théo, Boulangerie Soleil's Sales-Up member (tools/demo/demo-terminals.ts), sets up a terminal of
  * the counter's consumer session on the sphere's Sales-Up page. A visitor answers on the kiosk;
  * the network is cut, two more answer and wait in the kiosk's queue; the network comes back and
  * they are sent. The session's figures count the three answers once each (decision 0028).

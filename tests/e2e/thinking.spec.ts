@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signInWithCodeThroughThePage, tabTo } from './support';
 
 /**
- * Alex, a Premium demo user and super-admin (infra/local/seed.ts). Sign-in codes are limited to
+ * Alex, a Premium demo user and super-admin (tools/demo/seed.ts). Sign-in codes are limited to
  * three an address in ten minutes, and other specs sign Camille in three times.
  */
 const ALEX = 'alex@demo.wellbeing.local';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withParentOrigins } from '../../infra/local/web';
+import { withParentOrigins } from '../../tools/local-stack/web';
 import { contentSecurityPolicy } from '../../infra/web';
 import { SERVED_ASSETS_PREFIX } from '../../functions/lib/assets';
 import { PERMISSIONS_POLICY, SCAN_PAGE_PATH, SCAN_PAGE_PERMISSIONS_POLICY } from '../../infra/headers';

@@ -3,12 +3,12 @@ import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { strFromU8, unzipSync } from 'fflate';
 import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { latestCodeFor } from '../../infra/local/ses';
+import { latestCodeFor } from '../../tools/local-stack/ses';
 import type { SignInAnswer } from '@shared/contracts/auth';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 import { wholeTable } from './table-scan';
 import { usersDb } from '../../functions/users/store';
-import { importAxes } from '../../functions/thinkings';
+import { importAxes } from '../../functions/thinkings/seeding';
 
 let stack: TestStack;
 let leaver: Tokens;

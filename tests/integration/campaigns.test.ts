@@ -10,9 +10,9 @@ import type {
 import type { Sphere } from '@shared/contracts/spheres';
 import { campaignsDb } from '../../functions/campaigns/store';
 import { spheresDb } from '../../functions/spheres/store';
-import { advanceSchedulerClock, pendingSchedules } from '../../infra/local/scheduler';
-import { mailTo, type OutboxMail } from '../../infra/local/ses';
-import { localSqsClient } from '../../infra/local/sqs';
+import { advanceSchedulerClock, pendingSchedules } from '../../tools/local-stack/scheduler';
+import { mailTo, type OutboxMail } from '../../tools/local-stack/ses';
+import { localSqsClient } from '../../tools/local-stack/sqs';
 import { ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 import { wholeTable } from './table-scan';

@@ -15,8 +15,8 @@ import type {
 import type { SphereReport } from '@shared/contracts/reports';
 import { feelingColor } from '@shared/domain/feelings';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { importFeelings } from '../../functions/feelings';
-import { localSqsClient } from '../../infra/local/sqs';
+import { importFeelings } from '../../functions/feelings/seeding';
+import { localSqsClient } from '../../tools/local-stack/sqs';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

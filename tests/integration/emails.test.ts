@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { strFromU8, unzipSync } from 'fflate';
-import { latestCodeFor, mailTo } from '../../infra/local/ses';
-import { latestSmsCodeFor, smsTo } from '../../infra/local/sms';
+import { latestCodeFor, mailTo } from '../../tools/local-stack/ses';
+import { latestSmsCodeFor, smsTo } from '../../tools/local-stack/sms';
 import { db } from '../support/db';
 import type { EmailList } from '@shared/contracts/emails';
 import type { PhoneVerificationAnswer } from '@shared/contracts/phone';

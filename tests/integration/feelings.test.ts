@@ -4,7 +4,7 @@ import type { Feeling, FeelingFacets, MyselfReportData } from '@shared/contracts
 import { FEELING_EDIT_WINDOW_MS } from '@shared/domain/feelings';
 import { usersDb } from '../../functions/users/store';
 import { feelingsDb } from '../../functions/feelings/store';
-import { importFeelings } from '../../functions/feelings';
+import { importFeelings } from '../../functions/feelings/seeding';
 import { openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
 
 /** The feelings API over HTTP on the local stack: rules, isolation between users, realtime. */

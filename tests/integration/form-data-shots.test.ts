@@ -10,7 +10,7 @@ import type { FormReport, FormReportEntry } from '@shared/contracts/form-reports
 import { FormSchema, type Form, type SurveyValues } from '@shared/contracts/forms';
 import type { FormReportDefinition } from '@shared/contracts/report-definitions';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { importEntitlements, importForms } from '../../functions/forms';
+import { importEntitlements, importForms } from '../../functions/forms/seeding';
 import { countsOf, insertSurvey, textsOf } from '../../functions/forms/repository';
 import { startTestStack, writtenAt, type TestStack, type Tokens } from './harness';
 

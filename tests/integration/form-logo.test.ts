@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { Form, FormLogoUpload } from '@shared/contracts/forms';
-import { GOAL_RANKING_FORM_ID } from '@shared/domain/goal-ranking';
+import { GOAL_RANKING_FORM_ID } from '@shared/contracts/goal-ranking';
 import { usersDb } from '../../functions/users/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 

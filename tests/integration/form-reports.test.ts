@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormReport } from '@shared/contracts/form-reports';
 import { FormSchema, type Form, type SurveyValues } from '@shared/contracts/forms';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { importEntitlements, importForms, rebuildSphereFormRollups } from '../../functions/forms';
+import { rebuildSphereFormRollups } from '../../functions/forms';
+import { importEntitlements, importForms } from '../../functions/forms/seeding';
 import {
   changeSurvey,
   countsOf,
@@ -13,7 +14,7 @@ import {
   textsOf,
   type NewSurvey,
 } from '../../functions/forms/repository';
-import { readScope } from '../../functions/reports';
+import { readScope } from '../../functions/rollups';
 import { usersDb } from '../../functions/users/store';
 import { startTestStack, writtenAt, type TestStack, type Tokens } from './harness';
 

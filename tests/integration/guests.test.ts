@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { strFromU8, unzipSync } from 'fflate';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { mailTo } from '../../infra/local/ses';
+import { mailTo } from '../../tools/local-stack/ses';
 import { eventually, startTestStack, type GuestSession, type TestStack } from './harness';
 import { wholeTable } from './table-scan';
 

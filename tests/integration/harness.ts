@@ -7,8 +7,8 @@ import {
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { mailTo } from '../../infra/local/ses';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+import { mailTo } from '../../tools/local-stack/ses';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../tools/local-stack/stack';
 
 export interface ApiCallOptions {
   method?: string;

@@ -8,8 +8,8 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { enqueueNotification } from '../../functions/lib/queue';
 import { publish } from '../../functions/realtime';
-import { localS3Client } from '../../infra/local/s3';
-import { DEMO_USERS, seedDemoData, type DemoUser } from '../../infra/local/seed';
+import { localS3Client } from '../../tools/local-stack/s3';
+import { DEMO_USERS, seedDemoData, type DemoUser } from '../../tools/demo/seed';
 import type { CustomReportDetail, ReportPartDetail } from '@shared/contracts/custom-reports';
 import type { FormReport } from '@shared/contracts/form-reports';
 import type { StrategyReport } from '@shared/contracts/strategy-reports';
@@ -22,9 +22,9 @@ import { rebuildSphereThinkingRollups } from '../../functions/thinkings';
 import { rebuildSphereRollups } from '../../functions/feelings';
 import { feelingsDb } from '../../functions/feelings/store';
 import { formsDb } from '../../functions/forms/store';
-import { mailTo } from '../../infra/local/ses';
-import { freePort } from '../../infra/local/net';
-import { localSqsClient } from '../../infra/local/sqs';
+import { mailTo } from '../../tools/local-stack/ses';
+import { freePort } from '../../tools/local-stack/net';
+import { localSqsClient } from '../../tools/local-stack/sqs';
 import { eventually, startTestStack, type TestStack, type Tokens } from './harness';
 
 /** Opens a WebSocket; resolves with the socket once open, or with the HTTP status that refused it. */

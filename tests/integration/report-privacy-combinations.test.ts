@@ -11,9 +11,9 @@ import {
   PRIVACY_MIN_PARTICIPANTS_TWO_TAGS,
 } from '@shared/domain/report-privacy';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { importManyFeelings, type NewFeeling } from '../../functions/feelings';
-import { importEntitlements, importForms, importManySurveys } from '../../functions/forms';
-import { importManyThinkings } from '../../functions/thinkings';
+import { importManyFeelings, type NewFeeling } from '../../functions/feelings/seeding';
+import { importEntitlements, importForms, importManySurveys } from '../../functions/forms/seeding';
+import { importManyThinkings } from '../../functions/thinkings/seeding';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 
 /**

@@ -11,14 +11,15 @@ import {
   minParticipants,
 } from '@shared/domain/report-privacy';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { importFeelings, type NewFeeling } from '../../functions/feelings';
-import { importEntitlements, importForms, importManySurveys } from '../../functions/forms';
+import { importFeelings, type NewFeeling } from '../../functions/feelings/seeding';
+import { importEntitlements, importForms, importManySurveys } from '../../functions/forms/seeding';
 import { spheresDb } from '../../functions/spheres/store';
 import { insertAssessment } from '../../functions/strategies/repository';
 import { usersDb } from '../../functions/users/store';
 import type { StrategyReport } from '@shared/contracts/strategy-reports';
 import type { CampaignReport } from '@shared/contracts/campaign-reports';
-import { importParticipations, type AnswerItem } from '../../functions/campaigns';
+import type { AnswerItem } from '../../functions/campaigns';
+import { importParticipations } from '../../functions/campaigns/seeding';
 import { decodeJwt } from 'jose';
 import { rolesFromCoAdmin } from './co-admin';
 import { eventually, startTestStack, writtenAt, type TestStack, type Tokens } from './harness';

@@ -6,7 +6,8 @@ import { feelingColor } from '@shared/domain/feelings';
 import { isoWeekOf, weekBounds, weekFrozen } from '@shared/domain/report-rollups';
 import type { SphereReport } from '@shared/contracts/reports';
 import { documentClient } from '../../functions/lib/aws';
-import { importFeelings, rebuildSphereRollups } from '../../functions/feelings';
+import { rebuildSphereRollups } from '../../functions/feelings';
+import { importFeelings } from '../../functions/feelings/seeding';
 import {
   allFeelings,
   changeFeeling,
@@ -17,8 +18,8 @@ import {
   type FeelingItem,
   type NewFeeling,
 } from '../../functions/feelings/repository';
-import { readScope, type StoredRollup } from '../../functions/reports';
-import { summedRollups } from '../../functions/reports/rollups';
+import { readScope, type StoredRollup } from '../../functions/rollups';
+import { summedRollups } from '../../functions/rollups/rollups';
 import { FormSchema, type SurveyValues } from '@shared/contracts/forms';
 import { rebuildSphereFormRollups } from '../../functions/forms';
 import {

@@ -12,7 +12,7 @@ import type {
 import type { SphereReport } from '@shared/contracts/reports';
 import { feelingColor } from '@shared/domain/feelings';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { importFeelings } from '../../functions/feelings';
+import { importFeelings } from '../../functions/feelings/seeding';
 import { reportsDb } from '../../functions/reports/store';
 import { usersDb } from '../../functions/users/store';
 import { rolesFromCoAdmin } from './co-admin';

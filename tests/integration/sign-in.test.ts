@@ -5,7 +5,7 @@ import {
   type RespondToAuthChallengeCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
-import { mailTo } from '../../infra/local/ses';
+import { mailTo } from '../../tools/local-stack/ses';
 import { eventually, startTestStack, type TestStack } from './harness';
 
 let stack: TestStack;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SphereReport } from '@shared/contracts/reports';
 import { feelingColor } from '@shared/domain/feelings';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { importFeelings, type NewFeeling } from '../../functions/feelings';
+import { importFeelings, type NewFeeling } from '../../functions/feelings/seeding';
 import { rolesFromCoAdmin } from './co-admin';
 import { startTestStack, type TestStack, type Tokens } from './harness';
 

@@ -4,7 +4,7 @@ import type { Session } from '@shared/contracts/sessions';
 import type { Sphere } from '@shared/contracts/spheres';
 import type { Strategy, StrategyAssessment, StrategyList } from '@shared/contracts/strategies';
 import { usersDb } from '../../functions/users/store';
-import { importEntitlements } from '../../functions/forms';
+import { importEntitlements } from '../../functions/forms/seeding';
 import { formsDb } from '../../functions/forms/store';
 import { assessmentsOfList, eraseStrategyOf, readList } from '../../functions/strategies/repository';
 import { startTestStack, type TestStack, type Tokens } from './harness';

@@ -7,7 +7,7 @@ import type { Strategy, StrategyAssessment } from '@shared/contracts/strategies'
 import type { StrategyReport } from '@shared/contracts/strategy-reports';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
 import { assessmentFreezeDate } from '@shared/domain/strategies';
-import { readScope, scopeOf } from '../../functions/reports';
+import { readScope, scopeOf } from '../../functions/rollups';
 import { membershipIn } from '../../functions/spheres';
 import { spheresDb } from '../../functions/spheres/store';
 import { rebuildSphereStrategyRollups } from '../../functions/strategies';

@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThinkingReport } from '@shared/contracts/reports';
 import { isoWeekOf, weekBounds } from '@shared/domain/report-rollups';
-import { readScope } from '../../functions/reports';
-import { importThinkings, rebuildSphereThinkingRollups } from '../../functions/thinkings';
+import { readScope } from '../../functions/rollups';
+import { rebuildSphereThinkingRollups } from '../../functions/thinkings';
+import { importThinkings } from '../../functions/thinkings/seeding';
 import {
   changeThinking,
   eraseThinkings,

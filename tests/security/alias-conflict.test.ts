@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { latestCodeFor } from '../../infra/local/ses';
+import { latestCodeFor } from '../../tools/local-stack/ses';
 import { startTestStack, type TestStack } from '../integration/harness';
 import { signInWithPassword } from './srp-sign-in';
 

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { USER_POOL_ANSWER_LIMIT } from '@shared/domain/client-limits';
 import { LOGIN_MAX_FAILED_ATTEMPTS } from '@shared/domain/sign-in';
-import { latestCodeFor, mailTo } from '../../infra/local/ses';
+import { latestCodeFor, mailTo } from '../../tools/local-stack/ses';
 import { eventually, startTestStack, type TestStack } from '../integration/harness';
 
 /**

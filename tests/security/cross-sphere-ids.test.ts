@@ -9,7 +9,7 @@ import type { Session } from '@shared/contracts/sessions';
 import type { Sphere } from '@shared/contracts/spheres';
 import type { Strategy } from '@shared/contracts/strategies';
 import { campaignsDb } from '../../functions/campaigns/store';
-import { importEntitlements, importForms } from '../../functions/forms';
+import { importEntitlements, importForms } from '../../functions/forms/seeding';
 import { spheresDb } from '../../functions/spheres/store';
 import { usersDb } from '../../functions/users/store';
 import { startTestStack, type ApiAnswer, type TestStack, type Tokens } from '../integration/harness';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_CODES_PER_WINDOW } from '@shared/domain/sign-in';
-import { latestCodeFor, mailTo } from '../../infra/local/ses';
+import { latestCodeFor, mailTo } from '../../tools/local-stack/ses';
 import { startTestStack, type TestStack } from '../integration/harness';
 
 /**

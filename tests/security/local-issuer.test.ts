@@ -4,7 +4,7 @@ import {
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { startCognito, type LocalCognito } from '../../infra/local/cognito';
+import { startCognito, type LocalCognito } from '../../tools/local-stack/cognito';
 
 /**
  * Finding: the local Cognito issuer answered its admin operations without credentials and to any

@@ -5,7 +5,7 @@ import {
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { LOGIN_MAX_CODES_PER_WINDOW } from '@shared/domain/sign-in';
-import { latestCodeFor, mailTo } from '../../infra/local/ses';
+import { latestCodeFor, mailTo } from '../../tools/local-stack/ses';
 import { eventually, startTestStack, type TestStack } from '../integration/harness';
 
 /**

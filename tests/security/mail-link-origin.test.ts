@@ -4,9 +4,9 @@ import type { Campaign, Cycle } from '@shared/contracts/campaigns';
 import type { Sphere } from '@shared/contracts/spheres';
 import { spheresDb } from '../../functions/spheres/store';
 import { usersDb } from '../../functions/users/store';
-import { advanceSchedulerClock } from '../../infra/local/scheduler';
-import { mailTo, type OutboxMail } from '../../infra/local/ses';
-import { smsTo, type OutboxSms } from '../../infra/local/sms';
+import { advanceSchedulerClock } from '../../tools/local-stack/scheduler';
+import { mailTo, type OutboxMail } from '../../tools/local-stack/ses';
+import { smsTo, type OutboxSms } from '../../tools/local-stack/sms';
 import { eventually, startTestStack, type TestStack, type Tokens } from '../integration/harness';
 
 /**

@@ -4,7 +4,7 @@ import { HEADER_SUPER_ADMIN } from '@shared/contracts/headers';
 import type { Sphere } from '@shared/contracts/spheres';
 import { formsDb } from '../../functions/forms/store';
 import { usersDb } from '../../functions/users/store';
-import { readOutbox } from '../../infra/local/ses';
+import { readOutbox } from '../../tools/local-stack/ses';
 import { startTestStack, type TestStack, type Tokens } from '../integration/harness';
 import { wholeTable } from '../integration/table-scan';
 

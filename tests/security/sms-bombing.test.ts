@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { strFromU8, unzipSync } from 'fflate';
-import { latestSmsCodeFor, smsTo } from '../../infra/local/sms';
+import { latestSmsCodeFor, smsTo } from '../../tools/local-stack/sms';
 import type { PhoneVerificationAnswer } from '@shared/contracts/phone';
 import { verifyPhone } from '../../functions/phone/service';
 import { startTestStack, type ApiAnswer, type TestStack } from '../integration/harness';

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Me } from '@shared/contracts/me';
 import type { SignInAnswer } from '@shared/contracts/auth';
-import { mailTo } from '../../infra/local/ses';
+import { mailTo } from '../../tools/local-stack/ses';
 import { eventually, startTestStack, type TestStack } from '../integration/harness';
 
 /**

@@ -1,0 +1,53 @@
+import type { RequestHeaders } from '@shared/contracts/headers';
+import type { Me } from '@shared/contracts/me';
+import { defineRules } from '@shared/domain/ability';
+import { primaryFirst } from '@shared/domain/emails';
+import { NotFoundError } from '../lib/errors';
+import { legalConsents, listLegalDocuments } from '../legal';
+import { loadPersonSessions, sessionsOfPerson } from '../sessions';
+import { spheresOfPerson } from '../spheres';
+import { getAccount, toProfile } from '../users';
+
+/**
+ * The start call: everything the SPA needs after sign-in, with the spheres and memberships the
+ * ability rules come from. Galaxies join with their capability.
+ */
+export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
+  const [account, documents, mine, personSessions] = await Promise.all([
+    getAccount(userId),
+    listLegalDocuments(),
+    spheresOfPerson(userId),
+    loadPersonSessions(userId),
+  ]);
+  if (!account) throw new NotFoundError();
+  const { user, emails, legalAcceptances } = account;
+  const known = new Map(
+    mine.spheres.map((s) => [s.id, { name: s.name, primary: s.primaryLanguage, languages: s.languages }]),
+  );
+  const sessions = await sessionsOfPerson(personSessions, headers.language, mine.memberships, known);
+  return {
+    userId,
+    profile: toProfile(user),
+    emails: emails
+      .map((e) => ({ email: e.email, primary: e.primary, isVerified: e.isVerified }))
+      .sort(primaryFirst),
+    ...(user.phone !== undefined ? { phone: user.phone } : {}),
+    spheres: mine.spheres,
+    galaxies: [],
+    members: mine.members,
+    sessions: sessions.sessions,
+    legalConsents: legalConsents(documents, legalAcceptances, headers.language),
+    ability: {
+      subscription: user.subscription,
+      rules: defineRules({
+        userId,
+        isGuest: user.isGuest,
+        subscription: user.subscription,
+        globalRoles: user.globalRoles,
+        superAdminMode: headers.superAdmin,
+        spheres: mine.memberships,
+        sessions: sessions.memberships,
+      }),
+    },
+  };
+}
