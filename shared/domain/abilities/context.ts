@@ -1,5 +1,47 @@
 import type { AbilityRule } from '../../contracts/me';
-import type { AbilityFacts } from '../ability';
+import type { SessionCategory, SessionRole } from '../sessions';
+import type { SphereRole } from '../spheres';
+
+/** An active membership of a sphere and the roles held there. */
+export interface SphereMembership {
+  sphereId: string;
+  roles: readonly SphereRole[];
+}
+
+/**
+ * A membership of a session that counts: of a contributor session, while the person is an active
+ * member of its sphere; of a consumer session, as long as it lasts.
+ */
+export interface SessionMembership {
+  sessionId: string;
+  sphereId: string;
+  category: SessionCategory;
+  roles: readonly SessionRole[];
+  /**
+   * The person gave themselves the `member` role through their own admin or referent right
+   * (decision 0012): it opens no report of the session. Absent (memberships written before the rule
+   * among them): the role was given by someone else, or taken by the link without such a right.
+   */
+  selfGranted?: boolean;
+}
+
+/** What the rules are computed from. Memberships and global roles join as their capabilities land. */
+export interface AbilityFacts {
+  userId: string;
+  isGuest: boolean;
+  subscription: 'starter' | 'essentials' | 'premium';
+  /** Global roles of spec 01 §6 (super-admin, ambassador, preview-access). */
+  globalRoles: readonly string[];
+  /** Super-admin header sent and honoured. */
+  superAdminMode: boolean;
+  /** Active memberships (an inactive member holds no right in the sphere). */
+  spheres: readonly SphereMembership[];
+  /** Session memberships that count (see SessionMembership). */
+  sessions: readonly SessionMembership[];
+}
+
+/** What the rules need of the account itself (the rest is memberships). */
+export type AccountFacts = Pick<AbilityFacts, 'isGuest' | 'subscription' | 'globalRoles'>;
 
 /** What every area's rules read: the facts, and what follows from them once. */
 export interface AbilityContext {

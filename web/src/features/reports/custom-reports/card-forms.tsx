@@ -31,6 +31,7 @@ import { currentLanguage } from '../../../i18n';
 import { useAbility } from '../../../lib/ability';
 import { ApiError, translateErrorItem } from '../../../lib/errors';
 import { useFormProblems } from '../../../lib/form-problems';
+import { CardTextFields } from './card-text-fields';
 import { useMe } from '../../../lib/me';
 import { useCreateReportCard, type ReportRef } from '../api/custom-reports';
 import { useReportTags } from '../api/reports';
@@ -204,22 +205,13 @@ export function AddCardDialog({
               />
             </Group>
           </Radio.Group>
-          <TextInput
-            label={t('reports.custom.card.title')}
-            required
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={problems.messageFor('title')}
-            data-testid="card-add-title"
-          />
-          <Textarea
-            label={t('reports.custom.card.description')}
-            autosize
-            minRows={2}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={problems.messageFor('description')}
-            data-testid="card-add-description"
+          <CardTextFields
+            title={title}
+            onTitle={setTitle}
+            description={description}
+            onDescription={setDescription}
+            messageFor={problems.messageFor}
+            testIdPrefix="card-add"
           />
           {type === 'text' ? (
             <Textarea

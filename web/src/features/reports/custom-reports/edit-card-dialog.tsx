@@ -10,6 +10,7 @@ import {
 import { Dialog } from '../../../components/dialog';
 import { notifySuccess } from '../../../components/notify';
 import { useFormProblems } from '../../../lib/form-problems';
+import { CardTextFields } from './card-text-fields';
 import { useUpdateReportCard, type ReportRef } from '../api/custom-reports';
 import { GeneralProblems } from './card-forms';
 
@@ -77,22 +78,13 @@ export function EditCardDialog({
         }}
       >
         <Stack>
-          <TextInput
-            label={t('reports.custom.card.title')}
-            required
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={problems.messageFor('title')}
-            data-testid="card-edit-title"
-          />
-          <Textarea
-            label={t('reports.custom.card.description')}
-            autosize
-            minRows={2}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={problems.messageFor('description')}
-            data-testid="card-edit-description"
+          <CardTextFields
+            title={title}
+            onTitle={setTitle}
+            description={description}
+            onDescription={setDescription}
+            messageFor={problems.messageFor}
+            testIdPrefix="card-edit"
           />
           <Textarea
             label={t('reports.custom.card.result')}

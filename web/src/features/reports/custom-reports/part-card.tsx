@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage, ReportPartDetail } from '@shared/contracts/custom-reports';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal';
 import { Dialog } from '../../../components/dialog';
 import { notifySuccess } from '../../../components/notify';
 import { currentLanguage } from '../../../i18n';
@@ -34,7 +34,16 @@ export function CardView({
   const { t } = useTranslation();
   const language = currentLanguage();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useConfirmedRemoval({
+    remove: () => remove.mutateAsync(card.cardId),
+    title: t('reports.custom.card.deleteTitle'),
+    message: <Text>{t('reports.custom.card.deleteMessage', { title: card.title })}</Text>,
+    confirmLabel: t('reports.custom.card.delete'),
+    cancelLabel: t('reports.custom.cancel'),
+    destructive: false,
+    success: { key: 'reports.custom.card.deleted', values: { title: card.title } },
+    testId: 'card-delete',
+  });
   const [prompting, setPrompting] = useState(false);
   const move = useUpdateReportCard(reportRef);
   const remove = useDeleteReportCard(reportRef);
@@ -157,7 +166,7 @@ export function CardView({
             c="red.9"
             onClick={() => {
               remove.reset();
-              setDeleting(true);
+              deletion.ask();
             }}
             data-testid={`card-delete-${card.cardId}`}
           >
@@ -174,25 +183,7 @@ export function CardView({
           onClose={() => setPrompting(false)}
         />
       )}
-      <ConfirmDialog
-        opened={deleting}
-        title={t('reports.custom.card.deleteTitle')}
-        confirmLabel={t('reports.custom.card.delete')}
-        cancelLabel={t('reports.custom.cancel')}
-        onCancel={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(card.cardId, {
-            onSuccess: () => {
-              notifySuccess('reports.custom.card.deleted', { values: { title: card.title } });
-              setDeleting(false);
-            },
-          })
-        }
-        pending={remove.isPending}
-        testId="card-delete"
-      >
-        <Text>{t('reports.custom.card.deleteMessage', { title: card.title })}</Text>
-      </ConfirmDialog>
+      {deletion.dialog}
     </Card>
   );
 }

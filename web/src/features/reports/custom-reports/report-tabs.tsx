@@ -7,7 +7,7 @@ import { type CustomReportDetail, type Render } from '@shared/contracts/custom-r
 import type { Language } from '@shared/contracts/headers';
 import type { Tag } from '@shared/contracts/tags';
 import { tagName } from '@shared/domain/tags';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal';
 import { ErrorState } from '../../../components/error-state';
 import { notifySuccess } from '../../../components/notify';
 import { currentLanguage } from '../../../i18n';
@@ -83,7 +83,28 @@ export function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
   const renders = useReportRenders(reportRef);
   const download = useDownloadReportRender(reportRef);
   const remove = useDeleteReportRender(reportRef);
-  const [removing, setRemoving] = useState<Render | null>(null);
+  // Removing a document, or cancelling one still being made.
+  const cancels = (r: Render) => r.status === 'inProgress';
+  const removal = useConfirmedRemoval<Render>({
+    remove: (r) => remove.mutateAsync(r.renderId),
+    title: (r) =>
+      t(cancels(r) ? 'reports.custom.documents.cancelTitle' : 'reports.custom.documents.removeTitle'),
+    confirmLabel: (r) =>
+      t(cancels(r) ? 'reports.custom.documents.cancel' : 'reports.custom.documents.remove'),
+    cancelLabel: t('reports.custom.cancel'),
+    message: (r) => (
+      <Text>
+        {t(cancels(r) ? 'reports.custom.documents.cancelMessage' : 'reports.custom.documents.removeMessage', {
+          name: r.name,
+        })}
+      </Text>
+    ),
+    success: (r) => ({
+      key: cancels(r) ? 'reports.custom.documents.cancelled' : 'reports.custom.documents.removed',
+      values: { name: r.name },
+    }),
+    testId: 'document-remove',
+  });
   const list = [...(renders.data?.renders ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   let body;
@@ -166,7 +187,7 @@ export function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
                     variant="subtle"
                     color="red"
                     c="red.9"
-                    onClick={() => setRemoving(r)}
+                    onClick={() => removal.ask(r)}
                     aria-label={t(
                       r.status === 'inProgress'
                         ? 'reports.custom.documents.cancelNamed'
@@ -189,49 +210,13 @@ export function DocumentsTab({ reportRef }: { reportRef: ReportRef }) {
       </Table.ScrollContainer>
     );
 
-  const cancelling = removing?.status === 'inProgress';
   return (
     <Stack>
       <Title order={2} size="h4">
         {t('reports.custom.tabs.documents')}
       </Title>
       {body}
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t(
-          cancelling ? 'reports.custom.documents.cancelTitle' : 'reports.custom.documents.removeTitle',
-        )}
-        confirmLabel={t(cancelling ? 'reports.custom.documents.cancel' : 'reports.custom.documents.remove')}
-        cancelLabel={t('reports.custom.cancel')}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.renderId, {
-            onSuccess: () => {
-              notifySuccess(
-                cancelling ? 'reports.custom.documents.cancelled' : 'reports.custom.documents.removed',
-                {
-                  values: { name: removing.name },
-                },
-              );
-              setRemoving(null);
-            },
-          })
-        }
-        pending={remove.isPending}
-        error={remove.error}
-        destructive
-        testId="document-remove"
-      >
-        <Text>
-          {t(
-            cancelling ? 'reports.custom.documents.cancelMessage' : 'reports.custom.documents.removeMessage',
-            {
-              name: removing?.name ?? '',
-            },
-          )}
-        </Text>
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }
