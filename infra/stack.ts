@@ -140,6 +140,9 @@ export class WellbeingStack extends Stack {
     }
     // The render worker writes the files and tells the person who asked.
     this.assets.grant(this.workers.render, { prefixes: [RENDERS_PREFIX], actions: ['read', 'write'] });
+    // The notifications worker completes cascades left pending (decision 0042): a removed group's
+    // custom reports take their rendered files with them.
+    this.assets.grant(this.workers.notify, { prefixes: [RENDERS_PREFIX], actions: ['delete'] });
     this.realtime.allowPublishing(this.workers.render);
 
     const functions: Record<string, WellbeingFunction> = {
