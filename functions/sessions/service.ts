@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { removalRecord, runCascades, type Cascade } from '../lib/cascades';
 import { enqueueNotification } from '../lib/queue';
+import { logger } from '../lib/logger';
 import { subject } from '@casl/ability';
 import { isLanguage, type Language } from '@shared/contracts/headers';
 import type { SessionSummary } from '@shared/contracts/me';
@@ -409,7 +410,14 @@ export async function deleteSession(sessionId: string, cascades: readonly Cascad
   await deleteSessionItems(session, moved, members, removalRecord(removed, cascades));
   // Its strategy, links, entitlements and custom reports go now; what fails stays on the record
   // and the worker completes it (decision 0042).
-  const failed = await runCascades('session', sessionId, cascades);
+  // A failure to read or clear the record itself is left to the worker too: the group is gone.
+  const failed = await runCascades('session', sessionId, cascades).catch((error: unknown) => {
+    logger.error('The cascades of a removed group could not run; queued for the worker', {
+      sessionId,
+      error,
+    });
+    return ['all'];
+  });
   if (failed.length)
     await enqueueNotification({
       id: `cascade-session-${sessionId}`,
