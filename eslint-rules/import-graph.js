@@ -24,12 +24,17 @@ function sourceFiles(dir, out = []) {
   return out;
 }
 
-/** The file an import names, or null for a package. */
+/** The path an import names, as written (no extension resolved), or null for a package. */
+export function importBase(root, from, source) {
+  if (source.startsWith('@shared/')) return join(root, 'shared', source.slice('@shared/'.length));
+  if (source.startsWith('.')) return join(dirname(from), source);
+  return null;
+}
+
+/** The file an import names, or null for a package or a file that is not there. */
 export function resolveImport(root, from, source) {
-  let base;
-  if (source.startsWith('@shared/')) base = join(root, 'shared', source.slice('@shared/'.length));
-  else if (source.startsWith('.')) base = join(dirname(from), source);
-  else return null;
+  const base = importBase(root, from, source);
+  if (!base) return null;
   if (/\.tsx?$/.test(base) && existsSync(base)) return base;
   const js = base.replace(/\.js$/, '');
   for (const ext of EXTENSIONS) if (existsSync(js + ext)) return js + ext;

@@ -1,5 +1,13 @@
-import { dirname, join, relative, sep } from 'node:path';
-import { cycles, foldGraph, importGraph, reaches, resolveImport, targetsOf } from './import-graph.js';
+import { relative, sep } from 'node:path';
+import {
+  cycles,
+  foldGraph,
+  importBase,
+  importGraph,
+  reaches,
+  resolveImport,
+  targetsOf,
+} from './import-graph.js';
 
 /**
  * The import rules of the product's layers (docs/layers.md):
@@ -136,12 +144,6 @@ export function refusal(from, to, typeOnly = false) {
   return null;
 }
 
-const resolved = (file, source) => {
-  if (source.startsWith('@shared/')) return join(ROOT, 'shared', source.slice('@shared/'.length));
-  if (source.startsWith('.')) return join(dirname(file), source);
-  return null;
-};
-
 const layersRule = {
   meta: {
     type: 'problem',
@@ -156,7 +158,7 @@ const layersRule = {
     const check = (node, source, typeOnly) => {
       if (typeof source !== 'string') return;
       // The file it names (a folder's face: its index.ts), or the path as written for one not there.
-      const target = resolveImport(ROOT, file, source) ?? resolved(file, source);
+      const target = resolveImport(ROOT, file, source) ?? importBase(ROOT, file, source);
       if (!target) return;
       const message = refusal(from, layerOf(target), typeOnly);
       if (message) context.report({ node, message });

@@ -76,7 +76,7 @@ export async function runCascades(
   removedId: string,
   cascades: readonly Cascade[],
 ): Promise<string[]> {
-  const { data: record } = await db().entities.removal.get({ of, removedId }).go({ consistent: true });
+  const record = await readRemoval(of, removedId);
   if (!record) return [];
   const removed: Removed = { of, id: removedId, sphereId: record.sphereId };
   const pending = new Set(record.pending ?? []);
@@ -119,6 +119,11 @@ export async function completeRemoval(
 
 /** The removal record, if some cascade is still pending (for checks and tests). */
 export async function pendingRemoval(of: RemovedKind, removedId: string): Promise<string[] | null> {
+  const record = await readRemoval(of, removedId);
+  return record ? [...(record.pending ?? [])] : null;
+}
+
+async function readRemoval(of: RemovedKind, removedId: string) {
   const { data } = await db().entities.removal.get({ of, removedId }).go({ consistent: true });
-  return data ? [...(data.pending ?? [])] : null;
+  return data;
 }

@@ -97,3 +97,38 @@ export async function ensureTally(scope: string, kind: string, count: () => Prom
 }
 
 export const sphereScope = (sphereId: string) => `sphere#${sphereId}`;
+
+/** A counted kind of a scope, as its domain describes it. */
+export interface CountedKind {
+  scope: string;
+  kind: string;
+  limit: number;
+  /** What exists now, for a tally still missing (`ensureTally`). */
+  count: () => Promise<number>;
+  /** The error of a refusal at the limit (the domain's key). */
+  refused: () => Error;
+}
+
+/**
+ * Saves a change of a counted thing that may take it out of the count (an archive) or back into it
+ * (a restore): a restore takes its place before the save, refused at the limit and given back if the
+ * save fails; an archive gives its place back once saved. Any other change leaves the tally alone.
+ */
+export async function savedWithCount<T>(
+  counted: CountedKind,
+  change: { countedBefore: boolean; countedAfter: boolean },
+  save: () => Promise<T>,
+): Promise<T> {
+  const restores = !change.countedBefore && change.countedAfter;
+  const archives = change.countedBefore && !change.countedAfter;
+  if (!restores && !archives) return save();
+  const { scope, kind } = counted;
+  await ensureTally(scope, kind, counted.count);
+  if (restores && !(await claim(scope, kind, counted.limit))) throw counted.refused();
+  const saved = await save().catch(async (error: unknown) => {
+    if (restores) await release(scope, kind);
+    throw error;
+  });
+  if (archives) await release(scope, kind);
+  return saved;
+}

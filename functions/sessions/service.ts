@@ -65,7 +65,7 @@ import {
   type SessionMemberItem,
 } from './repository';
 import { GROUPS } from './repository';
-import { claim, ensureTally, release, sphereScope } from '../lib/quotas';
+import { ensureTally, savedWithCount, sphereScope, type CountedKind } from '../lib/quotas';
 
 /** What a caller may do with one session, from their rules. */
 function rightsOn(ability: AppAbility | undefined, item: Pick<SessionItem, 'sessionId' | 'sphereId'>) {
@@ -264,13 +264,19 @@ export async function createSession(
   return toSession(created, held, ability, await inheritedOf(created));
 }
 
-/** The sphere's group tally, counted from its groups once when it has none yet (decision 0043). */
+/** A sphere's groups as its quota counts them: archived ones left out (decision 0043). */
+const groupsOf = (sphereId: string, limit: number): CountedKind => ({
+  scope: sphereScope(sphereId),
+  kind: GROUPS,
+  limit,
+  count: async () => (await sessionsOfSphere(sphereId)).filter((s) => !s.archived).length,
+  refused: () => new ConflictError('creationBlocked'),
+});
+
+/** The sphere's group tally, counted from its groups once when it has none yet. */
 async function ensureGroupTally(sphereId: string): Promise<void> {
-  await ensureTally(
-    sphereScope(sphereId),
-    GROUPS,
-    async () => (await sessionsOfSphere(sphereId)).filter((s) => !s.archived).length,
-  );
+  const { scope, kind, count } = groupsOf(sphereId, 0);
+  await ensureTally(scope, kind, count);
 }
 
 /** Tells a person's tabs that their sessions and rights changed. */
@@ -350,37 +356,30 @@ export async function updateSession(
   )
     .filter(([field, value]) => value === undefined && before[field] !== undefined)
     .map(([field]) => field);
-  const restores = before.archived && !body.archived;
-  const archives = !before.archived && body.archived;
-  // A restored group takes a place again, before its save (and gives it back if the save fails);
-  // an archived one gives its place back once saved (decision 0043).
-  const scope = sphereScope(before.sphereId);
-  if (restores || archives) await ensureGroupTally(before.sphereId);
-  if (restores) {
-    if (!(await claim(scope, GROUPS, sphere.limits.groups))) throw new ConflictError('creationBlocked');
-  }
-  const saved = await saveSession(
-    before,
-    {
-      name: body.name,
-      publicName: body.publicName,
-      isLeaf: body.isLeaf,
-      subscription: body.subscription,
-      isPublic: body.isPublic,
-      archived: body.archived,
-      ...(body.specificTagIds ? { specificTagIds: [...new Set(body.specificTagIds)] } : {}),
-      parentSessionIds,
-      ...(body.parentSessionId !== undefined ? { parentSessionId: body.parentSessionId } : {}),
-      ...(body.childNumber !== undefined ? { childNumber: body.childNumber } : {}),
-      ...(body.stepNumber !== undefined ? { stepNumber: body.stepNumber } : {}),
-    },
-    removed,
-    subtree,
-  ).catch(async (error: unknown) => {
-    if (restores) await release(scope, GROUPS);
-    throw error;
-  });
-  if (archives) await release(scope, GROUPS);
+  // A restored group takes a place again, an archived one gives its place back (decision 0043).
+  const saved = await savedWithCount(
+    groupsOf(before.sphereId, sphere.limits.groups),
+    { countedBefore: !before.archived, countedAfter: !body.archived },
+    () =>
+      saveSession(
+        before,
+        {
+          name: body.name,
+          publicName: body.publicName,
+          isLeaf: body.isLeaf,
+          subscription: body.subscription,
+          isPublic: body.isPublic,
+          archived: body.archived,
+          ...(body.specificTagIds ? { specificTagIds: [...new Set(body.specificTagIds)] } : {}),
+          parentSessionIds,
+          ...(body.parentSessionId !== undefined ? { parentSessionId: body.parentSessionId } : {}),
+          ...(body.childNumber !== undefined ? { childNumber: body.childNumber } : {}),
+          ...(body.stepNumber !== undefined ? { stepNumber: body.stepNumber } : {}),
+        },
+        removed,
+        subtree,
+      ),
+  );
   for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
   const membership = await sessionMembershipIn(userId, sessionId);
   return toSession(saved, membership, ability, await inheritedOf(saved));

@@ -42,7 +42,7 @@ import {
   type TagSelectionItem,
 } from './tags-repository';
 import { TAGS } from './tags-repository';
-import { claim, ensureTally, release, sphereScope } from '../lib/quotas';
+import { ensureTally, savedWithCount, sphereScope, type CountedKind } from '../lib/quotas';
 
 /**
  * Tags of a sphere and their automation (spec 01 §3 Tag and Tag selection, §4, §5 tag form): the
@@ -122,9 +122,19 @@ export async function getTag(sphereId: string, tagId: string): Promise<Tag> {
   return toTag(tag);
 }
 
-/** The sphere's tag tally, counted from its tags once when it has none yet (decision 0043). */
+/** A sphere's tags as its quota counts them: archived ones left out (decision 0043). */
+const tagsCounted = (sphereId: string, limit: number): CountedKind => ({
+  scope: sphereScope(sphereId),
+  kind: TAGS,
+  limit,
+  count: async () => activeCount(await tagsOf(sphereId)),
+  refused: () => new ConflictError('sphere-max-tags-reached'),
+});
+
+/** The sphere's tag tally, counted from its tags once when it has none yet. */
 async function ensureTagTally(sphereId: string): Promise<void> {
-  await ensureTally(sphereScope(sphereId), TAGS, async () => activeCount(await tagsOf(sphereId)));
+  const { scope, kind, count } = tagsCounted(sphereId, 0);
+  await ensureTally(scope, kind, count);
 }
 
 /** POST /v1/spheres/{id}/tags: within the sphere's tag limit (`sphere-max-tags-reached`). */
@@ -146,27 +156,21 @@ export async function updateTag(sphereId: string, tagId: string, body: TagUpdate
   if (!before) throw new NotFoundError();
   if (before.archived && body.archived) throw new ConflictError('tag-archived');
   checkName(sphere, body.name);
-  const restores = before.archived && !body.archived;
-  const archives = !before.archived && body.archived;
-  // A restored tag takes a place again before its save (given back if the save fails); an archived
-  // one gives its place back once saved (decision 0043).
-  const scope = sphereScope(sphereId);
-  if (restores || archives) await ensureTagTally(sphereId);
-  if (restores && !(await claim(scope, TAGS, sphere.limits.tags)))
-    throw new ConflictError('sphere-max-tags-reached');
-  const saved = await replaceTag(before, {
-    name: body.name,
-    type: body.type,
-    color: body.color,
-    weight: body.weight,
-    modules: body.modules,
-    keywords: body.keywords,
-    archived: body.archived,
-  }).catch(async (error: unknown) => {
-    if (restores) await release(scope, TAGS);
-    throw error;
-  });
-  if (archives) await release(scope, TAGS);
+  // A restored tag takes a place again, an archived one gives its place back (decision 0043).
+  const saved = await savedWithCount(
+    tagsCounted(sphereId, sphere.limits.tags),
+    { countedBefore: !before.archived, countedAfter: !body.archived },
+    () =>
+      replaceTag(before, {
+        name: body.name,
+        type: body.type,
+        color: body.color,
+        weight: body.weight,
+        modules: body.modules,
+        keywords: body.keywords,
+        archived: body.archived,
+      }),
+  );
   // An archived tag is no longer given by the automation; a restored one is again.
   if (before.archived !== saved.archived && saved.autoTag) await retagSphere(sphereId);
   return toTag(saved);

@@ -230,3 +230,12 @@ export function AnonymityAlert() {
     </Alert>
   );
 }
+
+/** Why a figure is not shown (too few people, nothing closed yet), said in place of it. */
+export function Withheld({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" fs="italic" span>
+      {children}
+    </Text>
+  );
+}

@@ -17,6 +17,7 @@ import {
   thinkingMeasure,
   measureName,
 } from './card-figures';
+import { Withheld } from '../common/report-parts';
 
 /** One row of a series table: its period, then its figures or why they are hidden. */
 export interface SeriesRow {
@@ -137,9 +138,7 @@ export function SeriesData({
                   row.cells.map((cell, i) => <Table.Td key={i}>{cell}</Table.Td>)
                 ) : (
                   <Table.Td colSpan={columns.length} data-testid={`card-hidden-${cardId}-${row.key}`}>
-                    <Text size="sm" fs="italic" span>
-                      {row.reason}
-                    </Text>
+                    <Withheld>{row.reason}</Withheld>
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -6,7 +6,7 @@ import { type Language } from '@shared/contracts/headers';
 import type { QuestionFigure, ResultFigure } from '@shared/contracts/form-reports';
 import { textIn } from '@shared/domain/sessions';
 import { ownLanguage, partHiddenReason } from '../exports/form-details';
-import { ReportTable } from '../common/report-parts';
+import { ReportTable, Withheld } from '../common/report-parts';
 import { Figure } from '../common/report-figure';
 import { type FormCardData, plain, HiddenText } from './card-figures';
 
@@ -116,9 +116,7 @@ export function FormCardTable({
               </>
             ) : (
               <Table.Td colSpan={2} data-testid={`card-form-hidden-${cardId}-${row.id}`}>
-                <Text size="sm" fs="italic" span>
-                  {row.reason}
-                </Text>
+                <Withheld>{row.reason}</Withheld>
               </Table.Td>
             )}
           </Table.Tr>

@@ -28,6 +28,7 @@ import {
   TotalCard,
   useTableExport,
   type ExportFormat,
+  Withheld,
 } from '../common/report-parts';
 import { type ReportTarget } from './report-target';
 import type { Covered } from '../common/figure-report';
@@ -222,9 +223,7 @@ export function RowCells({ row }: { row: ReportRow }) {
   if (!row.shown)
     return (
       <Table.Td colSpan={FIGURE_COLUMN_COUNT} data-testid={`report-hidden-${row.key}`}>
-        <Text size="sm" fs="italic" span>
-          {row.reason}
-        </Text>
+        <Withheld>{row.reason}</Withheld>
       </Table.Td>
     );
   return (

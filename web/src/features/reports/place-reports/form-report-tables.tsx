@@ -12,7 +12,7 @@ import {
   type ResultDetail,
 } from '../exports/form-details';
 import { resultAverages } from '../common/report-chart';
-import { ReportTable } from '../common/report-parts';
+import { ReportTable, Withheld } from '../common/report-parts';
 import { round2 } from '../exports/report-export';
 
 /** An average of a form's scale, to two decimals; a dash when the period has none. */
@@ -62,9 +62,7 @@ export function QuestionTable({ details }: { details: QuestionDetail[] }) {
               </>
             ) : (
               <Table.Td colSpan={3} data-testid={`form-report-question-hidden-${question.answerId}`}>
-                <Text size="sm" fs="italic" span>
-                  {question.reason}
-                </Text>
+                <Withheld>{question.reason}</Withheld>
               </Table.Td>
             )}
           </Table.Tr>
@@ -119,9 +117,7 @@ export function ResultsCard({ details, language }: { details: ResultDetail[]; la
                     </>
                   ) : (
                     <Table.Td colSpan={3} data-testid={`form-report-result-hidden-${result.resultId}`}>
-                      <Text size="sm" fs="italic" span>
-                        {result.reason}
-                      </Text>
+                      <Withheld>{result.reason}</Withheld>
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -138,9 +134,7 @@ export function Cell({ cell }: { cell: FormCell }) {
   if (typeof cell === 'string')
     return (
       <Table.Td>
-        <Text size="sm" fs="italic" span>
-          {cell}
-        </Text>
+        <Withheld>{cell}</Withheld>
       </Table.Td>
     );
   return <Table.Td>{averageText(cell)}</Table.Td>;
@@ -150,9 +144,7 @@ export function FormRowCells({ row, columns }: { row: FormRow; columns: readonly
   if (!row.shown)
     return (
       <Table.Td colSpan={formFigureColumnCount(columns)} data-testid={`form-report-hidden-${row.key}`}>
-        <Text size="sm" fs="italic" span>
-          {row.reason}
-        </Text>
+        <Withheld>{row.reason}</Withheld>
       </Table.Td>
     );
   return (

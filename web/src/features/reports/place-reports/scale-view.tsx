@@ -6,7 +6,7 @@ import type { FormFigure, FormReport } from '@shared/contracts/form-reports';
 import type { Language } from '@shared/contracts/headers';
 import type { SphereReportInterval } from '@shared/contracts/reports';
 import { Chart } from '../../../lib/chart';
-import { ReportTable } from '../common/report-parts';
+import { ReportTable, Withheld } from '../common/report-parts';
 import { dimensionReason, quadrantNames, unplacedReason } from '../exports/form-export';
 import { scaleText } from '../exports/form-details';
 import { type FormPeriod } from '../exports/export-shapes';
@@ -173,9 +173,7 @@ function BarsCard({
                   </>
                 ) : (
                   <Table.Td colSpan={3}>
-                    <Text size="sm" fs="italic" span>
-                      {dimensionReason(dimension, t)}
-                    </Text>
+                    <Withheld>{dimensionReason(dimension, t)}</Withheld>
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -194,9 +192,7 @@ function DimensionCell({ dimension }: { dimension: DimensionFigure }) {
   if (dimension.shown) return <Table.Td>{twoDecimals(dimension.average)}</Table.Td>;
   return (
     <Table.Td>
-      <Text size="sm" fs="italic" span>
-        {dimensionReason(dimension, t)}
-      </Text>
+      <Withheld>{dimensionReason(dimension, t)}</Withheld>
     </Table.Td>
   );
 }
@@ -305,9 +301,7 @@ function PeriodCells({ model, period }: { model: ModelSeries; period: PeriodView
   if (!period.shown)
     return (
       <Table.Td colSpan={model.dimensions.length + (model.kind === 'selfEsteem' ? 1 : 0)}>
-        <Text size="sm" fs="italic" span>
-          {hiddenReason(period.hidden, t)}
-        </Text>
+        <Withheld>{hiddenReason(period.hidden, t)}</Withheld>
       </Table.Td>
     );
   const { view } = period;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ASSESSMENT_LEVELS } from '@shared/domain/strategies';
 import { Chart } from '../../../lib/chart';
 import { round2 } from '../exports/report-export';
-import { ReportTable } from '../common/report-parts';
+import { ReportTable, Withheld } from '../common/report-parts';
 import {
   averageWithLevel,
   levelName,
@@ -122,9 +122,7 @@ export function TreeView({ details }: { details: StrategyDetail[] }) {
                   <Table.Td>{detail.answers}</Table.Td>
                   <Table.Td data-testid={`strategy-report-average-${detail.id}`}>
                     {detail.average === null ? (
-                      <Text size="sm" fs="italic" span>
-                        {t('reports.strategy.noAssessment')}
-                      </Text>
+                      <Withheld>{t('reports.strategy.noAssessment')}</Withheld>
                     ) : (
                       averageWithLevel(detail.average, t)
                     )}
@@ -135,9 +133,7 @@ export function TreeView({ details }: { details: StrategyDetail[] }) {
                 </>
               ) : (
                 <Table.Td colSpan={3} data-testid={`strategy-report-item-reason-${detail.id}`}>
-                  <Text size="sm" fs="italic" span>
-                    {detail.reason}
-                  </Text>
+                  <Withheld>{detail.reason}</Withheld>
                 </Table.Td>
               )}
             </Table.Tr>
@@ -205,9 +201,7 @@ export function GraphicView({ details }: { details: StrategyDetail[] }) {
                 </>
               ) : (
                 <Table.Td colSpan={3}>
-                  <Text size="sm" fs="italic" span>
-                    {detail.reason}
-                  </Text>
+                  <Withheld>{detail.reason}</Withheld>
                 </Table.Td>
               )}
             </Table.Tr>
@@ -222,9 +216,7 @@ export function Cell({ cell }: { cell: StrategyCell }) {
   if (typeof cell === 'string')
     return (
       <Table.Td>
-        <Text size="sm" fs="italic" span>
-          {cell}
-        </Text>
+        <Withheld>{cell}</Withheld>
       </Table.Td>
     );
   return <Table.Td>{cell === null ? '—' : cell.toFixed(2)}</Table.Td>;
@@ -237,9 +229,7 @@ export function RowCells({ row, itemCount }: { row: StrategyRow; itemCount: numb
         colSpan={strategyFigureColumnCount(itemCount)}
         data-testid={`strategy-report-hidden-${row.key}`}
       >
-        <Text size="sm" fs="italic" span>
-          {row.reason}
-        </Text>
+        <Withheld>{row.reason}</Withheld>
       </Table.Td>
     );
   return (

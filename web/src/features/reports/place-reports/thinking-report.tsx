@@ -18,6 +18,7 @@ import {
   TotalCard,
   useTableExport,
   type ExportFormat,
+  Withheld,
 } from '../common/report-parts';
 import {
   axisDetailColumns,
@@ -258,9 +259,7 @@ function ThinkingRowCells({ row, axes }: { row: ThinkingRow; axes: readonly Axis
   if (!row.shown)
     return (
       <Table.Td colSpan={thinkingFigureColumnCount(axes)} data-testid={`thinking-hidden-${row.key}`}>
-        <Text size="sm" fs="italic" span>
-          {row.reason}
-        </Text>
+        <Withheld>{row.reason}</Withheld>
       </Table.Td>
     );
   return (
