@@ -44,7 +44,7 @@ export function resetDb(): void {
   for (const reset of resets) reset();
 }
 
-type WriteEntities<E extends EntityMap> = Parameters<Parameters<Service<E>['transaction']['write']>[0]>[0];
+export type WriteEntities<E extends EntityMap> = Parameters<Parameters<Service<E>['transaction']['write']>[0]>[0];
 
 /**
  * A store's entities as a transaction callback receives them, whose writes end in `commit()`: the
@@ -88,7 +88,7 @@ export function sparse<T extends Record<string, unknown>>(
 }
 
 /** One item of a TransactWriteItems, as the DocumentClient takes it. */
-type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * Deletes an item together with the other writes of its transaction (the rollups it takes away), on

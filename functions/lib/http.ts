@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { RouteContract } from '@shared/contracts/route';
 import type { ErrorBody } from '@shared/contracts/errors';
 import { pathParameterErrors } from '@shared/contracts/ids';
+import { withNotices } from './notices';
 import { CORS_EXPOSE_HEADERS, parseRequestHeaders, type RequestHeaders } from '@shared/contracts/headers';
 import { DomainError, ForbiddenError, ValidationError } from './errors';
 import { callerFromEvent, type Caller } from './caller';
@@ -180,21 +181,24 @@ export function route<R extends RouteContract>(
             })
           : undefined;
 
-      const result = await implementation({
-        params: params as RouteInput<R>['params'],
-        query: query as RouteInput<R>['query'],
-        body: body as RouteInput<R>['body'],
-        caller: caller as RouteInput<R>['caller'],
-        headers,
-        ability,
-        requestId: event.requestContext?.requestId ?? 'local',
-        event,
-      });
+      const { result, headers: noticeHeaders } = await withNotices(() =>
+        implementation({
+          params: params as RouteInput<R>['params'],
+          query: query as RouteInput<R>['query'],
+          body: body as RouteInput<R>['body'],
+          caller: caller as RouteInput<R>['caller'],
+          headers,
+          ability,
+          requestId: event.requestContext?.requestId ?? 'local',
+          event,
+        }),
+      );
       const {
         body: responseBody,
-        headers: extraHeaders,
+        headers: ownHeaders,
         status = contract.status,
       } = isWithHeaders(result) ? result : { body: result, headers: {} };
+      const extraHeaders = { ...noticeHeaders, ...ownHeaders };
       const output = contract.response.parse(responseBody);
       if (options.binary !== undefined) {
         if (!(output instanceof Uint8Array)) throw new Error(`${contract.name} must answer bytes`);

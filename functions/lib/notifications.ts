@@ -55,12 +55,24 @@ export const CascadeWorkSchema = z.strictObject({
   of: z.enum(['session']),
   removedId: z.string().min(1).max(64),
 });
+/**
+ * A galaxy quota crossed its alert (decision 0045): the worker mails the galaxy's admins, once per
+ * crossing (`id` names the galaxy, the kind and the value crossed).
+ */
+export const QuotaAlertWorkSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  kind: z.literal('quota-alert'),
+  galaxyId: z.string().min(1).max(64),
+  quota: z.string().min(1).max(64),
+  value: z.number().int().min(0),
+});
 export const NotificationMessageSchema = z.discriminatedUnion('kind', [
   EmailNotificationSchema,
   TagRulesWorkSchema,
   SmsNotificationSchema,
   CycleEventMessageSchema,
   CascadeWorkSchema,
+  QuotaAlertWorkSchema,
 ]);
 export type NotificationMessage = z.infer<typeof NotificationMessageSchema>;
 /** What a caller enqueues: the id is drawn when it has none. */

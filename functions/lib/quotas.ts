@@ -1,6 +1,11 @@
 import { Entity, SERVICE } from './entity';
-import { defineStore } from './db';
+import { defineStore, writeEntities } from './db';
 import { isConditionFailure } from './conditions';
+import { ConflictError } from './errors';
+import { enqueueNotification } from './queue';
+import { noteQuotaAlerts } from './notices';
+import { QUOTA_ALERT_SHARE, quotaState, quotaThresholds, type QuotaState } from '@shared/domain/galaxies';
+import type { WriteEntities } from './db';
 
 /**
  * Quotas (decision 0043): how much of a kind a scope holds (a sphere's groups, tags, members; a
@@ -12,14 +17,13 @@ import { isConditionFailure } from './conditions';
  * The lib imports no domain: a domain names its scopes and kinds, and its store's Service holds
  * `QuotaTallyEntity` to write the tally in its transactions.
  */
-export const ALERT_SHARE = 0.8;
+export const ALERT_SHARE = QUOTA_ALERT_SHARE;
 
-export type QuotaLevel = 'ok' | 'alert' | 'blocked';
+export type QuotaLevel = QuotaState;
 
-/** Where a count stands against its limit. */
+/** Where a count stands against its limit (the galaxies' rule of shared/domain/galaxies.ts). */
 export function quotaLevel(used: number, limit: number): QuotaLevel {
-  if (used >= limit) return 'blocked';
-  return used >= Math.ceil(limit * ALERT_SHARE) ? 'alert' : 'ok';
+  return quotaState(used, limit);
 }
 
 export const QuotaTallyEntity = new Entity({
@@ -30,6 +34,16 @@ export const QuotaTallyEntity = new Entity({
     /** What is counted: `groups`, `tags`. */
     kind: { type: 'string', required: true, readOnly: true },
     used: { type: 'number' },
+    /**
+     * A galaxy quota's value (decision 0045): creating stops once `used` reaches it. Absent: no
+     * limit (a sphere's limits live on the sphere and are given by its domain).
+     */
+    value: { type: 'number' },
+    /** `alert - 1` of the value: a create that leaves `used` below the alert finds `used` below it. */
+    quietBelow: { type: 'number' },
+    /** The value whose alert crossing was last told to the galaxy's admins (one mail per crossing). */
+    alertedValue: { type: 'number' },
+    updatedAt: { type: 'string' },
   },
   indexes: {
     byScope: {
@@ -132,3 +146,153 @@ export async function savedWithCount<T>(
   if (archives) await release(scope, kind);
   return saved;
 }
+
+// Galaxy quotas (decision 0045): a tally per (galaxy, kind) holding its value, taken by every create
+// in a sphere of the galaxy in the create's own transaction.
+
+export const galaxyScope = (galaxyId: string) => `galaxy#${galaxyId}`;
+
+/** What a create in a sphere takes of its galaxy's quotas: one of each kind. */
+export interface GalaxyTake {
+  galaxyId: string;
+  kinds: readonly string[];
+}
+
+/** The fields a value writes on its tally: the value and the bound below which a take stays quiet. */
+export function valueFields(value: number): { value: number; quietBelow: number } {
+  return { value, quietBelow: quotaThresholds(value).alert - 1 };
+}
+
+export type QuotaTallyWrites = WriteEntities<{ quotaTally: typeof QuotaTallyEntity }>['quotaTally'];
+
+/**
+ * The take of one kind, for a transaction: `quiet` passes while the create leaves the usage below
+ * the alert; `within` while it stays within the value (the block). Without a value, both pass.
+ */
+function takeItem(quotaTally: QuotaTallyWrites, galaxyId: string, kind: string, mode: 'quiet' | 'within') {
+  return quotaTally
+    .update({ scope: galaxyScope(galaxyId), kind })
+    .add({ used: 1 })
+    .where(({ used, value, quietBelow }, op) =>
+      mode === 'quiet'
+        ? `(${op.notExists(value)} OR ${op.name(used)} < ${op.name(quietBelow)})`
+        : `(${op.notExists(value)} OR ${op.name(used)} < ${op.name(value)})`,
+    )
+    .commit();
+}
+
+/** One tally write of a transaction. */
+export type TallyCommit = ReturnType<typeof takeItem>;
+
+/** Gives back what a removal frees (a deleted group, tag, member, campaign), for its transaction. */
+export function galaxyGiveBack(
+  quotaTally: QuotaTallyWrites,
+  galaxyId: string | undefined,
+  kinds: readonly string[],
+): TallyCommit[] {
+  if (!galaxyId) return [];
+  return kinds.map((kind) =>
+    quotaTally
+      .update({ scope: galaxyScope(galaxyId), kind })
+      .add({ used: -1 })
+      .commit(),
+  );
+}
+
+/** The answer of an ElectroDB transaction, as far as the quota check reads it. */
+export interface TransactionOutcome {
+  canceled: boolean;
+  data: readonly { rejected?: boolean }[];
+}
+
+/**
+ * Runs a create's transaction with its galaxy's quotas (none when the sphere is in no galaxy).
+ * `write` builds the domain's transaction with `takes(quotaTally)` as its **last** items and answers
+ * its outcome. The first attempt passes only while every quota stays below its alert: the usual
+ * create costs one item per kind and no read. When a take is refused there, the create is tried
+ * within the block: it passes (the answer carries the alert header, and the galaxy's admins are
+ * told once per crossing) or is refused with `quota-blocked` naming the quotas at their block, and
+ * nothing is written. A refusal of the domain's own items is answered as it is, for the domain.
+ */
+export async function createWithGalaxyQuotas<O extends TransactionOutcome>(
+  take: GalaxyTake | undefined,
+  write: (takes: (quotaTally: QuotaTallyWrites) => TallyCommit[]) => Promise<O>,
+): Promise<O> {
+  if (!take || take.kinds.length === 0) return write(() => []);
+  const { galaxyId, kinds } = take;
+  const attempt = (mode: 'quiet' | 'within') =>
+    write((quotaTally) => kinds.map((kind) => takeItem(quotaTally, galaxyId, kind, mode)));
+  const refusedKinds = (outcome: O) => {
+    const takes = outcome.data.slice(outcome.data.length - kinds.length);
+    const own = outcome.data.slice(0, outcome.data.length - kinds.length);
+    if (own.some((item) => item.rejected)) return null;
+    return kinds.filter((_, index) => takes[index]?.rejected);
+  };
+  const quiet = await attempt('quiet');
+  if (!quiet.canceled) return quiet;
+  const alerted = refusedKinds(quiet);
+  if (alerted === null || alerted.length === 0) return quiet;
+  const within = await attempt('within');
+  if (within.canceled) {
+    const blocked = refusedKinds(within);
+    if (blocked === null || blocked.length === 0) return within;
+    throw new ConflictError('quota-blocked', {
+      details: blocked.map((kind) => ({ key: 'quota-blocked', field: kind })),
+    });
+  }
+  noteQuotaAlerts(alerted);
+  await Promise.all(alerted.map((kind) => tellAlertCrossing(galaxyId, kind)));
+  return within;
+}
+
+/**
+ * Marks the crossing of a kind's alert for its current value, once: the first create past it wins
+ * the conditional write and queues the mail to the galaxy's admins; the next ones find it marked.
+ * A new value makes a new crossing.
+ */
+export async function tellAlertCrossing(galaxyId: string, kind: string): Promise<boolean> {
+  const scope = galaxyScope(galaxyId);
+  const { data } = await db().entities.quotaTally.get({ scope, kind }).go({ consistent: true });
+  if (data?.value === undefined) return false;
+  const value = data.value;
+  try {
+    await db()
+      .entities.quotaTally.patch({ scope, kind })
+      .set({ alertedValue: value })
+      .where(
+        ({ alertedValue, value: current }, op) =>
+          `${op.eq(current, value)} AND (${op.notExists(alertedValue)} OR ${op.ne(alertedValue, value)})`,
+      )
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await enqueueNotification({
+    id: `quota-alert#${galaxyId}#${kind}#${value}`,
+    kind: 'quota-alert',
+    galaxyId,
+    quota: kind,
+    value,
+  });
+  return true;
+}
+
+/** Every tally of a galaxy (one Query): its quotas' values and usage. */
+export async function galaxyTallies(galaxyId: string) {
+  const { data } = await db()
+    .entities.quotaTally.query.byScope({ scope: galaxyScope(galaxyId) })
+    .go({ pages: 'all', consistent: true });
+  return data;
+}
+
+/** Every tally of a sphere (one Query): its usage of the kinds it counts. */
+export async function sphereTallies(sphereId: string) {
+  const { data } = await db()
+    .entities.quotaTally.query.byScope({ scope: sphereScope(sphereId) })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** The quota store's writes, for a transaction of a domain whose Service does not hold the tally. */
+export const quotaWrites = () => writeEntities(db());

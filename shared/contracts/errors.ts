@@ -166,6 +166,12 @@ export const ERROR_KEYS = [
   'report-limit-reached',
   /** A render that is not done has no file to download (spec 02 §8 report download error). */
   'render-not-ready',
+  /** A galaxy quota at its block (spec 02 §8 quota authorisation error): `details` name the quotas. */
+  'quota-blocked',
+  /** A galaxy that still holds spheres is not deleted. */
+  'galaxy-not-empty',
+  /** A decided quota change request is neither decided again nor deleted (spec 02 §4). */
+  'quota-request-decided',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

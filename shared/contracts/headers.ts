@@ -26,7 +26,10 @@ export const CORS_ALLOW_HEADERS = [
   HEADER_TERMINAL_KEY,
 ] as const;
 export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/** A create that passed a galaxy quota's alert names the quotas here, comma-joined (decision 0045). */
+export const HEADER_QUOTA_ALERT = 'x-quota-alert';
 export const CORS_EXPOSE_HEADERS = [
+  HEADER_QUOTA_ALERT,
   HEADER_PAGINATION_MAX,
   HEADER_PAGINATION_OFFSET,
   HEADER_PAGINATION_COUNT,

@@ -57,9 +57,17 @@ export const AbilitySchema = z.object({
   rules: z.array(AbilityRuleSchema),
 });
 
-/** Membership summaries; galaxies are filled by their capability. */
+/** Membership summaries. */
 const SphereSummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
-const GalaxySummarySchema = z.object({ id: z.string(), name: z.string() }).passthrough();
+/** A galaxy the person administers (spec 01 §3 start call `galaxies`). */
+export const GalaxySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  photoUrl: z.string().optional(),
+  roles: z.array(z.enum(['admin'])),
+});
+export type GalaxySummary = z.infer<typeof GalaxySummarySchema>;
 const MemberSummarySchema = z
   .object({ id: z.string(), sphereId: z.string(), roles: z.array(z.string()) })
   .passthrough();

@@ -19,6 +19,8 @@ export const REALTIME_TYPES = [
   'thinkings',
   'chat',
   'reportRenders',
+  /** A galaxy, its members, spheres, quotas or change requests (decision 0045). */
+  'galaxies',
 ] as const;
 export type RealtimeType = (typeof REALTIME_TYPES)[number];
 

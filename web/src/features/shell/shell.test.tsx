@@ -112,7 +112,7 @@ describe('top bar and account menu', () => {
     first.unmount();
 
     registered.add('feeling');
-    serveMe(meFixture({ galaxies: [{ id: 'g1', name: 'Nord' }] }));
+    serveMe(meFixture({ galaxies: [{ id: 'g1', name: 'Nord', shortName: 'NRD', roles: ['admin'] }] }));
     renderPage(<AppHeader />);
     expect(await screen.findByTestId('galaxies-shortcut')).toBeTruthy();
     expect(screen.getByTestId('feeling-shortcut')).toBeTruthy();
