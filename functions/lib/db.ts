@@ -44,7 +44,9 @@ export function resetDb(): void {
   for (const reset of resets) reset();
 }
 
-export type WriteEntities<E extends EntityMap> = Parameters<Parameters<Service<E>['transaction']['write']>[0]>[0];
+export type WriteEntities<E extends EntityMap> = Parameters<
+  Parameters<Service<E>['transaction']['write']>[0]
+>[0];
 
 /**
  * A store's entities as a transaction callback receives them, whose writes end in `commit()`: the

@@ -8,7 +8,7 @@ import { ConflictError } from '../lib/errors';
 import type { SessionEntity } from './entities/session';
 import type { SessionMemberEntity } from './entities/session-member';
 import { sessionsDb as db } from './store';
-import { sphereScope, withinLimit } from '../lib/quotas';
+import { createWithGalaxyQuotas, sphereScope, withinLimit } from '../lib/quotas';
 
 /** The quota kind of a sphere's groups (archived ones not counted). */
 export const GROUPS = 'groups';
@@ -32,21 +32,29 @@ export async function insertSession(
   session: NewSession,
   members: readonly NewSessionMember[],
   groupLimit: number,
+  galaxyId?: string,
 ): Promise<SessionItem> {
   const sessionId = randomUUID();
-  if (members.length + 2 > TRANSACTION_MAX) throw new Error('Too many members for one transaction');
+  if (members.length + 3 > TRANSACTION_MAX) throw new Error('Too many members for one transaction');
   // The sphere's group tally takes one in the same transaction: at the limit nothing is written.
-  const result = await db()
-    .transaction.write(({ session: sessions, sessionMember, quotaTally }) => [
-      sessions.create({ ...session, sessionId, sessionKey: newSessionKey() }).commit(),
-      ...members.map((m) => sessionMember.create({ ...m, sessionId }).commit()),
-      quotaTally
-        .update({ scope: sphereScope(session.sphereId), kind: GROUPS })
-        .add({ used: 1 })
-        .where(({ used }, op) => withinLimit(used, groupLimit, op))
-        .commit(),
-    ])
-    .go();
+  // The galaxy's quota (groups for contributor sessions, sales sessions for consumer ones) last.
+  const galaxyKind = session.category === 'consumer' ? 'sales-up-sessions' : 'engagement-up-groups';
+  const result = await createWithGalaxyQuotas(
+    galaxyId ? { galaxyId, kinds: [galaxyKind] } : undefined,
+    (takes) =>
+      db()
+        .transaction.write(({ session: sessions, sessionMember, quotaTally }) => [
+          sessions.create({ ...session, sessionId, sessionKey: newSessionKey() }).commit(),
+          ...members.map((m) => sessionMember.create({ ...m, sessionId }).commit()),
+          quotaTally
+            .update({ scope: sphereScope(session.sphereId), kind: GROUPS })
+            .add({ used: 1 })
+            .where(({ used }, op) => withinLimit(used, groupLimit, op))
+            .commit(),
+          ...takes(quotaTally),
+        ])
+        .go(),
+  );
   if (result.canceled) throw new ConflictError('creationBlocked');
   const created = await findSession(sessionId);
   if (!created) throw new Error(`Session ${sessionId} was written but cannot be read`);

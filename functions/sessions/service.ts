@@ -257,6 +257,7 @@ export async function createSession(
       roles: ['owner' as const],
     })),
     sphere.limits.groups,
+    sphere.galaxyId,
   );
   for (const owner of owners) await tellSessionsChanged(owner.userId, 'updated');
   await publishAfterWrite(userId, { type: 'sessions', action: 'created' });

@@ -8,7 +8,7 @@ import type { TagEntity } from './entities/tag';
 import type { TagSelectionEntity } from './entities/tag-selection';
 import type { MemberItem } from './repository';
 import { spheresDb as db } from './store';
-import { sphereScope, withinLimit } from '../lib/quotas';
+import { createWithGalaxyQuotas, galaxyGiveBack, sphereScope, withinLimit } from '../lib/quotas';
 
 /** The quota kind of a sphere's tags (archived ones not counted). */
 export const TAGS = 'tags';
@@ -51,20 +51,25 @@ export function newShortId(): string {
 export async function insertTag(
   tag: TagFields & { sphereId: string; tagId?: string },
   limit = NO_LIMIT,
+  galaxyId?: string,
 ): Promise<TagItem | null> {
   const { tagId, ...fields } = tag;
   const item = { ...fields, tagId: tagId ?? randomUUID(), shortId: newShortId() };
-  // The sphere's tag tally takes one in the same transaction: at the limit nothing is written.
-  const result = await db()
-    .transaction.write(({ tag: tags, quotaTally }) => [
-      tags.create(item).commit(),
-      quotaTally
-        .update({ scope: sphereScope(tag.sphereId), kind: TAGS })
-        .add({ used: 1 })
-        .where(({ used }, op) => withinLimit(used, limit, op))
-        .commit(),
-    ])
-    .go();
+  // The sphere's tag tally takes one in the same transaction: at the limit nothing is written. The
+  // galaxy's `tags` quota (when the sphere is in one) is taken last, in the same transaction.
+  const result = await createWithGalaxyQuotas(galaxyId ? { galaxyId, kinds: [TAGS] } : undefined, (takes) =>
+    db()
+      .transaction.write(({ tag: tags, quotaTally }) => [
+        tags.create(item).commit(),
+        quotaTally
+          .update({ scope: sphereScope(tag.sphereId), kind: TAGS })
+          .add({ used: 1 })
+          .where(({ used }, op) => withinLimit(used, limit, op))
+          .commit(),
+        ...takes(quotaTally),
+      ])
+      .go(),
+  );
   if (!result.canceled) return (await findTag(tag.sphereId, item.tagId)) ?? null;
   if (result.data[1]?.rejected) throw new ConflictError('sphere-max-tags-reached');
   return null;
@@ -74,7 +79,32 @@ export async function insertTag(
 export async function replaceTag(
   before: TagItem,
   change: TagFields & { archived: boolean },
+  galaxyId?: string,
 ): Promise<TagItem> {
+  const restores = before.archived && !change.archived;
+  const archives = !before.archived && change.archived;
+  if (galaxyId && (restores || archives)) {
+    // In a galaxy, a restore takes the galaxy's `tags` quota and an archive gives it back, in the
+    // save's own transaction (the sphere's tally is kept by `savedWithCount`, as before).
+    const key = { sphereId: before.sphereId, tagId: before.tagId };
+    const result = await createWithGalaxyQuotas(restores ? { galaxyId, kinds: [TAGS] } : undefined, (takes) =>
+      db()
+        .transaction.write(({ tag: tags, quotaTally }) => [
+          tags
+            .patch(key)
+            .set(change)
+            .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+            .commit(),
+          ...takes(quotaTally),
+          ...(archives ? galaxyGiveBack(quotaTally, galaxyId, [TAGS]) : []),
+        ])
+        .go(),
+    );
+    if (result.canceled) throw new ConflictError('conflict');
+    const saved = await findTag(before.sphereId, before.tagId);
+    if (!saved) throw new ConflictError('conflict');
+    return saved;
+  }
   try {
     const { data } = await db()
       .entities.tag.patch({ sphereId: before.sphereId, tagId: before.tagId })

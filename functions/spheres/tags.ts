@@ -142,7 +142,7 @@ export async function createTag(sphereId: string, body: TagCreate): Promise<Tag>
   const sphere = await sphereOf(sphereId);
   checkName(sphere, body.name);
   await ensureTagTally(sphereId);
-  const created = await insertTag({ sphereId, ...body }, sphere.limits.tags);
+  const created = await insertTag({ sphereId, ...body }, sphere.limits.tags, sphere.galaxyId);
   if (!created) throw new ConflictError('conflict');
   return toTag(created);
 }
@@ -161,15 +161,19 @@ export async function updateTag(sphereId: string, tagId: string, body: TagUpdate
     tagsCounted(sphereId, sphere.limits.tags),
     { countedBefore: !before.archived, countedAfter: !body.archived },
     () =>
-      replaceTag(before, {
-        name: body.name,
-        type: body.type,
-        color: body.color,
-        weight: body.weight,
-        modules: body.modules,
-        keywords: body.keywords,
-        archived: body.archived,
-      }),
+      replaceTag(
+        before,
+        {
+          name: body.name,
+          type: body.type,
+          color: body.color,
+          weight: body.weight,
+          modules: body.modules,
+          keywords: body.keywords,
+          archived: body.archived,
+        },
+        sphere.galaxyId,
+      ),
   );
   // An archived tag is no longer given by the automation; a restored one is again.
   if (before.archived !== saved.archived && saved.autoTag) await retagSphere(sphereId);
@@ -289,6 +293,7 @@ export async function initializeTags(sphereId: string): Promise<{ items: Tag[] }
         keywords: [],
       },
       sphere.limits.tags,
+      sphere.galaxyId,
     );
     if (created) added.push(toTag(created));
   }

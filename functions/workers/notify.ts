@@ -33,6 +33,14 @@ async function deliver(message: NotificationMessage): Promise<void> {
       await completeRemoval(message.of, message.removedId, CASCADES);
       return;
     }
+    case 'quota-alert': {
+      // A galaxy quota's alert crossing (decision 0045), marked once by tellAlertCrossing; the
+      // message's id names galaxy, kind and value, so the claim below sends it once. The galaxies
+      // face loads with the first alert.
+      const { mailQuotaAlert } = await import('../galaxies');
+      await mailQuotaAlert(message.galaxyId, message.quota, message.value);
+      return;
+    }
   }
 }
 

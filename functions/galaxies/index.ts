@@ -1,0 +1,9 @@
+/**
+ * The galaxies domain's public face (spec 02 §2–§9): what the notify worker, the access layer and
+ * the spheres entry read of galaxies.
+ */
+export { mailQuotaAlert } from './alerts';
+export { GalaxyEntity } from './entities/galaxy';
+export { GalaxyMemberEntity } from './entities/galaxy-member';
+export { GalaxySphereEntity } from './entities/galaxy-sphere';
+export { galaxyAdminshipsOf, galaxySphereIds, type GalaxyAdminship } from './readers';
