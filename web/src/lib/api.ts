@@ -1,11 +1,18 @@
 import type { z } from 'zod';
-import { HEADER_LANGUAGE, HEADER_SOURCE, HEADER_SUPER_ADMIN } from '@shared/contracts/headers';
+import { notifications } from '@mantine/notifications';
+import {
+  HEADER_LANGUAGE,
+  HEADER_QUOTA_ALERT,
+  HEADER_SOURCE,
+  HEADER_SUPER_ADMIN,
+} from '@shared/contracts/headers';
 import { fillPath, type RouteContract, type RouteResponse } from '@shared/contracts/route';
-import { currentLanguage } from '../i18n';
+import i18n, { currentLanguage } from '../i18n';
 import { endSession, getAccessToken } from './auth';
 import { getConfig } from './config';
 import { LOGIN_PATH } from './routes';
 import { ApiError, NETWORK_ERROR_KEY, errorsFromBody, errorsFromIssues } from './errors';
+import { quotaKindNames } from './quota-kinds';
 
 /** Local flag of the super-admin mode (spec 01 §6): 'true' adds the super-admin header. */
 export const SUPER_ADMIN_STORAGE_KEY = 'superAdminMode';
@@ -134,7 +141,26 @@ async function send(route: RouteContract, opts: LooseOptions, accept: string): P
     if (response.status === 401 && route.auth !== 'public') await handleUnauthorized();
     throw error;
   }
+  announceQuotaAlert(response);
   return response;
+}
+
+/**
+ * A creating call past a galaxy quota's alert answers 2xx with `x-quota-alert` naming the kinds
+ * (spec 02 §8): the service continues, and the person is told once for this answer.
+ */
+export function announceQuotaAlert(response: Response): void {
+  const header = response.headers.get(HEADER_QUOTA_ALERT);
+  if (!header) return;
+  const kinds = quotaKindNames(header.split(','), i18n.t);
+  if (!kinds) return;
+  notifications.show({
+    color: 'orange',
+    title: i18n.t('quotaAlert.title'),
+    message: i18n.t('quotaAlert.message', { kinds }),
+    autoClose: 20_000,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+  });
 }
 
 /** Calls one route of the contracts and parses the JSON answer with the route's response schema. */

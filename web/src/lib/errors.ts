@@ -2,6 +2,10 @@ import type { TFunction } from 'i18next';
 import type * as z from 'zod';
 import { issuesToErrors } from '@shared/contracts/issues';
 import { ErrorBodySchema, type FieldError } from '@shared/contracts/errors';
+import { quotaKindNames } from './quota-kinds';
+
+/** A creation stopped by a galaxy's blocking limit (spec 02 §8): one item per quota, `field` its kind. */
+export const QUOTA_BLOCKED_ERROR_KEY = 'quota-blocked';
 
 /** Generic key shown when nothing better is known (spec 01 §8). */
 export const GENERIC_ERROR_KEY = 'error';
@@ -84,6 +88,24 @@ export function translateErrorItem(item: FieldError, t: TFunction, unknownAsGene
  */
 export function errorMessages(error: unknown, t: TFunction): string {
   const fromServer = error instanceof ApiError;
-  const messages = errorItems(error).map((item) => translateErrorItem(item, t, !fromServer));
+  const items = errorItems(error);
+  const blocked = items.filter((item) => item.key === QUOTA_BLOCKED_ERROR_KEY);
+  const messages = items
+    .filter((item) => item.key !== QUOTA_BLOCKED_ERROR_KEY)
+    .map((item) => translateErrorItem(item, t, !fromServer));
+  if (blocked.length > 0) messages.unshift(quotaBlockedMessage(error, t));
   return [...new Set(messages)].join('; ') || t(`errors.${GENERIC_ERROR_KEY}`);
+}
+
+/** The kinds a `quota-blocked` error names (its items' fields), empty for any other error. */
+export function blockedQuotaKinds(error: unknown): string[] {
+  return errorItems(error)
+    .filter((item) => item.key === QUOTA_BLOCKED_ERROR_KEY && typeof item.field === 'string')
+    .map((item) => item.field as string);
+}
+
+/** "Blocking limit reached (degraded service)" with the quotas it names (spec 02 §8). */
+export function quotaBlockedMessage(error: unknown, t: TFunction): string {
+  const names = quotaKindNames(blockedQuotaKinds(error), t);
+  return names ? t('errors.quota-blocked-kinds', { kinds: names }) : t('errors.quota-blocked');
 }

@@ -15,6 +15,13 @@ export function favouritesFirst<T extends Named>(items: readonly T[], favouriteI
   return [...items.filter(favourite), ...items.filter((i) => !favourite(i))];
 }
 
+/** The profile's favourite galaxies, when it keeps any (spec 01 §2: favourites first). */
+function favouriteGalaxyIds(me: Me | undefined): readonly string[] {
+  const profile = me?.profile as { favoriteGalaxyIds?: unknown } | undefined;
+  const ids = profile?.favoriteGalaxyIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
 /**
  * The context switcher (spec 01 §2): myself, then the member's sessions, spheres and galaxies,
  * favourites first. With no sphere yet it says so instead of offering empty groups.
@@ -24,7 +31,7 @@ export function ContextSwitcher({ me }: { me: Me | undefined }) {
   const navigate = useNavigate();
   const sessions = favouritesFirst(me?.sessions ?? [], me?.profile.favoriteSessionIds ?? []);
   const spheres = favouritesFirst(me?.spheres ?? [], me?.profile.favoriteSphereIds ?? []);
-  const galaxies = me?.galaxies ?? [];
+  const galaxies = favouritesFirst(me?.galaxies ?? [], favouriteGalaxyIds(me));
   const group = (labelKey: string, items: Named[], path: (id: string) => string) =>
     items.length > 0 && (
       <>
@@ -56,7 +63,7 @@ export function ContextSwitcher({ me }: { me: Me | undefined }) {
         </Menu.Item>
         {group('shell.context.sessions', sessions, (id) => `/apps/sessions/${encodeURIComponent(id)}`)}
         {group('shell.context.spheres', spheres, (id) => `/apps/spheres/${encodeURIComponent(id)}`)}
-        {group('shell.context.galaxies', galaxies, (id) => `/apps/galaxies/${encodeURIComponent(id)}`)}
+        {group('shell.context.galaxies', galaxies, (id) => `/apps/galaxy/${encodeURIComponent(id)}/quotas`)}
         {spheres.length === 0 && (
           <Menu.Item disabled data-testid="context-no-sphere">
             {t('shell.context.noSphere')}

@@ -149,6 +149,36 @@ describe('top bar and account menu', () => {
     expect(menu.queryByTestId('context-no-sphere')).toBeNull();
   });
 
+  it('the context switcher lists the member’s galaxies and opens a galaxy’s quotas', async () => {
+    const me = meFixture({
+      galaxies: [
+        { id: 'g1', name: 'Nord', shortName: 'NRD', roles: ['admin'] },
+        { id: 'g2', name: 'Sud', shortName: 'SUD', roles: ['admin'] },
+      ],
+    });
+    serveMe(me);
+    renderPage(
+      <>
+        <AppHeader />
+        <LocationProbe />
+      </>,
+      { path: '/' },
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    fireEvent.click(await screen.findByTestId('context-switcher'));
+    const menu = within(await screen.findByTestId('context-switcher-dropdown'));
+    const sud = await menu.findByText('Sud');
+    const items = [
+      ...menu.getByTestId('context-myself').parentElement!.querySelectorAll('[role="menuitem"]'),
+    ];
+    expect(items.map((i) => i.textContent).filter((x) => x === 'Nord' || x === 'Sud')).toEqual([
+      'Nord',
+      'Sud',
+    ]);
+    fireEvent.click(sud);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/apps/galaxy/g2/quotas'));
+  });
+
   it('offers the super-admin toggle only when the answer with the header grants everything', async () => {
     serveMe(meFixture(), true);
     renderPage(<AppHeader />);
