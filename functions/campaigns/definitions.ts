@@ -209,6 +209,7 @@ export async function createCampaign(sphereId: string, body: CampaignCreate): Pr
   if (!templateAllowed(sphere, body.templateModel))
     throw new ForbiddenError('campaign-template-not-available');
   await checkTargets(sphereId, body.targets);
+  // In a sphere of a galaxy, the galaxy's quotas of its model and of campaigns are taken with it.
   const item = await insertCampaign(
     defined({
       campaignId: randomUUID(),
@@ -218,6 +219,7 @@ export async function createCampaign(sphereId: string, body: CampaignCreate): Pr
       cancelled: false,
       closed: false,
     }),
+    sphere.galaxyId,
   );
   return answer(item, []);
 }
@@ -229,26 +231,35 @@ export async function getCampaign(campaignId: string): Promise<Campaign> {
 
 export async function updateCampaign(campaignId: string, body: CampaignUpdate): Promise<Campaign> {
   const { campaign, cycles } = await loaded(campaignId);
+  let galaxyId: string | undefined;
   if (campaign.templateModel !== body.templateModel) {
     const sphere = await findSphere(campaign.sphereId);
     if (!sphere || !templateAllowed(sphere, body.templateModel))
       throw new ForbiddenError('campaign-template-not-available');
+    // In a galaxy, the new model's diagnostic quota is taken and the old one's given back.
+    galaxyId = sphere.galaxyId;
   }
   await checkTargets(campaign.sphereId, body.targets, campaign.targets as Campaign['targets']);
-  const item = await changeCampaign(campaignId, body.updateDate, fieldsOf(body));
+  const item = await changeCampaign(
+    campaignId,
+    body.updateDate,
+    fieldsOf(body),
+    galaxyId ? { galaxyId, templateModel: campaign.templateModel } : undefined,
+  );
   return answer(item, cycles);
 }
 
 /**
  * A campaign is deleted only while none of its cycles has collected (spec 02 §4); its own logo's
- * file goes with it.
+ * file goes with it. In a sphere of a galaxy it gives back the quotas it took (`removeCampaign`).
  */
 export async function deleteCampaign(campaignId: string): Promise<undefined> {
   const { campaign, cycles } = await loaded(campaignId);
   if (cycles.some((c) => hasCollected(c.status) || c.status === 'inProgress'))
     throw new ConflictError('campaign-transition-not-allowed');
   await Promise.all(cycles.map((c) => cancelSchedules(c)));
-  await removeCampaign(campaignId, cycles);
+  const sphere = await findSphere(campaign.sphereId);
+  await removeCampaign(campaign, cycles, sphere?.galaxyId);
   await removeAssets([campaign.logo]);
   return undefined;
 }
@@ -426,7 +437,9 @@ export async function deleteCycle(campaignId: string, cycleId: string): Promise<
   if (cycle.status !== 'draft' && cycle.status !== 'cancelled')
     throw new ConflictError('cycle-transition-not-allowed');
   await cancelSchedules(cycle);
-  await removeCycle(campaignId, cycleId);
+  // In a sphere of a galaxy, its live participations (a cancelled cycle's) are given back with it.
+  const sphere = await findSphere(cycle.sphereId);
+  await removeCycle(campaignId, cycleId, sphere?.galaxyId);
   return undefined;
 }
 

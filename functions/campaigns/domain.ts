@@ -2,6 +2,7 @@
 import { campaignReportRoutes } from '@shared/contracts/campaign-reports';
 import { campaignRoutes } from '@shared/contracts/campaigns';
 import { defineDomain } from '../lib/domain';
+import { findSpheres } from '../spheres';
 import { answerKeyOf } from './keys';
 import { CAMPAIGN_ASSET_PREFIXES } from './logo';
 import {
@@ -62,7 +63,13 @@ export const campaignsDomain = defineDomain({
           records,
           leave: async () => {
             await eraseAnswers(linked);
-            await eraseParticipations(participations);
+            // A live participation in a sphere of a galaxy gives the galaxy's quota back with it.
+            const sphereIds = [...new Set(participations.map((p) => p.sphereId))];
+            const spheres = sphereIds.length > 0 ? await findSpheres(sphereIds) : [];
+            const galaxies = new Map(
+              spheres.flatMap((s) => (s.galaxyId ? [[s.sphereId, s.galaxyId] as const] : [])),
+            );
+            await eraseParticipations(participations, galaxies);
           },
         };
       },

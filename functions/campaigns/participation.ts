@@ -311,18 +311,23 @@ export async function actOnParticipation(
   if (screen === 'too-late') throw new ConflictError('participation-closed');
   if (screen !== 'welcome' && screen !== 'steps') throw new ConflictError('cycle-not-active');
   const definitions = stepDefinitions(a.campaign, cycle, caller.language);
+  // A new live participation in a sphere of a galaxy takes the galaxy's participations quota in its
+  // own transaction (refused with `quota-blocked` at the block); a second tab's takes nothing.
   const participant =
     existing ??
-    (await insertParticipant({
-      cycleId: cycle.cycleId,
-      mode: chosen.mode,
-      userId: caller.userId,
-      campaignId,
-      sphereId: a.campaign.sphereId,
-      status: 'blank',
-      steps: definitions.map((d) => ({ stepId: d.stepId, status: 'todo' as const })),
-      expirationDate: cycle.end ?? new Date(now.getTime() + OPEN_PARTICIPATION_MS).toISOString(),
-    }));
+    (await insertParticipant(
+      {
+        cycleId: cycle.cycleId,
+        mode: chosen.mode,
+        userId: caller.userId,
+        campaignId,
+        sphereId: a.campaign.sphereId,
+        status: 'blank',
+        steps: definitions.map((d) => ({ stepId: d.stepId, status: 'todo' as const })),
+        expirationDate: cycle.end ?? new Date(now.getTime() + OPEN_PARTICIPATION_MS).toISOString(),
+      },
+      a.sphere.galaxyId,
+    ));
   if (action.action === 'accept') {
     if (participant.status !== 'blank') return view(a, caller, chosen, participant, now);
     const next = await saveProgress(participant, { status: 'inProgress', steps: participant.steps }, null);

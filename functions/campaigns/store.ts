@@ -1,4 +1,5 @@
 import { defineStore } from '../lib/db';
+import { QuotaTallyEntity } from '../lib/quotas';
 import { AnswerEntity } from './entities/answer';
 import { CampaignEntity } from './entities/campaign';
 import { CycleEntity } from './entities/cycle';
@@ -11,4 +12,9 @@ export const CAMPAIGNS_ENTITIES = {
   campaignAnswer: AnswerEntity,
 };
 
-export const campaignsDb = defineStore(CAMPAIGNS_ENTITIES);
+/**
+ * The galaxy quota tallies (functions/lib/quotas.ts, decision 0045) join the store's Service to be
+ * written in the campaigns' own transactions: a campaign, a participation created (taken) or
+ * removed (given back). They are lib/quotas' items, not the domain's.
+ */
+export const campaignsDb = defineStore({ ...CAMPAIGNS_ENTITIES, quotaTally: QuotaTallyEntity });

@@ -8,10 +8,20 @@ import { ConflictError } from '../lib/errors';
 import type { SessionEntity } from './entities/session';
 import type { SessionMemberEntity } from './entities/session-member';
 import { sessionsDb as db } from './store';
-import { createWithGalaxyQuotas, sphereScope, withinLimit } from '../lib/quotas';
+import { createWithGalaxyQuotas, galaxyGiveBack, sphereScope, withinLimit } from '../lib/quotas';
 
 /** The quota kind of a sphere's groups (archived ones not counted). */
 export const GROUPS = 'groups';
+
+/**
+ * The galaxy quota a session takes while it is not archived (decision 0045): a group for a
+ * contributor session, a sales session for a consumer one.
+ */
+export function sessionQuotaKind(
+  category: SessionItem['category'],
+): 'engagement-up-groups' | 'sales-up-sessions' {
+  return category === 'consumer' ? 'sales-up-sessions' : 'engagement-up-groups';
+}
 
 export type SessionItem = EntityItem<typeof SessionEntity>;
 export type SessionMemberItem = EntityItem<typeof SessionMemberEntity>;
@@ -38,7 +48,7 @@ export async function insertSession(
   if (members.length + 3 > TRANSACTION_MAX) throw new Error('Too many members for one transaction');
   // The sphere's group tally takes one in the same transaction: at the limit nothing is written.
   // The galaxy's quota (groups for contributor sessions, sales sessions for consumer ones) last.
-  const galaxyKind = session.category === 'consumer' ? 'sales-up-sessions' : 'engagement-up-groups';
+  const galaxyKind = sessionQuotaKind(session.category);
   const result = await createWithGalaxyQuotas(
     galaxyId ? { galaxyId, kinds: [galaxyKind] } : undefined,
     (takes) =>
@@ -87,7 +97,10 @@ export async function sessionsOfSphere(
 
 /**
  * Writes a session's fields if nobody saved it since `updatedAt` was read (409 `conflict`); when it
- * moves in the tree, its subtree takes the new path in the same transaction.
+ * moves in the tree, its subtree takes the new path in the same transaction. In a sphere of a galaxy
+ * (`galaxyId`), a restore takes the galaxy's quota of the session's kind and an archive gives it
+ * back, in the save's own transaction (409 `quota-blocked` at the block, nothing written); the
+ * sphere's own group tally is kept by the caller.
  */
 export async function saveSession(
   before: SessionItem,
@@ -96,21 +109,32 @@ export async function saveSession(
   >,
   removed: readonly ('parentSessionId' | 'childNumber' | 'stepNumber')[],
   subtree: readonly { sessionId: string; parentSessionIds: string[] }[],
+  galaxyId?: string,
 ): Promise<SessionItem> {
-  if (subtree.length + 1 > TRANSACTION_MAX) throw new ConflictError('creationBlocked');
-  const result = await db()
-    .transaction.write(({ session }) => [
-      session
-        .patch({ sessionId: before.sessionId })
-        .set(fields)
-        .remove([...removed])
-        .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
-        .commit(),
-      ...subtree.map((d) =>
-        session.patch({ sessionId: d.sessionId }).set({ parentSessionIds: d.parentSessionIds }).commit(),
-      ),
-    ])
-    .go();
+  const restores = before.archived && fields.archived === false;
+  const archives = !before.archived && fields.archived === true;
+  const tallied = galaxyId !== undefined && (restores || archives);
+  if (subtree.length + 1 + (tallied ? 1 : 0) > TRANSACTION_MAX) throw new ConflictError('creationBlocked');
+  const kinds = [sessionQuotaKind(before.category)];
+  const result = await createWithGalaxyQuotas(
+    galaxyId && restores ? { galaxyId, kinds } : undefined,
+    (takes) =>
+      db()
+        .transaction.write(({ session, quotaTally }) => [
+          session
+            .patch({ sessionId: before.sessionId })
+            .set(fields)
+            .remove([...removed])
+            .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+            .commit(),
+          ...subtree.map((d) =>
+            session.patch({ sessionId: d.sessionId }).set({ parentSessionIds: d.parentSessionIds }).commit(),
+          ),
+          ...(archives ? galaxyGiveBack(quotaTally, galaxyId, kinds) : []),
+          ...takes(quotaTally),
+        ])
+        .go(),
+  );
   if (result.canceled) throw new ConflictError('conflict');
   const saved = await findSession(before.sessionId);
   if (!saved) throw new Error(`Session ${before.sessionId} was saved but cannot be read`);
@@ -120,6 +144,8 @@ export async function saveSession(
 /**
  * Deletes a session and its memberships; its children move up to its parent, their subtrees with
  * them. Many memberships are deleted in batches after the session itself (unprocessed keys retried).
+ * A session not archived gives its place back to the sphere's group tally and, in a sphere of a
+ * galaxy (`galaxyId`), to the galaxy's quota of its kind, in the same transaction.
  */
 export async function deleteSessionItems(
   session: SessionItem,
@@ -130,8 +156,9 @@ export async function deleteSessionItems(
   }[],
   members: readonly SessionMemberItem[],
   removal: ReturnType<typeof removalRecord>,
+  galaxyId?: string,
 ): Promise<void> {
-  if (children.length + 2 > TRANSACTION_MAX) throw new ConflictError('conflict');
+  if (children.length + 4 > TRANSACTION_MAX) throw new ConflictError('conflict');
   // A child changed or gone since it was read cancels the transaction (answered, not thrown).
   const result = await db()
     .transaction.write(({ session: sessions, removal: removals, quotaTally }) => [
@@ -146,6 +173,7 @@ export async function deleteSessionItems(
               .update({ scope: sphereScope(session.sphereId), kind: GROUPS })
               .add({ used: -1 })
               .commit(),
+            ...galaxyGiveBack(quotaTally, galaxyId, [sessionQuotaKind(session.category)]),
           ]),
       ...children.map((c) =>
         c.parentSessionId === undefined

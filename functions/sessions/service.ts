@@ -64,7 +64,7 @@ import {
   type SessionItem,
   type SessionMemberItem,
 } from './repository';
-import { GROUPS } from './repository';
+import { GROUPS, sessionQuotaKind } from './repository';
 import { ensureTally, savedWithCount, sphereScope, type CountedKind } from '../lib/quotas';
 
 /** What a caller may do with one session, from their rules. */
@@ -265,6 +265,19 @@ export async function createSession(
   return toSession(created, held, ability, await inheritedOf(created));
 }
 
+/**
+ * What a sphere's sessions hold of its galaxy's quotas (decision 0045), for moving the sphere to
+ * another galaxy: its sessions not archived, by kind (one Query).
+ */
+export async function sessionGalaxyUsage(
+  sphereId: string,
+): Promise<{ 'engagement-up-groups': number; 'sales-up-sessions': number }> {
+  const usage = { 'engagement-up-groups': 0, 'sales-up-sessions': 0 };
+  for (const session of await sessionsOfSphere(sphereId))
+    if (!session.archived) usage[sessionQuotaKind(session.category)] += 1;
+  return usage;
+}
+
 /** A sphere's groups as its quota counts them: archived ones left out (decision 0043). */
 const groupsOf = (sphereId: string, limit: number): CountedKind => ({
   scope: sphereScope(sphereId),
@@ -357,7 +370,8 @@ export async function updateSession(
   )
     .filter(([field, value]) => value === undefined && before[field] !== undefined)
     .map(([field]) => field);
-  // A restored group takes a place again, an archived one gives its place back (decision 0043).
+  // A restored group takes a place again, an archived one gives its place back (decision 0043), to
+  // the sphere's galaxy too when it is in one (decision 0045).
   const saved = await savedWithCount(
     groupsOf(before.sphereId, sphere.limits.groups),
     { countedBefore: !before.archived, countedAfter: !body.archived },
@@ -379,6 +393,7 @@ export async function updateSession(
         },
         removed,
         subtree,
+        sphere.galaxyId,
       ),
   );
   for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
@@ -394,9 +409,10 @@ export async function updateSession(
 export async function deleteSession(sessionId: string, cascades: readonly Cascade[]): Promise<undefined> {
   const session = await findSession(sessionId);
   if (!session) throw new NotFoundError();
-  const [all, members] = await Promise.all([
+  const [all, members, sphere] = await Promise.all([
     sessionsOfSphere(session.sphereId, session.category),
     membersOfSession(sessionId),
+    findSphere(session.sphereId),
   ]);
   const moved = descendantsOf(sessionId, all).map((d) => ({
     sessionId: d.sessionId,
@@ -407,7 +423,8 @@ export async function deleteSession(sessionId: string, cascades: readonly Cascad
   }));
   const removed = { of: 'session', id: sessionId, sphereId: session.sphereId } as const;
   await ensureGroupTally(session.sphereId);
-  await deleteSessionItems(session, moved, members, removalRecord(removed, cascades));
+  // A live session gives its place back to the sphere's galaxy, if it is in one (decision 0045).
+  await deleteSessionItems(session, moved, members, removalRecord(removed, cascades), sphere?.galaxyId);
   // Its strategy, links, entitlements and custom reports go now; what fails stays on the record
   // and the worker completes it (decision 0042).
   // A failure to read or clear the record itself is left to the worker too: the group is gone.

@@ -6,7 +6,7 @@ import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
 import { spheresDb as db } from './store';
-import { withinLimit } from '../lib/quotas';
+import { createWithGalaxyQuotas, galaxyGiveBack, withinLimit } from '../lib/quotas';
 import { countMatching, getMany } from '../lib/db';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { writeLogoAttribute } from '../lib/logos';
@@ -160,52 +160,81 @@ export async function activeMemberships(
 }
 
 /**
+ * The galaxy quota a sphere's members take (decision 0045): every member item, as the sphere's own
+ * tally (`sphereTally.members`) counts them, whether active, waiting or inactive.
+ */
+export const MEMBERS_KIND = 'engagement-up-members';
+
+/**
  * Writes a new member and counts it on the sphere's tally, in one transaction; false when a member
  * with that key exists (nothing is written or counted then). At the sphere's member limit
- * (`limit`, decision 0043) the tally's condition cancels it: 409 `creationBlocked`.
+ * (`limit`, decision 0043) the tally's condition cancels it: 409 `creationBlocked`. In a sphere of
+ * a galaxy the galaxy's member quota is taken last in the same transaction: at its block nothing is
+ * written (409 `quota-blocked`, decision 0045).
  */
 async function createCounted(
   member: Omit<MemberItem, 'createdAt' | 'updatedAt'>,
   limit = Number.MAX_SAFE_INTEGER,
+  galaxyId?: string,
 ): Promise<boolean> {
-  const result = await db()
-    .transaction.write(({ member: members, sphereTally }) => [
-      members.create(member).commit(),
-      sphereTally
-        .update({ sphereId: member.sphereId })
-        .add({ members: 1 })
-        .where(({ members: used }, op) => withinLimit(used, limit, op))
-        .commit(),
-    ])
-    .go();
+  const result = await createWithGalaxyQuotas(
+    galaxyId ? { galaxyId, kinds: [MEMBERS_KIND] } : undefined,
+    (takes) =>
+      db()
+        .transaction.write(({ member: members, sphereTally, quotaTally }) => [
+          members.create(member).commit(),
+          sphereTally
+            .update({ sphereId: member.sphereId })
+            .add({ members: 1 })
+            .where(({ members: used }, op) => withinLimit(used, limit, op))
+            .commit(),
+          ...takes(quotaTally),
+        ])
+        .go(),
+  );
   if (result.canceled && result.data[1]?.rejected) throw new ConflictError('creationBlocked');
   return !result.canceled;
 }
 
-/** Adds a membership as it is (an admin's, demo data and tests of the rules). */
+/**
+ * Adds a membership as it is (an admin's, demo data and tests of the rules); `galaxyId`: the
+ * sphere's galaxy, whose member quota it takes.
+ */
 export async function insertMember(
   member: Omit<MemberItem, 'createdAt' | 'updatedAt'>,
   limit?: number,
+  galaxyId?: string,
 ): Promise<void> {
-  if (!(await createCounted(member, limit))) throw new ConflictError('conflict');
+  if (!(await createCounted(member, limit, galaxyId))) throw new ConflictError('conflict');
 }
 
-/** Deletes a member and uncounts it, if it is still there. */
-async function deleteCounted(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
+/**
+ * Deletes a member and uncounts it, if it is still there: the sphere's tally and, in a sphere of a
+ * galaxy, the galaxy's member quota get their place back in the same transaction (a member already
+ * gone cancels it, and nothing is given back twice).
+ */
+async function deleteCounted(
+  member: Pick<MemberItem, 'sphereId' | 'memberId'>,
+  galaxyId: string | undefined,
+): Promise<void> {
   await db()
-    .transaction.write(({ member: members, sphereTally }) => [
+    .transaction.write(({ member: members, sphereTally, quotaTally }) => [
       members
         .delete({ sphereId: member.sphereId, memberId: member.memberId })
         .where(({ memberId }, { exists }) => exists(memberId))
         .commit(),
       sphereTally.update({ sphereId: member.sphereId }).add({ members: -1 }).commit(),
+      ...galaxyGiveBack(quotaTally, galaxyId, [MEMBERS_KIND]),
     ])
     .go();
 }
 
 /** Erases memberships (leaving the product); the sphere keeps no personal data of the person. */
 export async function removeMembers(members: readonly Pick<MemberItem, 'sphereId' | 'memberId'>[]) {
-  for (const member of members) await deleteCounted(member);
+  // Each member gives its place back to the galaxy its sphere is in (one BatchGetItem of the spheres).
+  const spheres = await findSpheres([...new Set(members.map((m) => m.sphereId))]);
+  const galaxyOf = new Map(spheres.map((s) => [s.sphereId, s.galaxyId]));
+  for (const member of members) await deleteCounted(member, galaxyOf.get(member.sphereId));
   return { unprocessed: [] as Pick<MemberItem, 'sphereId' | 'memberId'>[] };
 }
 
@@ -252,7 +281,8 @@ export async function importSphere(
       sphereName.create({ scope, nameKey: sphere.nameKey, sphereId: sphere.sphereId }).commit(),
     ])
     .go();
-  for (const member of members) await insertMember({ ...member, sphereId: sphere.sphereId });
+  for (const member of members)
+    await insertMember({ ...member, sphereId: sphere.sphereId }, undefined, sphere.galaxyId);
   return true;
 }
 
@@ -271,13 +301,14 @@ export async function membershipIn(userId: string, sphereId: string): Promise<Me
 
 /**
  * A new contributor who joined by the link; an existing item (a join racing this one) is kept
- * as it is.
+ * as it is. `galaxyId`: the sphere's galaxy, whose member quota it takes.
  */
 export async function insertJoinedMember(
   member: Omit<MemberItem, 'createdAt' | 'updatedAt'>,
   limit: number,
+  galaxyId?: string,
 ): Promise<void> {
-  await createCounted(member, limit);
+  await createCounted(member, limit, galaxyId);
 }
 
 /** A member who had left comes back active, a contributor, with the address they joined with. */
@@ -297,6 +328,20 @@ export async function membersOf(sphereId: string): Promise<MemberItem[]> {
 }
 
 /**
+ * How many members a sphere has: its tally, kept with every member written or deleted (one
+ * GetItem); a sphere written before the tally existed is counted the long way.
+ */
+export async function memberCount(sphereId: string, options: { consistent?: boolean } = {}): Promise<number> {
+  const tally = await db()
+    .entities.sphereTally.get({ sphereId })
+    .go({ consistent: options.consistent ?? false });
+  return (
+    tally.data?.members ??
+    (await countMatching(db().entities.member.query.sphere({ sphereId }).params() as QueryCommandInput))
+  );
+}
+
+/**
  * One page of a sphere's members by name (gsi2), and how many there are (the sphere's tally, kept
  * with every member written): the admins' list without reading every member.
  */
@@ -305,16 +350,12 @@ export async function membersPage(
   offset: number,
   max: number,
 ): Promise<{ count: number; items: MemberItem[] }> {
-  const [page, tally] = await Promise.all([
+  const [page, count] = await Promise.all([
     db()
       .entities.member.query.byName({ sphereId })
       .go({ limit: offset + max }),
-    db().entities.sphereTally.get({ sphereId }).go(),
+    memberCount(sphereId),
   ]);
-  // A sphere written before the tally existed is counted the long way.
-  const count =
-    tally.data?.members ??
-    (await countMatching(db().entities.member.query.sphere({ sphereId }).params() as QueryCommandInput));
   return { count, items: page.data.slice(offset) };
 }
 
@@ -384,9 +425,12 @@ export const pendingUserId = (email: string) =>
 /** Whether a member's user id is one waiting for its person (`pendingUserId`). */
 export const isPendingUserId = (userId: string) => userId.startsWith('pending:');
 
-/** Deletes a member (an admin's removal). */
-export async function deleteMember(member: Pick<MemberItem, 'sphereId' | 'memberId'>): Promise<void> {
-  await deleteCounted(member);
+/** Deletes a member (an admin's removal); `galaxyId`: the sphere's galaxy, given its place back. */
+export async function deleteMember(
+  member: Pick<MemberItem, 'sphereId' | 'memberId'>,
+  galaxyId?: string,
+): Promise<void> {
+  await deleteCounted(member, galaxyId);
 }
 
 /**

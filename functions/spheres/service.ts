@@ -323,6 +323,7 @@ export async function joinSphere(userId: string, sphereId: string, body: SphereJ
         autoTagIds: [],
       },
       sphere.limits.members,
+      sphere.galaxyId,
     );
   const joined = await membershipIn(userId, sphereId);
   if (joined) await retagMember(joined);
@@ -475,7 +476,8 @@ export async function createMember(body: MemberCreate): Promise<Member> {
       ],
     });
   const memberId = randomUUID();
-  // At the sphere's member limit the member's own write is refused (decision 0043).
+  // At the sphere's member limit the member's own write is refused (decision 0043), at its galaxy's
+  // member quota too (decision 0045).
   await insertMember(
     {
       sphereId: sphere.sphereId,
@@ -492,6 +494,7 @@ export async function createMember(body: MemberCreate): Promise<Member> {
       autoTagIds: [],
     },
     sphere.limits.members,
+    sphere.galaxyId,
   );
   if (owner) await tellMembershipChanged(owner.userId);
   const written = await findMember(sphere.sphereId, memberId);
@@ -502,11 +505,12 @@ export async function createMember(body: MemberCreate): Promise<Member> {
 
 /** DELETE /v1/spheres/{id}/members/{memberId}: not the last active admin (`sphere-last-admin`). */
 export async function deleteMember(sphereId: string, memberId: string): Promise<undefined> {
-  const member = await findMember(sphereId, memberId);
+  const [sphere, member] = await Promise.all([findSphere(sphereId), findMember(sphereId, memberId)]);
   if (!member) throw new NotFoundError();
   if (isLastAdmin(memberId, await membersOf(sphereId))) throw new ConflictError('sphere-last-admin');
   await removeAccessCodes(member);
-  await removeMember(member);
+  // The member's place goes back to the sphere's galaxy, if it is in one (decision 0045).
+  await removeMember(member, sphere?.galaxyId);
   await tellMembershipChanged(member.userId);
   return undefined;
 }

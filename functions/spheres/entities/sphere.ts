@@ -18,7 +18,7 @@ export const SphereEntity = new Entity({
     nameKey: { type: 'string', required: true },
     shortName: { type: 'string' },
     category: { type: 'string', required: true },
-    galaxyId: { type: 'string', readOnly: true },
+    galaxyId: { type: 'string' },
     /**
      * Who created it: the duplicate-name scope when the sphere is in no galaxy. When the creator
      * leaves the product it becomes `former:<sphereId>`, naming nobody.
