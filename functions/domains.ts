@@ -6,6 +6,7 @@ import { campaignsDomain } from './campaigns/domain';
 import { emailsDomain } from './emails/domain';
 import { feelingsDomain } from './feelings/domain';
 import { formsDomain } from './forms/domain';
+import { galaxiesDomain } from './galaxies/domain';
 import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
 import { linksDomain } from './links/domain';
@@ -43,6 +44,7 @@ export const DOMAINS: readonly DomainFace[] = [
   campaignsDomain,
   linksDomain,
   spheresDomain,
+  galaxiesDomain,
   sessionsDomain,
   rollupsDomain,
   reportsDomain,

@@ -1,32 +1,34 @@
 /**
  * The caller, on the wiring floor above every domain: what every Lambda entry gives the middleware to check a caller (functions/lib/http.ts): the token
  * check's read of the account (users) and the facts of the ability rules, which join the account's
- * subscription and global roles (users) with the person's active memberships (spheres). It sits in
+ * subscription and global roles (users) with the person's active memberships (spheres, galaxies). It sits in
  * its own folder because both domains' faces feed it and the users domain's start call reads it.
  */
 import type { AbilityFacts, AccountFacts } from '@shared/domain/ability';
 import type { CallerAccounts } from '../lib/http';
+import { galaxyAdminFacts } from '../galaxies';
 import { countedMemberships, sessionMembershipsOf, sessionPlace } from '../sessions';
 import { activeMemberships } from '../spheres';
 import { abilityFacts as accountFacts, accountStanding } from '../users';
 
 /**
  * The facts of the caller's rules: one GetItem of the account (none when this request's token check
- * has read it: `account`), one Query of sphere memberships and one of session memberships, in
+ * has read it: `account`), one Query of sphere memberships, one of session memberships and one of galaxy memberships, in
  * parallel. A contributor session's membership counts while its sphere's does.
  */
 export async function abilityFacts(
   userId: string,
   known?: AccountFacts,
 ): Promise<Omit<AbilityFacts, 'userId' | 'superAdminMode'> | null> {
-  const [account, spheres, sessionMembers] = await Promise.all([
+  const [account, spheres, sessionMembers, galaxies] = await Promise.all([
     known ?? accountFacts(userId),
     activeMemberships(userId),
     sessionMembershipsOf(userId),
+    galaxyAdminFacts(userId),
   ]);
   if (!account) return null;
   const sessions = countedMemberships(sessionMembers, new Set(spheres.map((s) => s.sphereId)));
-  return { ...account, spheres, sessions };
+  return { ...account, spheres, sessions, galaxies };
 }
 
 /** A session named by a path lives in a sphere: its admins' rights are held on `{ sphereId }`. */

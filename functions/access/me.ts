@@ -3,6 +3,7 @@ import type { Me } from '@shared/contracts/me';
 import { defineRules } from '@shared/domain/ability';
 import { primaryFirst } from '@shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
+import { galaxiesOfPerson } from '../galaxies';
 import { legalConsents, listLegalDocuments } from '../legal';
 import { loadPersonSessions, sessionsOfPerson } from '../sessions';
 import { spheresOfPerson } from '../spheres';
@@ -10,14 +11,15 @@ import { getAccount, toProfile } from '../users';
 
 /**
  * The start call: everything the SPA needs after sign-in, with the spheres and memberships the
- * ability rules come from. Galaxies join with their capability.
+ * ability rules come from, and the galaxies the person administers.
  */
 export async function loadMe(userId: string, headers: RequestHeaders): Promise<Me> {
-  const [account, documents, mine, personSessions] = await Promise.all([
+  const [account, documents, mine, personSessions, galaxies] = await Promise.all([
     getAccount(userId),
     listLegalDocuments(),
     spheresOfPerson(userId),
     loadPersonSessions(userId),
+    galaxiesOfPerson(userId),
   ]);
   if (!account) throw new NotFoundError();
   const { user, emails, legalAcceptances } = account;
@@ -33,7 +35,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
       .sort(primaryFirst),
     ...(user.phone !== undefined ? { phone: user.phone } : {}),
     spheres: mine.spheres,
-    galaxies: [],
+    galaxies: galaxies.summaries,
     members: mine.members,
     sessions: sessions.sessions,
     legalConsents: legalConsents(documents, legalAcceptances, headers.language),
@@ -47,6 +49,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
         superAdminMode: headers.superAdmin,
         spheres: mine.memberships,
         sessions: sessions.memberships,
+        galaxies: galaxies.facts,
       }),
     },
   };

@@ -6,4 +6,12 @@ export { mailQuotaAlert } from './alerts';
 export { GalaxyEntity } from './entities/galaxy';
 export { GalaxyMemberEntity } from './entities/galaxy-member';
 export { GalaxySphereEntity } from './entities/galaxy-sphere';
-export { galaxyAdminshipsOf, galaxySphereIds, type GalaxyAdminship } from './readers';
+export {
+  galaxiesOfPerson,
+  galaxyAdminFacts,
+  galaxyAdminshipsOf,
+  galaxySphereIds,
+  type GalaxyAdminship,
+} from './readers';
+export { inheritedGalaxyContext } from './contexts';
+export { galaxyMembershipsOf, findGalaxies } from './repository';

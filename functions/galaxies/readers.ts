@@ -1,3 +1,5 @@
+import type { GalaxyAdminFacts } from '@shared/domain/ability';
+import type { GalaxySummary } from '@shared/contracts/me';
 import { galaxiesDb } from './store';
 
 /** A person's active admin membership of a galaxy. */
@@ -18,4 +20,36 @@ export async function galaxyAdminshipsOf(userId: string): Promise<GalaxyAdminshi
 export async function galaxySphereIds(galaxyId: string): Promise<string[]> {
   const { data } = await galaxiesDb().entities.galaxySphere.query.galaxy({ galaxyId }).go({ pages: 'all' });
   return data.map((link) => link.sphereId);
+}
+
+/**
+ * The facts of a person's galaxy rights: each galaxy they administer and its spheres, by one Query
+ * of their memberships and one of each such galaxy's partition (none for most people).
+ */
+export async function galaxyAdminFacts(userId: string): Promise<GalaxyAdminFacts[]> {
+  const adminships = await galaxyAdminshipsOf(userId);
+  return Promise.all(
+    adminships.map(async ({ galaxyId }) => ({ galaxyId, sphereIds: await galaxySphereIds(galaxyId) })),
+  );
+}
+
+/** The start call's galaxies: the summaries the top bar shows and the facts of the rules. */
+export async function galaxiesOfPerson(
+  userId: string,
+): Promise<{ summaries: GalaxySummary[]; facts: GalaxyAdminFacts[] }> {
+  const facts = await galaxyAdminFacts(userId);
+  if (!facts.length) return { summaries: [], facts };
+  const { data } = await galaxiesDb()
+    .entities.galaxy.get(facts.map(({ galaxyId }) => ({ galaxyId })))
+    .go();
+  const summaries = data
+    .map((g) => ({
+      id: g.galaxyId,
+      name: g.name,
+      shortName: g.shortName,
+      ...(g.photoUrl !== undefined ? { photoUrl: g.photoUrl } : {}),
+      roles: ['admin' as const],
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { summaries, facts };
 }

@@ -135,8 +135,8 @@ describe('the rules of a route that declares an ability', () => {
     const reads = ddb.commandCalls(GetCommand);
     expect(reads).toHaveLength(1);
     expect(reads[0]?.args[0].input).toMatchObject({ ConsistentRead: true });
-    // The sphere and the session memberships.
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    // The sphere, the session and the galaxy memberships.
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(3);
   });
 
   it('hand the services what that read said of the account, so that they need not read it again', async () => {

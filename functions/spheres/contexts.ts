@@ -62,9 +62,11 @@ function overridesOf(overrides: SphereContextCreate['overrides']): ContextFields
   );
 }
 
-export function toSphereContext(item: SphereContextItem): SphereContext {
+/** The texts of a context as stored, in the shape the contracts answer (a galaxy's context too). */
+export function contextTexts(
+  item: Pick<SphereContextItem, 'name' | 'description' | 'substitutions' | 'overrides'>,
+) {
   return {
-    id: item.contextId,
     name: filled(item.name),
     description: filled(item.description),
     substitutions: Object.fromEntries(
@@ -72,8 +74,27 @@ export function toSphereContext(item: SphereContextItem): SphereContext {
         const pairs = item.substitutions[l];
         return pairs?.length ? [[l, pairs.map(({ from, to }) => ({ from, to }))]] : [];
       }),
-    ),
+    ) as SphereContext['substitutions'],
     overrides: overridesOf(item.overrides),
+  };
+}
+
+/** What is stored of a context's body: blank texts and empty lists left out (a galaxy's too). */
+export function storedContextTexts(
+  body: Pick<SphereContextCreate, 'name' | 'description' | 'substitutions' | 'overrides'>,
+) {
+  return {
+    name: filled(body.name),
+    description: filled(body.description),
+    substitutions: pairsOf(body.substitutions),
+    overrides: overridesOf(body.overrides),
+  };
+}
+
+export function toSphereContext(item: SphereContextItem): SphereContext {
+  return {
+    id: item.contextId,
+    ...contextTexts(item),
     active: item.active,
     createdAt: item.createdAt,
     updateDate: item.updatedAt,
@@ -92,15 +113,9 @@ async function fieldsFor(sphereId: string, body: SphereContextCreate): Promise<C
   const sphere = await findSphere(sphereId);
   if (!sphere) throw new NotFoundError();
   const primary = sphere.languages.primary;
-  const name = filled(body.name);
-  if (!name[primary]) throw new ValidationError([{ key: 'required', field: `body.name.${primary}` }]);
-  return {
-    name,
-    description: filled(body.description),
-    substitutions: pairsOf(body.substitutions),
-    overrides: overridesOf(body.overrides),
-    active: body.active,
-  };
+  const texts = storedContextTexts(body);
+  if (!texts.name[primary]) throw new ValidationError([{ key: 'required', field: `body.name.${primary}` }]);
+  return { ...texts, active: body.active };
 }
 
 /** The answer of a conditional write: 404 for a context gone, 409 `conflict` for one changed since read. */
@@ -110,14 +125,21 @@ function outcome(write: ContextWrite): SphereContext {
   return toSphereContext(write.context);
 }
 
-/** GET /v1/spheres/{id}/contexts: one Query of the sphere's partition; `active` keeps the active one. */
+/**
+ * GET /v1/spheres/{id}/contexts: one Query of the sphere's partition; `active` keeps the active one.
+ * A sphere of a galaxy without an active context of its own reads its galaxy's (`inherited`, given
+ * by the entry: spec 02 §3 Galaxy context), marked `inherited: 'galaxy'`.
+ */
 export async function listContexts(
   sphereId: string,
   query: { active?: 'true' | undefined; max: number; offset: number },
+  inherited: (galaxyId: string) => Promise<SphereContext | null> = async () => null,
 ): Promise<{ count: number; items: SphereContext[]; max: number; offset: number }> {
   const contexts = (await contextsOf(sphereId)).sort(byActiveThenCreated).map(toSphereContext);
   // Should two be active (two creations at the same instant), the members read the one changed last.
-  const active = activeContext(contexts);
+  const own = activeContext(contexts);
+  const galaxyId = query.active === 'true' && !own ? (await findSphere(sphereId))?.galaxyId : undefined;
+  const active = own ?? (galaxyId ? await inherited(galaxyId) : null);
   const matching = query.active === 'true' ? (active ? [active] : []) : contexts;
   return {
     count: matching.length,

@@ -38,6 +38,7 @@ import {
 import { sourceIpOf } from '../lib/caller';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
+import { inheritedGalaxyContext } from '../galaxies';
 import * as service from './service';
 import * as tags from './tags';
 import * as accessCodes from './access-codes';
@@ -104,7 +105,11 @@ export const handler = createHttpHandler(
       tags.reportGroups(params.id, query.with, headers.language),
     ),
     route(listSphereContexts, ({ params, query }) =>
-      contexts.listContexts(params.id, { active: query.active, max: query._max, offset: query._offset }),
+      contexts.listContexts(
+        params.id,
+        { active: query.active, max: query._max, offset: query._offset },
+        inheritedGalaxyContext,
+      ),
     ),
     route(createSphereContext, ({ params, body }) => contexts.createContext(params.id, body)),
     route(getSphereContext, ({ params }) => contexts.getContext(params.id, params.contextId)),

@@ -98,6 +98,8 @@ export const SphereContextSchema = z.object({
   }),
   overrides: z.partialRecord(z.enum(CONTEXT_OVERRIDE_KEYS), MultilingualTextSchema),
   active: z.boolean(),
+  /** The sphere's galaxy's context, which a sphere without an active one of its own reads. */
+  inherited: z.literal('galaxy').optional(),
   createdAt: z.string(),
   updateDate: z.string(),
 });

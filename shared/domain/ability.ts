@@ -1,6 +1,7 @@
 import { createMongoAbility, type ForcedSubject, type MongoAbility } from '@casl/ability';
 import type { Action, Subject } from '../contracts/route';
 import type { AbilityArea } from './abilities/context';
+import { galaxyRules } from './abilities/galaxies';
 import { linkRules } from './abilities/links';
 import { personalRules } from './abilities/personal';
 import { promotionCodeRules } from './abilities/promotion-codes';
@@ -11,7 +12,13 @@ import { translationRules } from './abilities/translations';
 import type { AbilityRule } from '../contracts/me';
 import type { AbilityFacts } from './abilities/context';
 
-export type { AbilityFacts, AccountFacts, SessionMembership, SphereMembership } from './abilities/context';
+export type {
+  AbilityFacts,
+  AccountFacts,
+  GalaxyAdminFacts,
+  SessionMembership,
+  SphereMembership,
+} from './abilities/context';
 
 /**
  * The areas of the rules, one line each (a domain's rules live in shared/domain/abilities/<area>.ts,
@@ -22,6 +29,7 @@ export type { AbilityFacts, AccountFacts, SessionMembership, SphereMembership } 
 export const ABILITY_AREAS: readonly AbilityArea[] = [
   personalRules,
   sphereRules,
+  galaxyRules,
   sessionRules,
   linkRules,
   strategyRules,

@@ -4,6 +4,8 @@ import { decodeJwt } from 'jose';
 import { ROUTES as routes } from '../../functions/domains';
 import { fillPath, pathParameterNames, type RouteContract } from '@shared/contracts/route';
 import { startTestStack, type TestStack } from './harness';
+import { galaxiesDb } from '../../functions/galaxies/store';
+import { spheresDb } from '../../functions/spheres/store';
 import type { Example, Person } from './matrix/example';
 
 /** Each domain's examples live in matrix/<domain>.ts: `export const examples: Record<string, Example>`. */
@@ -69,6 +71,31 @@ beforeAll(async () => {
     if (created.status !== 201) throw new Error(`The matrix's sphere was not created: ${created.status}`);
     Object.assign(who, { sphereId: created.body.id, sphereName: name });
   }
+  // The owner administers a galaxy that holds their sphere (a super-admin's setup, written as is).
+  const galaxyId = 'matrix-owner-galaxy';
+  await galaxiesDb()
+    .entities.galaxy.create({
+      galaxyId,
+      name: 'Owner galaxy',
+      shortName: 'OG',
+      language: 'en',
+      sphereCount: 1,
+      memberCount: 1,
+    })
+    .go();
+  await galaxiesDb()
+    .entities.galaxyMember.create({
+      galaxyId,
+      memberId: 'matrix-owner',
+      name: 'Owner',
+      email: owner.email,
+      roles: ['admin'],
+      userId: owner.userId,
+    })
+    .go();
+  await galaxiesDb().entities.galaxySphere.create({ galaxyId, sphereId: owner.sphereId! }).go();
+  await spheresDb().entities.sphere.patch({ sphereId: owner.sphereId! }).set({ galaxyId }).go();
+  Object.assign(owner, { galaxyId });
   // The owner's group: they own it and are a member of it.
   const token = owner.tokens.accessToken;
   const me = await stack.api<{ members: { id: string; sphereId: string }[] }>('/v1/me', { token });

@@ -28,6 +28,7 @@ import { DEMO_SPHERES, SYNTHETIC_PEOPLE, demoSphereItem, type SyntheticPerson } 
 import { seedDemoStrategies } from './demo-strategies';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoCustomReport } from './demo-custom-report';
+import { seedDemoGalaxies } from './demo-galaxies';
 import {
   DEMO_SALES_UP_USER,
   DEMO_TERMINAL_ADMIN,
@@ -535,6 +536,8 @@ export async function seedDemoData(
     await seedDemoCampaigns(userIds);
     // Atelier Horizon's year in a custom report of two parts and twenty cards, rendered once.
     await seedDemoCustomReport(userIds);
+    // Groupe Horizon: Atelier Horizon and Boulangerie Soleil under one set of quotas, Camille its admin.
+    await seedDemoGalaxies(userIds);
   } finally {
     cognito.destroy();
   }

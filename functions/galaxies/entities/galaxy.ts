@@ -13,6 +13,15 @@ export const GalaxyEntity = new Entity({
     language: { type: ['fr', 'en', 'nl'] as const, required: true },
     photoUrl: { type: 'string' },
     renewalDate: { type: 'string' },
+    /** Kept by the transactions that attach and detach spheres (the admin list reads no link). */
+    sphereCount: { type: 'number', required: true, default: 0 },
+    /** Kept by the transactions that add and remove members. */
+    memberCount: { type: 'number', required: true, default: 0 },
+    /**
+     * The kinds with a pending change request: a request is written on the condition that its kind
+     * is not here (one pending request per kind, even when two are sent at once).
+     */
+    pendingKinds: { type: 'set', items: 'string' },
     /** The one key of the admin list. */
     listKey: { type: 'string', required: true, default: () => 'galaxies', readOnly: true },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },

@@ -28,7 +28,11 @@ export const QuotaRequestEntity = new Entity({
     comment: { type: 'string' },
     /** `pending` while pending, `decided` after: only a pending request is on the pending index. */
     pendingKey: { type: ['pending', 'decided'] as const, required: true, default: 'pending' },
-    createdAt: { type: 'string', required: true, readOnly: true, default: now },
+    /**
+     * Not read-only: a composite of the sparse pending index, which every write of `pendingKey`
+     * repeats (as read) so ElectroDB can take the request off the index.
+     */
+    createdAt: { type: 'string', required: true, default: now },
     decidedAt: { type: 'string' },
   },
   indexes: {

@@ -25,6 +25,12 @@ export interface SessionMembership {
   selfGranted?: boolean;
 }
 
+/** A galaxy the person administers (active admin membership) and the spheres it holds. */
+export interface GalaxyAdminFacts {
+  galaxyId: string;
+  sphereIds: readonly string[];
+}
+
 /** What the rules are computed from. Memberships and global roles join as their capabilities land. */
 export interface AbilityFacts {
   userId: string;
@@ -38,6 +44,8 @@ export interface AbilityFacts {
   spheres: readonly SphereMembership[];
   /** Session memberships that count (see SessionMembership). */
   sessions: readonly SessionMembership[];
+  /** Galaxies administered (none when absent). */
+  galaxies?: readonly GalaxyAdminFacts[] | undefined;
 }
 
 /** What the rules need of the account itself (the rest is memberships). */

@@ -16,6 +16,8 @@ export interface Person {
   /** A campaign of that sphere with one cycle (created before the matrix runs). */
   campaignId?: string;
   cycleId?: string;
+  /** A galaxy the person administers, holding their sphere. */
+  galaxyId?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import { embeddingFeature } from '../features/embedding';
 import { feelingsFeature } from '../features/feelings';
 import { formsFeature } from '../features/forms';
 import { formsCentreFeature } from '../features/forms-centre';
+import { galaxiesFeature } from '../features/galaxies';
 import { guestsFeature } from '../features/guests';
 import { homeFeature } from '../features/home';
 import { legalFeature } from '../features/legal';
@@ -37,6 +38,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   feelingsFeature,
   thinkingFeature,
   spheresFeature,
+  galaxiesFeature,
   strategiesFeature,
   linksFeature,
   scanFeature,
