@@ -77,7 +77,7 @@ function storedTable(userId: string, account: unknown[], documents: unknown[]) {
 }
 
 describe('GET /v1/me', () => {
-  it('answers the profile, emails and ability of the caller in one query on their account, one on their sphere memberships, one on their session memberships, and the documents in one more', async () => {
+  it('answers the profile, emails and ability of the caller in one query on their account, one on their sphere memberships, one on their session memberships, one on their galaxy memberships, and the documents in one more', async () => {
     storedTable('user-1', storedItems('user-1'), documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }));
     const response = await call('user-1');
     expect(response.statusCode).toBe(200);
@@ -92,7 +92,7 @@ describe('GET /v1/me', () => {
       conditions: { userId: 'user-1' },
     });
     expect(me).toMatchObject({ spheres: [], galaxies: [], members: [], sessions: [] });
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(4);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(5);
     const input = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input?.TableName).toBe('wellbeing-test');
     expect(JSON.stringify(input?.ExpressionAttributeValues)).toContain('user-1');
@@ -157,14 +157,14 @@ describe('GET /v1/me', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       storedTable('user-1', storedItems('user-1'), documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }));
-      // Each call: the account and the sphere and session memberships; the documents on the first
-      // call of a minute.
+      // Each call: the account and the sphere, session and galaxy memberships; the documents on the
+      // first call of a minute.
       await call('user-1');
       await call('user-1');
-      expect(ddb.commandCalls(QueryCommand)).toHaveLength(7);
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(9);
       vi.advanceTimersByTime(60_001);
       await call('user-1');
-      expect(ddb.commandCalls(QueryCommand)).toHaveLength(11);
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(14);
     } finally {
       vi.useRealTimers();
     }

@@ -37,11 +37,12 @@ const CLEARABLE = ['lastName', 'birthYear', 'birthdate', 'gender'] as const;
  * are cleared, favourites left out are kept. Last write wins. Null when the user does not exist.
  */
 export async function updateProfile(userId: string, profile: ProfileUpdate): Promise<UserItem | null> {
-  const { favoriteSessionIds, favoriteSphereIds, ...fields } = profile;
+  const { favoriteSessionIds, favoriteSphereIds, favoriteGalaxyIds, ...fields } = profile;
   const set = {
     ...fields,
     ...(favoriteSessionIds ? { favoriteSessionIds } : {}),
     ...(favoriteSphereIds ? { favoriteSphereIds } : {}),
+    ...(favoriteGalaxyIds ? { favoriteGalaxyIds } : {}),
   };
   const remove = CLEARABLE.filter((name) => fields[name] === undefined);
   try {
@@ -57,7 +58,11 @@ export async function updateProfile(userId: string, profile: ProfileUpdate): Pro
 /** Replaces the favourites sent, nothing else. Null when the user does not exist. */
 export async function updateFavorites(
   userId: string,
-  favorites: { favoriteSessionIds?: string[] | undefined; favoriteSphereIds?: string[] | undefined },
+  favorites: {
+    favoriteSessionIds?: string[] | undefined;
+    favoriteSphereIds?: string[] | undefined;
+    favoriteGalaxyIds?: string[] | undefined;
+  },
 ): Promise<UserItem | null> {
   const set = Object.fromEntries(Object.entries(favorites).filter(([, v]) => v !== undefined));
   try {

@@ -22,6 +22,7 @@ export function toProfile(user: UserItem): Profile {
     ...(user.guestConvertionStep !== undefined ? { guestConvertionStep: user.guestConvertionStep } : {}),
     favoriteSessionIds: user.favoriteSessionIds,
     favoriteSphereIds: user.favoriteSphereIds,
+    favoriteGalaxyIds: user.favoriteGalaxyIds ?? [],
     // Only when true: absent means no password, as for answers written before the field.
     ...(user.hasPassword ? { hasPassword: true } : {}),
   };

@@ -20,6 +20,8 @@ export const ProfileSchema = z.object({
   guestConvertionStep: z.enum(GUEST_CONVERSION_STEPS).optional(),
   favoriteSessionIds: z.array(z.string()),
   favoriteSphereIds: z.array(z.string()),
+  /** Absent on answers written before galaxies could be starred. */
+  favoriteGalaxyIds: z.array(z.string()).optional(),
   /** The account has a password of its own (PUT /v1/me/password); optional for older clients. */
   hasPassword: z.boolean().optional(),
 });

@@ -34,6 +34,7 @@ export const ProfileUpdateSchema = z.strictObject({
   locale: z.enum(LANGUAGES),
   favoriteSessionIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES).optional(),
   favoriteSphereIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES).optional(),
+  favoriteGalaxyIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
@@ -56,10 +57,15 @@ export const FavoritesUpdateSchema = z
   .strictObject({
     favoriteSessionIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES, 'too-many').optional(),
     favoriteSphereIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES, 'too-many').optional(),
+    favoriteGalaxyIds: z.array(z.string().min(1).max(200)).max(MAX_FAVORITES, 'too-many').optional(),
   })
-  .refine((f) => f.favoriteSessionIds !== undefined || f.favoriteSphereIds !== undefined, {
-    message: 'required',
-  });
+  .refine(
+    (f) =>
+      f.favoriteSessionIds !== undefined ||
+      f.favoriteSphereIds !== undefined ||
+      f.favoriteGalaxyIds !== undefined,
+    { message: 'required' },
+  );
 export type FavoritesUpdate = z.infer<typeof FavoritesUpdateSchema>;
 
 export const updateFavorites = defineRoute({

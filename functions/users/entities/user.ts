@@ -16,6 +16,7 @@ export const UserEntity = new Entity({
     guestConvertionStep: { type: ['guest', 'email', 'profile', 'finalized'] as const },
     favoriteSessionIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     favoriteSphereIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    favoriteGalaxyIds: { type: 'list', items: { type: 'string' } },
     phone: { type: 'string' },
     hasPassword: { type: 'boolean', required: true, default: false },
     subscription: { type: ['starter', 'essentials', 'premium'] as const, required: true, default: 'starter' },

@@ -2,6 +2,7 @@ import { Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/error-state';
+import { FavoriteStar } from '../../components/favorite-star';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';
 import { GALAXIES_ADMIN_PATH, galaxyPath } from './paths';
@@ -11,7 +12,13 @@ export default function GalaxiesPage() {
   const { t } = useTranslation();
   const me = useMe();
   const ability = useAbility();
-  const galaxies = me.data?.galaxies ?? [];
+  // Favourites first (spec 01 §2), each group in the server's order.
+  const favourites = me.data?.profile.favoriteGalaxyIds ?? [];
+  const all = me.data?.galaxies ?? [];
+  const galaxies = [
+    ...all.filter((g) => favourites.includes(g.id)),
+    ...all.filter((g) => !favourites.includes(g.id)),
+  ];
   return (
     <Stack>
       <Group justify="space-between">
@@ -38,7 +45,7 @@ export default function GalaxiesPage() {
                 <Avatar src={galaxy.photoUrl} alt="" radius="sm">
                   {galaxy.shortName.slice(0, 2)}
                 </Avatar>
-                <Stack gap={0}>
+                <Stack gap={0} style={{ flex: 1 }}>
                   <Anchor component={Link} to={galaxyPath(galaxy.id)} fw={600}>
                     {galaxy.name}
                   </Anchor>
@@ -46,6 +53,7 @@ export default function GalaxiesPage() {
                     {galaxy.shortName}
                   </Text>
                 </Stack>
+                <FavoriteStar kind="galaxy" id={galaxy.id} name={galaxy.name} />
               </Group>
             </Card>
           ))}

@@ -15,13 +15,6 @@ export function favouritesFirst<T extends Named>(items: readonly T[], favouriteI
   return [...items.filter(favourite), ...items.filter((i) => !favourite(i))];
 }
 
-/** The profile's favourite galaxies, when it keeps any (spec 01 §2: favourites first). */
-function favouriteGalaxyIds(me: Me | undefined): readonly string[] {
-  const profile = me?.profile as { favoriteGalaxyIds?: unknown } | undefined;
-  const ids = profile?.favoriteGalaxyIds;
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-}
-
 /**
  * The context switcher (spec 01 §2): myself, then the member's sessions, spheres and galaxies,
  * favourites first. With no sphere yet it says so instead of offering empty groups.
@@ -31,7 +24,7 @@ export function ContextSwitcher({ me }: { me: Me | undefined }) {
   const navigate = useNavigate();
   const sessions = favouritesFirst(me?.sessions ?? [], me?.profile.favoriteSessionIds ?? []);
   const spheres = favouritesFirst(me?.spheres ?? [], me?.profile.favoriteSphereIds ?? []);
-  const galaxies = favouritesFirst(me?.galaxies ?? [], favouriteGalaxyIds(me));
+  const galaxies = favouritesFirst(me?.galaxies ?? [], me?.profile.favoriteGalaxyIds ?? []);
   const group = (labelKey: string, items: Named[], path: (id: string) => string) =>
     items.length > 0 && (
       <>

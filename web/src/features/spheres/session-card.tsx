@@ -6,7 +6,7 @@ import type { SessionSummary } from '@shared/contracts/me';
 import { MoodFace } from '../../components/mood-face';
 import { useAbility } from '../../lib/ability';
 import { overlaySearch } from '../../lib/overlays';
-import { FavoriteStar } from './favorite-star';
+import { FavoriteStar } from '../../components/favorite-star';
 import { sessionPath, sessionSettingsPath } from './paths';
 
 /** The feeling flow opened in a session (spec 01 §2: the smileys open it in that context). */

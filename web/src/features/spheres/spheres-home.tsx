@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../lib/ability';
 import { useMe } from '../../lib/me';
-import { FavoriteStar } from './favorite-star';
+import { FavoriteStar } from '../../components/favorite-star';
 import { CREATE_SPHERE_PATH, spherePath } from './paths';
 
 /** Home's spheres section (spec 01 §2 home: my spheres, favourites first), and a way to create one. */
