@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { quotaState } from '@shared/domain/galaxies';
-import { quotaLevel, valueFields, withinLimit } from './quotas';
+import { valueFields, withinLimit } from './quotas';
 
 describe('quota levels', () => {
   it('alert from 80 % of the limit, blocked at the limit', () => {
-    expect(quotaLevel(0, 10)).toBe('ok');
-    expect(quotaLevel(7, 10)).toBe('ok');
-    expect(quotaLevel(8, 10)).toBe('alert');
-    expect(quotaLevel(9, 10)).toBe('alert');
-    expect(quotaLevel(10, 10)).toBe('blocked');
-    expect(quotaLevel(11, 10)).toBe('blocked');
+    expect(quotaState(0, 10)).toBe('ok');
+    expect(quotaState(7, 10)).toBe('ok');
+    expect(quotaState(8, 10)).toBe('alert');
+    expect(quotaState(9, 10)).toBe('alert');
+    expect(quotaState(10, 10)).toBe('blocked');
+    expect(quotaState(11, 10)).toBe('blocked');
     // A limit of 1: the first one blocks, there is no alert before it.
-    expect(quotaLevel(0, 1)).toBe('ok');
-    expect(quotaLevel(1, 1)).toBe('blocked');
+    expect(quotaState(0, 1)).toBe('ok');
+    expect(quotaState(1, 1)).toBe('blocked');
   });
 
   it('one more fits while the tally is absent or below the limit', () => {

@@ -1,31 +1,21 @@
 import { Entity, SERVICE } from './entity';
-import { defineStore, writeEntities } from './db';
+import { defineStore, writeEntities, type WriteEntities } from './db';
 import { isConditionFailure } from './conditions';
 import { ConflictError } from './errors';
 import { enqueueNotification } from './queue';
 import { noteQuotaAlerts } from './notices';
-import { QUOTA_ALERT_SHARE, quotaState, quotaThresholds, type QuotaState } from '@shared/domain/galaxies';
-import type { WriteEntities } from './db';
+import { quotaThresholds } from '@shared/domain/galaxies';
 
 /**
  * Quotas (decision 0043): how much of a kind a scope holds (a sphere's groups, tags, members; a
  * galaxy's next), kept on one tally item per (scope, kind) that the creating write changes in its
  * own transaction with a conditional `ADD`, so racing creates can never pass the limit and a check
- * costs one item whatever the count. Each level is a share of the limit: at `ALERT_SHARE` the
- * service continues and says so, at the limit creating is blocked (spec 01 §3 limits).
+ * costs one item whatever the count. At the limit creating is blocked (spec 01 §3 limits); a galaxy
+ * quota also alerts from 80 % of its value (`quotaState` of shared/domain/galaxies.ts).
  *
  * The lib imports no domain: a domain names its scopes and kinds, and its store's Service holds
  * `QuotaTallyEntity` to write the tally in its transactions.
  */
-export const ALERT_SHARE = QUOTA_ALERT_SHARE;
-
-export type QuotaLevel = QuotaState;
-
-/** Where a count stands against its limit (the galaxies' rule of shared/domain/galaxies.ts). */
-export function quotaLevel(used: number, limit: number): QuotaLevel {
-  return quotaState(used, limit);
-}
-
 export const QuotaTallyEntity = new Entity({
   model: { entity: 'quotaTally', version: '1', service: SERVICE },
   attributes: {

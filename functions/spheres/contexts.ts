@@ -13,6 +13,7 @@ import {
   type Substitution,
   type TextPerLanguage,
 } from '@shared/domain/sphere-contexts';
+import { inheritedContext } from '@shared/domain/galaxies';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import {
   contextsOf,
@@ -139,7 +140,7 @@ export async function listContexts(
   // Should two be active (two creations at the same instant), the members read the one changed last.
   const own = activeContext(contexts);
   const galaxyId = query.active === 'true' && !own ? (await findSphere(sphereId))?.galaxyId : undefined;
-  const active = own ?? (galaxyId ? await inherited(galaxyId) : null);
+  const active = inheritedContext(own, galaxyId ? await inherited(galaxyId) : null)?.context;
   const matching = query.active === 'true' ? (active ? [active] : []) : contexts;
   return {
     count: matching.length,

@@ -25,7 +25,7 @@ import {
  * (`put`, held on `{ galaxyId }`).
  */
 
-/** A galaxy quota refused at its block (spec 02 §8 quota authorisation error): `values.quotas`. */
+/** A galaxy quota refused at its block (spec 02 §8 quota authorisation error): one `errors` item per quota (`field`: its kind). */
 export const QUOTA_BLOCKED_KEY = 'quota-blocked';
 /** A galaxy that still holds spheres is not deleted. */
 export const GALAXY_NOT_EMPTY_KEY = 'galaxy-not-empty';
