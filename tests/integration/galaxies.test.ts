@@ -11,6 +11,7 @@ import type {
 import type { Sphere } from '@shared/contracts/spheres';
 import { usersDb } from '../../functions/users/store';
 import { startTestStack, type TestStack, type Tokens } from './harness';
+import { mailTo } from '../../tools/local-stack/ses';
 
 /**
  * Galaxies over HTTP (spec 02 §2–§9, decision 0045): super-admins create them, attach spheres, set
@@ -269,6 +270,9 @@ describe('galaxies', () => {
       decidedBy: { name: 'Alex' },
     });
     expect((await quotaOf(horizon.id, 'spheres')).value).toBe(5);
+    // The requester is told by mail, in her language.
+    const told = await mailTo(stack.endpoints.outbox, 'camille.galaxies@example.be');
+    expect(told.filter((m) => m.subject.includes('« spheres » a été validée'))).toHaveLength(1);
     const afterwards = await asAlex<{ items: QuotaRequest[] }>('/v1/quota-requests');
     expect(afterwards.body.items.map((r) => r.id)).not.toContain(made.body.id);
     const again = await asAlex(`/v1/galaxies/${horizon.id}/quota-requests/${made.body.id}`, 'PUT', {
@@ -346,6 +350,91 @@ describe('galaxies', () => {
     expect(missingName.status).toBe(400);
   });
 
+  it('a super-admin edits a galaxy under the update date read; a stale one is a 409 and a galaxy admin may not', async () => {
+    const read = await asAlex<Galaxy>(`/v1/galaxies/${other.id}`);
+    const body = { name: 'Autre groupe', shortName: 'Autre', language: 'nl', renewalDate: '2027-01-31' };
+    expect(
+      (await call(olga, `/v1/galaxies/${other.id}`, 'PUT', { ...body, updateDate: read.body.updateDate }))
+        .status,
+    ).toBe(403);
+    const saved = await asAlex<Galaxy>(`/v1/galaxies/${other.id}`, 'PUT', {
+      ...body,
+      updateDate: read.body.updateDate,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ language: 'nl', renewalDate: '2027-01-31' });
+    const stale = await asAlex(`/v1/galaxies/${other.id}`, 'PUT', {
+      ...body,
+      updateDate: read.body.updateDate,
+    });
+    expect(stale.status).toBe(409);
+    const missing = await asAlex('/v1/galaxies/no-such-galaxy', 'PUT', {
+      ...body,
+      updateDate: read.body.updateDate,
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('a galaxy admin updates a member (name, roles, active) and a disabled one comes back', async () => {
+    const members = await call<{ items: GalaxyMember[] }>(camille, `/v1/galaxies/${horizon.id}/members`);
+    const lea = members.body.items.find((m) => m.email === 'lea.galaxies@example.be')!;
+    expect(lea).toMatchObject({ active: false, removedByAdmin: true });
+    const back = await call<GalaxyMember>(camille, `/v1/galaxies/${horizon.id}/members/${lea.id}`, 'PUT', {
+      name: 'Léa Martin',
+      roles: ['admin'],
+      active: true,
+      firstDayOfWork: '2026-09-01',
+    });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({
+      name: 'Léa Martin',
+      active: true,
+      removedByAdmin: false,
+      firstDayOfWork: '2026-09-01',
+    });
+    const bad = await call(camille, `/v1/galaxies/${horizon.id}/members/${lea.id}`, 'PUT', {
+      name: '',
+      roles: [],
+      active: true,
+    });
+    expect(bad.status).toBe(400);
+    const gone = await call(camille, `/v1/galaxies/${horizon.id}/members/nobody`, 'PUT', {
+      name: 'X',
+      roles: ['admin'],
+      active: true,
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it('a super-admin sets a value and takes it away (no limit)', async () => {
+    const set = await asAlex<GalaxyQuota>(
+      `/v1/galaxies/${horizon.id}/quotas/engagement-up-campaigns`,
+      'PUT',
+      { value: 3 },
+    );
+    expect(set.body).toMatchObject({ value: 3, alertThreshold: 3, blockThreshold: 3, state: 'ok', usage: 0 });
+    const cleared = await asAlex<GalaxyQuota>(
+      `/v1/galaxies/${horizon.id}/quotas/engagement-up-campaigns`,
+      'PUT',
+      { value: null },
+    );
+    expect(cleared.body.value).toBeUndefined();
+    expect(cleared.body.state).toBe('ok');
+  });
+
+  it('two change requests for one kind sent at once leave one pending', async () => {
+    const answers = await Promise.all(
+      [7, 8, 9].map((value) =>
+        call(camille, `/v1/galaxies/${horizon.id}/quota-requests`, 'POST', {
+          kind: 'engagement-up-groups',
+          value,
+          reason: 'Teams',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+  });
+
   it('the report holds the spheres, their members, every quota and the admins', async () => {
     const report = await call<GalaxyReport>(camille, `/v1/galaxies/${horizon.id}/report`);
     expect(report.status).toBe(200);
@@ -355,6 +444,19 @@ describe('galaxies', () => {
     expect(report.body.quotas.find((q) => q.kind === 'spheres')).toMatchObject({ usage: 1, value: 5 });
     expect(report.body.admins.map((a) => a.name)).toContain('Camille');
     expect((await call(olga, `/v1/galaxies/${horizon.id}/report`)).status).toBe(403);
+  });
+
+  it('the galaxy context is read, and once deleted the sphere reads none', async () => {
+    const read = await call<{ context: { name: { fr?: string } } | null }>(
+      camille,
+      `/v1/galaxies/${horizon.id}/context`,
+    );
+    expect(read.body.context?.name.fr).toBe('Contexte Horizon');
+    expect((await call(olga, `/v1/galaxies/${horizon.id}/context`)).status).toBe(403);
+    expect((await call(camille, `/v1/galaxies/${horizon.id}/context`, 'DELETE')).status).toBe(204);
+    expect((await call(camille, `/v1/galaxies/${horizon.id}/context`, 'DELETE')).status).toBe(404);
+    const sphere = await call<{ items: unknown[] }>(zoe, `/v1/spheres/${atelier.id}/contexts?active=true`);
+    expect(sphere.body.items).toEqual([]);
   });
 
   it('a galaxy holding spheres is not deleted; detached, its usage leaves with the sphere', async () => {
