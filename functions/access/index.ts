@@ -5,6 +5,7 @@
  * its own folder because both domains' faces feed it and the users domain's start call reads it.
  */
 import type { AbilityFacts, AccountFacts } from '@shared/domain/ability';
+import { effectivePlan } from '@shared/domain/licences';
 import type { CallerAccounts } from '../lib/http';
 import { galaxyAdminFacts } from '../galaxies';
 import { countedMemberships, sessionMembershipsOf, sessionPlace } from '../sessions';
@@ -28,7 +29,9 @@ export async function abilityFacts(
   ]);
   if (!account) return null;
   const sessions = countedMemberships(sessionMembers, new Set(spheres.map((s) => s.sphereId)));
-  return { ...account, spheres, sessions, galaxies };
+  // A sphere's Essentials licence gives its member the Essentials rules (decision 0046).
+  const subscription = account.isGuest ? account.subscription : effectivePlan(account.subscription, spheres);
+  return { ...account, subscription, spheres, sessions, galaxies };
 }
 
 /** A session named by a path lives in a sphere: its admins' rights are held on `{ sphereId }`. */

@@ -1,6 +1,7 @@
 import type { RequestHeaders } from '@shared/contracts/headers';
 import type { Me } from '@shared/contracts/me';
 import { defineRules } from '@shared/domain/ability';
+import { effectivePlan } from '@shared/domain/licences';
 import { primaryFirst } from '@shared/domain/emails';
 import { NotFoundError } from '../lib/errors';
 import { galaxiesOfPerson } from '../galaxies';
@@ -23,6 +24,8 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
   ]);
   if (!account) throw new NotFoundError();
   const { user, emails, legalAcceptances } = account;
+  // A sphere's Essentials licence gives its member the Essentials rules (decision 0046).
+  const subscription = user.isGuest ? user.subscription : effectivePlan(user.subscription, mine.memberships);
   const known = new Map(
     mine.spheres.map((s) => [s.id, { name: s.name, primary: s.primaryLanguage, languages: s.languages }]),
   );
@@ -40,11 +43,11 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
     sessions: sessions.sessions,
     legalConsents: legalConsents(documents, legalAcceptances, headers.language),
     ability: {
-      subscription: user.subscription,
+      subscription,
       rules: defineRules({
         userId,
         isGuest: user.isGuest,
-        subscription: user.subscription,
+        subscription,
         globalRoles: user.globalRoles,
         superAdminMode: headers.superAdmin,
         spheres: mine.memberships,

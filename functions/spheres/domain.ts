@@ -3,6 +3,7 @@ import { sphereRoutes } from '@shared/contracts/spheres';
 import { tagRoutes } from '@shared/contracts/tags';
 import { accessCodeRoutes } from '@shared/contracts/access-codes';
 import { sphereContextRoutes } from '@shared/contracts/sphere-contexts';
+import { licenceRoutes } from '@shared/contracts/licences';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { sphereNameScope } from '@shared/domain/spheres';
 import { findSpheres, membershipsOf, namesInScope, releaseSphere, removeMembers } from './repository';
@@ -12,7 +13,7 @@ import { SPHERE_ASSET_PREFIXES } from './logo';
 
 export const spheresDomain = defineDomain({
   name: 'spheres',
-  routes: [...sphereRoutes, ...tagRoutes, ...accessCodeRoutes, ...sphereContextRoutes],
+  routes: [...sphereRoutes, ...tagRoutes, ...accessCodeRoutes, ...sphereContextRoutes, ...licenceRoutes],
   entities: SPHERES_ENTITIES,
   belongings: [
     {

@@ -167,15 +167,24 @@ describe('sphereGalaxyUsage', () => {
       return {};
     });
 
-  it('reads the tag and member tallies, no tag or member item', async () => {
+  const noLicences = {
+    'engagement-up-e-nous-licences': 0,
+    'engagement-up-subscriptions': 0,
+    'engagement-up-we-up-licences': 0,
+    'engagement-up-alignia-licences': 0,
+    'engagement-up-syneria-licences': 0,
+  };
+
+  it('reads the tag and member tallies and the licences held (one Query of the tallies), no tag or member item', async () => {
     answers(4);
-    expect(await sphereGalaxyUsage(SPHERE)).toEqual({ tags: 4, 'engagement-up-members': 7 });
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect(await sphereGalaxyUsage(SPHERE)).toEqual({ tags: 4, 'engagement-up-members': 7, ...noLicences });
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
   });
 
   it('counts the tags not archived when the sphere has no tag tally yet', async () => {
     answers(null);
     ddb.on(QueryCommand).resolves({ Items: [tagItem('a', false), tagItem('b', true), tagItem('c', false)] });
-    expect(await sphereGalaxyUsage(SPHERE)).toEqual({ tags: 2, 'engagement-up-members': 7 });
+    expect(await sphereGalaxyUsage(SPHERE)).toEqual({ tags: 2, 'engagement-up-members': 7, ...noLicences });
   });
 });

@@ -1,6 +1,7 @@
 import { sphereNameScope } from '@shared/domain/spheres';
 import { writeEntities } from '../lib/db';
-import { sphereScope, used } from '../lib/quotas';
+import { sphereScope, sphereTallies, used } from '../lib/quotas';
+import { GALAXY_LICENCE_KINDS, LICENCE_TIERS, licenceKind } from '@shared/domain/licences';
 import { memberCount } from './repository';
 import { spheresDb as db } from './store';
 import { TAGS, tagsOf } from './tags-repository';
@@ -80,14 +81,20 @@ export function placementItems(
  * 0045), for moving it between galaxies: its tags not archived (its tag tally; counted from its
  * tags when it has none yet) and its members (its member tally).
  */
-export async function sphereGalaxyUsage(
-  sphereId: string,
-): Promise<{ tags: number; 'engagement-up-members': number }> {
-  const [tags, members] = await Promise.all([
+export async function sphereGalaxyUsage(sphereId: string): Promise<Record<string, number>> {
+  const [tags, members, licences] = await Promise.all([
     used(sphereScope(sphereId), TAGS).then(
       async (tally) => tally ?? (await tagsOf(sphereId)).filter((t) => !t.archived).length,
     ),
     memberCount(sphereId, { consistent: true }),
+    // The licences it holds count against the galaxy's licence quotas (decision 0046).
+    sphereTallies(sphereId),
   ]);
-  return { tags, 'engagement-up-members': members };
+  const held = Object.fromEntries(
+    LICENCE_TIERS.map((tier) => [
+      GALAXY_LICENCE_KINDS[tier],
+      licences.find((t) => t.kind === licenceKind(tier))?.value ?? 0,
+    ]),
+  );
+  return { tags, 'engagement-up-members': members, ...held };
 }

@@ -39,6 +39,8 @@ import { sourceIpOf } from '../lib/caller';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
 import { inheritedGalaxyContext } from '../galaxies';
+import { getSphereLicences, setSphereLicence, setSphereLicenceMode } from '@shared/contracts/licences';
+import * as licences from './licences';
 import * as service from './service';
 import * as tags from './tags';
 import * as accessCodes from './access-codes';
@@ -109,6 +111,18 @@ export const handler = createHttpHandler(
         params.id,
         { active: query.active, max: query._max, offset: query._offset },
         inheritedGalaxyContext,
+      ),
+    ),
+    route(getSphereLicences, ({ params }) => licences.sphereLicences(params.id)),
+    route(setSphereLicence, ({ caller, params, body }) =>
+      licences.setLicence(caller.userId, params.id, params.subscription, body.quantity),
+    ),
+    route(setSphereLicenceMode, async ({ caller, params, body, headers }) =>
+      licences.setLicenceMode(
+        caller.userId,
+        params.id,
+        body.mode,
+        await actsAsSuperAdmin(caller.userId, headers.superAdmin),
       ),
     ),
     route(createSphereContext, ({ params, body }) => contexts.createContext(params.id, body)),

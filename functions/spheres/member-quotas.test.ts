@@ -149,8 +149,8 @@ describe('a member removed from a sphere of a galaxy', () => {
     });
     ddb.on(TransactWriteCommand).resolves({});
     await removeMembers([
-      { sphereId: SPHERE, memberId: 'm1' },
-      { sphereId: OTHER_SPHERE, memberId: 'm2' },
+      { sphereId: SPHERE, memberId: 'm1', subscription: 'starter' },
+      { sphereId: OTHER_SPHERE, memberId: 'm2', subscription: 'starter' },
     ]);
     const [inGalaxy, alone] = transactions();
     expect(inGalaxy?.[2]?.Update?.Key).toEqual(galaxyTallyKey('g1'));

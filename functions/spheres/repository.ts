@@ -6,10 +6,12 @@ import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
 import { spheresDb as db } from './store';
-import { createWithGalaxyQuotas, galaxyGiveBack, withinLimit } from '../lib/quotas';
+import { createWithGalaxyQuotas, galaxyGiveBack, sphereScope, withinLimit } from '../lib/quotas';
+import { licenceKind, type LicenceTier } from '@shared/domain/licences';
 import { countMatching, getMany } from '../lib/db';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { writeLogoAttribute } from '../lib/logos';
+import { licenceGiveBack, licenceTake, notEnoughLicences } from './licence-tallies';
 
 export type SphereItem = EntityItem<typeof SphereEntity>;
 export type MemberItem = EntityItem<typeof MemberEntity>;
@@ -153,10 +155,10 @@ export async function membershipsOf(userId: string): Promise<MemberItem[]> {
 /** The caller's active roles in each sphere, as the ability rules take them. */
 export async function activeMemberships(
   userId: string,
-): Promise<{ sphereId: string; roles: SphereRole[] }[]> {
+): Promise<{ sphereId: string; roles: SphereRole[]; subscription: MemberItem['subscription'] }[]> {
   return (await membershipsOf(userId))
     .filter((m) => m.active)
-    .map((m) => ({ sphereId: m.sphereId, roles: [...m.roles] }));
+    .map((m) => ({ sphereId: m.sphereId, roles: [...m.roles], subscription: m.subscription }));
 }
 
 /**
@@ -177,6 +179,9 @@ async function createCounted(
   limit = Number.MAX_SAFE_INTEGER,
   galaxyId?: string,
 ): Promise<boolean> {
+  // An Essentials member takes one of the sphere's Essentials licences (decision 0046), before the
+  // galaxy's takes, which go last.
+  const essentials = member.subscription === 'essentials';
   const result = await createWithGalaxyQuotas(
     galaxyId ? { galaxyId, kinds: [MEMBERS_KIND] } : undefined,
     (takes) =>
@@ -188,11 +193,14 @@ async function createCounted(
             .add({ members: 1 })
             .where(({ members: used }, op) => withinLimit(used, limit, op))
             .commit(),
+          ...(essentials ? [licenceTake(quotaTally, member.sphereId, 'essentials')] : []),
           ...takes(quotaTally),
         ])
         .go(),
   );
   if (result.canceled && result.data[1]?.rejected) throw new ConflictError('creationBlocked');
+  if (result.canceled && essentials && (result.data as readonly { rejected?: boolean }[])[2]?.rejected)
+    throw await notEnoughLicences(member.sphereId, 'essentials', 'body.subscription');
   return !result.canceled;
 }
 
@@ -214,28 +222,38 @@ export async function insertMember(
  * gone cancels it, and nothing is given back twice).
  */
 async function deleteCounted(
-  member: Pick<MemberItem, 'sphereId' | 'memberId'>,
+  member: Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>,
   galaxyId: string | undefined,
 ): Promise<void> {
+  // The delete is conditioned on the subscription read: an Essentials member gives its licence back
+  // once, and a member changed meanwhile cancels it (nothing is given back wrongly).
   await db()
     .transaction.write(({ member: members, sphereTally, quotaTally }) => [
       members
         .delete({ sphereId: member.sphereId, memberId: member.memberId })
-        .where(({ memberId }, { exists }) => exists(memberId))
+        .where(
+          ({ memberId, subscription }, { exists, eq }) =>
+            `${exists(memberId)} AND ${eq(subscription, member.subscription)}`,
+        )
         .commit(),
       sphereTally.update({ sphereId: member.sphereId }).add({ members: -1 }).commit(),
+      ...(member.subscription === 'essentials'
+        ? [licenceGiveBack(quotaTally, member.sphereId, 'essentials')]
+        : []),
       ...galaxyGiveBack(quotaTally, galaxyId, [MEMBERS_KIND]),
     ])
     .go();
 }
 
 /** Erases memberships (leaving the product); the sphere keeps no personal data of the person. */
-export async function removeMembers(members: readonly Pick<MemberItem, 'sphereId' | 'memberId'>[]) {
+export async function removeMembers(
+  members: readonly Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>[],
+) {
   // Each member gives its place back to the galaxy its sphere is in (one BatchGetItem of the spheres).
   const spheres = await findSpheres([...new Set(members.map((m) => m.sphereId))]);
   const galaxyOf = new Map(spheres.map((s) => [s.sphereId, s.galaxyId]));
   for (const member of members) await deleteCounted(member, galaxyOf.get(member.sphereId));
-  return { unprocessed: [] as Pick<MemberItem, 'sphereId' | 'memberId'>[] };
+  return { unprocessed: [] as Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>[] };
 }
 
 /** The spheres a person created, by their names in the person's scope: one Query. */
@@ -272,13 +290,25 @@ export async function releaseSphere(name: { scope: string; nameKey: string; sphe
 export async function importSphere(
   sphere: Omit<SphereItem, 'createdAt' | 'updatedAt'>,
   members: readonly Omit<MemberItem, 'sphereId' | 'createdAt' | 'updatedAt'>[],
+  licences: Partial<Record<LicenceTier, number>> = {},
 ): Promise<boolean> {
   if (await findSphere(sphere.sphereId)) return false;
   const scope = sphereNameScope(sphere);
+  // Its licences before its members: an Essentials member takes one (at least as many as there are).
+  const essentials = Math.max(
+    licences.essentials ?? 0,
+    members.filter((m) => m.subscription === 'essentials').length,
+  );
+  const counts = { ...licences, ...(essentials > 0 ? { essentials } : {}) };
   await db()
-    .transaction.write(({ sphere: spheres, sphereName }) => [
+    .transaction.write(({ sphere: spheres, sphereName, quotaTally }) => [
       spheres.create(sphere).commit(),
       sphereName.create({ scope, nameKey: sphere.nameKey, sphereId: sphere.sphereId }).commit(),
+      ...(Object.entries(counts) as [LicenceTier, number][]).map(([tier, value]) =>
+        quotaTally
+          .put({ scope: sphereScope(sphere.sphereId), kind: licenceKind(tier), used: 0, value })
+          .commit(),
+      ),
     ])
     .go();
   for (const member of members)
@@ -397,14 +427,43 @@ export async function saveMember(
       ? ['firstDayOfWork' as const]
       : []),
   ];
+  const key = { sphereId: before.sphereId, memberId: before.memberId };
+  const set = {
+    ...fields,
+    ...(inactiveReason !== undefined ? { inactiveReason } : {}),
+    ...(firstDayOfWork !== undefined ? { firstDayOfWork } : {}),
+  };
+  const takes = before.subscription !== 'essentials' && change.subscription === 'essentials';
+  const gives = before.subscription === 'essentials' && change.subscription !== 'essentials';
+  if (takes || gives) {
+    // Made Essentials, the member takes a licence; made Starter, gives it back: in the save's own
+    // transaction, so racing assignments never pass the count (decision 0046).
+    const result = await db()
+      .transaction.write(({ member, quotaTally }) => [
+        member
+          .patch(key)
+          .set(set)
+          .remove(removed)
+          .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+          .commit(),
+        takes
+          ? licenceTake(quotaTally, before.sphereId, 'essentials')
+          : licenceGiveBack(quotaTally, before.sphereId, 'essentials'),
+      ])
+      .go();
+    if (result.canceled) {
+      if (takes && result.data[1]?.rejected)
+        throw await notEnoughLicences(before.sphereId, 'essentials', 'body.subscription');
+      throw new ConflictError('conflict');
+    }
+    const { data } = await db().entities.member.get(key).go({ consistent: true });
+    if (!data) throw new ConflictError('conflict');
+    return data;
+  }
   try {
     const { data } = await db()
-      .entities.member.patch({ sphereId: before.sphereId, memberId: before.memberId })
-      .set({
-        ...fields,
-        ...(inactiveReason !== undefined ? { inactiveReason } : {}),
-        ...(firstDayOfWork !== undefined ? { firstDayOfWork } : {}),
-      })
+      .entities.member.patch(key)
+      .set(set)
       .remove(removed)
       .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
       .go({ response: 'all_new' });
@@ -427,7 +486,7 @@ export const isPendingUserId = (userId: string) => userId.startsWith('pending:')
 
 /** Deletes a member (an admin's removal); `galaxyId`: the sphere's galaxy, given its place back. */
 export async function deleteMember(
-  member: Pick<MemberItem, 'sphereId' | 'memberId'>,
+  member: Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>,
   galaxyId?: string,
 ): Promise<void> {
   await deleteCounted(member, galaxyId);

@@ -249,7 +249,11 @@ export async function spheresOfPerson(userId: string) {
   const spheres = await findSpheres(active.map((m) => m.sphereId));
   const rolesBySphere = new Map(active.map((m) => [m.sphereId, [...m.roles]]));
   return {
-    memberships: active.map((m) => ({ sphereId: m.sphereId, roles: [...m.roles] })),
+    memberships: active.map((m) => ({
+      sphereId: m.sphereId,
+      roles: [...m.roles],
+      subscription: m.subscription,
+    })),
     members: members.map((m) => ({
       id: m.memberId,
       sphereId: m.sphereId,
@@ -403,8 +407,9 @@ export async function leaveSphere(userId: string, sphereId: string): Promise<und
 /**
  * PUT /v1/spheres/{id}/members/{memberId} (spec 01 §4, §5): an admin changes a member. Making a
  * member inactive revokes them (they cannot rejoin by the link); one who left by their own action
- * comes back by the link only; `sales-up` needs that entitlement, Essentials needs licences (none
- * are sold yet); the last active admin keeps the role and stays active.
+ * comes back by the link only; `sales-up` needs that entitlement; made Essentials, the member takes
+ * one of the sphere's Essentials licences (409 `not-enough-licenses` when none is left) and gives it
+ * back when made Starter; the last active admin keeps the role and stays active.
  */
 export async function updateMember(sphereId: string, memberId: string, body: MemberUpdate): Promise<Member> {
   const [sphere, before] = await Promise.all([findSphere(sphereId), findMember(sphereId, memberId)]);
@@ -415,8 +420,6 @@ export async function updateMember(sphereId: string, memberId: string, body: Mem
     !sphere.entitlements.salesUp.active
   )
     throw new ValidationError([{ key: 'not-valid', field: 'body.roles' }]);
-  if (body.subscription === 'essentials' && before.subscription !== 'essentials')
-    throw new ConflictError('not-enough-licenses');
   if (body.active && !before.active && before.inactiveReason === 'left')
     throw new ConflictError('member-left-by-own-action');
   // A member waiting for its person (no account with that address yet) cannot be made active.
@@ -451,14 +454,13 @@ export async function updateMember(sphereId: string, memberId: string, body: Mem
  * inactive): the person of a verified address, or the same address still waiting. The person whose
  * verified address it is is an active member at once and told; otherwise the member waits,
  * inactive (`no-user`), and becomes theirs when they join with that address. `sales-up` needs that
- * entitlement; Essentials needs licences (none are sold yet).
+ * entitlement; an Essentials member takes one of the sphere's licences (`not-enough-licenses`).
  */
 export async function createMember(body: MemberCreate): Promise<Member> {
   const sphere = await findSphere(body.sphereId);
   if (!sphere) throw new NotFoundError();
   if (body.roles.includes('sales-up') && !sphere.entitlements.salesUp.active)
     throw new ValidationError([{ key: 'not-valid', field: 'body.roles' }]);
-  if (body.subscription === 'essentials') throw new ConflictError('not-enough-licenses');
   const tagIds = [...new Set(body.tagIds ?? [])];
   await checkMemberTags(sphere.sphereId, tagIds);
   const email = body.email.toLowerCase();

@@ -170,6 +170,10 @@ export const ERROR_KEYS = [
   'quota-blocked',
   /** A galaxy that still holds spheres is not deleted. */
   'galaxy-not-empty',
+  /** A licence count below the licences in use (spec 02 §8): `values.count` says how many are. */
+  'licenses-min',
+  /** The licence mode, once chosen, changes only to legacy, by a super-admin (spec 02 §4). */
+  'licence-mode-fixed',
   /** A decided quota change request is neither decided again nor deleted (spec 02 §4). */
   'quota-request-decided',
 ] as const;

@@ -17,9 +17,9 @@ export const QUOTA_FAMILIES = ['spheres', 'tags', 'diagnostic', 'engagement-up',
 export type QuotaFamily = (typeof QUOTA_FAMILIES)[number];
 
 /**
- * Every quota type of spec 02 §3. `counted` names what the tally counts and which write takes it;
- * a type whose thing the product does not create yet (licences, subscriptions: issue of licences)
- * is `counted: false`: its value can be set and requested, and the page says its usage is not
+ * Every quota type of spec 02 §3. `counted` names what the tally counts and which write takes it
+ * (the licence kinds count the licences the galaxy's spheres hold: decision 0046); a type whose
+ * thing the product does not create yet is `counted: false`: its value can be set and requested, and the page says its usage is not
  * counted yet rather than showing a usage of 0 it does not know.
  */
 export const QUOTA_KINDS = {
@@ -29,17 +29,17 @@ export const QUOTA_KINDS = {
   'diagnostic-blank': { family: 'diagnostic', counted: true },
   'diagnostic-aripso': { family: 'diagnostic', counted: true },
   'diagnostic-simple': { family: 'diagnostic', counted: true },
-  'engagement-up-subscriptions': { family: 'engagement-up', counted: false },
+  'engagement-up-subscriptions': { family: 'engagement-up', counted: true },
   'engagement-up-review-customisation': { family: 'engagement-up', counted: false },
   'engagement-up-strategy-definition': { family: 'engagement-up', counted: false },
   'engagement-up-remote-voting': { family: 'engagement-up', counted: false },
   'engagement-up-members': { family: 'engagement-up', counted: true },
   'engagement-up-groups': { family: 'engagement-up', counted: true },
   'engagement-up-sessions': { family: 'engagement-up', counted: false },
-  'engagement-up-e-nous-licences': { family: 'engagement-up', counted: false },
-  'engagement-up-we-up-licences': { family: 'engagement-up', counted: false },
-  'engagement-up-alignia-licences': { family: 'engagement-up', counted: false },
-  'engagement-up-syneria-licences': { family: 'engagement-up', counted: false },
+  'engagement-up-e-nous-licences': { family: 'engagement-up', counted: true },
+  'engagement-up-we-up-licences': { family: 'engagement-up', counted: true },
+  'engagement-up-alignia-licences': { family: 'engagement-up', counted: true },
+  'engagement-up-syneria-licences': { family: 'engagement-up', counted: true },
   'engagement-up-campaigns': { family: 'engagement-up', counted: true },
   'engagement-up-participations': { family: 'engagement-up', counted: true },
   'sales-up-subscriptions': { family: 'sales-up', counted: false },

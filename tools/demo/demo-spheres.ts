@@ -1,3 +1,4 @@
+import type { LicenceTier } from '@shared/domain/licences';
 import type { SessionItem } from '../../functions/sessions';
 import type { MemberItem, SphereItem } from '../../functions/spheres';
 import { DEFAULT_SPHERE_LIMITS, sphereNameKey } from '@shared/domain/spheres';
@@ -33,6 +34,9 @@ export interface DemoSphere {
   };
   /** Whether the sixty synthetic members (SYNTHETIC_PEOPLE) belong to it. */
   synthetic?: boolean;
+  /** Licences it holds per tier (decision 0046); `essentialsMembers` of the synthetic ones use one. */
+  licences?: Partial<Record<LicenceTier, number>>;
+  essentialsMembers?: number;
   /**
    * Members the admins added who have no account and no mailbox of their own yet: they enter with
    * the access code the sphere gave them (decisions 0014, 0029).
@@ -151,6 +155,9 @@ export const DEMO_SPHERES: readonly DemoSphere[] = [
       },
     ],
     synthetic: true,
+    // Twenty Essentials licences: Camille and four of the synthetic members use one, Sam can be given one.
+    licences: { essentials: 20 },
+    essentialsMembers: 4,
     delegates: [
       {
         memberId: 'demo-horizon-jef',

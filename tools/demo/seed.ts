@@ -416,14 +416,15 @@ export async function seedDemoData(
           const userId = userIds.get(email);
           return userId ? [{ ...member, email, userId }] : [];
         }),
-        ...synthetic.map((p) => ({
+        ...synthetic.map((p, index) => ({
           memberId: p.memberId,
           userId: p.userId,
           email: p.email,
           name: `${p.firstName} ${p.lastName}`,
           roles: ['contributor' as const],
           active: true,
-          subscription: 'starter' as const,
+          subscription:
+            index < (demo.essentialsMembers ?? 0) ? ('essentials' as const) : ('starter' as const),
           firstDayOfWork: p.firstDayOfWork,
         })),
         // Waiting for their person, who enters with an access code (decision 0029).
@@ -439,7 +440,7 @@ export async function seedDemoData(
           subscription: 'starter' as const,
         })),
       ];
-      const created = await importSphere(demoSphereItem(demo, ownerId), members);
+      const created = await importSphere(demoSphereItem(demo, ownerId), members, demo.licences);
       if (!created) continue;
       for (const d of demo.delegates ?? [])
         await importAccessCode(demo.sphere.sphereId, d.memberId, d.accessCode);

@@ -101,6 +101,8 @@ export const SphereEntity = new Entity({
         salesUp: { type: 'map', required: true, properties: { active: { type: 'boolean', required: true } } },
       },
     },
+    /** How licences are paid (spec 02 §4): bill or auto chosen once, legacy by a super-admin. */
+    licenceMode: { type: ['bill', 'auto', 'legacy'] as const },
     /** The secret of the join link (spec 01 §3 sphereKey); regenerating it expires the old link. */
     sphereKey: { type: 'string', required: true },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },

@@ -6,6 +6,8 @@ import type { SphereRole } from '../spheres';
 export interface SphereMembership {
   sphereId: string;
   roles: readonly SphereRole[];
+  /** The plan the sphere gives the member (an Essentials licence: decision 0046). */
+  subscription?: 'starter' | 'essentials' | undefined;
 }
 
 /**
