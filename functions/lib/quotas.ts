@@ -192,7 +192,18 @@ export function galaxyGiveBack(
 /** The answer of an ElectroDB transaction, as far as the quota check reads it. */
 export interface TransactionOutcome {
   canceled: boolean;
-  data: readonly { rejected?: boolean }[];
+  data: readonly { rejected?: boolean; code?: string }[];
+}
+
+/**
+ * A cancellation for another reason than a condition (a transaction conflict on a hot item,
+ * throttling) says nothing of a quota: it is answered 409 `conflict`, to be tried again, never read
+ * as an alert or a block.
+ */
+function notAConditionFailure(outcome: TransactionOutcome): boolean {
+  return outcome.data.some(
+    (item) => item.rejected && item.code !== undefined && item.code !== 'ConditionalCheckFailed',
+  );
 }
 
 /**
@@ -220,10 +231,12 @@ export async function createWithGalaxyQuotas<O extends TransactionOutcome>(
   };
   const quiet = await attempt('quiet');
   if (!quiet.canceled) return quiet;
+  if (notAConditionFailure(quiet)) throw new ConflictError('conflict');
   const alerted = refusedKinds(quiet);
   if (alerted === null || alerted.length === 0) return quiet;
   const within = await attempt('within');
   if (within.canceled) {
+    if (notAConditionFailure(within)) throw new ConflictError('conflict');
     const blocked = refusedKinds(within);
     if (blocked === null || blocked.length === 0) return within;
     throw new ConflictError('quota-blocked', {

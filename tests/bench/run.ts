@@ -23,6 +23,7 @@ import { importParticipations } from '../../functions/campaigns/seeding';
 import { readOutbox } from '../../tools/local-stack/ses';
 import { startTestStack } from '../integration/harness';
 import { describeCalls, dynamoTimeOf, itemsReadBy, recordDynamoCalls, settled } from './dynamo-time';
+import { benchGalaxyQuotas, galaxyQuotaLines } from './galaxy-quotas';
 import { clearKeptReleases } from './releases';
 import { pacedLoad, type LoadRequest } from './paced-load';
 import { readRenderSize } from './render-size';
@@ -1118,6 +1119,12 @@ try {
     };
     results.push({ ...measured, ...judged(measured) });
   }
+  await benchGalaxyQuotas(stack, {
+    selected,
+    seconds: DURATION_S,
+    selectedRun: ONLY !== null,
+    results: RESULTS,
+  });
   // The first report of a year of each group, which decides its weeks: the sphere's kept decisions
   // cleared before each, so every sample decides all its weeks as a group never asked before does.
   const firstReads = selected(SECTIONS.firstReads)
@@ -1200,6 +1207,7 @@ if (ONLY) {
       '',
       ...firstReadLines(http.firstReads),
       '',
+      ...galaxyQuotaLines(),
       `Written to ${join(RESULTS, 'http-selected.json')}.`,
     ].join('\n'),
   );
@@ -1368,6 +1376,7 @@ if (ONLY) {
     'figure counts its own file and the chunks only it needs (a chunk shared with the shell is already there),',
     'gzipped at level 9 from a production build (`vite build --manifest`).',
     '',
+    ...galaxyQuotaLines(),
   ];
   writeFileSync('docs/benchmarks.md', lines.join('\n'));
   console.log(lines.join('\n'));
