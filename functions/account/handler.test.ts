@@ -210,6 +210,8 @@ describe('GET /v1/me/export', () => {
       'feeling-days.csv',
       'feelings.csv',
       'form-surveys.csv',
+      'galaxy-memberships.csv',
+      'galaxy-quota-requests.csv',
       'known-devices.csv',
       'legal-consents.csv',
       'life-compass.csv',

@@ -74,10 +74,10 @@ afterAll(async () => {
 const TOKEN = ['GetItem'];
 /**
  * What a route with a right to check reads before its own work: the token check, then the facts of
- * the rules — the sphere memberships and the session memberships (the account is the token check's
- * read, never read twice).
+ * the rules — the sphere, session and galaxy memberships (the account is the token check's read,
+ * never read twice).
  */
-const CHECKS = [...TOKEN, 'Query gsi1', 'Query gsi1'];
+const CHECKS = [...TOKEN, 'Query gsi1', 'Query gsi1', 'Query gsi1'];
 
 /** The calls of a route once the checks are removed (their order among themselves may vary). */
 function ownReads(all: string[], checks: readonly string[]) {
@@ -249,7 +249,8 @@ describe('forms lists read by key, never by a Scan', () => {
       'GET /v1/forms/available: the caller’s memberships, the entitlements of their one sphere, the forms by key',
       (): string => '/v1/forms/available',
       TOKEN,
-      ['Query gsi1', 'Query gsi1', 'Query table', 'BatchGetItem'],
+      // The caller's sphere, session and galaxy memberships, the entitlements, the forms.
+      ['Query gsi1', 'Query gsi1', 'Query gsi1', 'Query table', 'BatchGetItem'],
       {},
     ],
     [

@@ -153,6 +153,7 @@ describe('profile over HTTP', () => {
       isGuest: false,
       favoriteSessionIds: [],
       favoriteSphereIds: ['sphere-1'],
+      favoriteGalaxyIds: [],
     });
   });
 
