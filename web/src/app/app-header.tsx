@@ -92,7 +92,13 @@ export function AppHeader() {
         </Group>
         {isSignedIn && <ContextSwitcher me={me.data} />}
         {isSignedIn && (me.data?.galaxies.length ?? 0) > 0 && (
-          <Anchor component={Link} to={GALAXIES_PATH} size="sm" data-testid="galaxies-shortcut">
+          <Anchor
+            component={Link}
+            to={GALAXIES_PATH}
+            size="sm"
+            visibleFrom="sm"
+            data-testid="galaxies-shortcut"
+          >
             {t('shell.galaxies')}
           </Anchor>
         )}
