@@ -446,23 +446,26 @@ export interface SphereFacts {
 /** The facts of spheres by id, given by the entry. */
 export type DescribeSpheres = (sphereIds: readonly string[]) => Promise<SphereFacts[]>;
 
+/** A sphere of the galaxy as its pages show it, with when it was attached. */
+function shownSphere(f: SphereFacts, attached: ReadonlyMap<string, string>): GalaxySphere {
+  return {
+    id: f.id,
+    name: f.name,
+    ...(f.shortName !== undefined ? { shortName: f.shortName } : {}),
+    category: f.category,
+    usage: f.usage,
+    attachedAt: attached.get(f.id) ?? '',
+  };
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
 export async function listSpheres(galaxyId: string, describe: DescribeSpheres): Promise<List<GalaxySphere>> {
   const { galaxy, spheres } = await galaxyCollection(galaxyId);
   if (!galaxy) throw new NotFoundError();
   const attached = new Map(spheres.map((s) => [s.sphereId, s.attachedAt]));
   const facts = await describe([...attached.keys()]);
-  return page(
-    facts
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        ...(f.shortName !== undefined ? { shortName: f.shortName } : {}),
-        category: f.category,
-        usage: f.usage,
-        attachedAt: attached.get(f.id) ?? '',
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  );
+  return page(facts.map((f) => shownSphere(f, attached)).sort(byName));
 }
 
 /** The report of `/apps/galaxy/{id}/report`: counts of usage, never anyone's answers. */
@@ -483,17 +486,8 @@ export async function report(galaxyId: string, describe: DescribeSpheres): Promi
     },
     generatedAt: new Date().toISOString(),
     spheres: facts
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        ...(f.shortName !== undefined ? { shortName: f.shortName } : {}),
-        category: f.category,
-        usage: f.usage,
-        attachedAt: attached.get(f.id) ?? '',
-        members: f.members,
-        activeMembers: f.activeMembers,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+      .map((f) => ({ ...shownSphere(f, attached), members: f.members, activeMembers: f.activeMembers }))
+      .sort(byName),
     quotas: quotasOf(tallies, requests),
     admins: members
       .filter((m) => m.roles.includes('admin'))

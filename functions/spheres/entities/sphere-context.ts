@@ -1,25 +1,5 @@
 import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
-import type { ContextOverrideKey } from '@shared/domain/sphere-contexts';
-
-const TEXT_PER_LANGUAGE = {
-  type: 'map',
-  properties: { fr: { type: 'string' }, en: { type: 'string' }, nl: { type: 'string' } },
-} as const;
-
-const PAIRS = {
-  type: 'list',
-  items: {
-    type: 'map',
-    properties: { from: { type: 'string', required: true }, to: { type: 'string', required: true } },
-  },
-} as const;
-
-/** One text per override key: the closed list of the contract (a key missing here fails to compile). */
-const OVERRIDES = {
-  sphereWelcome: TEXT_PER_LANGUAGE,
-  groupsEmpty: TEXT_PER_LANGUAGE,
-  leaveMessage: TEXT_PER_LANGUAGE,
-} as const satisfies Record<ContextOverrideKey, typeof TEXT_PER_LANGUAGE>;
+import { CONTEXT_TEXT_ATTRIBUTES } from '../../lib/context-attributes';
 
 /**
  * A context of a sphere (spec 01 §3 Sphere context): collection `sphere` (pk = sphere, sorted by
@@ -32,20 +12,7 @@ export const SphereContextEntity = new Entity({
   attributes: {
     sphereId: { type: 'string', required: true, readOnly: true },
     contextId: { type: 'string', required: true, readOnly: true },
-    name: { ...TEXT_PER_LANGUAGE, required: true },
-    description: { ...TEXT_PER_LANGUAGE, required: true, default: () => ({}) },
-    substitutions: {
-      type: 'map',
-      required: true,
-      default: () => ({}),
-      properties: { fr: PAIRS, en: PAIRS, nl: PAIRS },
-    },
-    overrides: {
-      type: 'map',
-      required: true,
-      default: () => ({}),
-      properties: OVERRIDES,
-    },
+    ...CONTEXT_TEXT_ATTRIBUTES,
     /** The context the members' texts use; at most one per sphere (written in one transaction). */
     active: { type: 'boolean', required: true, default: false },
     createdAt: { type: 'string', required: true, readOnly: true, default: now },
