@@ -1,9 +1,78 @@
 import { primaryFirst } from '@shared/domain/emails';
+import { shownRoles } from '@shared/domain/global-members';
 import { eraseInBatches, type Belonging } from '../lib/domain';
+import {
+  anonymiseGlobalRoleChange,
+  eraseGlobalMember,
+  findGlobalMember,
+  globalRoleChangesNaming,
+} from './global-members-repository';
 import { usersDb as db } from './store';
 
-/** What the users domain holds about a user: address ownership, addresses, the profile. */
+/**
+ * What the users domain holds about a user: a global membership and the log of its changes,
+ * address ownership, addresses, the profile.
+ */
 export const USERS_BELONGINGS: readonly Belonging[] = [
+  {
+    name: 'globalMembership',
+    covers: ['globalMember'],
+    single: true,
+    describe: {
+      fr: 'vos rôles globaux (super-admin, ambassadeur, accès en avant-première) : le nom et l’adresse sous lesquels vous êtes listé, vos rôles et s’ils sont actifs',
+      en: 'your global roles (super-admin, ambassador, preview access): the name and address you are listed under, your roles and whether they are active',
+      nl: 'je globale rollen (superbeheerder, ambassadeur, vroege toegang): de naam en het adres waaronder je vermeld staat, je rollen en of ze actief zijn',
+    },
+    onLeave: 'erase',
+    async gather(owner) {
+      const member = await findGlobalMember(owner.userId);
+      return {
+        records: member
+          ? [
+              {
+                name: member.name,
+                email: member.email,
+                roles: shownRoles(member.roles).join(' '),
+                active: member.active,
+                createdAt: member.createdAt,
+                updatedAt: member.updatedAt,
+              },
+            ]
+          : [],
+        leave: () => (member ? eraseGlobalMember(owner.userId) : Promise.resolve()),
+      };
+    },
+  },
+  {
+    name: 'globalRoleChanges',
+    covers: ['globalRoleChange'],
+    csv: 'global-role-changes.csv',
+    describe: {
+      fr: 'les changements de vos rôles globaux : quand, et les rôles avant et après',
+      en: 'the changes of your global roles: when, and the roles before and after',
+      nl: 'de wijzigingen van je globale rollen: wanneer, en de rollen ervoor en erna',
+    },
+    // Anonymised: the log keeps what was given when; the person changed and the super-admin who
+    // made a change are taken out of it.
+    onLeave: 'anonymise',
+    async gather(owner) {
+      const { mine, made } = await globalRoleChangesNaming(owner.userId);
+      return {
+        records: mine.map((c) => ({
+          at: c.at,
+          action: c.action,
+          rolesBefore: c.rolesBefore ? shownRoles(c.rolesBefore).join(' ') : undefined,
+          activeBefore: c.activeBefore,
+          rolesAfter: shownRoles(c.rolesAfter).join(' '),
+          activeAfter: c.activeAfter,
+        })),
+        leave: async () => {
+          const changes = new Map([...mine, ...made].map((c) => [c.changeId, c]));
+          for (const change of changes.values()) await anonymiseGlobalRoleChange(change, owner.userId);
+        },
+      };
+    },
+  },
   {
     name: 'emailOwnership',
     covers: ['emailOwner'],

@@ -1,14 +1,21 @@
 import { LegalAcceptanceEntity } from '../legal';
 import { defineStore } from '../lib/db';
 import { EmailOwnerEntity } from './entities/email-owner';
+import { GlobalMemberEntity } from './entities/global-member';
+import { GlobalRoleChangeEntity } from './entities/global-role-change';
 import { UserEmailEntity } from './entities/user-email';
 import { UserEntity } from './entities/user';
 
-/** The users domain's entities: a user, their addresses (collection `account`) and address owners. */
+/**
+ * The users domain's entities: a user, their addresses (collection `account`), address owners, and
+ * the global (VIP) memberships with the log of their changes.
+ */
 export const USERS_ENTITIES = {
   user: UserEntity,
   userEmail: UserEmailEntity,
   emailOwner: EmailOwnerEntity,
+  globalMember: GlobalMemberEntity,
+  globalRoleChange: GlobalRoleChangeEntity,
 };
 
 /**

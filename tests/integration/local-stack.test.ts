@@ -280,6 +280,14 @@ describe('local stack', () => {
       expect(pending.body.items).toEqual([
         expect.objectContaining({ galaxyName: 'Groupe Horizon', status: 'pending' }),
       ]);
+      // The demo's super-admin is on the global members page.
+      const vips = await stack.api<{ items: { email: string; roles: string[] }[] }>('/v1/global/members', {
+        token: adminTokens.accessToken,
+        headers: { 'x-super-admin': 'true' },
+      });
+      expect(vips.body.items).toEqual([
+        expect.objectContaining({ email: superAdmin.email, roles: ['super-admin'] }),
+      ]);
     });
 
     it('gives Atelier Horizon its tags and tag rules: its members are tagged by hand and by age and seniority', async () => {

@@ -6,6 +6,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createAccount, getAccount, patchUser } from '../../functions/users';
+import { importGlobalMember } from '../../functions/users/seeding';
 import { DEFAULT_LEGAL_DOCUMENTS } from '../../functions/legal/seeding';
 import { listAcceptances, listLegalDocuments, saveAcceptances } from '../../functions/legal';
 import { importFeelings, importManyFeelings, type NewFeeling } from '../../functions/feelings/seeding';
@@ -389,7 +390,16 @@ export async function seedDemoData(
         await patchUser(userId, { hasPassword: true });
       }
       if (user.subscription) await patchUser(userId, { subscription: user.subscription });
-      if (user.globalRoles) await patchUser(userId, { globalRoles: [...user.globalRoles] });
+      if (user.globalRoles) {
+        await patchUser(userId, { globalRoles: [...user.globalRoles] });
+        // Listed on the global members page too (once: a membership already there is kept).
+        await importGlobalMember({
+          userId,
+          email: user.email,
+          name: `${user.firstName} ${user.lastName}`,
+          roles: [...user.globalRoles],
+        });
+      }
       // A year of feelings, written once (a user who already has feelings keeps them).
       if (user.temperament)
         await importFeelings(

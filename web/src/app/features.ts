@@ -7,9 +7,11 @@ import { feelingsFeature } from '../features/feelings';
 import { formsFeature } from '../features/forms';
 import { formsCentreFeature } from '../features/forms-centre';
 import { galaxiesFeature } from '../features/galaxies';
+import { globalMembersFeature } from '../features/global-members';
 import { guestsFeature } from '../features/guests';
 import { homeFeature } from '../features/home';
 import { legalFeature } from '../features/legal';
+import { licencesFeature } from '../features/licences';
 import { linksFeature } from '../features/links';
 import { scanFeature } from '../features/scan';
 import { participationFeature } from '../features/participation';
@@ -39,7 +41,9 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   thinkingFeature,
   spheresFeature,
   galaxiesFeature,
+  globalMembersFeature,
   strategiesFeature,
+  licencesFeature,
   linksFeature,
   scanFeature,
   formsCentreFeature,

@@ -7,6 +7,7 @@ import {
   Checkbox,
   Group,
   MultiSelect,
+  NativeSelect,
   Skeleton,
   Stack,
   Table,
@@ -14,12 +15,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@shared/contracts/spheres';
 import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { ErrorState } from '../../components/error-state';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { formatDate } from '../../lib/dates';
+import { licenceOf, refreshSphereLicences, useSphereLicences } from '../../lib/licences';
 import { useCreateMember, useDeleteMember, useMembers, useUpdateMember } from './api/spheres';
 import { errorMessages } from '../../lib/errors';
 import { MembersBulk } from './members-bulk';
@@ -115,6 +118,122 @@ function MemberTagsDialog({
   );
 }
 
+type Plan = Member['subscription'];
+const isPlan = (value: string): value is Plan => value === 'starter' || value === 'essentials';
+
+/**
+ * The plan of the member form (spec 01 §5, spec 02 §7): Starter, or Essentials, which takes one of
+ * the sphere's licences. With none left, Essentials is offered disabled, with the reason in words,
+ * unless the member already has it. While the licences are unknown (loading, failed) nothing is
+ * disabled: the server still refuses with `not-enough-licenses`.
+ */
+function PlanSelect({
+  sphereId,
+  value,
+  onChange,
+  current,
+  testId,
+}: {
+  sphereId: string;
+  value: Plan;
+  onChange: (plan: Plan) => void;
+  /** The member's plan now (the update form): keeping Essentials takes no new licence. */
+  current?: Plan;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const licences = useSphereLicences(sphereId);
+  const essentials = licenceOf(licences.data, 'essentials');
+  const blocked = essentials !== undefined && essentials.remaining <= 0 && current !== 'essentials';
+  return (
+    <NativeSelect
+      label={t('spheres.members.plan')}
+      value={value}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (isPlan(next)) onChange(next);
+      }}
+      data={[
+        { value: 'starter', label: t('spheres.members.plans.starter') },
+        {
+          value: 'essentials',
+          label: t(blocked ? 'spheres.members.plans.essentialsNone' : 'spheres.members.plans.essentials'),
+          disabled: blocked,
+        },
+      ]}
+      description={
+        blocked
+          ? t('spheres.members.noEssentialsLeft', {
+              remaining: essentials.remaining,
+              total: essentials.count,
+            })
+          : undefined
+      }
+      data-testid={testId}
+    />
+  );
+}
+
+/** The plan of a member already there (spec 01 §5 member form, update). */
+function MemberPlanDialog({
+  sphereId,
+  member,
+  pending,
+  error,
+  onSave,
+  onClose,
+}: {
+  sphereId: string;
+  member: Member;
+  pending: boolean;
+  error: unknown;
+  onSave: (plan: Plan) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<Plan>(member.subscription);
+  return (
+    <Dialog
+      opened
+      onClose={onClose}
+      title={t('spheres.members.planTitle', { name: member.name })}
+      closeLabel={t('spheres.members.cancel')}
+      data-testid="member-plan-dialog"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave(value);
+        }}
+      >
+        <Stack>
+          <PlanSelect
+            sphereId={sphereId}
+            value={value}
+            onChange={setValue}
+            current={member.subscription}
+            testId="member-plan-select"
+          />
+          {error !== null && error !== undefined && (
+            <Alert color="red" role="alert" data-testid="member-plan-error">
+              {errorMessages(error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t('spheres.members.cancel')}
+            </Button>
+            <Button type="submit" loading={pending} data-testid="member-plan-save">
+              {t('spheres.members.planSave')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
 /**
  * Adding a member (spec 01 §5 member form): a name and an address (not editable later), roles
  * (sales-up only with that entitlement), a first day of work. A duplicate says who is already there.
@@ -122,11 +241,13 @@ function MemberTagsDialog({
 function AddMember({ sphereId, salesUp }: { sphereId: string; salesUp: boolean }) {
   const { t } = useTranslation();
   const create = useCreateMember(sphereId);
+  const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<SphereRole[]>(['contributor']);
   const [firstDay, setFirstDay] = useState('');
+  const [plan, setPlan] = useState<Plan>('starter');
   if (!opened)
     return (
       <Group>
@@ -142,15 +263,26 @@ function AddMember({ sphereId, salesUp }: { sphereId: string; salesUp: boolean }
         onSubmit={(event) => {
           event.preventDefault();
           create.mutate(
-            { sphereId, name, email, roles, ...(firstDay ? { firstDayOfWork: firstDay } : {}) },
+            {
+              sphereId,
+              name,
+              email,
+              roles,
+              subscription: plan,
+              ...(firstDay ? { firstDayOfWork: firstDay } : {}),
+            },
             {
               onSuccess: (member) => {
                 notifySuccess('spheres.members.added', { values: { name: member.name } });
                 setName('');
                 setEmail('');
                 setFirstDay('');
+                setPlan('starter');
                 setOpened(false);
+                if (member.subscription === 'essentials') void refreshSphereLicences(queryClient, sphereId);
               },
+              // A refusal for want of licences: what is left is read again for the select.
+              onError: () => void refreshSphereLicences(queryClient, sphereId),
             },
           );
         }}
@@ -184,6 +316,7 @@ function AddMember({ sphereId, salesUp }: { sphereId: string; salesUp: boolean }
               onChange={(e) => setFirstDay(e.currentTarget.value)}
               data-testid="member-add-first-day"
             />
+            <PlanSelect sphereId={sphereId} value={plan} onChange={setPlan} testId="member-add-plan" />
           </Group>
           <Checkbox.Group
             label={t('spheres.members.roles')}
@@ -243,6 +376,8 @@ export function MembersList({
     .map(({ tag, label }) => ({ value: tag.id, label }));
   const [tagging, setTagging] = useState<Member | null>(null);
   const [coding, setCoding] = useState<Member | null>(null);
+  const [planning, setPlanning] = useState<Member | null>(null);
+  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [activeOnly, setActiveOnly] = useState(false);
@@ -264,6 +399,20 @@ export function MembersList({
           setTagging(null);
           notifySuccess('spheres.members.tagsSaved', { values: { name: m.name } });
         },
+      },
+    );
+  const setPlan = (m: Member, subscription: Plan) =>
+    update.mutate(
+      { memberId: m.id, body: { ...bodyOf(m), subscription } },
+      {
+        onSuccess: () => {
+          setPlanning(null);
+          notifySuccess('spheres.members.planSaved', {
+            values: { name: m.name, plan: t(`spheres.members.plans.${subscription}`) },
+          });
+          if (subscription !== m.subscription) void refreshSphereLicences(queryClient, sphereId);
+        },
+        onError: () => void refreshSphereLicences(queryClient, sphereId),
       },
     );
   const restore = (m: Member) =>
@@ -306,7 +455,7 @@ export function MembersList({
   else if (members.data.items.length === 0) body = <Text c="dimmed">{t('spheres.members.empty')}</Text>;
   else
     body = (
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={860}>
         <Table striped data-testid="members-table">
           <Table.Caption>{t('spheres.members.count', { count: members.data.count })}</Table.Caption>
           <Table.Thead>
@@ -314,6 +463,7 @@ export function MembersList({
               <Table.Th scope="col">{t('spheres.members.name')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.email')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.roles')}</Table.Th>
+              <Table.Th scope="col">{t('spheres.members.plan')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.tags')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.state')}</Table.Th>
               <Table.Th scope="col">{t('spheres.members.since')}</Table.Th>
@@ -332,6 +482,25 @@ export function MembersList({
                         {t(`spheres.roles.${role}`)}
                       </Badge>
                     ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" data-testid={`member-plan-${m.id}`}>
+                      {t(`spheres.members.plans.${m.subscription}`)}
+                    </Text>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => {
+                        update.reset();
+                        setPlanning(m);
+                      }}
+                      aria-label={t('spheres.members.planOf', { name: m.name })}
+                      data-testid={`member-plan-edit-${m.id}`}
+                    >
+                      {t('spheres.members.planEdit')}
+                    </Button>
                   </Group>
                 </Table.Td>
                 <Table.Td>
@@ -445,6 +614,16 @@ export function MembersList({
           error={update.error}
           onSave={(tagIds) => setTags(tagging, tagIds)}
           onClose={() => setTagging(null)}
+        />
+      )}
+      {planning && (
+        <MemberPlanDialog
+          sphereId={sphereId}
+          member={planning}
+          pending={update.isPending}
+          error={update.error}
+          onSave={(plan) => setPlan(planning, plan)}
+          onClose={() => setPlanning(null)}
         />
       )}
       {revoking.dialog}
