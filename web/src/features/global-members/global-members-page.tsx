@@ -111,7 +111,7 @@ export default function GlobalMembersPage() {
                         <Button
                           size="xs"
                           variant="subtle"
-                          color="red.9"
+                          color="red"
                           onClick={() => removal.ask(member)}
                           aria-label={t('globalMembers.remove.label', { name: member.name })}
                           data-testid="global-member-remove-button"
