@@ -212,6 +212,7 @@ describe('GET /v1/me/export', () => {
       'form-surveys.csv',
       'galaxy-memberships.csv',
       'galaxy-quota-requests.csv',
+      'global-role-changes.csv',
       'known-devices.csv',
       'legal-consents.csv',
       'life-compass.csv',
