@@ -5,11 +5,12 @@
  * its own folder because both domains' faces feed it and the users domain's start call reads it.
  */
 import type { AbilityFacts, AccountFacts } from '@shared/domain/ability';
+import { salesUpRoleGrants } from '@shared/domain/entitlements';
 import { effectivePlan } from '@shared/domain/licences';
 import type { CallerAccounts } from '../lib/http';
 import { galaxyAdminFacts } from '../galaxies';
 import { countedMemberships, sessionMembershipsOf, sessionPlace } from '../sessions';
-import { activeMemberships } from '../spheres';
+import { activeMemberships, findSpheres } from '../spheres';
 import { abilityFacts as accountFacts, accountStanding } from '../users';
 
 /**
@@ -31,7 +32,25 @@ export async function abilityFacts(
   const sessions = countedMemberships(sessionMembers, new Set(spheres.map((s) => s.sphereId)));
   // A sphere's Essentials licence gives its member the Essentials rules (decision 0046).
   const subscription = account.isGuest ? account.subscription : effectivePlan(account.subscription, spheres);
-  return { ...account, subscription, spheres, sessions, galaxies };
+  return { ...account, subscription, spheres: await withSalesUp(spheres), sessions, galaxies };
+}
+
+/**
+ * The sales-up role grants something only while its sphere's Sales-Up entitlement is active
+ * (decision 0047): for a holder of that role, and only then, the spheres concerned are read (one
+ * BatchGetItem), so a super-admin switching it reaches the rules at the next request.
+ */
+async function withSalesUp(
+  spheres: Awaited<ReturnType<typeof activeMemberships>>,
+): Promise<AbilityFacts['spheres']> {
+  const holders = spheres.filter((s) => s.roles.includes('sales-up')).map((s) => s.sphereId);
+  if (holders.length === 0) return spheres;
+  const active = new Set(
+    (await findSpheres(holders)).filter((s) => salesUpRoleGrants(s.entitlements)).map((s) => s.sphereId),
+  );
+  return spheres.map((s) =>
+    s.roles.includes('sales-up') ? { ...s, salesUpActive: active.has(s.sphereId) } : s,
+  );
 }
 
 /** A session named by a path lives in a sphere: its admins' rights are held on `{ sphereId }`. */

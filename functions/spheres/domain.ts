@@ -4,6 +4,7 @@ import { tagRoutes } from '@shared/contracts/tags';
 import { accessCodeRoutes } from '@shared/contracts/access-codes';
 import { sphereContextRoutes } from '@shared/contracts/sphere-contexts';
 import { licenceRoutes } from '@shared/contracts/licences';
+import { entitlementRoutes } from '@shared/contracts/entitlements';
 import { defineDomain, eraseInBatches } from '../lib/domain';
 import { sphereNameScope } from '@shared/domain/spheres';
 import { findSpheres, membershipsOf, namesInScope, releaseSphere, removeMembers } from './repository';
@@ -13,7 +14,14 @@ import { SPHERE_ASSET_PREFIXES } from './logo';
 
 export const spheresDomain = defineDomain({
   name: 'spheres',
-  routes: [...sphereRoutes, ...tagRoutes, ...accessCodeRoutes, ...sphereContextRoutes, ...licenceRoutes],
+  routes: [
+    ...sphereRoutes,
+    ...tagRoutes,
+    ...accessCodeRoutes,
+    ...sphereContextRoutes,
+    ...licenceRoutes,
+    ...entitlementRoutes,
+  ],
   entities: SPHERES_ENTITIES,
   belongings: [
     {

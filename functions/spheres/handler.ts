@@ -40,7 +40,9 @@ import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
 import { inheritedGalaxyContext } from '../galaxies';
 import { getSphereLicences, setSphereLicence, setSphereLicenceMode } from '@shared/contracts/licences';
+import { updateSphereEntitlements } from '@shared/contracts/entitlements';
 import * as licences from './licences';
+import * as entitlements from './entitlements';
 import * as service from './service';
 import * as tags from './tags';
 import * as accessCodes from './access-codes';
@@ -124,6 +126,9 @@ export const handler = createHttpHandler(
         body.mode,
         await actsAsSuperAdmin(caller.userId, headers.superAdmin),
       ),
+    ),
+    route(updateSphereEntitlements, ({ caller, params, body }) =>
+      entitlements.setEntitlements(caller.userId, params.id, body),
     ),
     route(createSphereContext, ({ params, body }) => contexts.createContext(params.id, body)),
     route(getSphereContext, ({ params }) => contexts.getContext(params.id, params.contextId)),

@@ -20,6 +20,7 @@ import {
   sphereNameScope,
 } from '@shared/domain/spheres';
 import type { SphereRole } from '@shared/domain/spheres';
+import { salesUpRoleGrants } from '@shared/domain/entitlements';
 import {
   BadRequestError,
   ConflictError,
@@ -248,11 +249,14 @@ export async function spheresOfPerson(userId: string) {
   const active = members.filter((m) => m.active);
   const spheres = await findSpheres(active.map((m) => m.sphereId));
   const rolesBySphere = new Map(active.map((m) => [m.sphereId, [...m.roles]]));
+  const salesUpOn = new Set(spheres.filter((s) => salesUpRoleGrants(s.entitlements)).map((s) => s.sphereId));
   return {
     memberships: active.map((m) => ({
       sphereId: m.sphereId,
       roles: [...m.roles],
       subscription: m.subscription,
+      // The sales-up role grants something only while Sales-Up is active (decision 0047).
+      ...(m.roles.includes('sales-up') ? { salesUpActive: salesUpOn.has(m.sphereId) } : {}),
     })),
     members: members.map((m) => ({
       id: m.memberId,

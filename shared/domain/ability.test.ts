@@ -93,7 +93,9 @@ describe('sphere rights follow memberships, sphere by sphere', () => {
   });
 
   it('a sales-up member sees the consumer sessions of their sphere, not its contributor groups nor another sphere’s', () => {
-    const salesUp = inA(['sales-up']);
+    const salesUp = buildAbility(
+      defineRules({ ...base, spheres: [{ sphereId: 'A', roles: ['sales-up'], salesUpActive: true }] }),
+    );
     const session = (sphereId: string, category: 'consumer' | 'contributor') =>
       subject('session', { sessionId: 's1', sphereId, category });
     expect(salesUp.can('get', session('A', 'consumer'))).toBe(true);
@@ -101,6 +103,35 @@ describe('sphere rights follow memberships, sphere by sphere', () => {
     expect(salesUp.can('get', session('B', 'consumer'))).toBe(false);
     expect(salesUp.can('put', session('A', 'consumer'))).toBe(false);
     expect(inA(['contributor']).can('get', session('A', 'consumer'))).toBe(false);
+  });
+
+  it('the sales-up role grants nothing while the sphere’s Sales-Up entitlement is off (decision 0047)', () => {
+    const consumer = subject('session', { sessionId: 's1', sphereId: 'A', category: 'consumer' });
+    const held = (salesUpActive?: boolean) =>
+      buildAbility(
+        defineRules({ ...base, spheres: [{ sphereId: 'A', roles: ['sales-up'], salesUpActive }] }),
+      );
+    expect(held(true).can('get', consumer)).toBe(true);
+    expect(held(false).can('get', consumer)).toBe(false);
+    // Not read (the facts say nothing of it): nothing either.
+    expect(held(undefined).can('get', consumer)).toBe(false);
+    // The sphere itself stays readable: the person is still its member.
+    expect(held(false).can('get', on('sphere', 'A'))).toBe(true);
+  });
+
+  it('only the super-admin mode manages a sphere’s entitlements: never its admin nor its galaxy’s', () => {
+    const target = subject('sphere-entitlement', { sphereId: 'A' });
+    expect(inA(['admin']).can('manage', target)).toBe(false);
+    expect(inA(['admin']).can('put', target)).toBe(false);
+    const galaxyAdmin = buildAbility(
+      defineRules({ ...base, galaxies: [{ galaxyId: 'G', sphereIds: ['A'] }] }),
+    );
+    expect(galaxyAdmin.can('manage', target)).toBe(false);
+    const superAdmin = { ...base, globalRoles: ['super-admin'], spheres: [] };
+    expect(buildAbility(defineRules(superAdmin)).can('manage', target)).toBe(false);
+    expect(buildAbility(defineRules({ ...superAdmin, superAdminMode: true })).can('manage', target)).toBe(
+      true,
+    );
   });
 
   it('a person in no sphere reads none, and any registered person may create one', () => {

@@ -8,6 +8,11 @@ export interface SphereMembership {
   roles: readonly SphereRole[];
   /** The plan the sphere gives the member (an Essentials licence: decision 0046). */
   subscription?: 'starter' | 'essentials' | undefined;
+  /**
+   * The sphere's Sales-Up entitlement is active: read only for a holder of the sales-up role, whose
+   * role grants nothing without it (decision 0047). Absent: not read, the role grants nothing.
+   */
+  salesUpActive?: boolean | undefined;
 }
 
 /**

@@ -18,7 +18,7 @@ const SPHERE_ADMIN_SUBJECTS: Subject[] = [
 /** A sphere's members and admins; every condition names the sphere, so one never opens another. */
 export function sphereRules({ facts }: AbilityContext): AbilityRule[] {
   const rules: AbilityRule[] = [];
-  for (const { sphereId, roles } of facts.spheres) {
+  for (const { sphereId, roles, salesUpActive } of facts.spheres) {
     rules.push({ action: 'get', subject: 'sphere', conditions: { sphereId } });
     if (roles.includes('admin')) {
       rules.push({ action: 'manage', subject: SPHERE_ADMIN_SUBJECTS, conditions: { sphereId } });
@@ -30,9 +30,10 @@ export function sphereRules({ facts }: AbilityContext): AbilityRule[] {
       // The forms a sphere's admins may entitle it to: those of the catalogue that are not private.
       rules.push({ action: 'get', subject: 'form-definition', conditions: { isPrivate: false } });
     }
-    if (roles.includes('sales-up'))
+    if (roles.includes('sales-up') && salesUpActive === true)
       // Sales-up members set up the terminals of the sphere's consumer sessions (decision 0028):
-      // they see those sessions, nothing of its contributor groups.
+      // they see those sessions, nothing of its contributor groups; only while the sphere's
+      // Sales-Up entitlement is active (decision 0047: switched off, the role stays and grants nothing).
       rules.push({ action: 'get', subject: 'session', conditions: { sphereId, category: 'consumer' } });
   }
   return rules;

@@ -3,6 +3,7 @@ import { campaignsFeature } from '../features/campaigns';
 import { authFeature } from '../features/auth';
 import { emailsFeature } from '../features/emails';
 import { embeddingFeature } from '../features/embedding';
+import { entitlementsFeature } from '../features/entitlements';
 import { feelingsFeature } from '../features/feelings';
 import { formsFeature } from '../features/forms';
 import { formsCentreFeature } from '../features/forms-centre';
@@ -44,6 +45,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   globalMembersFeature,
   strategiesFeature,
   licencesFeature,
+  entitlementsFeature,
   linksFeature,
   scanFeature,
   formsCentreFeature,
