@@ -152,12 +152,16 @@ describe('realtime client', () => {
 
 describe('queries an event makes stale', () => {
   const me = ['me'] as const;
-  it.each(['profile', 'emails', 'ability', 'member', 'spheres', 'sessions'] as const)(
+  it.each(['profile', 'emails', 'ability', 'member', 'sessions'] as const)(
     '%s refreshes GET /v1/me',
     (type) => {
       expect(queryKeysFor({ type, action: 'updated' }, me)).toEqual([me]);
     },
   );
+
+  it('spheres refreshes GET /v1/me and the reads of spheres (a page open on one)', () => {
+    expect(queryKeysFor({ type: 'spheres', action: 'updated' }, me)).toEqual([me, ['spheres']]);
+  });
 
   it('other types refresh the queries named after them', () => {
     expect(queryKeysFor({ type: 'feelings', action: 'created' }, me)).toEqual([['feelings']]);

@@ -162,5 +162,8 @@ const ME_TYPES: readonly RealtimeType[] = ['profile', 'emails', 'ability', 'memb
  * other types, the queries whose key starts with the type's name (['feelings', …], ['chat', …]).
  */
 export function queryKeysFor(event: RealtimeEvent, meKey: QueryKey): QueryKey[] {
-  return ME_TYPES.includes(event.type) ? [meKey] : [[event.type]];
+  if (!ME_TYPES.includes(event.type)) return [[event.type]];
+  // A sphere changed (its settings, or the entitlements a super-admin granted: decision 0047): the
+  // pages that read it (`['spheres', …]`) read it again, not only the start call.
+  return event.type === 'spheres' ? [meKey, ['spheres']] : [meKey];
 }
