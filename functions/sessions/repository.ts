@@ -9,6 +9,16 @@ import type { SessionEntity } from './entities/session';
 import type { SessionMemberEntity } from './entities/session-member';
 import { sessionsDb as db } from './store';
 import { createWithGalaxyQuotas, galaxyGiveBack, sphereScope, withinLimit } from '../lib/quotas';
+import { licenceGiveBack, licenceTake, licenceTally, notEnoughLicences } from '../lib/licence-tallies';
+import { licenceDayUse } from '../lib/licence-days';
+import { LICENCE_TIERS, licenceKind, type LicenceTier } from '@shared/domain/licences';
+import {
+  GROUP_MODULES,
+  groupLicenceField,
+  groupLicenceRefusal,
+  groupLicences,
+  type GroupModule,
+} from '@shared/domain/group-licences';
 
 /** The quota kind of a sphere's groups (archived ones not counted). */
 export const GROUPS = 'groups';
@@ -37,6 +47,48 @@ export const newSessionKey = () => randomBytes(16).toString('base64url');
 /** DynamoDB takes at most 100 items in one transaction. */
 const TRANSACTION_MAX = 100;
 
+/** What a group holds of its sphere's licences (decision 0050): its plan and its modules. */
+export const holdingOf = (session: {
+  subscription: SessionItem['subscription'];
+  subscriptionModules?: readonly string[] | undefined;
+}): { subscription: SessionItem['subscription']; subscriptionModules: GroupModule[] } => ({
+  subscription: session.subscription,
+  subscriptionModules: GROUP_MODULES.filter((m) => session.subscriptionModules?.includes(m)),
+});
+
+/** The licences a group holds in its sphere's tallies (none for one written before groups took them). */
+export const heldOf = (session: { heldLicences?: readonly string[] | undefined }): LicenceTier[] =>
+  LICENCE_TIERS.filter((tier) => session.heldLicences?.includes(tier));
+
+/** The licences a change of a group takes and gives back, in its own transaction. */
+export interface LicenceMoves {
+  takes: readonly LicenceTier[];
+  giveBacks: readonly LicenceTier[];
+}
+
+/** One item of a transaction's answer, as far as a refusal reads it. */
+type Outcome = { rejected?: boolean; code?: string } | undefined;
+
+/** Whether an item was refused by its condition (not by a conflict with another transaction). */
+const refusedByCondition = (item: Outcome) =>
+  item?.rejected === true && (item.code === undefined || item.code === 'ConditionalCheckFailed');
+
+/**
+ * The refusal of a group's licence take, when one of the takes at `from` of a canceled transaction
+ * was refused by its count (409 `not-enough-e-nous-licenses` or `not-enough-module-licenses`, with
+ * required, remaining and count), or null when none was.
+ */
+async function licenceRefusal(
+  sphereId: string,
+  takes: readonly LicenceTier[],
+  data: readonly Outcome[],
+  from: number,
+): Promise<ConflictError | null> {
+  const refused = takes.find((_, index) => refusedByCondition(data[from + index]));
+  if (refused === undefined) return null;
+  return notEnoughLicences(sphereId, refused, groupLicenceField(refused), groupLicenceRefusal(refused));
+}
+
 /** Creates a session and its first members (owners) in one transaction. */
 export async function insertSession(
   session: NewSession,
@@ -45,27 +97,46 @@ export async function insertSession(
   galaxyId?: string,
 ): Promise<SessionItem> {
   const sessionId = randomUUID();
-  if (members.length + 3 > TRANSACTION_MAX) throw new Error('Too many members for one transaction');
+  // The licences its plan and modules hold (decision 0050), taken after the group tally.
+  const takes = groupLicences(holdingOf(session));
+  if (members.length + 3 + 2 * takes.length > TRANSACTION_MAX)
+    throw new Error('Too many members for one transaction');
   // The sphere's group tally takes one in the same transaction: at the limit nothing is written.
   // The galaxy's quota (groups for contributor sessions, sales sessions for consumer ones) last.
   const galaxyKind = sessionQuotaKind(session.category);
   const result = await createWithGalaxyQuotas(
     galaxyId ? { galaxyId, kinds: [galaxyKind] } : undefined,
-    (takes) =>
+    (galaxyTakes) =>
       db()
-        .transaction.write(({ session: sessions, sessionMember, quotaTally }) => [
-          sessions.create({ ...session, sessionId, sessionKey: newSessionKey() }).commit(),
+        .transaction.write(({ session: sessions, sessionMember, quotaTally, licenceDay }) => [
+          sessions
+            .create({ ...session, heldLicences: takes, sessionId, sessionKey: newSessionKey() })
+            .commit(),
           ...members.map((m) => sessionMember.create({ ...m, sessionId }).commit()),
           quotaTally
             .update({ scope: sphereScope(session.sphereId), kind: GROUPS })
             .add({ used: 1 })
             .where(({ used }, op) => withinLimit(used, groupLimit, op))
             .commit(),
-          ...takes(quotaTally),
+          ...takes.map((tier) => licenceTake(quotaTally, session.sphereId, tier)),
+          // Each licence's day (decision 0052), after the takes read below and before the galaxy's.
+          ...takes.map((tier) => licenceDayUse(licenceDay, session.sphereId, tier, 1)),
+          ...galaxyTakes(quotaTally),
         ])
         .go(),
   );
-  if (result.canceled) throw new ConflictError('creationBlocked');
+  if (result.canceled) {
+    // Lost to another transaction on a hot item: to be tried again, not read as a limit.
+    if (result.data.some((item: Outcome) => item?.rejected === true && !refusedByCondition(item)))
+      throw new ConflictError('conflict');
+    const tallyAt = members.length + 1;
+    if (!refusedByCondition(result.data[tallyAt]))
+      throw (
+        (await licenceRefusal(session.sphereId, takes, result.data, tallyAt + 1)) ??
+        new ConflictError('creationBlocked')
+      );
+    throw new ConflictError('creationBlocked');
+  }
   const created = await findSession(sessionId);
   if (!created) throw new Error(`Session ${sessionId} was written but cannot be read`);
   return created;
@@ -110,23 +181,32 @@ export async function saveSession(
   removed: readonly ('parentSessionId' | 'childNumber' | 'stepNumber')[],
   subtree: readonly { sessionId: string; parentSessionIds: string[] }[],
   galaxyId?: string,
+  licences: LicenceMoves = { takes: [], giveBacks: [] },
 ): Promise<SessionItem> {
   const restores = before.archived && fields.archived === false;
   const archives = !before.archived && fields.archived === true;
   const tallied = galaxyId !== undefined && (restores || archives);
-  if (subtree.length + 1 + (tallied ? 1 : 0) > TRANSACTION_MAX) throw new ConflictError('creationBlocked');
+  const moves = 2 * (licences.takes.length + licences.giveBacks.length);
+  if (subtree.length + 1 + moves + (tallied ? 1 : 0) > TRANSACTION_MAX)
+    throw new ConflictError('creationBlocked');
   const kinds = [sessionQuotaKind(before.category)];
   const result = await createWithGalaxyQuotas(
     galaxyId && restores ? { galaxyId, kinds } : undefined,
     (takes) =>
       db()
-        .transaction.write(({ session, quotaTally }) => [
+        .transaction.write(({ session, quotaTally, licenceDay }) => [
           session
             .patch({ sessionId: before.sessionId })
             .set(fields)
             .remove([...removed])
             .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
             .commit(),
+          // The group's licences move with the save (decision 0050): taken under their counts, given
+          // back once, since the save holds only while the group is as it was read.
+          ...licences.takes.map((tier) => licenceTake(quotaTally, before.sphereId, tier)),
+          ...licences.giveBacks.map((tier) => licenceGiveBack(quotaTally, before.sphereId, tier)),
+          ...licences.takes.map((tier) => licenceDayUse(licenceDay, before.sphereId, tier, 1)),
+          ...licences.giveBacks.map((tier) => licenceDayUse(licenceDay, before.sphereId, tier, -1)),
           ...subtree.map((d) =>
             session.patch({ sessionId: d.sessionId }).set({ parentSessionIds: d.parentSessionIds }).commit(),
           ),
@@ -135,7 +215,13 @@ export async function saveSession(
         ])
         .go(),
   );
-  if (result.canceled) throw new ConflictError('conflict');
+  if (result.canceled) {
+    if (!refusedByCondition(result.data[0])) {
+      const refusal = await licenceRefusal(before.sphereId, licences.takes, result.data, 1);
+      if (refusal) throw refusal;
+    }
+    throw new ConflictError('conflict');
+  }
   const saved = await findSession(before.sessionId);
   if (!saved) throw new Error(`Session ${before.sessionId} was saved but cannot be read`);
   return saved;
@@ -158,11 +244,19 @@ export async function deleteSessionItems(
   removal: ReturnType<typeof removalRecord>,
   galaxyId?: string,
 ): Promise<void> {
-  if (children.length + 4 > TRANSACTION_MAX) throw new ConflictError('conflict');
-  // A child changed or gone since it was read cancels the transaction (answered, not thrown).
+  // The licences it holds in its sphere's tallies go back (decision 0050).
+  const giveBacks = heldOf(session);
+  if (children.length + 4 + 2 * giveBacks.length > TRANSACTION_MAX) throw new ConflictError('conflict');
+  // A child changed or gone since it was read cancels the transaction (answered, not thrown); so
+  // does the session changed or deleted since it was read, so its licences go back once.
   const result = await db()
-    .transaction.write(({ session: sessions, removal: removals, quotaTally }) => [
-      sessions.delete({ sessionId: session.sessionId }).commit(),
+    .transaction.write(({ session: sessions, removal: removals, quotaTally, licenceDay }) => [
+      sessions
+        .delete({ sessionId: session.sessionId })
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, session.updatedAt))
+        .commit(),
+      ...giveBacks.map((tier) => licenceGiveBack(quotaTally, session.sphereId, tier)),
+      ...giveBacks.map((tier) => licenceDayUse(licenceDay, session.sphereId, tier, -1)),
       // What the session's dependents keep goes after it, by the record (decision 0042).
       ...(removal.pending.length ? [removals.put(removal).commit()] : []),
       // An archived group no longer counted against the limit; a live one gives its place back.
@@ -300,7 +394,25 @@ export async function importSession(
   members: readonly NewSessionMember[],
 ): Promise<boolean> {
   if (await findSession(session.sessionId)) return false;
-  await db().entities.session.create(session).go({ response: 'none' });
+  // A group holding licences takes them, its sphere's counts raised first where they fall short
+  // (as `importSphere` does for its Essentials members): the tallies stay what the groups hold.
+  const tiers = groupLicences(holdingOf(session));
+  const tallies = await Promise.all(tiers.map((tier) => licenceTally(session.sphereId, tier)));
+  const result = await db()
+    .transaction.write(({ session: sessions, quotaTally }) => [
+      sessions.create({ ...session, heldLicences: tiers }).commit(),
+      ...tiers.map((tier, index) => {
+        const { count, used } = tallies[index] ?? { count: 0, used: 0 };
+        return quotaTally
+          .update({ scope: sphereScope(session.sphereId), kind: licenceKind(tier) })
+          .set({ value: Math.max(count, used + 1) })
+          .add({ used: 1 })
+          .where((tally, op) => `(${op.notExists(tally.used)} OR ${op.eq(tally.used, used)})`)
+          .commit();
+      }),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
   for (const member of members)
     await db()
       .entities.sessionMember.create({ ...member, sessionId: session.sessionId })

@@ -25,8 +25,15 @@ import {
   type SessionRole,
 } from '@shared/domain/sessions';
 import {
+  groupHoldingProblem,
+  groupLicenceChanges,
+  normalModules,
+  type GroupHolding,
+} from '@shared/domain/group-licences';
+import {
   BadRequestError,
   ConflictError,
+  DomainError,
   ForbiddenError,
   NotFoundError,
   ValidationError,
@@ -49,6 +56,8 @@ import {
   findSession,
   findSessionMember,
   findSessions,
+  heldOf,
+  holdingOf,
   insertJoinedSessionMember,
   insertSession,
   insertSessionMember,
@@ -102,6 +111,7 @@ export function toSession(
     isLeaf: item.isLeaf,
     ...(item.stepNumber !== undefined ? { stepNumber: item.stepNumber } : {}),
     subscription: item.subscription,
+    subscriptionModules: holdingOf(item).subscriptionModules.slice(),
     isPublic: item.isPublic,
     archived: item.archived,
     specificTagIds: item.specificTagIds ?? [],
@@ -132,6 +142,20 @@ function checkFields(
   if (category === 'contributor' && body.stepNumber !== undefined)
     errors.push({ key: 'not-valid', field: 'body.stepNumber' });
   if (errors.length) throw new ValidationError(errors);
+}
+
+/**
+ * A group's plan and modules as they may be held (decision 0050): modules only on a contributor
+ * group (400 `not-valid`), and only with its Essentials (400 `e-nous-essentials-licenses-required`).
+ */
+function checkHolding(category: SessionItem['category'], holding: GroupHolding): GroupHolding {
+  const normal = { ...holding, subscriptionModules: normalModules(holding.subscriptionModules) };
+  const problem = groupHoldingProblem(category, normal);
+  if (problem === 'not-valid')
+    throw new ValidationError([{ key: 'not-valid', field: 'body.subscriptionModules' }]);
+  if (problem)
+    throw new DomainError(problem, 400, { details: [{ key: problem, field: 'body.subscriptionModules' }] });
+  return normal;
 }
 
 /** A parent that may hold the session, or the session error saying why not (spec 01 §8). */
@@ -202,7 +226,8 @@ export async function listSphereSessions(
 /**
  * POST /v1/spheres/{id}/sessions: a new session, under a parent that may hold it, within the
  * sphere's group limit (`creationBlocked`), with owners who are active members of the sphere
- * (`ownerNotFound`).
+ * (`ownerNotFound`); its plan and modules take the sphere's licences in its own transaction
+ * (decision 0050: `not-enough-e-nous-licenses`, `not-enough-module-licenses`).
  */
 export async function createSession(
   userId: string,
@@ -213,6 +238,10 @@ export async function createSession(
   const sphere = await findSphere(sphereId);
   if (!sphere) throw new NotFoundError();
   checkFields(sphere, body.category, body);
+  const holding = checkHolding(body.category, {
+    subscription: body.subscription,
+    subscriptionModules: body.subscriptionModules ?? [],
+  });
   const specificTagIds = [...new Set(body.specificTagIds ?? [])];
   await checkSessionTags(sphereId, body.category, specificTagIds);
   const parent =
@@ -243,7 +272,8 @@ export async function createSession(
       parentSessionIds: ancestorsUnder(parent),
       isLeaf: body.isLeaf,
       ...(body.stepNumber !== undefined ? { stepNumber: body.stepNumber } : {}),
-      subscription: body.subscription,
+      subscription: holding.subscription,
+      subscriptionModules: [...holding.subscriptionModules],
       isPublic: body.isPublic,
       specificTagIds,
     },
@@ -317,9 +347,11 @@ async function inheritedOf(session: Pick<SessionItem, 'parentSessionIds'>): Prom
 }
 
 /**
- * PUT /v1/sessions/{id}: names, leaf, step, plan, archive, order and place in the tree. Moving it
- * (a new parent) and ordering siblings are for those who arrange the sphere's tree
- * (`changeParentNotAllowed` otherwise); its subtree moves with it.
+ * PUT /v1/sessions/{id}: names, leaf, step, plan and modules, archive, order and place in the tree.
+ * Moving it (a new parent) and ordering siblings are for those who arrange the sphere's tree
+ * (`changeParentNotAllowed` otherwise); its subtree moves with it. A new plan or new modules take
+ * and give back the sphere's licences in the save's transaction, for those who manage the sphere
+ * (decision 0050); an archived group keeps them.
  */
 export async function updateSession(
   userId: string,
@@ -332,6 +364,17 @@ export async function updateSession(
   const sphere = await findSphere(before.sphereId);
   if (!sphere) throw new NotFoundError();
   checkFields(sphere, before.category, body);
+  // Modules left out stay as they are; the plan and modules after the save hold their licences,
+  // taken and given back in the save's transaction (decision 0050).
+  const holding = checkHolding(before.category, {
+    subscription: body.subscription,
+    subscriptionModules: body.subscriptionModules ?? holdingOf(before).subscriptionModules,
+  });
+  const licences = groupLicenceChanges(holdingOf(before), holding, heldOf(before));
+  // The sphere's licences are its admins' to give (decision 0050): a referent saves the plan as it is.
+  const movesLicences = licences.takes.length > 0 || licences.giveBacks.length > 0;
+  if (movesLicences && !(ability?.can('manage', subject('sphere', { sphereId: before.sphereId })) ?? false))
+    throw new ForbiddenError();
   if (body.specificTagIds)
     await checkSessionTags(
       before.sphereId,
@@ -382,7 +425,9 @@ export async function updateSession(
           name: body.name,
           publicName: body.publicName,
           isLeaf: body.isLeaf,
-          subscription: body.subscription,
+          subscription: holding.subscription,
+          subscriptionModules: [...holding.subscriptionModules],
+          heldLicences: licences.held,
           isPublic: body.isPublic,
           archived: body.archived,
           ...(body.specificTagIds ? { specificTagIds: [...new Set(body.specificTagIds)] } : {}),
@@ -394,6 +439,7 @@ export async function updateSession(
         removed,
         subtree,
         sphere.galaxyId,
+        licences,
       ),
   );
   for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
@@ -713,6 +759,9 @@ export async function sessionsOfPerson(
         type: s.type,
         roles,
         subscription: s.subscription,
+        ...(holdingOf(s).subscriptionModules.length
+          ? { subscriptionModules: holdingOf(s).subscriptionModules }
+          : {}),
         languages: [...sphere.languages],
         tags: (tagsBySession.get(s.sessionId) ?? []).map((tag) => ({
           id: tag.tagId,

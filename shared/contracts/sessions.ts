@@ -11,6 +11,7 @@ import {
   SESSION_TYPES,
   SESSIONS_MAX,
 } from '../domain/sessions';
+import { GROUP_MODULES } from '../domain/group-licences';
 
 /**
  * Sessions (spec 01 §3 Session, Session member; §7 Sessions): a sphere's groups (contributor
@@ -48,7 +49,16 @@ const SessionFields = {
     .min(0, 'value-out-of-range-error')
     .max(SESSION_STEP_NUMBER_MAX, 'value-out-of-range-error')
     .optional(),
+  /** Essentials takes one Essentials licence of the sphere for the group (decision 0050). */
   subscription: z.enum(SESSION_SUBSCRIPTIONS, 'not-valid').default('starter'),
+  /**
+   * The group's modules (contributor groups with Essentials only; decision 0050), each taking one
+   * licence of its tier. Left out on update, they stay as they are.
+   */
+  subscriptionModules: z
+    .array(z.enum(GROUP_MODULES, 'not-valid'))
+    .max(GROUP_MODULES.length, 'too-many')
+    .optional(),
   /** Whether people may join by the session's link (`sessionNotPublic` otherwise). */
   isPublic: z.boolean().default(false),
   /**
@@ -100,6 +110,8 @@ export const SessionSchema = z.object({
   isLeaf: z.boolean(),
   stepNumber: z.number().int().optional(),
   subscription: z.enum(SESSION_SUBSCRIPTIONS),
+  /** Its modules, each holding a licence of its tier (decision 0050); the server always sends them. */
+  subscriptionModules: z.array(z.enum(GROUP_MODULES)).optional(),
   isPublic: z.boolean(),
   archived: z.boolean(),
   /** Its own tags, and those it inherits from its ancestors. */

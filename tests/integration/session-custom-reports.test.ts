@@ -63,6 +63,8 @@ beforeAll(async () => {
     languages: { primary: 'en' },
   });
   sphereId = sphere.body.id;
+  // Its Essentials groups take the sphere's licences (decision 0050).
+  await call(`/v1/spheres/${sphereId}/subscriptions/essentials/license`, 'PUT', { quantity: 5 });
   const me = await call<{ members: { id: string; sphereId: string }[] }>('/v1/me');
   memberId = me.body.members.find((m) => m.sphereId === sphereId)?.id ?? 'none';
   // The admin is the group's referent (owner), not one of its members, at first.

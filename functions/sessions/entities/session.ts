@@ -27,7 +27,18 @@ export const SessionEntity = new Entity({
     childNumber: { type: 'number' },
     isLeaf: { type: 'boolean', required: true, default: false },
     stepNumber: { type: 'number' },
+    /** Essentials holds one of the sphere's Essentials licences for the group (decision 0050). */
     subscription: { type: SESSION_SUBSCRIPTIONS, required: true, default: 'starter' },
+    /**
+     * Its modules (`GROUP_MODULES`: a contributor group with Essentials), each holding a licence of
+     * its tier; absent on groups written before modules, read as none.
+     */
+    subscriptionModules: { type: 'list', items: { type: 'string' }, default: () => [] },
+    /**
+     * The licence tiers the group holds in its sphere's tallies (decision 0050): what goes back when
+     * it drops them or is deleted. Absent on a group written before groups took licences: none.
+     */
+    heldLicences: { type: 'list', items: { type: 'string' } },
     isPublic: { type: 'boolean', required: true, default: false },
     /** Tags the admins gave the session (spec 01 §3 own tags); its children inherit them. */
     specificTagIds: { type: 'list', items: { type: 'string' }, default: () => [] },

@@ -4,15 +4,16 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AvailableForm } from '@shared/contracts/forms';
 import type { Me } from '@shared/contracts/me';
 import { textIn } from '@shared/domain/sessions';
+import { opensMyselfForms } from '@shared/domain/group-licences';
 import { currentLanguage } from '../../i18n';
 import { useMe } from '../../lib/me';
 import { overlaySearch } from '../../lib/overlays';
 import { useAvailableForms } from './api/forms';
 import { ADD_FORM_OVERLAY } from './paths';
 
-/** Whether the person is in a contributor session whose subscription is not starter. */
+/** Whether the person is in a contributor session whose subscription is not starter (`opensMyselfForms`). */
 export function inOpenContributorSession(me: Me | undefined): boolean {
-  return (me?.sessions ?? []).some((s) => s.category === 'contributor' && s.subscription !== 'starter');
+  return (me?.sessions ?? []).some(opensMyselfForms);
 }
 
 /**

@@ -7,6 +7,7 @@ import { useMe } from '../../lib/me';
 import type { PlaceSectionProps } from '../../lib/place-extensions';
 import { customReportsPath, sessionReportPath, sphereReportPath } from './paths';
 import { beyondStarter } from './access';
+import { showsCustomReports } from '@shared/domain/group-licences';
 
 /**
  * On a sphere's page, for those who may read its reports (smartReport, its admins; spec 01 §6 menu
@@ -36,7 +37,7 @@ export default function ReportsCard({ place }: PlaceSectionProps) {
     // A group's custom reports: its members' (`report` on its reports), never a starter's, and only
     // in a group with the Essentials subscription (spec 02 §2: hidden for a starter session).
     if (
-      place.session.subscription === 'essentials' &&
+      showsCustomReports(place.session) &&
       beyondStarter(me.data) &&
       ability.can('report', subject('report', { sessionId, sphereId }))
     )

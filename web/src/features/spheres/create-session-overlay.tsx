@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Group, Loader, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { OverlayProps } from '../../lib/overlays';
 import { useAbility } from '../../lib/ability';
@@ -15,6 +16,7 @@ import { useSessionTagChoices } from './api/tags';
 import { tagName } from '@shared/domain/tags';
 import { currentLanguage } from '../../i18n';
 import { sessionPath } from './paths';
+import { refreshSphereLicences } from '../../lib/licences';
 
 /**
  * Overlay `createSession` (spec 01 §2: type, category, sphereId, optional parentSessionId): a new
@@ -38,6 +40,9 @@ export default function CreateSessionOverlay({ params, done }: OverlayProps) {
   );
   const sessions = useSphereSessions(sphereId);
   const create = useCreateSession(sphereId);
+  const queryClient = useQueryClient();
+  // The plan and modules take the sphere's licences: its admins give them (decision 0050).
+  const givesLicences = ability.can('manage', subject('sphere', { sphereId }));
   const [attempt, setAttempt] = useState(0);
   const [pollError, setPollError] = useState<unknown>(null);
 
@@ -75,6 +80,7 @@ export default function CreateSessionOverlay({ params, done }: OverlayProps) {
         sessions={sessions.data.items.filter((s) => s.category === category)}
         canArrange={ability.can('post', subject('session', { sphereId }))}
         tagChoices={tagChoices}
+        plan={givesLicences ? { sphereId } : undefined}
         initialParentId={params.get('parentSessionId') ?? undefined}
         pending={create.isPending || attempt > 0}
         error={create.error}
@@ -86,6 +92,7 @@ export default function CreateSessionOverlay({ params, done }: OverlayProps) {
           create.mutate(
             { ...fields, category, type: params.get('type') === 'period' ? 'period' : 'group' },
             {
+              onSettled: () => givesLicences && void refreshSphereLicences(queryClient, sphereId),
               onSuccess: async (created) => {
                 try {
                   await pollSession(created.id, setAttempt);

@@ -72,6 +72,17 @@ export function SessionCard({ session }: { session: SessionSummary }) {
                 {t('groups.subscription.essentials')}
               </Badge>
             )}
+            {(session.subscriptionModules ?? []).map((module) => (
+              <Badge
+                key={module}
+                size="xs"
+                variant="light"
+                color="grape"
+                data-testid={`session-module-${module}`}
+              >
+                {t(`groups.modules.${module}`)}
+              </Badge>
+            ))}
             {session.roles.map((role) => (
               <Badge key={role} size="xs" variant="light">
                 {t(`groups.roles.${role}`)}

@@ -24,6 +24,7 @@ import {
 import { translateErrorItem } from '../../lib/errors';
 import { useFormProblems } from '../../lib/form-problems';
 import { currentLanguage } from '../../i18n';
+import { GroupPlanFields, type GroupPlanValue } from './group-plan-fields';
 
 /** What the form sends: the fields common to creation and update. */
 export interface SessionDraftBody {
@@ -36,6 +37,9 @@ export interface SessionDraftBody {
   archived: boolean;
   /** Only when the form offers tags (to those who manage the sphere's tags). */
   specificTagIds?: string[];
+  /** Only when the form offers the plan (to those who manage the sphere's licences; decision 0050). */
+  subscription?: GroupPlanValue['subscription'];
+  subscriptionModules?: GroupPlanValue['subscriptionModules'];
 }
 
 const trimmed = (text: Partial<Record<Language, string>>) =>
@@ -67,6 +71,7 @@ export function SessionForm({
   submitLabel,
   onSubmit,
   tagChoices,
+  plan,
 }: {
   languages: { primary: Language; extras: readonly Language[] };
   category: SessionCategory;
@@ -82,6 +87,8 @@ export function SessionForm({
   onSubmit: (body: SessionDraftBody) => void;
   /** The sphere's active tags offered to sessions of this category; no tag field without them. */
   tagChoices?: readonly { value: string; label: string }[] | undefined;
+  /** The sphere whose licences the plan and modules take; no plan field without it. */
+  plan?: { sphereId: string } | undefined;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -97,6 +104,12 @@ export function SessionForm({
   const [archived, setArchived] = useState(session?.archived ?? false);
   const [stepNumber, setStepNumber] = useState<number | string>(session?.stepNumber ?? '');
   const [tagIds, setTagIds] = useState<string[]>(session?.specificTagIds ?? []);
+  const held: GroupPlanValue | undefined = session
+    ? { subscription: session.subscription, subscriptionModules: session.subscriptionModules ?? [] }
+    : undefined;
+  const [holding, setHolding] = useState<GroupPlanValue>(
+    held ?? { subscription: 'starter', subscriptionModules: [] },
+  );
 
   const node = (s: Session) => ({
     ...s,
@@ -131,6 +144,12 @@ export function SessionForm({
       ...(parentId ? { parentSessionId: parentId } : {}),
       ...(category === 'consumer' && stepNumber !== '' ? { stepNumber: Number(stepNumber) } : {}),
       ...(tagChoices ? { specificTagIds: tagIds } : {}),
+      ...(plan
+        ? {
+            subscription: holding.subscription,
+            subscriptionModules: category === 'contributor' ? holding.subscriptionModules : [],
+          }
+        : {}),
     });
   }
 
@@ -226,6 +245,17 @@ export function SessionForm({
             searchable
             error={problems.messageFor('specificTagIds')}
             data-testid="session-tags"
+          />
+        )}
+        {plan && (
+          <GroupPlanFields
+            sphereId={plan.sphereId}
+            category={category}
+            value={holding}
+            onChange={setHolding}
+            current={held}
+            planError={problems.messageFor('subscription')}
+            modulesError={problems.messageFor('subscriptionModules')}
           />
         )}
         <Switch

@@ -106,6 +106,11 @@ function SessionHome({ s }: { s: Session }) {
                 {t('groups.subscription.essentials')}
               </Badge>
             )}
+            {(s.subscriptionModules ?? []).map((module) => (
+              <Badge key={module} variant="light" color="grape" data-testid={`session-module-${module}`}>
+                {t(`groups.modules.${module}`)}
+              </Badge>
+            ))}
             {s.archived && <Badge color="gray">{t('groups.archived')}</Badge>}
             {s.roles.map((role) => (
               <Badge key={role} variant="light">

@@ -2,6 +2,7 @@ import { Suspense, useMemo, useRef } from 'react';
 import { Anchor, Button, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { Session } from '@shared/contracts/sessions';
 import { textIn } from '@shared/domain/sessions';
@@ -22,6 +23,7 @@ import { DEFAULT_THINKING_GROUP } from '@shared/domain/thinkings';
 import { SessionNotAllowed, WithSession } from './session-page';
 import { settingsTabs } from '../../lib/place-extensions';
 import { useTabParam } from '../../lib/use-tab-param';
+import { refreshSphereLicences } from '../../lib/licences';
 
 /**
  * A session's settings (spec 01 §2 `/apps/sessions/{sessionId}/settings`), for those with `put` on
@@ -40,6 +42,9 @@ function SessionSettings({ s }: { s: Session }) {
   const navigate = useNavigate();
   const on = subject('session', { sessionId: s.id, sphereId: s.sphereId });
   const canArrange = ability.can('post', subject('session', { sphereId: s.sphereId }));
+  // The plan and modules take the sphere's licences: its admins give them (decision 0050).
+  const givesLicences = ability.can('manage', subject('sphere', { sphereId: s.sphereId }));
+  const queryClient = useQueryClient();
   const sphere = useSphere(s.sphereId);
   const tagChoices = useSessionTagChoices(
     s.sphereId,
@@ -111,6 +116,7 @@ function SessionSettings({ s }: { s: Session }) {
               sessions={siblings.data?.items ?? []}
               canArrange={canArrange}
               tagChoices={tagChoices}
+              plan={givesLicences ? { sphereId: s.sphereId } : undefined}
               pending={update.isPending}
               error={update.error}
               submitLabel={t('groups.settings.save')}
@@ -118,11 +124,16 @@ function SessionSettings({ s }: { s: Session }) {
                 update.mutate(
                   {
                     ...body,
-                    subscription: s.subscription,
+                    // Without the plan field, the plan is kept (and the modules, left out).
+                    subscription: body.subscription ?? s.subscription,
                     ...(s.childNumber !== undefined ? { childNumber: s.childNumber } : {}),
                     updateDate: s.updateDate,
                   },
-                  { onSuccess: () => notifySuccess('groups.settings.saved') },
+                  {
+                    onSuccess: () => notifySuccess('groups.settings.saved'),
+                    // What is left of the licences is read again, taken or refused.
+                    onSettled: () => givesLicences && void refreshSphereLicences(queryClient, s.sphereId),
+                  },
                 )
               }
             />
