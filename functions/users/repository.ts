@@ -1,5 +1,6 @@
 import type { ProfileUpdate } from '@shared/contracts/profile';
 import type { AccountFacts } from '@shared/domain/ability';
+import { ownPlanAt } from '@shared/domain/plans';
 import { isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
 import { writeEntities } from '../lib/db';
@@ -126,12 +127,56 @@ export async function createAccount(account: NewAccount): Promise<void> {
   }
 }
 
+/**
+ * The plan the person holds now (decision 0048): their `subscription` until `planUntil`, Starter
+ * after it.
+ */
+export const ownPlanOf = (user: Pick<UserItem, 'subscription' | 'planUntil'>, now = new Date()) =>
+  ownPlanAt(user, now);
+
 /** What the ability rules need of a user item. */
 const accountFactsOf = (user: UserItem): AccountFacts => ({
   isGuest: user.isGuest,
-  subscription: user.subscription,
+  subscription: ownPlanOf(user),
   globalRoles: user.globalRoles,
 });
+
+/** The person's own plan as stored, for a change conditioned on it (`ownPlanItem`); null: no account. */
+export async function ownPlanRecord(
+  userId: string,
+): Promise<Pick<UserItem, 'subscription' | 'planUntil' | 'isGuest'> | null> {
+  const { data } = await db()
+    .entities.user.get({ userId })
+    .go({ consistent: true, attributes: ['subscription', 'planUntil', 'isGuest'] });
+  if (!data) return null;
+  return {
+    subscription: data.subscription,
+    isGuest: data.isGuest,
+    ...(data.planUntil !== undefined ? { planUntil: data.planUntil } : {}),
+  };
+}
+
+/**
+ * The transaction item that gives the person a plan until an instant (a free month), on the
+ * condition that their plan is still the one read: two changes at once never both extend from the
+ * same end, and an account gone meanwhile is not written.
+ */
+export function ownPlanItem(
+  userId: string,
+  read: Pick<UserItem, 'subscription' | 'planUntil'>,
+  next: { subscription: UserItem['subscription']; planUntil: string },
+) {
+  return writeEntities(db())
+    .user.patch({ userId })
+    .set({ subscription: next.subscription, planUntil: next.planUntil })
+    .where(({ subscription, planUntil }, { eq, notExists }) =>
+      [
+        eq(subscription, read.subscription),
+        read.planUntil === undefined ? notExists(planUntil) : eq(planUntil, read.planUntil),
+      ].join(' AND '),
+    )
+    .commit();
+}
 
 /**
  * The caller's standing for the token check (functions/lib/token-check.ts): one consistent GetItem
@@ -289,7 +334,14 @@ export async function patchUser(
   fields: Partial<
     Pick<
       UserItem,
-      'lastName' | 'birthYear' | 'gender' | 'hasPassword' | 'isGuest' | 'globalRoles' | 'subscription'
+      | 'lastName'
+      | 'birthYear'
+      | 'gender'
+      | 'hasPassword'
+      | 'isGuest'
+      | 'globalRoles'
+      | 'subscription'
+      | 'planUntil'
     >
   >,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineRoute, ACTIONS, SUBJECTS } from './route';
 import { LANGUAGES } from './headers';
 import { SESSION_CATEGORIES, SESSION_ROLES, SESSION_TYPES } from '../domain/sessions';
+import { GROUP_MODULES } from '../domain/group-licences';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const UNITS = ['metric', 'imperial'] as const;
@@ -56,6 +57,8 @@ export type AbilityRule = z.infer<typeof AbilityRuleSchema>;
 
 export const AbilitySchema = z.object({
   subscription: z.enum(SUBSCRIPTIONS),
+  /** When the person's own plan falls back to Starter (a free month: decision 0048); absent: no end. */
+  planUntil: z.string().optional(),
   rules: z.array(AbilityRuleSchema),
 });
 
@@ -86,6 +89,8 @@ export const SessionSummarySchema = z.object({
   type: z.enum(SESSION_TYPES),
   roles: z.array(z.enum(SESSION_ROLES)),
   subscription: z.enum(['starter', 'essentials']),
+  /** Its modules, when it has any (decision 0050). */
+  subscriptionModules: z.array(z.enum(GROUP_MODULES)).optional(),
   /** The languages its sphere speaks, the primary first (spec 01 §2 session card). */
   languages: z.array(z.enum(LANGUAGES)),
   /** Its own and inherited tags that are active, named in the caller's language. */

@@ -44,8 +44,8 @@ beforeAll(async () => {
   admin = await stack.signInWithCode('lists.admin@example.be', { firstName: 'Liv' });
   await usersDb()
     .entities.user.patch({ userId: decodeJwt(admin.accessToken).sub as string })
-    // Essentials: the strategies are read too.
-    .set({ globalRoles: ['super-admin'], subscription: 'essentials' })
+    // Essentials: the strategies are read too. An ambassador: their promotion codes too.
+    .set({ globalRoles: ['super-admin', 'ambassador'], subscription: 'essentials' })
     .go();
   const sphere = await stack.api<{ id: string }>('/v1/spheres', {
     method: 'POST',
@@ -173,6 +173,12 @@ describe('lists read by key, never by a Scan', () => {
       () => `/v1/strategies/assessments/spheres/${sphereId}`,
       CHECKS,
       ['GetItem', 'Query gsi1', 'Query gsi1'],
+    ],
+    [
+      'GET /users/subscriptions/promotion-codes: the ambassador’s own codes, one Query of gsi1',
+      '/users/subscriptions/promotion-codes',
+      CHECKS,
+      ['Query gsi1'],
     ],
   ] as const)('%s', async (_, path, checks, own) => {
     const all = await commandsOf(typeof path === 'function' ? path() : path, admin);

@@ -20,6 +20,12 @@ export const UserEntity = new Entity({
     phone: { type: 'string' },
     hasPassword: { type: 'boolean', required: true, default: false },
     subscription: { type: ['starter', 'essentials', 'premium'] as const, required: true, default: 'starter' },
+    /**
+     * The instant (ISO) the person's own plan ends and falls back to Starter (decision 0048): a free
+     * month, later a paid period. Absent: the plan has no end. Read at request time (`ownPlanAt`),
+     * so nothing has to run when it passes.
+     */
+    planUntil: { type: 'string' },
     globalRoles: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     /**
      * Epoch seconds: tokens whose authentication (`auth_time`) is older are refused by the API and

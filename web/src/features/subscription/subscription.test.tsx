@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { Me } from '@shared/contracts/me';
+import i18n from '../../i18n';
+import { jsonResponse, renderPage } from '../../test/render';
+import { meFixture } from '../../test/me';
+import SubscriptionOverlay from './subscription-overlay';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const REDEEM = '/users/subscriptions/promotion-codes/redeem';
+
+/** Serves the start call as `me()` answers it now, and the redemption as `redeem` does. */
+function serve(me: () => Partial<Me>, redeem: (init?: RequestInit) => Response) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input));
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    if (key === 'GET /v1/me') return jsonResponse(200, meFixture(me()));
+    if (key === `POST ${REDEEM}`) return redeem(init);
+    return jsonResponse(404, { key: 'not-found' });
+  });
+}
+
+async function expectNoAxeViolations(node: Element = document.body) {
+  const results = await axe.run(node, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: { accessToken: { toString: () => 'access-1' } },
+  } as unknown as Awaited<ReturnType<typeof fetchAuthSession>>);
+  await i18n.changeLanguage('en');
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('fr');
+});
+
+describe('the subscription overlay’s promotion code', () => {
+  it('redeems a code and shows Essentials with its new end date, as the start call then says', async () => {
+    let redeemed = false;
+    let sent: unknown;
+    serve(
+      () =>
+        redeemed
+          ? { ability: { subscription: 'essentials', planUntil: '2027-01-07T10:00:00.000Z', rules: [] } }
+          : {},
+      (init) => {
+        sent = JSON.parse(String(init?.body));
+        redeemed = true;
+        return jsonResponse(200, { subscription: 'essentials', planUntil: '2027-01-07T10:00:00.000Z' });
+      },
+    );
+    renderPage(<SubscriptionOverlay />);
+    expect(await screen.findByTestId('tier-current')).toBeTruthy();
+    expect(screen.queryByTestId('subscription-until')).toBeNull();
+    await expectNoAxeViolations();
+    fireEvent.change(screen.getByTestId('promotion-code-input'), { target: { value: ' p0042-k7qfx ' } });
+    fireEvent.click(screen.getByTestId('promotion-code-redeem'));
+    await waitFor(() => expect(sent).toEqual({ code: 'p0042-k7qfx' }));
+    expect((await screen.findByTestId('promotion-code-redeemed')).textContent).toContain('07/01/2027');
+    await waitFor(() =>
+      expect(screen.getByTestId('subscription-until').textContent).toBe(
+        'Your Essentials plan runs until 07/01/2027.',
+      ),
+    );
+    expect(screen.getByTestId('tier-essentials').textContent).toContain('Your plan');
+    await expectNoAxeViolations();
+  });
+
+  it('says why a code is refused, in words', async () => {
+    serve(
+      () => ({}),
+      () => jsonResponse(409, { key: 'promotion-code-used-up', errors: [{ key: 'promotion-code-used-up' }] }),
+    );
+    renderPage(<SubscriptionOverlay />);
+    fireEvent.change(await screen.findByTestId('promotion-code-input'), { target: { value: 'P0042-K7QFX' } });
+    fireEvent.click(screen.getByTestId('promotion-code-redeem'));
+    expect((await screen.findByTestId('promotion-code-redeem-error')).textContent).toBe(
+      'This promotion code has been used as many times as it allows.',
+    );
+  });
+
+  it('asks for a code before sending anything', async () => {
+    serve(
+      () => ({}),
+      () => jsonResponse(200, {}),
+    );
+    renderPage(<SubscriptionOverlay />);
+    fireEvent.click(await screen.findByTestId('promotion-code-redeem'));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
