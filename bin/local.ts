@@ -87,6 +87,7 @@ const lines = [
   `  Outbox       ${endpoints.outbox}/store  (sent emails: sign-in codes, notifications)`,
   `  SMS outbox   ${stack.services.sms}/store  (text messages: phone codes)`,
   `  Scheduler    ${endpoints.scheduler}/_local/schedules  (pending cycle schedules; POST /_local/clock moves its clock)`,
+  `  Stripe       ${endpoints.stripe}  (local card payments: subscriptions and the test clock; no real payment)`,
   '',
   'Demo users (sign in with an email code; the code is in the outbox):',
   ...DEMO_USERS.map(

@@ -389,7 +389,7 @@ class RouteGroup extends NestedStack {
       if (route.auth === 'public') {
         acknowledge(
           method,
-          `${route.method} ${route.path} is public in the contracts (auth: 'public'): it is called before the user has a token (sign-in, guest creation).`,
+          `${route.method} ${route.path} is public in the contracts (auth: 'public'): it is called before the user has a token (sign-in, guest creation), or by the card provider, whose webhook is signed (decision 0051).`,
           'AwsSolutions-APIG4',
           'AwsSolutions-COG4',
         );

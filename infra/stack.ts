@@ -3,6 +3,7 @@ import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { REST_DOMAINS, ROUTES } from '../functions/domains';
 import { RENDERS_PREFIX } from '../functions/lib/assets';
+import { receivePaymentEvent } from '@shared/contracts/payments';
 import { parseParentOrigins } from '@shared/contracts/web-config';
 import { DEFAULT_SMS_COUNTRY_CODES, parseSmsCountryCodes } from '@shared/domain/phone';
 import { Api } from './api';
@@ -13,6 +14,7 @@ import { REPO_ROOT, pascalCase, type WellbeingFunction } from './function';
 import { Mail } from './mail';
 
 import { Observability } from './observability';
+import { Payments } from './payments';
 import { Realtime } from './realtime';
 import { ClientLimits } from './waf';
 import { Web } from './web';
@@ -58,6 +60,7 @@ export class WellbeingStack extends Stack {
   readonly web: Web;
   readonly assets: Assets;
   readonly clientLimits: ClientLimits;
+  readonly payments: Payments;
 
   constructor(scope: Construct, id: string, props: WellbeingStackProps = {}) {
     super(scope, id, props);
@@ -125,6 +128,8 @@ export class WellbeingStack extends Stack {
     this.workers.notify.addEnvironment(webOrigin);
     for (const sender of this.auth.senders) sender.addEnvironment(webOrigin);
 
+    // The card payment provider's keys (decision 0051), read by the domains granted `payments`.
+    this.payments = new Payments(this, 'Payments');
     // What each domain's face says its Lambda does (functions/<domain>/domain.ts).
     for (const domain of REST_DOMAINS) {
       const fn = this.api.functions.get(domain.name);
@@ -137,6 +142,10 @@ export class WellbeingStack extends Stack {
       if (domain.grants.schedules) this.workers.allowScheduling(fn);
       if (domain.grants.renders) this.workers.allowRendering(fn);
       if (domain.grants.sms) fn.addEnvironment({ SMS_COUNTRY_CODES: smsCountryCodes });
+      if (domain.grants.payments) {
+        this.payments.grantRead(fn);
+        if (!domain.grants.mail && !domain.grants.sms) fn.addEnvironment(webOrigin);
+      }
     }
     // The render worker writes the files and tells the person who asked.
     this.assets.grant(this.workers.render, { prefixes: [RENDERS_PREFIX], actions: ['read', 'write'] });
@@ -167,6 +176,14 @@ export class WellbeingStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'PaymentKeysSecretArn', {
+      value: this.payments.secret.secretArn,
+      description: 'Secret of the card provider keys (docs/deploy.md)',
+    });
+    new CfnOutput(this, 'PaymentWebhookUrl', {
+      value: `${this.api.url}${receivePaymentEvent.path}`,
+      description: 'Register this URL as the card provider webhook endpoint (docs/deploy.md)',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: observability.topic.topicArn,
       description: 'Subscribe to get alarms',

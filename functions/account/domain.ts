@@ -13,5 +13,7 @@ export const accountDomain = defineDomain({
     // pool; signing out everywhere revokes every refresh token (functions/lib/cognito.ts).
     userPool: ['AdminDeleteUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
     events: true,
+    // Leaving cancels the person's card subscription at the provider (functions/payments, decision 0051).
+    payments: true,
   },
 });

@@ -72,6 +72,18 @@ const ConfigSchema = z.object({
    * through `smsCountryCodes()`, which applies the default (BE, FR, LU) and checks it.
    */
   SMS_COUNTRY_CODES: z.string().optional(),
+  /** Secrets Manager's endpoint: the local secrets emulator (tools/local-stack/secrets.ts) locally. */
+  SECRETS_MANAGER_ENDPOINT: z.url().optional(),
+  /**
+   * The secret (ARN or name) holding the card provider's keys and prices (decision 0051), set by
+   * CDK for the domains granted `payments`; read once per cold start (functions/payments/provider.ts).
+   */
+  PAYMENT_KEYS_SECRET: z.string().min(1).max(2048).optional(),
+  /**
+   * The card provider's API when it is not Stripe's (`https://api.stripe.com`): the local Stripe
+   * emulator (tools/local-stack/stripe.ts). Absent in AWS.
+   */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -105,6 +105,12 @@ export interface DomainGrants {
    * Lambda also gets ASSETS_BUCKET and ASSETS_URL.
    */
   assets?: { prefixes: readonly string[]; actions: readonly AssetAction[] };
+  /**
+   * Calls the card payment provider (decision 0051): reads the secret of its keys (Secrets Manager
+   * GetSecretValue on that one secret, PAYMENT_KEYS_SECRET) and gets WEB_ORIGIN, where the
+   * provider's pages send people back to.
+   */
+  payments?: boolean;
 }
 
 /**

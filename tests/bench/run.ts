@@ -66,6 +66,7 @@ const BUNDLE_LIMITS_KB: Record<string, number> = {
   'api-account': 600,
   'api-campaigns': 550,
   'api-reports': 600,
+  'api-payments': 700,
   'worker-render': 1900,
 };
 const RATE = 200;

@@ -3,15 +3,18 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { verifyAccessToken } from '../../functions/lib/tokens';
 import { DEFAULT_SMS_COUNTRY_CODES } from '@shared/domain/phone';
+import { receivePaymentEvent } from '@shared/contracts/payments';
 import { startCognito, type LocalCognito } from './cognito';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
 import { freePort } from './net';
 import { startScheduler } from './scheduler';
 import { startS3 } from './s3';
+import { startSecrets } from './secrets';
 import { startSes } from './ses';
 import { startSms } from './sms';
 import { startPoller, startSqs } from './sqs';
+import { startStripe } from './stripe';
 import { localWebOrigin, startWeb, type WebMode } from './web';
 import { startWebSocketGateway } from './websocket';
 
@@ -35,6 +38,10 @@ export interface LocalPorts {
   sqs: number;
   s3: number;
   dynamodb: number;
+  /** Local Stripe: the card provider's API, its checkout and portal pages (decision 0051). */
+  stripe: number;
+  /** Local Secrets Manager (GetSecretValue): the card provider's local keys. */
+  secrets: number;
 }
 
 /** Fixed ports of `npm start`, so that bookmarks and the SPA's dev config keep working. */
@@ -50,6 +57,8 @@ export const DEFAULT_PORTS: LocalPorts = {
   sqs: 9324,
   s3: 4569,
   dynamodb: 8000,
+  stripe: 8008,
+  secrets: 8009,
 };
 
 export interface LocalStackOptions {
@@ -83,6 +92,11 @@ export interface LocalEndpoints {
   outbox: string;
   /** The local scheduler: SCHEDULER_ENDPOINT, and `POST /_local/clock` to move its clock. */
   scheduler: string;
+  /**
+   * The local Stripe (decision 0051): STRIPE_API_URL, its pages (`/` lists subscriptions with the
+   * local test clock) and `/_local/…` (renew, cancel, events and their deliveries).
+   */
+  stripe: string;
   auth: { endpoint: string; region: string; userPoolId: string; clientId: string };
 }
 
@@ -219,6 +233,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     );
 
+    // The card provider (decision 0051): its keys go into the local secret the Lambdas read, as in AWS.
+    const secrets = started('Secrets Manager', await startSecrets({ port: await port('secrets') }));
+    const stripe = started(
+      'Stripe',
+      await startStripe({
+        port: await port('stripe'),
+        notice,
+        ...(options.persistent ? { dataFile: join(dataDir, 'stripe.json') } : {}),
+      }),
+    );
+    const paymentKeysSecret = secrets.put('wellbeing-local-payment-keys', JSON.stringify(stripe.keys));
+
     // The SPA's port is chosen first: its origin is the only browser origin the issuer answers, and
     // the origin of every link in mails and texts. A stack that serves no SPA still chooses the port
     // it would serve it on, so that those links name the origin it reports (`webOrigin`).
@@ -256,6 +282,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_FROM: 'no-reply@wellbeing.local',
       // No translation engine runs offline: texts come back as copies, marked as not translated.
       TRANSLATION_PROVIDER: 'local',
+      SECRETS_MANAGER_ENDPOINT: secrets.endpoint,
+      PAYMENT_KEYS_SECRET: paymentKeysSecret,
+      STRIPE_API_URL: stripe.endpoint,
       ALLOWED_ORIGIN: '*',
       WEB_ORIGIN: webOrigin,
       LOG_LEVEL: 'WARN',
@@ -295,6 +324,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       'REST gateway',
       await startGateway({ port: await port('api'), verifyAccessToken, allowedOrigin: env.ALLOWED_ORIGIN }),
     );
+    // The provider's signed events go to the API's webhook route, as Stripe's would.
+    stripe.setWebhookUrl(`${api.url}${receivePaymentEvent.path}`);
 
     let webUrl: string | undefined;
     if (options.web) {
@@ -328,6 +359,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ws: ws.url,
         outbox: ses.outbox,
         scheduler: scheduler.endpoint,
+        stripe: stripe.endpoint,
         auth: {
           endpoint: cognito.endpoint,
           region: cognito.region,

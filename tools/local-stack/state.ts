@@ -12,13 +12,14 @@ const SEEDED_MARKER = 'seeded';
 
 /** What `.local/endpoints.json` holds, exactly (ARCHITECTURE §8). */
 export function endpointsFileContent(endpoints: LocalEndpoints): LocalEndpoints {
-  const { web, api, ws, outbox, scheduler, auth } = endpoints;
+  const { web, api, ws, outbox, scheduler, stripe, auth } = endpoints;
   return {
     ...(web ? { web } : {}),
     api,
     ws,
     outbox,
     scheduler,
+    stripe,
     auth: {
       endpoint: auth.endpoint,
       region: auth.region,
