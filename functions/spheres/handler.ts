@@ -39,7 +39,12 @@ import { sourceIpOf } from '../lib/caller';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts, actsAsSuperAdmin } from '../access';
 import { inheritedGalaxyContext } from '../galaxies';
-import { getSphereLicences, setSphereLicence, setSphereLicenceMode } from '@shared/contracts/licences';
+import {
+  getSphereLicenceReport,
+  getSphereLicences,
+  setSphereLicence,
+  setSphereLicenceMode,
+} from '@shared/contracts/licences';
 import { updateSphereEntitlements } from '@shared/contracts/entitlements';
 import * as licences from './licences';
 import * as entitlements from './entitlements';
@@ -116,6 +121,7 @@ export const handler = createHttpHandler(
       ),
     ),
     route(getSphereLicences, ({ params }) => licences.sphereLicences(params.id)),
+    route(getSphereLicenceReport, ({ params, query }) => licences.licenceReport(params.id, query)),
     route(setSphereLicence, ({ caller, params, body }) =>
       licences.setLicence(caller.userId, params.id, params.subscription, body.quantity),
     ),

@@ -1,4 +1,12 @@
-import type { SphereLicences } from '@shared/contracts/licences';
+import type { SphereLicenceReport, SphereLicences } from '@shared/contracts/licences';
+import {
+  LICENCE_REPORT_MAX_DAYS,
+  daysBetween,
+  licenceDayOf,
+  licencesOverTime,
+  periodEnds,
+  type LicenceReportInterval,
+} from '@shared/domain/licence-history';
 import {
   GALAXY_LICENCE_KINDS,
   LICENCE_TIERS,
@@ -10,9 +18,10 @@ import {
   type LicenceTier,
 } from '@shared/domain/licences';
 import { isConditionFailure } from '../lib/conditions';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { importLicenceDays, licenceDayCount, licenceDaysSince } from '../lib/licence-days';
 import { galaxyScope, galaxyTallies, sphereScope } from '../lib/quotas';
-import { licenceTally as tallyOf } from './licence-tallies';
+import { licenceTally as tallyOf } from '../lib/licence-tallies';
 import { publishAfterWrite } from '../realtime';
 import { findSphere } from './repository';
 import { spheresDb as db } from './store';
@@ -77,7 +86,8 @@ export async function setLicence(
     throw new ConflictError('quota-blocked', { details: [{ key: 'quota-blocked', field: galaxyKind }] });
   const at = new Date().toISOString();
   const result = await db()
-    .transaction.write(({ quotaTally }) => [
+    .transaction.write(({ quotaTally, licenceDay }) => [
+      ...(delta !== 0 ? [licenceDayCount(licenceDay, sphereId, tier, quantity, before.count, at)] : []),
       quotaTally
         .update({ scope: sphereScope(sphereId), kind: licenceKind(tier) })
         .add({ used: 0 })
@@ -118,6 +128,48 @@ export async function setLicence(
 }
 
 /**
+ * GET /v1/spheres/{id}/subscriptions/report: today's licences and, for each tier, its count and use
+ * at the end of each period, worked back from today's tallies and the days that changed them (one
+ * Query of the tallies, one of the days since `from`; decision 0052). From three months ago to
+ * today unless asked; a year at most.
+ */
+export async function licenceReport(
+  sphereId: string,
+  query: { from?: string | undefined; to?: string | undefined; interval: LicenceReportInterval },
+): Promise<SphereLicenceReport> {
+  const today = licenceDayOf(new Date().toISOString());
+  const to = query.to && query.to < today ? query.to : today;
+  const from = query.from ?? threeMonthsBefore(to);
+  if (from > to) throw new ValidationError([{ key: 'not-valid', field: 'query.from' }]);
+  if (daysBetween(from, to) > LICENCE_REPORT_MAX_DAYS)
+    throw new ValidationError([{ key: 'value-out-of-range-error', field: 'query.from' }]);
+  const [now, days] = await Promise.all([sphereLicences(sphereId), licenceDaysSince(sphereId, from)]);
+  const ends = periodEnds(from, to, query.interval);
+  return {
+    sphereId,
+    ...(now.mode !== undefined ? { mode: now.mode } : {}),
+    from,
+    to,
+    interval: query.interval,
+    licences: now.licences,
+    series: now.licences.map((licence) => ({
+      tier: licence.tier,
+      points: licencesOverTime(
+        licence,
+        days.filter((d) => d.tier === licence.tier),
+        ends,
+      ),
+    })),
+  };
+}
+
+/** The first day of the month three months before `day`'s (spec 02 §5: reports' default start). */
+function threeMonthsBefore(day: string): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 - 3, 1)).toISOString().slice(0, 10);
+}
+
+/**
  * PUT /v1/spheres/{id}/subscriptions/mode: bill or auto once; afterwards only a super-admin switches
  * to legacy (409 `licence-mode-fixed`). The write is conditioned on the mode read, so two first
  * choices at once leave one.
@@ -148,4 +200,36 @@ export async function setLicenceMode(
   }
   await publishAfterWrite(userId, { type: 'spheres', action: 'updated' });
   return sphereLicences(sphereId);
+}
+
+/**
+ * Gives a demo sphere's licences of a tier a past (demo data, once: `importLicenceDays` keeps a
+ * history already written): each step, so many days ago, sets the count (when it names one) and
+ * gives so many licences; the last step gives what is left of today's use, so the past always adds
+ * up to today's tally.
+ */
+export async function importLicencePast(
+  sphereId: string,
+  tier: LicenceTier,
+  steps: readonly { daysAgo: number; count?: number; given: number }[],
+): Promise<void> {
+  const now = await tallyOf(sphereId, tier);
+  let countBefore = 0;
+  let given = 0;
+  const days = steps.map((step, i) => {
+    const last = i === steps.length - 1;
+    const usedDelta = last ? Math.max(now.used - given, 0) : step.given;
+    given += usedDelta;
+    const count = last ? now.count : step.count;
+    const day = licenceDayOf(new Date(Date.now() - step.daysAgo * 86_400_000).toISOString());
+    const record = {
+      day,
+      tier,
+      usedDelta,
+      ...(count !== undefined ? { count, countBefore } : {}),
+    };
+    if (count !== undefined) countBefore = count;
+    return record;
+  });
+  await importLicenceDays(sphereId, days);
 }

@@ -11,7 +11,8 @@ import { licenceKind, type LicenceTier } from '@shared/domain/licences';
 import { countMatching, getMany } from '../lib/db';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { writeLogoAttribute } from '../lib/logos';
-import { licenceGiveBack, licenceTake, notEnoughLicences } from './licence-tallies';
+import { licenceGiveBack, licenceTake, notEnoughLicences } from '../lib/licence-tallies';
+import { licenceDayUse } from '../lib/licence-days';
 
 export type SphereItem = EntityItem<typeof SphereEntity>;
 export type MemberItem = EntityItem<typeof MemberEntity>;
@@ -186,14 +187,20 @@ async function createCounted(
     galaxyId ? { galaxyId, kinds: [MEMBERS_KIND] } : undefined,
     (takes) =>
       db()
-        .transaction.write(({ member: members, sphereTally, quotaTally }) => [
+        .transaction.write(({ member: members, sphereTally, quotaTally, licenceDay }) => [
           members.create(member).commit(),
           sphereTally
             .update({ sphereId: member.sphereId })
             .add({ members: 1 })
             .where(({ members: used }, op) => withinLimit(used, limit, op))
             .commit(),
-          ...(essentials ? [licenceTake(quotaTally, member.sphereId, 'essentials')] : []),
+          // The take third (read below when refused), the day's record after it, the galaxy's last.
+          ...(essentials
+            ? [
+                licenceTake(quotaTally, member.sphereId, 'essentials'),
+                licenceDayUse(licenceDay, member.sphereId, 'essentials', 1),
+              ]
+            : []),
           ...takes(quotaTally),
         ])
         .go(),
@@ -228,7 +235,7 @@ async function deleteCounted(
   // The delete is conditioned on the subscription read: an Essentials member gives its licence back
   // once, and a member changed meanwhile cancels it (nothing is given back wrongly).
   await db()
-    .transaction.write(({ member: members, sphereTally, quotaTally }) => [
+    .transaction.write(({ member: members, sphereTally, quotaTally, licenceDay }) => [
       members
         .delete({ sphereId: member.sphereId, memberId: member.memberId })
         .where(
@@ -238,7 +245,10 @@ async function deleteCounted(
         .commit(),
       sphereTally.update({ sphereId: member.sphereId }).add({ members: -1 }).commit(),
       ...(member.subscription === 'essentials'
-        ? [licenceGiveBack(quotaTally, member.sphereId, 'essentials')]
+        ? [
+            licenceGiveBack(quotaTally, member.sphereId, 'essentials'),
+            licenceDayUse(licenceDay, member.sphereId, 'essentials', -1),
+          ]
         : []),
       ...galaxyGiveBack(quotaTally, galaxyId, [MEMBERS_KIND]),
     ])
@@ -439,7 +449,7 @@ export async function saveMember(
     // Made Essentials, the member takes a licence; made Starter, gives it back: in the save's own
     // transaction, so racing assignments never pass the count (decision 0046).
     const result = await db()
-      .transaction.write(({ member, quotaTally }) => [
+      .transaction.write(({ member, quotaTally, licenceDay }) => [
         member
           .patch(key)
           .set(set)
@@ -449,6 +459,7 @@ export async function saveMember(
         takes
           ? licenceTake(quotaTally, before.sphereId, 'essentials')
           : licenceGiveBack(quotaTally, before.sphereId, 'essentials'),
+        licenceDayUse(licenceDay, before.sphereId, 'essentials', takes ? 1 : -1),
       ])
       .go();
     if (result.canceled) {

@@ -8,3 +8,4 @@ export { importSphere } from './repository';
 export { importAccessCode } from './access-codes';
 export { importTags } from './tags';
 export { importContexts } from './contexts';
+export { importLicencePast } from './licences';

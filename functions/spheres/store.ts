@@ -1,5 +1,6 @@
 import { defineStore } from '../lib/db';
 import { QuotaTallyEntity } from '../lib/quotas';
+import { LicenceDayEntity } from '../lib/licence-days';
 import { MemberEntity } from './entities/member';
 import { SphereEntity } from './entities/sphere';
 import { SphereNameEntity } from './entities/sphere-name';
@@ -22,6 +23,8 @@ export const SPHERES_ENTITIES = {
   sphereContext: SphereContextEntity,
   /** The quota tallies of sphere scopes (functions/lib/quotas.ts): groups and tags. */
   quotaTally: QuotaTallyEntity,
+  /** What each day changed of the sphere's licences (functions/lib/licence-days.ts). */
+  licenceDay: LicenceDayEntity,
 };
 
 export const spheresDb = defineStore(SPHERES_ENTITIES);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, type RouteContract } from './route';
 import { LICENCE_COUNT_MAX, LICENCE_MODES, LICENCE_TIERS } from '../domain/licences';
+import { LICENCE_REPORT_INTERVALS } from '../domain/licence-history';
 
 /**
  * A sphere's licences (spec 01 §3 Sphere licence counts and mode, spec 02 §4, §7, §8; decision
@@ -85,8 +86,50 @@ export const setSphereLicenceMode = defineRoute({
   response: SphereLicencesSchema,
 });
 
+const day = z.iso.date('not-a-date');
+
+export const SphereLicenceReportSchema = z.object({
+  sphereId: z.string(),
+  mode: z.enum(LICENCE_MODES).optional(),
+  from: z.string(),
+  to: z.string(),
+  interval: z.enum(LICENCE_REPORT_INTERVALS),
+  /** Today's licences of every tier. */
+  licences: z.array(LicenceSchema),
+  /** Each tier's count and use at the end of each period, oldest first. */
+  series: z.array(
+    z.object({
+      tier: z.enum(LICENCE_TIERS),
+      points: z.array(z.object({ day: z.string(), count: z.number().int(), used: z.number().int() })),
+    }),
+  ),
+});
+export type SphereLicenceReport = z.infer<typeof SphereLicenceReportSchema>;
+
+/**
+ * GET /v1/spheres/{id}/subscriptions/report (spec 02 §7): the licences by tier today and over time,
+ * at the end of each day, week or month from `from` to `to` (today at the latest; a year at most:
+ * 400 `value-out-of-range-error`; `from` after `to`: 400 `not-valid`). For those who set the counts.
+ */
+export const getSphereLicenceReport = defineRoute({
+  name: 'getSphereLicenceReport',
+  domain: 'spheres',
+  method: 'GET',
+  path: '/v1/spheres/{id}/subscriptions/report',
+  auth: 'registered',
+  ability: { action: 'manage', subject: 'sphere', on: { sphereId: 'id' } },
+  params: SphereIdParams,
+  query: z.strictObject({
+    from: day.optional(),
+    to: day.optional(),
+    interval: z.enum(LICENCE_REPORT_INTERVALS, 'not-valid').default('week'),
+  }),
+  response: SphereLicenceReportSchema,
+});
+
 export const licenceRoutes: readonly RouteContract[] = [
   getSphereLicences,
   setSphereLicence,
   setSphereLicenceMode,
+  getSphereLicenceReport,
 ];

@@ -8,4 +8,8 @@ export const examples: Record<string, Example> = {
     body: { quantity: 5 },
   }),
   setSphereLicenceMode: (owner) => ({ params: { id: owner.sphereId ?? 'none' }, body: { mode: 'bill' } }),
+  getSphereLicenceReport: (owner) => ({
+    params: { id: owner.sphereId ?? 'none' },
+    query: { interval: 'month' },
+  }),
 };

@@ -8,6 +8,7 @@ import type { SettingsTabProps } from '../../lib/place-extensions';
 import { useSphereLicences } from './api/licences';
 import { LicenceModeSection } from './licence-mode';
 import { LicencesTable } from './licences-table';
+import { LicenceReport } from './licence-report';
 
 /**
  * The Licences tab of a sphere's settings (spec 02 §4, §7): for those who manage the sphere (its
@@ -52,6 +53,7 @@ function SphereLicences({ sphere }: { sphere: Sphere }) {
       <Text size="sm">{t('licences.intro')}</Text>
       <LicenceModeSection sphereId={sphere.id} mode={licences.data.mode} />
       <LicencesTable sphere={sphere} licences={licences.data.licences} />
+      <LicenceReport sphereId={sphere.id} sphereName={sphere.name} />
     </Stack>
   );
 }

@@ -418,3 +418,69 @@ describe('the member form’s plan', () => {
     );
   });
 });
+
+describe('the licences over time', () => {
+  const REPORT = 'GET /v1/spheres/sphere-1/subscriptions/report';
+  const report = (interval: string) => ({
+    sphereId: 'sphere-1',
+    from: '2026-09-01',
+    to: '2026-12-07',
+    interval,
+    licences: licences().licences,
+    series: [
+      {
+        tier: 'essentials',
+        points: [
+          { day: '2026-11-29', count: 10, used: 4 },
+          { day: '2026-12-06', count: 20, used: 11 },
+          { day: '2026-12-07', count: 20, used: 12 },
+        ],
+      },
+      { tier: 'premium', points: [{ day: '2026-12-07', count: 5, used: 5 }] },
+    ],
+  });
+
+  it('gives the chart’s figures in a captioned table, plan by plan, and asks again for another interval', async () => {
+    serve({
+      [GET]: () => jsonResponse(200, licences()),
+      [REPORT]: () => jsonResponse(200, report('week')),
+    });
+    renderTab();
+    const table = await screen.findByTestId('licence-report-table');
+    expect(within(table).getByText('Essentials licences from 01/09/2026 to 07/12/2026')).toBeTruthy();
+    expect(
+      within(table)
+        .getAllByTestId('licence-report-row')
+        .map((row) => row.textContent),
+    ).toEqual(['29/11/20261046', '06/12/202620119', '07/12/202620128']);
+    // Drawn, the chart keeps its own name (ECharts' description would replace it).
+    const chart = screen.getByTestId('licence-report-chart');
+    await waitFor(() => expect(chart.querySelector('svg')).toBeTruthy());
+    expect(chart.getAttribute('aria-label')).toContain('the table below gives the same figures');
+    fireEvent.change(screen.getByTestId('licence-report-tier'), { target: { value: 'premium' } });
+    expect(
+      within(table)
+        .getAllByTestId('licence-report-row')
+        .map((row) => row.textContent),
+    ).toEqual(['07/12/2026550']);
+    fireEvent.change(screen.getByTestId('licence-report-interval'), { target: { value: 'month' } });
+    await waitFor(() =>
+      expect(
+        sent('GET', '/v1/spheres/sphere-1/subscriptions/report').some(([input]) =>
+          String(input).includes('interval=month'),
+        ),
+      ).toBe(true),
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('says when the figures cannot be read, with a retry', async () => {
+    serve({
+      [GET]: () => jsonResponse(200, licences()),
+      [REPORT]: () => jsonResponse(500, { key: 'internal-server-error' }),
+    });
+    renderTab();
+    expect(await screen.findByTestId('licence-report-error')).toBeTruthy();
+    expect(screen.getByTestId('licence-report-download')).toHaveProperty('disabled', true);
+  });
+});

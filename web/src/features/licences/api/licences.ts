@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setSphereLicence, setSphereLicenceMode } from '@shared/contracts/licences';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getSphereLicenceReport, setSphereLicence, setSphereLicenceMode } from '@shared/contracts/licences';
+import type { LicenceReportInterval } from '@shared/domain/licence-history';
 import type { LicenceMode, LicenceTier } from '@shared/domain/licences';
 import { callApi } from '../../../lib/api';
-import { refreshSphereLicences, setSphereLicencesData } from '../../../lib/licences';
+import { refreshSphereLicences, setSphereLicencesData, sphereLicencesKey } from '../../../lib/licences';
 
 export { useSphereLicences } from '../../../lib/licences';
 
@@ -34,5 +35,19 @@ export function useSetSphereLicenceMode(sphereId: string) {
     meta: { errorsShownInline: true },
     onSuccess: (data) => setSphereLicencesData(queryClient, data),
     onError: () => refreshSphereLicences(queryClient, sphereId),
+  });
+}
+
+/**
+ * GET /v1/spheres/{id}/subscriptions/report: the licences over time. Under the licences' key, so a
+ * count saved or a member given Essentials reads it again too.
+ */
+export function useSphereLicenceReport(
+  sphereId: string,
+  query: { from?: string; interval: LicenceReportInterval },
+) {
+  return useQuery({
+    queryKey: [...sphereLicencesKey(sphereId), 'report', query] as const,
+    queryFn: ({ signal }) => callApi(getSphereLicenceReport, { params: { id: sphereId }, query, signal }),
   });
 }
