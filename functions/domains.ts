@@ -10,6 +10,7 @@ import { galaxiesDomain } from './galaxies/domain';
 import { guestsDomain } from './guests/domain';
 import { legalDomain } from './legal/domain';
 import { linksDomain } from './links/domain';
+import { paymentsDomain } from './payments/domain';
 import { phoneDomain } from './phone/domain';
 import { realtimeDomain } from './realtime/domain';
 import { reportsDomain } from './reports/domain';
@@ -17,6 +18,7 @@ import { rollupsDomain } from './rollups/domain';
 import { sessionsDomain } from './sessions/domain';
 import { spheresDomain } from './spheres/domain';
 import { strategiesDomain } from './strategies/domain';
+import { subscriptionsDomain } from './subscriptions/domain';
 import { terminalsDomain } from './terminals/domain';
 import { thinkingsDomain } from './thinkings/domain';
 import { translationsDomain } from './translations/domain';
@@ -50,6 +52,8 @@ export const DOMAINS: readonly DomainFace[] = [
   reportsDomain,
   terminalsDomain,
   translationsDomain,
+  subscriptionsDomain,
+  paymentsDomain,
   accountDomain,
   workersDomain,
 ];

@@ -78,6 +78,12 @@ export const ERROR_KEYS = [
   'member-left-by-own-action',
   /** A role or plan the sphere's entitlements or licences do not allow (spec 01 §5 member form). */
   'not-enough-licenses',
+  /** A group given Essentials with no Essentials licence left (spec 02 §8): required, remaining, count. */
+  'not-enough-e-nous-licenses',
+  /** A group given a module with no licence of its tier left (spec 02 §8): required, remaining, count. */
+  'not-enough-module-licenses',
+  /** Modules on a group without Essentials (spec 02 §8: e-Nous Essentials required for modules). */
+  'e-nous-essentials-licenses-required',
   /** A duplicate member (409 `exist`): the existing member's address, active or not (spec 01 §8 display). */
   'member-exists',
   'member-exists-inactive',
@@ -176,6 +182,22 @@ export const ERROR_KEYS = [
   'licence-mode-fixed',
   /** A decided quota change request is neither decided again nor deleted (spec 02 §4). */
   'quota-request-decided',
+  /** Promotion codes (spec 02 §9, decision 0048): no such code. */
+  'promotion-code-not-found',
+  /** Not the day of its creation (Europe/Brussels). */
+  'promotion-code-expired',
+  /** As many people redeemed it as its count allows. */
+  'promotion-code-used-up',
+  /** This person redeemed it already. */
+  'promotion-code-already-redeemed',
+  /** The person holds Premium, or Essentials without end: a free month adds nothing. */
+  'promotion-code-plan-held',
+  /** Card payments (decision 0051): the provider's webhook signature is missing, wrong or too old. */
+  'payment-signature-not-valid',
+  /** A checkout while the person's card subscription still bills: they change it in the portal. */
+  'payment-subscription-held',
+  /** The portal of a person who never bought by card. */
+  'payment-no-customer',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

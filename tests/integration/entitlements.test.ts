@@ -5,7 +5,7 @@ import type { Me } from '@shared/contracts/me';
 import type { Member, Sphere } from '@shared/contracts/spheres';
 import type { SphereEntitlements } from '@shared/domain/entitlements';
 import { usersDb } from '../../functions/users/store';
-import { eventually, openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
+import { callerOf, eventually, openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
 
 /**
  * A sphere's entitlements over HTTP (issue 37 point 7, decision 0047): only a super-admin in the
@@ -26,19 +26,7 @@ const idOf = (tokens: Tokens) => decodeJwt(tokens.accessToken).sub as string;
 
 type Errors = { key?: string; errors?: { key: string; field?: string }[] };
 
-const call = <T>(
-  who: Tokens,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  headers?: Record<string, string>,
-) =>
-  stack.api<T>(path, {
-    method,
-    token: who.accessToken,
-    ...(body !== undefined ? { body } : {}),
-    ...(headers ? { headers } : {}),
-  });
+const call = callerOf(() => stack);
 
 const entitlements = (
   engagementUp: boolean,

@@ -10,7 +10,7 @@ import type {
 } from '@shared/contracts/galaxies';
 import type { Sphere } from '@shared/contracts/spheres';
 import { usersDb } from '../../functions/users/store';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { callerOf, startTestStack, type TestStack, type Tokens } from './harness';
 import { mailTo } from '../../tools/local-stack/ses';
 
 /**
@@ -26,19 +26,7 @@ let zoe: Tokens; // admin of a sphere in Horizon galaxy
 const idOf = (tokens: Tokens) => decodeJwt(tokens.accessToken).sub as string;
 const superAdmin = { 'x-super-admin': 'true' };
 
-const call = <T>(
-  who: Tokens,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  headers?: Record<string, string>,
-) =>
-  stack.api<T>(path, {
-    method,
-    token: who.accessToken,
-    ...(body !== undefined ? { body } : {}),
-    ...(headers ? { headers } : {}),
-  });
+const call = callerOf(() => stack);
 const asAlex = <T>(path: string, method = 'GET', body?: unknown) =>
   call<T>(alex, path, method, body, superAdmin);
 

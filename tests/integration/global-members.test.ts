@@ -5,7 +5,7 @@ import type WebSocket from 'ws';
 import type { GlobalMember, GlobalRoleChange } from '@shared/contracts/global-members';
 import type { Me } from '@shared/contracts/me';
 import { usersDb } from '../../functions/users/store';
-import { openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
+import { callerOf, openRealtime, startTestStack, type TestStack, type Tokens } from './harness';
 import { wholeTable } from './table-scan';
 
 /**
@@ -25,19 +25,7 @@ const superAdmin = { 'x-super-admin': 'true' };
 type Errors = { errors: { key: string; field?: string }[] };
 type List<T> = { count: number; items: T[] };
 
-const call = <T>(
-  who: Tokens,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  headers?: Record<string, string>,
-) =>
-  stack.api<T>(path, {
-    method,
-    token: who.accessToken,
-    ...(body !== undefined ? { body } : {}),
-    ...(headers ? { headers } : {}),
-  });
+const call = callerOf(() => stack);
 const asAlex = <T>(path: string, method = 'GET', body?: unknown) =>
   call<T>(alex, path, method, body, superAdmin);
 

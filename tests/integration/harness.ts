@@ -57,6 +57,20 @@ export interface TestStack extends LocalStack {
 /** A signed-in guest: its tokens and the credentials POST /users/guests answered. */
 export type GuestSession = Tokens & { userId: string; username: string; secret: string };
 
+/**
+ * The tests' one way to call the API as someone: `callerOf(() => stack)` gives
+ * `call(who, path, method?, body?, headers?)` (the stack is read at each call, once started).
+ */
+export function callerOf(stack: () => TestStack) {
+  return <T>(who: Tokens, path: string, method = 'GET', body?: unknown, headers?: Record<string, string>) =>
+    stack().api<T>(path, {
+      method,
+      token: who.accessToken,
+      ...(body !== undefined ? { body } : {}),
+      ...(headers ? { headers } : {}),
+    });
+}
+
 /** Retries `probe` until it answers a value other than undefined, every 50 ms, at most `tries` times. */
 export async function eventually<T>(
   probe: () => Promise<T | undefined>,

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import type { SphereLicences } from '@shared/contracts/licences';
 import type { Member, Sphere } from '@shared/contracts/spheres';
 import { usersDb } from '../../functions/users/store';
-import { startTestStack, type TestStack, type Tokens } from './harness';
+import { callerOf, startTestStack, type TestStack, type Tokens } from './harness';
 import { galaxyTally, putSphereInGalaxy, seedGalaxy } from './galaxy-fixtures';
 
 /**
@@ -19,19 +19,7 @@ let alex: Tokens;
 let sphere: Sphere;
 const idOf = (tokens: Tokens) => decodeJwt(tokens.accessToken).sub as string;
 
-const call = <T>(
-  who: Tokens,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  headers?: Record<string, string>,
-) =>
-  stack.api<T>(path, {
-    method,
-    token: who.accessToken,
-    ...(body !== undefined ? { body } : {}),
-    ...(headers ? { headers } : {}),
-  });
+const call = callerOf(() => stack);
 const licences = (id = sphere.id) => call<SphereLicences>(admin, `/v1/spheres/${id}/subscriptions`);
 const essentialsOf = async () => (await licences()).body.licences.find((l) => l.tier === 'essentials')!;
 const setCount = (quantity: unknown, who = admin) =>

@@ -6,6 +6,7 @@ import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { licenceDayOf } from '@shared/domain/licence-history';
 import { enqueueNotification } from '../../functions/lib/queue';
 import { publish } from '../../functions/realtime';
 import { localS3Client } from '../../tools/local-stack/s3';
@@ -285,9 +286,58 @@ describe('local stack', () => {
         token: adminTokens.accessToken,
         headers: { 'x-super-admin': 'true' },
       });
-      expect(vips.body.items).toEqual([
-        expect.objectContaining({ email: superAdmin.email, roles: ['super-admin'] }),
-      ]);
+      const ambassador = DEMO_USERS.find((u) => u.globalRoles?.includes('ambassador')) as DemoUser;
+      expect(vips.body.items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ email: superAdmin.email, roles: ['super-admin'] }),
+          expect.objectContaining({ email: ambassador.email, roles: ['ambassador'] }),
+        ]),
+      );
+      expect(vips.body.items).toHaveLength(2);
+    });
+
+    it('gives Atelier Horizon five months of Essentials licences: the count raised from 10 to 20, given by turns', async () => {
+      const tokens = await camilleSignedIn();
+      const day = (n: number) => licenceDayOf(new Date(Date.now() - n * 86_400_000).toISOString());
+      const report = await stack.api<{
+        licences: { tier: string; count: number; used: number }[];
+        series: { tier: string; points: { day: string; count: number; used: number }[] }[];
+      }>(`/v1/spheres/demo-atelier-horizon/subscriptions/report?from=${day(200)}&interval=day`, {
+        token: tokens.accessToken,
+      });
+      expect(report.status).toBe(200);
+      const now = report.body.licences.find((l) => l.tier === 'essentials')!;
+      const points = new Map(
+        report.body.series.find((s) => s.tier === 'essentials')!.points.map((p) => [p.day, p]),
+      );
+      expect(points.get(day(200))).toMatchObject({ count: 0, used: 0 });
+      expect(points.get(day(100))).toMatchObject({ count: 10, used: 3 });
+      expect(points.get(day(30))).toMatchObject({ count: 20, used: 4 });
+      expect(points.get(day(0))).toMatchObject({ count: now.count, used: now.used });
+      expect(now).toMatchObject({ count: 20 });
+      expect(now.used).toBeGreaterThanOrEqual(5);
+    });
+
+    it('gives the demo ambassador two numbered promotion codes of his own, valid on the day they were made', async () => {
+      const hugo = DEMO_USERS.find((u) => u.globalRoles?.includes('ambassador')) as DemoUser;
+      const tokens = await stack.signInWithCode(hugo.email);
+      const codes = await stack.api<{
+        count: number;
+        items: { code: string; number: number; name: string; count: number; used: number; validOn: string }[];
+      }>('/users/subscriptions/promotion-codes', { token: tokens.accessToken });
+      expect(codes.status).toBe(200);
+      expect(codes.body.count).toBe(2);
+      expect(codes.body.items.map((c) => c.name).sort()).toEqual(
+        ['Conférence RH Namur', 'Salon Bien-être au travail'].sort(),
+      );
+      for (const code of codes.body.items) expect(code.code).toMatch(/^P\d{4,}-[A-Z2-9]{5}$/);
+      expect(new Set(codes.body.items.map((c) => c.number)).size).toBe(2);
+      // Nobody else sees them: the super-admin's own list (outside the super-admin mode) is refused.
+      const superAdmin = DEMO_USERS.find((u) => u.globalRoles?.includes('super-admin')) as DemoUser;
+      const alex = await stack.signInWithCode(superAdmin.email);
+      expect(
+        (await stack.api('/users/subscriptions/promotion-codes', { token: alex.accessToken })).status,
+      ).toBe(403);
     });
 
     it('gives Atelier Horizon its tags and tag rules: its members are tagged by hand and by age and seniority', async () => {

@@ -17,7 +17,13 @@ import {
   importThinkings,
 } from '../../functions/thinkings/seeding';
 import { heldTagIds, membersOf, pendingUserId } from '../../functions/spheres';
-import { importAccessCode, importContexts, importSphere, importTags } from '../../functions/spheres/seeding';
+import {
+  importAccessCode,
+  importContexts,
+  importLicencePast,
+  importSphere,
+  importTags,
+} from '../../functions/spheres/seeding';
 import { importSession } from '../../functions/sessions/seeding';
 import {
   importEntitlements,
@@ -30,6 +36,7 @@ import { seedDemoStrategies } from './demo-strategies';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoCustomReport } from './demo-custom-report';
 import { seedDemoGalaxies } from './demo-galaxies';
+import { DEMO_AMBASSADOR, seedDemoPromotionCodes } from './demo-promotion-codes';
 import {
   DEMO_SALES_UP_USER,
   DEMO_TERMINAL_ADMIN,
@@ -278,6 +285,30 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Willems',
     locale: 'en',
     subscription: 'essentials',
+  },
+  // An ambassador (spec 01 §6) with two promotion codes of his own (tools/demo/demo-promotion-codes.ts).
+  {
+    email: DEMO_AMBASSADOR,
+    birthYear: 1985,
+    gender: 'male',
+    firstName: 'Hugo',
+    lastName: 'Peeters',
+    locale: 'fr',
+    password: 'Wellbeing1',
+    subscription: 'starter',
+    globalRoles: ['ambassador'],
+  },
+  // On Starter, in no sphere: buys Essentials by card on the local checkout (decision 0051; the
+  // local Stripe's pages, tests/e2e/payments.spec.ts).
+  {
+    email: 'jules@demo.wellbeing.local',
+    birthYear: 1994,
+    gender: 'male',
+    firstName: 'Jules',
+    lastName: 'Dupont',
+    locale: 'fr',
+    password: 'Wellbeing1',
+    subscription: 'starter',
   },
 ];
 
@@ -538,6 +569,13 @@ export async function seedDemoData(
           })),
         );
     }
+    // Atelier Horizon's Essentials licences over the last months: the count raised twice, given by turns.
+    await importLicencePast('demo-atelier-horizon', 'essentials', [
+      { daysAgo: 150, count: 10, given: 2 },
+      { daysAgo: 110, given: 1 },
+      { daysAgo: 60, count: 20, given: 1 },
+      { daysAgo: 20, given: 1 },
+    ]);
     await seedDemoForms(users, userIds);
     // Camille's life compass, Atelier Horizon's strategy and its north team's, and their assessments.
     await seedDemoStrategies(userIds);
@@ -549,6 +587,8 @@ export async function seedDemoData(
     await seedDemoCustomReport(userIds);
     // Groupe Horizon: Atelier Horizon and Boulangerie Soleil under one set of quotas, Camille its admin.
     await seedDemoGalaxies(userIds);
+    // Hugo's promotion codes, made today: valid until midnight in Brussels.
+    await seedDemoPromotionCodes(userIds);
   } finally {
     cognito.destroy();
   }

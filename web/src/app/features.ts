@@ -18,6 +18,7 @@ import { scanFeature } from '../features/scan';
 import { participationFeature } from '../features/participation';
 import { passwordFeature } from '../features/password';
 import { profileFeature } from '../features/profile';
+import { promotionCodesFeature } from '../features/promotion-codes';
 import { reportsFeature } from '../features/reports';
 import { shellFeature } from '../features/shell';
 import { spheresFeature } from '../features/spheres';
@@ -43,6 +44,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   spheresFeature,
   galaxiesFeature,
   globalMembersFeature,
+  promotionCodesFeature,
   strategiesFeature,
   licencesFeature,
   entitlementsFeature,

@@ -138,7 +138,7 @@ describe('the global members page', () => {
       },
     });
     renderPage(<GlobalMembersPage />, { path: '/apps/global/members' });
-    const button = await screen.findByRole('button', { name: 'Remove the access of Camille Dubois' });
+    const button = await screen.findByRole('button', { name: 'Remove access of Camille Dubois' });
     fireEvent.click(button);
     const dialog = await screen.findByTestId('global-member-remove-dialog');
     expect(dialog.textContent).toContain('their role becomes member');
