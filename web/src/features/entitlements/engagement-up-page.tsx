@@ -1,14 +1,13 @@
 import { Alert, Anchor, Badge, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { subject } from '@casl/ability';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getSphere, type Sphere } from '@shared/contracts/spheres';
+import type { Sphere } from '@shared/contracts/spheres';
 import { CAMPAIGN_TEMPLATES } from '@shared/domain/campaigns';
 import { campaignTemplatesOffered } from '@shared/domain/entitlements';
 import { ErrorState } from '../../components/error-state';
-import { callApi } from '../../lib/api';
 import { useAbility } from '../../lib/ability';
+import { useSphere } from '../../lib/sphere';
 import { entitlementsTabPath } from './paths';
 
 /**
@@ -21,13 +20,7 @@ import { entitlementsTabPath } from './paths';
 export default function EngagementUpPage() {
   const { t } = useTranslation();
   const sphereId = useParams().sphereId ?? '';
-  const sphere = useQuery({
-    // The key of the spheres feature's reads of one sphere: a write that answers it refreshes this too.
-    queryKey: ['spheres', 'one', sphereId],
-    queryFn: ({ signal }) => callApi(getSphere, { params: { id: sphereId }, signal }),
-    retry: false,
-    meta: { errorsShownInline: true },
-  });
+  const sphere = useSphere(sphereId);
   return (
     <Stack maw={860} mx="auto" data-testid="engagement-up-page">
       <Title order={1}>{t('entitlements.engagementUp.title')}</Title>

@@ -1,10 +1,8 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getSphere } from '@shared/contracts/spheres';
 import { ErrorState } from '../../components/error-state';
-import { callApi } from '../../lib/api';
+import { useSphere } from '../../lib/sphere';
 import { TerminalsManager } from './terminals-settings-tab';
 
 /**
@@ -14,12 +12,7 @@ import { TerminalsManager } from './terminals-settings-tab';
 export default function SalesUpPage() {
   const { t } = useTranslation();
   const sphereId = useParams().sphereId ?? '';
-  const sphere = useQuery({
-    queryKey: ['spheres', 'one', sphereId],
-    queryFn: ({ signal }) => callApi(getSphere, { params: { id: sphereId }, signal }),
-    retry: false,
-    meta: { errorsShownInline: true },
-  });
+  const sphere = useSphere(sphereId);
   return (
     <Stack maw={960} mx="auto" data-testid="sales-up-page">
       <Title order={1}>{t('terminals.salesUp.title')}</Title>
