@@ -1,15 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signInWithPassword } from './support';
+import { expectNoSeriousAxeViolations, signInWithPassword, signUpThroughThePage } from './support';
 
 /**
  * Promotion codes (spec 02 §6, §9; decision 0048): Hugo, the demo's ambassador, finds his codes from
- * the navigation, creates one for two people and copies it; then, on the plans overlay, he redeems
- * it and reads when his free month of Essentials ends. The same code twice is refused, in words.
+ * the navigation, creates one for two people and copies it; then a person who has just created an
+ * account redeems it on the plans overlay and reads when their free month of Essentials ends. The
+ * same code twice is refused, in words, and Hugo sees it used once.
  */
 const HUGO = 'hugo@demo.wellbeing.local';
 
-test('an ambassador creates a promotion code, and redeeming it gives a month of Essentials once', async ({
+test('an ambassador creates a promotion code that a new user redeems for a month of Essentials, once', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
   await signInWithPassword(page, HUGO);
@@ -34,16 +36,25 @@ test('an ambassador creates a promotion code, and redeeming it gives a month of 
   await expect(table.getByTestId('promotion-code-row')).toHaveCount(3);
   await expect(table.getByTestId('promotion-code-row').filter({ hasText: code })).toContainText('0 sur 2');
 
-  await page.goto('/?show=subscription');
-  await expect(page.getByTestId('subscription-overlay')).toBeVisible();
-  await page.getByTestId('promotion-code-input').fill(code.toLowerCase());
-  await page.getByTestId('promotion-code-redeem').click();
-  await expect(page.getByTestId('promotion-code-redeemed')).toBeVisible();
-  await expect(page.getByTestId('subscription-until')).toBeVisible();
-  await expect(page.getByTestId('tier-essentials').getByTestId('tier-current')).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  // A person who has just created an account redeems it.
+  const newcomerContext = await browser.newContext();
+  const newcomer = await newcomerContext.newPage();
+  await signUpThroughThePage(newcomer, 'manon.promo@example.be', 'Manon');
+  await newcomer.goto('/?show=subscription');
+  await expect(newcomer.getByTestId('subscription-overlay')).toBeVisible();
+  await newcomer.getByTestId('promotion-code-input').fill(code.toLowerCase());
+  await newcomer.getByTestId('promotion-code-redeem').click();
+  await expect(newcomer.getByTestId('promotion-code-redeemed')).toBeVisible();
+  await expect(newcomer.getByTestId('subscription-until')).toBeVisible();
+  await expect(newcomer.getByTestId('tier-essentials').getByTestId('tier-current')).toBeVisible();
+  await expectNoSeriousAxeViolations(newcomer);
 
-  await page.getByTestId('promotion-code-input').fill(code);
-  await page.getByTestId('promotion-code-redeem').click();
-  await expect(page.getByTestId('promotion-code-redeem-error')).toContainText('déjà utilisé');
+  await newcomer.getByTestId('promotion-code-input').fill(code);
+  await newcomer.getByTestId('promotion-code-redeem').click();
+  await expect(newcomer.getByTestId('promotion-code-redeem-error')).toContainText('déjà utilisé');
+  await newcomerContext.close();
+
+  // Hugo's list counts it.
+  await page.reload();
+  await expect(table.getByTestId('promotion-code-row').filter({ hasText: code })).toContainText('1 sur 2');
 });
