@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { Me } from '@shared/contracts/me';
@@ -14,6 +13,7 @@ import EntitlementsTab from './entitlements-tab';
 import EngagementUpPage from './engagement-up-page';
 import EngagementUpCard from './engagement-up-card';
 import { entitlementsFeature } from './index';
+import { expectNoAxeViolations } from '../../test/axe';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -65,13 +65,6 @@ const sent = (method: string) =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === method)
     .map(([input, init]) => ({ url: String(input), body: JSON.parse(String(init?.body)) as unknown }));
-
-async function expectNoAxeViolations(node: Element = document.body) {
-  const results = await axe.run(node, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
-}
 
 const tab = (sphere: Sphere) => (
   <EntitlementsTab place={{ kind: 'sphere', sphere }} openGeneralTab={vi.fn()} />

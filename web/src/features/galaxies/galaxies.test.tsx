@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { notifications } from '@mantine/notifications';
@@ -17,6 +16,7 @@ import GalaxiesAdminPage from './galaxies-admin-page';
 import GalaxyPage from './galaxy-page';
 import AddGalaxyOverlay from './add-galaxy-overlay';
 import AddGalaxyMemberOverlay from './add-galaxy-member-overlay';
+import { expectNoAxeViolations } from '../../test/axe';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -90,13 +90,6 @@ function serve(answers: Record<string, (init?: RequestInit) => Response>, me: Pa
     const answer = answers[key];
     return answer ? answer(init) : jsonResponse(404, { key: 'not-found' });
   });
-}
-
-async function expectNoAxeViolations(node: Element = document.body) {
-  const results = await axe.run(node, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }
 
 const galaxyAnswers = {

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { notifications } from '@mantine/notifications';
@@ -16,6 +15,7 @@ import { jsonResponse, renderPage } from '../../test/render';
 // Tests are wiring: the member form of the spheres feature reads the same licences.
 import { MembersList } from '../spheres/members-list';
 import LicencesTab from './licences-tab';
+import { expectNoAxeViolations } from '../../test/axe';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -71,13 +71,6 @@ const sent = (method: string, path: string) =>
   fetchMock.mock.calls.filter(
     ([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input)).pathname === path,
   );
-
-async function expectNoAxeViolations(node: Element = document.body) {
-  const results = await axe.run(node, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
-}
 
 const renderTab = () =>
   renderPage(<LicencesTab place={{ kind: 'sphere', sphere }} openGeneralTab={vi.fn()} />);

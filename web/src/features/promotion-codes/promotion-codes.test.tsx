@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { Me } from '@shared/contracts/me';
@@ -10,6 +9,7 @@ import { jsonResponse, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';
 import PromotionCodesPage from './promotion-codes-page';
 import PromotionCodeOverlay from './promotion-code-overlay';
+import { expectNoAxeViolations } from '../../test/axe';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -73,13 +73,6 @@ function serve(answers: Record<string, (init?: RequestInit) => Response>, me: Pa
 
 const CODES = '/users/subscriptions/promotion-codes';
 const sentWith = (method: string) => fetchMock.mock.calls.filter(([, init]) => init?.method === method);
-
-async function expectNoAxeViolations(node: Element = document.body) {
-  const results = await axe.run(node, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
-}
 
 const overlay = () => <PromotionCodeOverlay params={new URLSearchParams()} done={vi.fn()} close={vi.fn()} />;
 

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { Me } from '@shared/contracts/me';
@@ -8,6 +7,7 @@ import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';
 import SubscriptionOverlay from './subscription-overlay';
+import { expectNoAxeViolations } from '../../test/axe';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -24,13 +24,6 @@ function serve(me: () => Partial<Me>, redeem: (init?: RequestInit) => Response) 
     if (key === `POST ${REDEEM}`) return redeem(init);
     return jsonResponse(404, { key: 'not-found' });
   });
-}
-
-async function expectNoAxeViolations(node: Element = document.body) {
-  const results = await axe.run(node, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }
 
 beforeEach(async () => {
