@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NEW_SPHERE_ENTITLEMENTS,
+  campaignReportsOffered,
   campaignTemplatesOffered,
   removedSwitches,
   salesUpRightsChange,
@@ -24,6 +25,25 @@ describe('sphere entitlements (decision 0047)', () => {
     expect(campaignTemplatesOffered(on(true, false, false))).toEqual(['blank']);
     // Templates without Engagement-Up offer nothing more: the server refuses them the same way.
     expect(campaignTemplatesOffered(on(false, true, false))).toEqual(['blank']);
+  });
+
+  it('offers the campaign-based reports with Engagement-Up and its templates, and refuses them otherwise', () => {
+    expect(campaignReportsOffered(on(true, true, false))).toBe(true);
+    expect(campaignReportsOffered(on(true, true, true))).toBe(true);
+    // Engagement-Up without its templates, as a new sphere has it.
+    expect(campaignReportsOffered(on(true, false, false))).toBe(false);
+    expect(campaignReportsOffered(NEW_SPHERE_ENTITLEMENTS)).toBe(false);
+    // Templates left available while Engagement-Up is off open nothing, as for the templates.
+    expect(campaignReportsOffered(on(false, true, false))).toBe(false);
+    expect(campaignReportsOffered(on(false, false, true))).toBe(false);
+  });
+
+  it('offers the campaign-based reports exactly when it offers every template', () => {
+    for (const engagementUp of [true, false])
+      for (const templates of [true, false]) {
+        const entitlements = on(engagementUp, templates, false);
+        expect(campaignReportsOffered(entitlements)).toBe(campaignTemplatesOffered(entitlements).length > 1);
+      }
   });
 
   it('names the switches a change turns off, for the editor to confirm', () => {

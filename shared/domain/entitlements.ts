@@ -45,14 +45,30 @@ export function sameEntitlements(a: SphereEntitlements, b: SphereEntitlements): 
 }
 
 /**
+ * Engagement-Up active with its templates available: one condition, so that the templates and the
+ * campaign-based reports a sphere is offered never disagree.
+ */
+function campaignTemplatesGranted(entitlements: Pick<SphereEntitlements, 'engagementUp'>): boolean {
+  return entitlements.engagementUp.active && entitlements.engagementUp.campaignTemplatesAvailable;
+}
+
+/**
  * The campaign templates the sphere's campaigns are offered (spec 02 §3): all four with
  * Engagement-Up active and its templates available, else the blank one only. The server checks a
  * campaign's template the same way (functions/campaigns/definitions.ts).
  */
 export function campaignTemplatesOffered(entitlements: SphereEntitlements): readonly CampaignTemplate[] {
-  return entitlements.engagementUp.active && entitlements.engagementUp.campaignTemplatesAvailable
-    ? CAMPAIGN_TEMPLATES
-    : ['blank'];
+  return campaignTemplatesGranted(entitlements) ? CAMPAIGN_TEMPLATES : ['blank'];
+}
+
+/**
+ * Whether the menus offer the custom reports built on the sphere's campaigns (spec 02 §6:
+ * "campaign-based reports only if campaign templates are available"; decision 0047): on the same
+ * condition as the templates. A campaign's own results are not among them: its admins always read
+ * those. A menu rule only: the server still answers the campaign's custom reports.
+ */
+export function campaignReportsOffered(entitlements: Pick<SphereEntitlements, 'engagementUp'>): boolean {
+  return campaignTemplatesGranted(entitlements);
 }
 
 /**

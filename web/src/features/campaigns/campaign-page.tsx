@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Campaign } from '@shared/contracts/campaigns';
 import { currentCycle } from '@shared/domain/campaigns';
+import { campaignReportsOffered } from '@shared/domain/entitlements';
 import { textIn } from '@shared/domain/sessions';
 import { LinkWithQr } from '../../components/link-with-qr';
 import { currentLanguage } from '../../i18n';
@@ -12,6 +13,7 @@ import { formatDateTime } from '../../lib/dates';
 import { errorMessages } from '../../lib/errors';
 import { useMe } from '../../lib/me';
 import { campaignCustomReportsPath, campaignReportPath } from '../../lib/routes';
+import { useSphere } from '../../lib/sphere';
 import { useCycleParticipants, useCycles } from './api/campaigns';
 import { StatusBadge } from './parts';
 import { campaignJoinLink, campaignSettingsPath, participationPath } from './paths';
@@ -21,7 +23,8 @@ import { WithCampaign } from './with-campaign';
  * A campaign's page (spec 02 §2 `/apps/campaigns/{campaignId}`): what it is, its current cycle with
  * its dates, status and participation counts, the join link and its QR code, a way to take part,
  * its results and custom reports for its sphere's admins (smartReport; custom reports unless their
- * subscription is starter), and its settings for those who may change it.
+ * subscription is starter, and only while the sphere has its campaign templates), and its settings
+ * for those who may change it.
  */
 export default function CampaignPage() {
   return <WithCampaign>{(campaign) => <CampaignLanding campaign={campaign} />}</WithCampaign>;
@@ -39,6 +42,10 @@ function CampaignLanding({ campaign }: { campaign: Campaign }) {
   // Custom reports are an Essentials feature (spec 02 §6 menu rules): not for a guest nor starter.
   const customReportsOffered =
     me.data !== undefined && !me.data.profile.isGuest && me.data.ability.subscription !== 'starter';
+  // Campaign-based reports only while the sphere has its campaign templates (spec 02 §6, decision
+  // 0047): the sphere is read only for those the link is otherwise for, and the link waits for it.
+  const sphere = useSphere(campaign.sphereId, canReadResults && customReportsOffered);
+  const campaignReportsOpen = sphere.data !== undefined && campaignReportsOffered(sphere.data.entitlements);
   const publicName = textIn(campaign.publicName, language, campaign.defaultLocale);
   const description = textIn(campaign.description, language, campaign.defaultLocale);
   return (
@@ -63,7 +70,7 @@ function CampaignLanding({ campaign }: { campaign: Campaign }) {
               {t('campaigns.page.results')}
             </Button>
           )}
-          {canReadResults && customReportsOffered && (
+          {canReadResults && customReportsOffered && campaignReportsOpen && (
             <Button
               component={Link}
               to={campaignCustomReportsPath(campaign.campaignId)}

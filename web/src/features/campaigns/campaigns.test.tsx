@@ -2,8 +2,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
+import type { Sphere } from '@shared/contracts/spheres';
 import i18n from '../../i18n';
-import { LocationProbe, jsonResponse, renderPage } from '../../test/render';
+import { sphereKey } from '../../lib/sphere';
+import { expectNoAxeViolations } from '../../test/axe';
+import { LocationProbe, jsonResponse, newQueryClient, renderPage } from '../../test/render';
 import CampaignEndOverlay from './campaign-end-overlay';
 import CampaignOverlay from './campaign-overlay';
 import CampaignPage from './campaign-page';
@@ -161,6 +164,21 @@ describe('the campaign overlay', () => {
 });
 
 describe('the campaign page', () => {
+  /** A sphere with Engagement-Up and its campaign templates: its campaigns have custom reports. */
+  const withTemplates = () =>
+    testSphere({
+      entitlements: {
+        engagementUp: { active: true, campaignTemplatesAvailable: true },
+        salesUp: { active: false },
+      },
+    });
+  /** A query client that has read the sphere already, under the key every page reads it by. */
+  const seeded = (sphere: Sphere) => {
+    const client = newQueryClient();
+    client.setQueryData(sphereKey(sphere.id), sphere);
+    return client;
+  };
+
   it('shows the join link with the campaign code, its QR code, and the current cycle counts', async () => {
     fakeCampaignsServer(fetchMock, {
       campaigns: [testCampaign()],
@@ -190,8 +208,8 @@ describe('the campaign page', () => {
     expect(link.getAttribute('href')).toBe('/apps/campaigns/campaign-1/reports');
   });
 
-  it('offers the sphere’s admins a Custom reports link to the campaign’s custom reports', async () => {
-    fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()] });
+  it('offers the sphere’s admins a Custom reports link when the sphere has campaign templates', async () => {
+    fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()], sphere: withTemplates() });
     renderPage(<CampaignPage />, {
       path: '/apps/campaigns/:campaignId',
       entry: '/apps/campaigns/campaign-1',
@@ -199,10 +217,35 @@ describe('the campaign page', () => {
     const link = await screen.findByTestId('campaign-custom-reports-link');
     expect(link.textContent).toBe('Custom reports');
     expect(link.getAttribute('href')).toBe('/apps/campaigns/campaign-1/custom-reports');
+    await expectNoAxeViolations();
   });
 
+  it.each([
+    ['Engagement-Up without its campaign templates', { active: true, campaignTemplatesAvailable: false }],
+    [
+      'templates left available while Engagement-Up is off',
+      { active: false, campaignTemplatesAvailable: true },
+    ],
+  ])(
+    'offers no Custom reports link, but still the Results, to a sphere with %s',
+    async (_case, engagementUp) => {
+      const sphere = testSphere({ entitlements: { engagementUp, salesUp: { active: false } } });
+      fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()], sphere });
+      // The sphere already read (as from its page): the first render with the campaign and the
+      // account decides the link, so its absence below is not a matter of timing.
+      renderPage(<CampaignPage />, {
+        path: '/apps/campaigns/:campaignId',
+        entry: '/apps/campaigns/campaign-1',
+        queryClient: seeded(sphere),
+      });
+      expect(await screen.findByTestId('campaign-results-link')).toBeTruthy();
+      expect(screen.queryByTestId('campaign-custom-reports-link')).toBeNull();
+      await expectNoAxeViolations();
+    },
+  );
+
   it('offers no Custom reports link to an admin whose subscription is starter', async () => {
-    fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()] });
+    fakeCampaignsServer(fetchMock, { campaigns: [testCampaign()], sphere: withTemplates() });
     // The same account and rules, on the starter subscription.
     const answer = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
@@ -220,7 +263,11 @@ describe('the campaign page', () => {
   });
 
   it('offers no settings link to someone who may not change the campaign', async () => {
-    fakeCampaignsServer(fetchMock, { roles: ['contributor'], campaigns: [testCampaign()] });
+    fakeCampaignsServer(fetchMock, {
+      roles: ['contributor'],
+      campaigns: [testCampaign()],
+      sphere: withTemplates(),
+    });
     renderPage(<CampaignPage />, {
       path: '/apps/campaigns/:campaignId',
       entry: '/apps/campaigns/campaign-1',

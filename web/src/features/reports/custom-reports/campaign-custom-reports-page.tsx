@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { Alert, Anchor, Button, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { subject } from '@casl/ability';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Cycle } from '@shared/contracts/campaigns';
+import { campaignReportsOffered } from '@shared/domain/entitlements';
 import { ErrorState } from '../../../components/error-state';
 import { useAbility } from '../../../lib/ability';
 import { useMe } from '../../../lib/me';
 import { beyondStarter } from '../access';
 import { useReportCampaign } from '../api/campaign-reports';
+import { useReportSphere } from '../api/reports';
 import {
   useCampaignCustomReports,
   useCampaignCycles,
@@ -18,13 +20,15 @@ import { cycleLabel } from '../exports/campaign-report-export';
 import { CustomFrame, pageStatus, refused } from './custom-report-parts';
 import { CustomReportList } from './custom-reports-page';
 import { CreateReportDialog } from './create-report-dialog';
-import { campaignPath } from '../paths';
+import { campaignPath, campaignReportPath } from '../paths';
 
 /**
  * `/apps/campaigns/{campaignId}/custom-reports` (spec 02 §2; decision 0036): the campaign's custom
  * reports for those who hold smartReport on it (its sphere's admins), unless their subscription is
  * starter — name, status, period, cards, last change — and a new one, about one of its cycles if
- * the reader chooses one. The reports are its sphere's: they open, change and render there.
+ * the reader chooses one. The reports are its sphere's: they open, change and render there. They
+ * are campaign-based reports, offered only while the sphere has its campaign templates (spec 02 §6,
+ * decision 0047): opened without them, the page says so and leads to the campaign's results.
  */
 export default function CampaignCustomReportsPage() {
   const { t } = useTranslation();
@@ -37,7 +41,11 @@ export default function CampaignCustomReportsPage() {
     c !== undefined &&
     beyondStarter(me.data) &&
     ability.can('smartReport', subject('campaign', { sphereId: c.sphereId }));
-  const list = useCampaignCustomReports(campaignId, allowed);
+  const sphere = useReportSphere(c?.sphereId ?? '', allowed);
+  const offered = sphere.data !== undefined && campaignReportsOffered(sphere.data.entitlements);
+  // Asked only once the sphere offers them: the server would still answer (the rule is a menu
+  // rule), but a page opened by its address shows no more than the menus lead to.
+  const list = useCampaignCustomReports(campaignId, allowed && offered);
   const [creating, setCreating] = useState(false);
 
   let body;
@@ -50,11 +58,24 @@ export default function CampaignCustomReportsPage() {
         testId="campaign-custom-reports-campaign-error"
       />
     );
+  else if (allowed && sphere.isError && !refused(sphere.error))
+    body = (
+      <ErrorState
+        title={t('reports.page.sphereError')}
+        error={sphere.error}
+        onRetry={() => void sphere.refetch()}
+        testId="campaign-custom-reports-sphere-error"
+      />
+    );
+  else if (c && allowed && sphere.data && !offered) body = <NotOffered campaignId={c.campaignId} />;
   else
     body =
       pageStatus(
         list,
-        { pending: me.isPending || campaign.isPending, allowed },
+        {
+          pending: me.isPending || campaign.isPending || (allowed && sphere.isPending),
+          allowed: allowed && !refused(sphere.error),
+        },
         { loadError: t('reports.custom.campaignReports.loadError'), testId: 'custom-reports' },
         t,
       ) ??
@@ -78,6 +99,7 @@ export default function CampaignCustomReportsPage() {
       testId="campaign-custom-reports-page"
       actions={
         allowed &&
+        offered &&
         !refused(list.error) && (
           <Button onClick={() => setCreating(true)} data-testid="custom-report-new">
             {t('reports.custom.list.new')}
@@ -91,6 +113,33 @@ export default function CampaignCustomReportsPage() {
       {body}
       {creating && <CreateCampaignReportDialog campaignId={campaignId} onClose={() => setCreating(false)} />}
     </CustomFrame>
+  );
+}
+
+/**
+ * The campaign's custom reports while its sphere has no campaign templates: what is missing, who
+ * grants it, and the campaign's results, which stay.
+ */
+function NotOffered({ campaignId }: { campaignId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="gray"
+      title={t('reports.custom.campaignReports.unavailable.title')}
+      data-testid="campaign-custom-reports-unavailable"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('reports.custom.campaignReports.unavailable.body')}</Text>
+        <Anchor
+          component={Link}
+          to={campaignReportPath(campaignId)}
+          size="sm"
+          data-testid="campaign-custom-reports-unavailable-results"
+        >
+          {t('reports.custom.campaignReports.unavailable.results')}
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }
 

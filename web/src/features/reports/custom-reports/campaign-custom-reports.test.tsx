@@ -5,16 +5,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { Campaign, Cycle } from '@shared/contracts/campaigns';
 import type { CustomReport } from '@shared/contracts/custom-reports';
+import type { Sphere } from '@shared/contracts/spheres';
 import { defineRules, type AbilityFacts } from '@shared/domain/ability';
+import type { SphereEntitlements } from '@shared/domain/entitlements';
 import i18n from '../../../i18n';
+import { sphereKey } from '../../../lib/sphere';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { campaignFixture, cycleFixture } from '../../../test/campaigns';
 import { meFixture } from '../../../test/me';
-import { LocationProbe, jsonResponse, renderPage } from '../../../test/render';
+import { LocationProbe, jsonResponse, newQueryClient, renderPage } from '../../../test/render';
 import CampaignCustomReportsPage, { reportableCycles } from './campaign-custom-reports-page';
 import CampaignReportPage from '../place-reports/campaign-report-page';
 import CustomReportPage from './custom-report-page';
 import CustomReportsPage from './custom-reports-page';
-import { fakeCustomServer, testReport } from './custom-reports-test-server';
+import { fakeCustomServer, testReport, testSphere } from './custom-reports-test-server';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -85,8 +89,39 @@ function report(extra: Partial<CustomReport> = {}): CustomReport {
   };
 }
 
+/** Engagement-Up with its campaign templates: the sphere's campaigns have custom reports. */
+const WITH_TEMPLATES: SphereEntitlements = {
+  engagementUp: { active: true, campaignTemplatesAvailable: true },
+  salesUp: { active: false },
+};
+/** Engagement-Up as a new sphere has it, without the templates: no campaign-based reports. */
+const WITHOUT_TEMPLATES: SphereEntitlements = {
+  engagementUp: { active: true, campaignTemplatesAvailable: false },
+  salesUp: { active: false },
+};
+/** The templates left available while Engagement-Up is off: no campaign-based reports either. */
+const ENGAGEMENT_UP_OFF: SphereEntitlements = {
+  engagementUp: { active: false, campaignTemplatesAvailable: true },
+  salesUp: { active: false },
+};
+
+const sphereWith = (entitlements: SphereEntitlements): Sphere => testSphere({ entitlements });
+
+/**
+ * A query client that has read the sphere already (as from its page), under the key every page
+ * reads it by: the first render with the campaign and the account then decides what the sphere
+ * allows, so a test that expects something absent does not depend on timing.
+ */
+function seeded(entitlements: SphereEntitlements) {
+  const client = newQueryClient();
+  client.setQueryData(sphereKey('sphere-1'), sphereWith(entitlements));
+  return client;
+}
+
 interface ServerOptions {
   roles?: AbilityFacts['spheres'][number]['roles'];
+  /** The sphere's entitlements; with the campaign templates unless told otherwise. */
+  entitlements?: SphereEntitlements;
   subscription?: AbilityFacts['subscription'];
   reports?: CustomReport[];
   /** Answers of a route by `METHOD path`: a status and a body instead of the fake's. */
@@ -120,7 +155,18 @@ function fakeServer(options: ServerOptions = {}) {
           ability: { subscription: facts.subscription, rules: defineRules(facts) },
         }),
       );
+    if (path === '/v1/spheres/sphere-1')
+      return jsonResponse(200, sphereWith(options.entitlements ?? WITH_TEMPLATES));
     if (path === '/v1/campaigns/campaign-1') return jsonResponse(200, campaign());
+    // The campaign's results, before any cycle has stopped: what the results page shows first.
+    if (path === '/v1/campaigns/campaign-1/reports' && method === 'POST')
+      return jsonResponse(200, {
+        campaignId: 'campaign-1',
+        sphereId: 'sphere-1',
+        tagIds: [],
+        anonymityNotGuaranteed: false,
+        cycles: [],
+      });
     if (path === '/v1/campaigns/campaign-1/cycles')
       return jsonResponse(200, { items: CYCLES, count: CYCLES.length });
     if (path === LIST && method === 'GET')
@@ -289,6 +335,66 @@ describe('a campaign’s custom reports page', () => {
   });
 });
 
+describe('a campaign’s custom reports page while its sphere has no campaign templates', () => {
+  it.each([
+    ['Engagement-Up without its campaign templates', WITHOUT_TEMPLATES],
+    ['the templates left available while Engagement-Up is off', ENGAGEMENT_UP_OFF],
+  ])(
+    'says they are not available for a sphere with %s, leads to the results, and asks for no report',
+    async (_case, entitlements) => {
+      const { calls } = fakeServer({ entitlements });
+      renderCampaignList();
+      const state = await screen.findByTestId('campaign-custom-reports-unavailable', {}, PAGE_LOAD);
+      expect(state.textContent).toContain('Campaign custom reports are not available for this sphere');
+      expect(state.textContent).toContain('A super-admin grants them.');
+      expect(
+        within(state).getByRole('link', { name: 'See the campaign’s results' }).getAttribute('href'),
+      ).toBe('/apps/campaigns/campaign-1/reports');
+      // Not an error, and nothing to create or list: the page follows the menus.
+      expect(screen.queryByTestId('campaign-custom-reports-sphere-error')).toBeNull();
+      expect(screen.queryByTestId('custom-reports-not-allowed')).toBeNull();
+      expect(screen.queryByTestId('custom-report-new')).toBeNull();
+      expect(screen.queryByTestId('custom-reports-list')).toBeNull();
+      expect(screen.getByTestId('campaign-custom-reports-page-back').getAttribute('href')).toBe(
+        '/apps/campaigns/campaign-1',
+      );
+      expect(calls('GET', LIST)).toHaveLength(0);
+      await expectNoAxeViolations();
+    },
+  );
+
+  it.each([
+    ['fr', 'Les rapports personnalisés de campagne ne sont pas disponibles pour cette sphère'],
+    ['nl', 'Aangepaste campagnerapporten zijn niet beschikbaar voor deze sfeer'],
+  ])('says so in the reader’s language (%s)', async (language, title) => {
+    await i18n.changeLanguage(language);
+    fakeServer({ entitlements: WITHOUT_TEMPLATES });
+    renderCampaignList();
+    const state = await screen.findByTestId('campaign-custom-reports-unavailable', {}, PAGE_LOAD);
+    expect(state.textContent).toContain(title);
+  });
+
+  it('shows a failed read of the sphere as an error with a retry, and asks for no report', async () => {
+    const { calls } = fakeServer({
+      fail: { 'GET /v1/spheres/sphere-1': { status: 500, body: { key: 'internal' } } },
+    });
+    renderCampaignList();
+    expect(await screen.findByTestId('campaign-custom-reports-sphere-error', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.queryByTestId('custom-report-new')).toBeNull();
+    expect(calls('GET', LIST)).toHaveLength(0);
+  });
+
+  it('shows the not-allowed state when the server refuses the sphere (403)', async () => {
+    const { calls } = fakeServer({
+      fail: { 'GET /v1/spheres/sphere-1': { status: 403, body: { key: 'forbidden' } } },
+    });
+    renderCampaignList();
+    expect(await screen.findByTestId('custom-reports-not-allowed', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.queryByTestId('campaign-custom-reports-unavailable')).toBeNull();
+    expect(calls('GET', LIST)).toHaveLength(0);
+  });
+});
+
 describe('the cycles a campaign report may be about', () => {
   it('leave out the cancelled ones and come most recent first', () => {
     expect(reportableCycles(CYCLES).map((c) => c.cycleId)).toEqual(['cycle-feb', 'cycle-jan']);
@@ -302,12 +408,32 @@ describe('the campaign’s results page', () => {
       entry: '/apps/campaigns/campaign-1/reports',
     });
 
-  it('leads its sphere’s admins to the campaign’s custom reports', async () => {
+  const renderResultsSeeded = (entitlements: SphereEntitlements) =>
+    renderPage(<CampaignReportPage />, {
+      path: '/apps/campaigns/:campaignId/reports',
+      entry: '/apps/campaigns/campaign-1/reports',
+      queryClient: seeded(entitlements),
+    });
+
+  it('leads its sphere’s admins to the campaign’s custom reports when the sphere has campaign templates', async () => {
     fakeServer();
     renderResults();
     const link = await screen.findByTestId('campaign-report-custom-link', {}, PAGE_LOAD);
     expect(link.textContent).toBe('Custom reports');
     expect(link.getAttribute('href')).toBe('/apps/campaigns/campaign-1/custom-reports');
+  });
+
+  it.each([
+    ['Engagement-Up without its campaign templates', WITHOUT_TEMPLATES],
+    ['the templates left available while Engagement-Up is off', ENGAGEMENT_UP_OFF],
+  ])('shows its results but no way to custom reports for a sphere with %s', async (_case, entitlements) => {
+    fakeServer({ entitlements });
+    renderResultsSeeded(entitlements);
+    // The results stay: the page reads and shows them as for any sphere.
+    expect(await screen.findByTestId('campaign-report-no-cycle', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByTestId('campaign-report-back')).toBeTruthy();
+    expect(screen.queryByTestId('campaign-report-custom-link')).toBeNull();
+    await expectNoAxeViolations(screen.getByTestId('campaign-report-page'));
   });
 
   it('offers no custom reports to a starter subscription', async () => {
@@ -336,16 +462,36 @@ describe('a campaign’s report among the sphere’s', () => {
   });
 
   it('says on its page that it is a campaign report, with the way back to the campaign’s reports', async () => {
-    fakeCustomServer(fetchMock, { report: testReport({ campaignId: 'campaign-1' }) });
+    fakeCustomServer(fetchMock, {
+      report: testReport({ campaignId: 'campaign-1' }),
+      sphere: sphereWith(WITH_TEMPLATES),
+    });
     renderPage(<CustomReportPage />, {
       path: '/apps/spheres/:sphereId/custom-reports/:reportId',
       entry: '/apps/spheres/sphere-1/custom-reports/report-1',
     });
     const line = await screen.findByTestId('custom-report-campaign', {}, PAGE_LOAD);
     expect(line.textContent).toContain('Campaign report');
-    expect(screen.getByTestId('custom-report-campaign-link').getAttribute('href')).toBe(
-      '/apps/campaigns/campaign-1/custom-reports',
-    );
+    // The way to the campaign's list waits for the sphere's entitlements.
+    const link = await screen.findByTestId('custom-report-campaign-link', {}, PAGE_LOAD);
+    expect(link.getAttribute('href')).toBe('/apps/campaigns/campaign-1/custom-reports');
+  });
+
+  it('says it is a campaign report, without the way to the campaign’s reports, for a sphere without campaign templates', async () => {
+    fakeCustomServer(fetchMock, {
+      report: testReport({ campaignId: 'campaign-1' }),
+      sphere: sphereWith(WITHOUT_TEMPLATES),
+    });
+    renderPage(<CustomReportPage />, {
+      path: '/apps/spheres/:sphereId/custom-reports/:reportId',
+      entry: '/apps/spheres/sphere-1/custom-reports/report-1',
+      queryClient: seeded(WITHOUT_TEMPLATES),
+    });
+    const line = await screen.findByTestId('custom-report-campaign', {}, PAGE_LOAD);
+    expect(line.textContent).toBe('Campaign report');
+    expect(screen.queryByTestId('custom-report-campaign-link')).toBeNull();
+    // The report itself stays the sphere's, whole.
+    expect(screen.getByTestId('custom-report-status')).toBeTruthy();
   });
 
   it('says nothing of a campaign on the page of a sphere’s own report', async () => {

@@ -2,11 +2,13 @@ import { Anchor, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CUSTOM_REPORT_STATUSES, type CustomReportDetail } from '@shared/contracts/custom-reports';
+import { campaignReportsOffered } from '@shared/domain/entitlements';
 import { notifySuccess } from '../../../components/notify';
 import { useAbility } from '../../../lib/ability';
 import { overlaySearch } from '../../../lib/overlays';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { useCustomReport, useUpdateCustomReport, refOf, type ReportRef } from '../api/custom-reports';
+import { useReportSphere } from '../api/reports';
 import {
   AnonymityAlert,
   CustomFrame,
@@ -25,7 +27,8 @@ export const REPORT_TABS = ['structure', 'favourites', 'bookmarks', 'documents',
 
 /**
  * `/apps/spheres/{sphereId}/custom-reports/{reportId}` (spec 02 §2): one report — its status, its
- * period, the study-programme warning, the way to its campaign's reports when it is a campaign's —
+ * period, the study-programme warning, the way to its campaign's reports when it is a campaign's and
+ * its sphere has the campaign templates (spec 02 §6, decision 0047) —
  * with its structure (parts and their cards as a tree), its favourite and bookmarked cards, its
  * rendered documents and its dimensions (tag types); "Render" opens the render overlay. A group's
  * report is the same page under `/apps/sessions/{sessionId}/custom-reports/{reportId}` (decision
@@ -44,6 +47,11 @@ export default function CustomReportPage() {
     t,
   );
   const ofGroup = ref.sessionId !== undefined;
+  const campaignId = report.data?.campaignId;
+  // The report stays the sphere's whatever its entitlements; only the way to the campaign's list
+  // follows them, so the sphere is read for a campaign's report alone.
+  const sphere = useReportSphere(ref.sphereId, campaignId !== undefined && ref.sphereId !== '');
+  const campaignListOpen = sphere.data !== undefined && campaignReportsOffered(sphere.data.entitlements);
 
   return (
     <CustomFrame
@@ -55,17 +63,21 @@ export default function CustomReportPage() {
       testId="custom-report-page"
       actions={report.data && <RenderButton reportRef={ref} />}
     >
-      {report.data?.campaignId && (
+      {campaignId && (
         <Text size="sm" data-testid="custom-report-campaign">
           {t('reports.custom.campaignReports.reportOf')}
-          {' · '}
-          <Anchor
-            component={Link}
-            to={campaignCustomReportsPath(report.data.campaignId)}
-            data-testid="custom-report-campaign-link"
-          >
-            {t('reports.custom.campaignReports.list')}
-          </Anchor>
+          {campaignListOpen && (
+            <>
+              {' · '}
+              <Anchor
+                component={Link}
+                to={campaignCustomReportsPath(campaignId)}
+                data-testid="custom-report-campaign-link"
+              >
+                {t('reports.custom.campaignReports.list')}
+              </Anchor>
+            </>
+          )}
         </Text>
       )}
       {status ?? (report.data && <ReportBody report={report.data} />)}

@@ -121,6 +121,8 @@ export interface CustomServerOptions {
   /** The caller's roles in the group session-1 of sphere-1; none: not in the group. */
   sessionRoles?: AbilityFacts['sessions'][number]['roles'];
   session?: Session;
+  /** The sphere sphere-1 as GET /v1/spheres/sphere-1 answers it (`testSphere()` unless given). */
+  sphere?: Sphere;
   subscription?: AbilityFacts['subscription'];
   reports?: CustomReportDetail[];
   /** The group's list, when it differs from the sphere's (`reports`). */
@@ -218,7 +220,7 @@ export function fakeCustomServer(
           ability: { subscription: facts.subscription, rules: defineRules(facts) },
         }),
       );
-    if (path === '/v1/spheres/sphere-1') return jsonResponse(200, testSphere());
+    if (path === '/v1/spheres/sphere-1') return jsonResponse(200, options.sphere ?? testSphere());
     if (path === '/v1/sessions/session-1') return jsonResponse(200, options.session ?? testSession());
     if (path === '/v1/spheres/sphere-1/tags') {
       const items = options.tags ?? [];

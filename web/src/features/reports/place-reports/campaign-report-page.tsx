@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CampaignCycleReport, CampaignStepReport } from '@shared/contracts/campaign-reports';
 import type { Campaign } from '@shared/contracts/campaigns';
+import { campaignReportsOffered } from '@shared/domain/entitlements';
 import { inLanguage } from '@shared/domain/thinkings';
 import { ErrorState } from '../../../components/error-state';
 import { currentLanguage } from '../../../i18n';
@@ -14,7 +15,7 @@ import { useEmotionWords } from '../../../lib/feeling-words';
 import { useMe } from '../../../lib/me';
 import { beyondStarter } from '../access';
 import { useCampaignReport, useReportCampaign } from '../api/campaign-reports';
-import { useReportAxes, useReportGroups } from '../api/reports';
+import { useReportAxes, useReportGroups, useReportSphere } from '../api/reports';
 import {
   campaignExportTable,
   cycleLabel,
@@ -36,7 +37,8 @@ const refused = (error: unknown) => error instanceof ApiError && [403, 404].incl
  * for those who hold smartReport on its sphere (its admins): the figures of one stopped cycle, step
  * by step, for everyone asked or the people under one or two tags, as cards, charts with their
  * tables, and the same figures as CSV or Excel. A cycle still collecting or not started has none
- * yet, and says so.
+ * yet, and says so. The results are every campaign's; the way to its custom reports is shown only
+ * while its sphere has the campaign templates (spec 02 §6, decision 0047).
  */
 export default function CampaignReportPage() {
   const { campaignId = '' } = useParams();
@@ -48,6 +50,11 @@ export default function CampaignReportPage() {
   // `subject` marks the object it is given with its type: each check gets its own copy.
   const allowed =
     c !== undefined && ability.can('smartReport', subject('campaign', { sphereId: c.sphereId }));
+  const customOffered = allowed && beyondStarter(me.data);
+  // Read only for those the link is otherwise for; until it answers, the link is not shown.
+  const sphere = useReportSphere(c?.sphereId ?? '', customOffered);
+  const customOpen =
+    customOffered && sphere.data !== undefined && campaignReportsOffered(sphere.data.entitlements);
 
   let body;
   if (me.isPending || campaign.isPending)
@@ -77,7 +84,7 @@ export default function CampaignReportPage() {
                 {t('reports.page.back', { name: c.name })}
               </Anchor>
             </Text>
-            {allowed && beyondStarter(me.data) && (
+            {customOpen && (
               <Text size="sm">
                 <Anchor
                   component={Link}
