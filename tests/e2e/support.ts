@@ -89,14 +89,21 @@ export async function acceptLegalConsentsIfAsked(page: Page) {
 }
 
 /**
- * Creates an account through the sign-in page as a person would (first name, every legal document
- * ticked, the code from the outbox) and waits for the French home page.
+ * Creates an account through the sign-in page as a person would (first name, a promotion code when
+ * one is given, every legal document ticked, the code from the outbox) and waits for the French
+ * home page.
  */
-export async function signUpThroughThePage(page: Page, email: string, firstName: string) {
+export async function signUpThroughThePage(
+  page: Page,
+  email: string,
+  firstName: string,
+  promotionCode?: string,
+) {
   await page.goto('/login');
   await page.getByTestId('signin-email').fill(email);
   await expect(page.getByTestId('signin-first-name')).toBeVisible();
   await page.getByTestId('signin-first-name').fill(firstName);
+  if (promotionCode !== undefined) await page.getByTestId('signin-promotion-code').fill(promotionCode);
   await expect(page.getByTestId('signin-legal-check-privacy-policy')).toBeVisible();
   for (const box of await page.locator('[data-testid^="signin-legal-check-"]').all()) await box.check();
   await page.getByTestId('signin-create').click();

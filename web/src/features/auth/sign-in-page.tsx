@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   Alert,
   Anchor,
@@ -24,6 +24,7 @@ import { getMe, meQueryKey } from '../../lib/me';
 import { authSessionQueryKey, safeReturnPath, useIsSignedIn, type ReturnState } from '../../lib/auth';
 import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { PASSWORD_SIGN_IN_ERROR_KEYS } from '../../lib/sign-in-errors';
+import { plansOverlayOn, refusedPromotionCodeState } from '../../lib/refused-promotion-code';
 import { useSignInFlow } from './use-sign-in-flow';
 import { CodeInput } from '../../components/code-input';
 import { AccessCodeSignIn } from './access-code-sign-in';
@@ -58,6 +59,11 @@ export default function SignInPage() {
   const accessSphere = new URLSearchParams(location.search).get('sphere');
   const codeInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  // One object while it lasts: the redirect navigates again whenever its state changes.
+  const refusedCodeState = useMemo(
+    () => (state.refusedPromotionCode ? refusedPromotionCodeState(state.refusedPromotionCode) : null),
+    [state.refusedPromotionCode],
+  );
 
   useEffect(() => {
     if (state.mode === 'code') codeInput.current?.focus();
@@ -68,6 +74,11 @@ export default function SignInPage() {
   }, [state.mode, state.busy, state.errorKeys]);
 
   if (signedIn.isPending) return <FullPageLoader />;
+  if (signedIn.data === true && refusedCodeState)
+    // The account is made but the code typed with it was refused: the plans overlay on the page the
+    // person was going to, with the code and the reason. Pushed after the sign-in page, not in its
+    // place: closing the overlay goes back to it, which sends a signed-in person on to `returnTo`.
+    return <Navigate to={plansOverlayOn(returnTo)} state={refusedCodeState} />;
   if (signedIn.data === true) return <Navigate to={returnTo} replace />;
   if (accessSphere) return <AccessCodeSignIn sphereId={accessSphere} onSignedIn={afterSignIn} />;
 
@@ -204,6 +215,19 @@ export default function SignInPage() {
                   }
                   errorProps={{ role: 'alert' }}
                   onChange={(event) => flow.changeFirstName(event.currentTarget.value)}
+                />
+                <TextInput
+                  label={t('signInPromotionCode.label')}
+                  description={t('signInPromotionCode.hint')}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  // The redeem route's limit (shared/contracts/subscriptions.ts).
+                  maxLength={40}
+                  data-testid="signin-promotion-code"
+                  value={state.promotionCode}
+                  disabled={busy === 'creating'}
+                  onChange={(event) => flow.changePromotionCode(event.currentTarget.value)}
                 />
                 {flow.legalDocuments.isPending && (
                   <Text size="sm" c="dimmed">

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { confirmSignIn, signIn, signUp, type SignInOutput } from 'aws-amplify/auth';
 import type { LegalAcceptance, LegalDocumentSummary } from '@shared/contracts/legal';
+import type { OwnPlanAnswer } from '@shared/contracts/subscriptions';
 import {
   EMAIL_CHECK_DEBOUNCE_MS,
   isValidCode,
@@ -10,11 +12,15 @@ import {
   sanitiseCodeInput,
   type SignInMethod,
 } from '@shared/domain/sign-in';
-import { currentLanguage } from '../../i18n';
+import i18n, { currentLanguage } from '../../i18n';
+import { LONG_TOAST_DURATION_MS, closeButtonProps } from '../../components/notify';
 import { endSession } from '../../lib/auth';
+import { formatDate } from '../../lib/dates';
 import { ApiError, GENERIC_ERROR_KEY, NETWORK_ERROR_KEY } from '../../lib/errors';
 import { legalConsentsQueryKey } from '../../lib/legal-consents';
+import type { RefusedPromotionCode } from '../../lib/refused-promotion-code';
 import { acceptCreationDocuments, useLegalDocuments } from './api/legal-documents';
+import { redeemCreationPromotionCode } from './api/promotion-code';
 import { useRecogniseEmail } from './api/recognise-email';
 import { deviceKeyForAddress, ensureKnownDevice } from '../../lib/known-device';
 import { generatePassword } from './random-password';
@@ -37,6 +43,16 @@ export interface SignInState {
   firstNameError: string | null;
   /** Legal documents ticked in the creation form, accepted right after the first sign-in. */
   acceptedDocuments: LegalAcceptance[];
+  /**
+   * The promotion code typed in the creation form (optional), kept through the code step and
+   * redeemed once right after the first sign-in (spec 02 §9).
+   */
+  promotionCode: string;
+  /**
+   * The server refused that code after the account was created: the account stays, and the page
+   * takes the person to the plans with the code and the reason, to try again.
+   */
+  refusedPromotionCode: RefusedPromotionCode | null;
   code: string;
   /** The password typed in password mode (never kept after an attempt). */
   password: string;
@@ -61,6 +77,8 @@ export const initialSignInState: SignInState = {
   firstName: '',
   firstNameError: null,
   acceptedDocuments: [],
+  promotionCode: '',
+  refusedPromotionCode: null,
   code: '',
   password: '',
   codePurpose: 'sign-in',
@@ -83,6 +101,23 @@ export function allDocumentsAccepted(
   accepted: readonly LegalAcceptance[],
 ): boolean {
   return !!documents?.length && documents.every((d) => accepted.some((a) => sameDocument(a, d)));
+}
+
+/** Says, in the person's language, until when the code typed at creation gives them Essentials. */
+function notifyPromotionCodeRedeemed(plan: OwnPlanAnswer): void {
+  notifications.show({
+    color: 'green',
+    title: i18n.t('signInPromotionCode.redeemedTitle'),
+    message:
+      plan.planUntil !== undefined
+        ? i18n.t('signInPromotionCode.redeemed', { date: formatDate(plan.planUntil) })
+        : i18n.t('signInPromotionCode.redeemedNoEnd'),
+    autoClose: LONG_TOAST_DURATION_MS,
+    closeButtonProps: closeButtonProps(),
+    // Under a title Mantine dims the text below the contrast it must keep (WCAG 1.4.3).
+    styles: { description: { color: 'var(--mantine-color-text)' } },
+    'data-testid': 'signin-promotion-code-redeemed',
+  });
 }
 
 /** The challenge says no new code went out (its public parameter `codeSent`). */
@@ -132,10 +167,35 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       }
       patch({ acceptedDocuments: [] });
     }
+    const redeemed = await redeemTypedPromotionCode();
     // This browser becomes a known device of the address, in the background (docs/decisions/0006).
     const email = current.current.email;
     if (email) void ensureKnownDevice(email);
     await onSignedIn();
+    // Told once the interface speaks the profile's language (`onSignedIn` switches to it).
+    if (redeemed) notifyPromotionCodeRedeemed(redeemed);
+  }
+
+  /**
+   * The promotion code typed at creation, redeemed once now that the account exists, and before the
+   * start call is loaded (which then says Essentials). A refusal, or a failure to reach the server,
+   * keeps the account as it is: it is noted for the page, which offers the code again on the plans.
+   */
+  async function redeemTypedPromotionCode(): Promise<OwnPlanAnswer | null> {
+    const code = current.current.promotionCode.trim();
+    if (code === '') return null;
+    patch({ promotionCode: '' });
+    try {
+      return await redeemCreationPromotionCode(code);
+    } catch (error) {
+      patch({
+        refusedPromotionCode: {
+          code,
+          errors: error instanceof ApiError ? error.errors : [{ key: GENERIC_ERROR_KEY }],
+        },
+      });
+      return null;
+    }
   }
 
   function toggleDocument(document: LegalDocumentSummary, checked: boolean): void {
@@ -187,7 +247,15 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
       ...(before.busy === 'checking' ? { busy: null } : {}),
       ...(stillSame
         ? {}
-        : { mode: 'initial' as const, email: null, methods: [], acceptedDocuments: [], password: '' }),
+        : {
+            mode: 'initial' as const,
+            email: null,
+            methods: [],
+            // What the creation form gave belongs to the account of that address only.
+            acceptedDocuments: [],
+            promotionCode: '',
+            password: '',
+          }),
     });
     if (!stillSame && isValidSignInEmail(normalised)) {
       debounce.current = setTimeout(() => void recogniseNow(value), EMAIL_CHECK_DEBOUNCE_MS);
@@ -381,6 +449,7 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
     toggleDocument,
     changeEmail,
     changeFirstName: (value: string) => patch({ firstName: value, firstNameError: null }),
+    changePromotionCode: (value: string) => patch({ promotionCode: value }),
     /** Typed or pasted text keeps digits only, the last six. */
     changeCode: (value: string) => patch({ code: sanitiseCodeInput(value) }),
     backToSelection: () =>

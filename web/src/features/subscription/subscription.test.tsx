@@ -6,6 +6,7 @@ import type { Me } from '@shared/contracts/me';
 import i18n from '../../i18n';
 import { jsonResponse, renderPage } from '../../test/render';
 import { meFixture } from '../../test/me';
+import { refusedPromotionCodeState } from '../../lib/refused-promotion-code';
 import SubscriptionOverlay from './subscription-overlay';
 import { expectNoAxeViolations } from '../../test/axe';
 
@@ -82,6 +83,40 @@ describe('the subscription overlay’s promotion code', () => {
     expect((await screen.findByTestId('promotion-code-redeem-error')).textContent).toBe(
       'This promotion code has been used as many times as it allows.',
     );
+  });
+
+  it('offers again, with its reason, a code refused when the account was created', async () => {
+    let sent: unknown;
+    serve(
+      () => ({}),
+      (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, { subscription: 'essentials', planUntil: '2027-01-07T10:00:00.000Z' });
+      },
+    );
+    renderPage(<SubscriptionOverlay />, {
+      state: refusedPromotionCodeState({
+        code: 'P0042-K7QFZ',
+        errors: [{ key: 'promotion-code-not-found' }],
+      }),
+    });
+    const input = (await screen.findByTestId('promotion-code-input')) as HTMLInputElement;
+    expect(input.value).toBe('P0042-K7QFZ');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    const refused = screen.getByTestId('promotion-code-redeem-error');
+    expect(refused.getAttribute('role')).toBe('alert');
+    expect(refused.textContent).toBe(
+      'Your account is created, but your promotion code could not be used' +
+        'This promotion code does not exist. Check how it is written. ' +
+        'You can correct the code below and try again.',
+    );
+    await expectNoAxeViolations();
+
+    fireEvent.change(input, { target: { value: 'P0042-K7QFX' } });
+    fireEvent.click(screen.getByTestId('promotion-code-redeem'));
+    await waitFor(() => expect(sent).toEqual({ code: 'P0042-K7QFX' }));
+    expect((await screen.findByTestId('promotion-code-redeemed')).textContent).toContain('07/01/2027');
+    expect(screen.queryByTestId('promotion-code-redeem-error')).toBeNull();
   });
 
   it('asks for a code before sending anything', async () => {
