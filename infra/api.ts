@@ -223,21 +223,24 @@ export class Api extends Construct {
       groups.set(key, [...(groups.get(key) ?? []), route]);
     }
     const groupStacks: NestedStack[] = [];
+    const nameOf = (key: string) =>
+      `Routes${pascalCase(key.replace(/^v1\//, '').replace(/[^A-Za-z0-9]+/g, '-'))}`;
+    const outsideV1 = new Set([...groups.keys()].filter((key) => !key.startsWith('v1/')).map(nameOf));
     for (const [key, grouped] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
       const underV1 = key.startsWith('v1/');
-      const group = new RouteGroup(
-        this,
-        `Routes${pascalCase(key.replace(/^v1\//, '').replace(/[^A-Za-z0-9]+/g, '-'))}`,
-        {
-          restApi: this.restApi,
-          parent: underV1 ? v1 : this.restApi.root,
-          routes: grouped,
-          cors,
-          integrations,
-          signedIn,
-          open,
-        },
-      );
+      // A group below `/v1` keeps the name of its prefix (the names deployed stacks have), unless a
+      // group outside `/v1` has it already (`/users` and `/v1/users`): then it says `V1`.
+      const name =
+        underV1 && outsideV1.has(nameOf(key)) ? `RoutesV1${nameOf(key).slice('Routes'.length)}` : nameOf(key);
+      const group = new RouteGroup(this, name, {
+        restApi: this.restApi,
+        parent: underV1 ? v1 : this.restApi.root,
+        routes: grouped,
+        cors,
+        integrations,
+        signedIn,
+        open,
+      });
       groupStacks.push(group);
     }
 

@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { isConditionFailure } from '../lib/conditions';
-import { ownPlanItem, type UserItem } from '../users';
+import type { PlanChangeKind } from '@shared/domain/plan-report';
+import { ownPlanItem, planChangeItem, type UserItem } from '../users';
 import type { PaymentCustomerEntity } from './entities/payment-customer';
 import { paymentsDb as db } from './store';
 
@@ -24,7 +25,14 @@ export async function insertCustomer(
   customerId: string,
   at: string,
 ): Promise<PaymentCustomerItem> {
-  const item: PaymentCustomerItem = { userId, customerId, trialUsed: false, createdAt: at, updatedAt: at };
+  const item: PaymentCustomerItem = {
+    userId,
+    customerId,
+    trialUsed: false,
+    billedKey: 'none',
+    createdAt: at,
+    updatedAt: at,
+  };
   try {
     await db().entities.paymentCustomer.create(item).go({ response: 'none' });
     return item;
@@ -55,26 +63,32 @@ function linkPatch(userId: string, customerId: string, applied: AppliedSubscript
       status: applied.status,
       periodEnd: applied.periodEnd,
       trialUsed: applied.trialUsed,
+      billedKey: 'billed',
       updatedAt: applied.at,
     })
     .where(({ customerId: stored }, { eq }) => eq(stored, customerId));
 }
 
 /**
- * Applies the provider's subscription in one transaction: the person's link, and their plan on the
- * condition that it is still the one read (a promotion code redeemed meanwhile, another webhook).
+ * Applies the provider's subscription in one transaction: the person's link; their plan on the
+ * condition that it is still the one read (a promotion code redeemed meanwhile, another webhook);
+ * and the change the report counts, when there is one (decision 0053). The link is conditioned on
+ * what was read of it too, so two events applying at once never both count their change.
  * False when a condition failed: the caller reads again and retries.
  */
 export async function writeSubscription(input: {
   userId: string;
   customerId: string;
   applied: AppliedSubscription;
+  /** The link as read: its `updatedAt` is the condition of the write. */
+  readLink: Pick<PaymentCustomerItem, 'updatedAt'>;
   read: Pick<UserItem, 'subscription' | 'planUntil'>;
   next: { subscription: UserItem['subscription']; planUntil: string } | null;
+  change: PlanChangeKind | null;
 }): Promise<boolean> {
-  const { userId, customerId, applied, read, next } = input;
+  const { userId, customerId, applied, readLink, read, next, change } = input;
   try {
-    if (next === null) {
+    if (next === null && change === null) {
       await linkPatch(userId, customerId, applied).go({ response: 'none' });
       return true;
     }
@@ -88,11 +102,16 @@ export async function writeSubscription(input: {
             status: applied.status,
             periodEnd: applied.periodEnd,
             trialUsed: applied.trialUsed,
+            billedKey: 'billed',
             updatedAt: applied.at,
           })
-          .where(({ customerId: stored }, { eq }) => eq(stored, customerId))
+          .where(
+            ({ customerId: stored, updatedAt }, { eq }) =>
+              `${eq(stored, customerId)} AND ${eq(updatedAt, readLink.updatedAt)}`,
+          )
           .commit(),
-        ownPlanItem(userId, read, next),
+        ...(next !== null ? [ownPlanItem(userId, read, next)] : []),
+        ...(change !== null ? [planChangeItem({ kind: change, plan: applied.plan, at: applied.at })] : []),
       ])
       .go();
     return !result.canceled;
@@ -100,6 +119,17 @@ export async function writeSubscription(input: {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Every link that follows a card subscription, as the report reads them (decision 0053): one Query
+ * of the sparse billed index, every page, only what the report counts.
+ */
+export async function billedCustomers() {
+  const { data } = await db()
+    .entities.paymentCustomer.query.billed({ billedKey: 'billed' })
+    .go({ pages: 'all', attributes: ['userId', 'plan', 'status', 'periodEnd'] });
+  return data;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type CardSubscriptionStatus,
   type PaidPlan,
 } from '@shared/domain/payments';
+import { cardChangeOf } from '@shared/domain/plan-report';
 import { ownPlanAt, PLANS, type OwnPlan } from '@shared/domain/plans';
 import { webOrigin } from '../lib/config';
 import { ConflictError, DomainError, NotFoundError } from '../lib/errors';
@@ -140,6 +141,7 @@ async function applySubscription(
     const unchanged =
       account.subscription === computed.subscription && account.planUntil === computed.planUntil;
     const next = keepsLater || unchanged ? null : computed;
+    const periodEnd = read.periodEnd.toISOString();
     const written = await writeSubscription({
       userId,
       customerId: link.customerId,
@@ -147,12 +149,14 @@ async function applySubscription(
         subscriptionId: read.id,
         plan,
         status: read.status,
-        periodEnd: read.periodEnd.toISOString(),
+        periodEnd,
         trialUsed: link.trialUsed || read.trial,
         at: now.toISOString(),
       },
+      readLink: link,
       read: account,
       next,
+      change: cardChangeOf(link, { subscriptionId: read.id, status: read.status, periodEnd }),
     });
     if (!written) continue;
     // The person's open tabs take their new rules at once (a realtime `ability` event).

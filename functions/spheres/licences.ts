@@ -1,10 +1,9 @@
 import type { SphereLicenceReport, SphereLicences } from '@shared/contracts/licences';
 import {
-  LICENCE_REPORT_MAX_DAYS,
-  daysBetween,
   licenceDayOf,
   licencesOverTime,
   periodEnds,
+  reportRange,
   type LicenceReportInterval,
 } from '@shared/domain/licence-history';
 import {
@@ -137,12 +136,9 @@ export async function licenceReport(
   sphereId: string,
   query: { from?: string | undefined; to?: string | undefined; interval: LicenceReportInterval },
 ): Promise<SphereLicenceReport> {
-  const today = licenceDayOf(new Date().toISOString());
-  const to = query.to && query.to < today ? query.to : today;
-  const from = query.from ?? threeMonthsBefore(to);
-  if (from > to) throw new ValidationError([{ key: 'not-valid', field: 'query.from' }]);
-  if (daysBetween(from, to) > LICENCE_REPORT_MAX_DAYS)
-    throw new ValidationError([{ key: 'value-out-of-range-error', field: 'query.from' }]);
+  const range = reportRange(query, licenceDayOf(new Date().toISOString()));
+  if ('refused' in range) throw new ValidationError([{ key: range.refused, field: 'query.from' }]);
+  const { from, to } = range;
   const [now, days] = await Promise.all([sphereLicences(sphereId), licenceDaysSince(sphereId, from)]);
   const ends = periodEnds(from, to, query.interval);
   return {
@@ -161,12 +157,6 @@ export async function licenceReport(
       ),
     })),
   };
-}
-
-/** The first day of the month three months before `day`'s (spec 02 §5: reports' default start). */
-function threeMonthsBefore(day: string): string {
-  const [year, month] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month - 1 - 3, 1)).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,10 +1,12 @@
 import {
   createPromotionCode,
+  getSubscriptionsReport,
   listPromotionCodes,
   redeemPromotionCode,
 } from '@shared/contracts/subscriptions';
 import { createHttpHandler, route } from '../lib/http';
 import { callerAccounts } from '../access';
+import { subscriptionsReport } from './report';
 import * as service from './service';
 
 export const handler = createHttpHandler(
@@ -16,6 +18,7 @@ export const handler = createHttpHandler(
       service.listCodes(caller.userId, { max: query._max, offset: query._offset }),
     ),
     route(redeemPromotionCode, ({ caller, body }) => service.redeemCode(caller.userId, body.code)),
+    route(getSubscriptionsReport, ({ query }) => subscriptionsReport(query)),
   ],
   callerAccounts,
 );

@@ -2,7 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { isConditionFailure } from '../lib/conditions';
 import { eraseInBatches } from '../lib/domain';
 import { withinLimit } from '../lib/quotas';
-import { ownPlanItem, type UserItem } from '../users';
+import { ownPlanItem, planChangeItem, type UserItem } from '../users';
 import type { PromotionCodeEntity } from './entities/promotion-code';
 import type { PromotionRedemptionEntity } from './entities/promotion-redemption';
 import { subscriptionsDb as db } from './store';
@@ -93,12 +93,31 @@ export async function writeRedemption(input: {
         })
         .commit(),
       ownPlanItem(userId, read, next),
+      planChangeItem({ kind: 'code-redeemed', plan: next.subscription, at }),
     ])
     .go();
   if (!result.canceled) return 'redeemed';
   if (result.data[1]?.rejected) return 'already-redeemed';
   if (result.data[0]?.rejected) return 'code-refused';
   return 'plan-changed';
+}
+
+/** The codes created from `from` to `to` (days, Brussels): one Query of gsi2 between the two. */
+export async function promotionCodesBetween(from: string, to: string): Promise<PromotionCodeItem[]> {
+  const { data } = await db()
+    .entities.promotionCode.query.byDay({ listKey: 'promotion-codes' })
+    .between({ day: from }, { day: `${to}~` })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** The redemptions whose free month ends after `now`: one Query of gsi1 from now on. */
+export async function runningRedemptions(now: string) {
+  const { data } = await db()
+    .entities.promotionRedemption.query.running({ listKey: 'promotion-redemptions' })
+    .gt({ planUntil: now })
+    .go({ pages: 'all', attributes: ['userId', 'planUntil'] });
+  return data;
 }
 
 /** Erases a person's redemptions (they leave; the codes' tallies keep what they took). */

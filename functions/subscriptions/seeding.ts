@@ -1,7 +1,8 @@
 /**
  * The subscriptions domain's seeding section of its face: what the demo data needs to write an
- * ambassador's promotion codes, made as the ambassador makes them (tools/demo/demo-promotion-codes.ts).
+ * ambassador's promotion codes, made as the ambassador makes them, and a redemption of one, made as
+ * a person makes it (tools/demo/demo-promotion-codes.ts).
  * Not for other domains.
  */
-export { createCode } from './service';
-export { promotionCodesOf } from './repository';
+export { createCode, redeemCode } from './service';
+export { promotionCodesOf, redemptionsOf } from './repository';

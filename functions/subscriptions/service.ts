@@ -121,6 +121,7 @@ export async function createCode(
   for (let attempt = 0; attempt < 3; attempt++) {
     const item: PromotionCodeItem = {
       code: formatPromotionCode(number, drawSuffix()),
+      listKey: 'promotion-codes',
       number,
       name: body.name,
       ownerId: callerId,

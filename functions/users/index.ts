@@ -18,6 +18,7 @@ export {
   guestStepItem,
   isGuest,
   markHasPassword,
+  namesOf,
   newGuestUserItem,
   ownPlanItem,
   ownPlanOf,
@@ -36,4 +37,5 @@ export {
   type NewAccount,
   type UserItem,
 } from './repository';
+export { planChangeItem, planChangesBetween } from './plan-changes';
 export { toProfile } from './service';

@@ -282,6 +282,28 @@ export async function taggedFactsOf(
 }
 
 /**
+ * People's names as lists show them, by user id (a batch of GetItems per 100; keys DynamoDB left
+ * unprocessed are read one by one, so the answer is never short); those who left are absent.
+ */
+export async function namesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const { data, unprocessed } = await db()
+      .entities.user.get(unique.slice(i, i + 100).map((userId) => ({ userId })))
+      .go({ attributes: ['userId', 'firstName', 'lastName'] });
+    for (const user of data) names.set(user.userId, fullName(user));
+    for (const key of unprocessed) {
+      const { data: user } = await db()
+        .entities.user.get({ userId: key.userId })
+        .go({ attributes: ['userId', 'firstName', 'lastName'] });
+      if (user) names.set(user.userId, fullName(user));
+    }
+  }
+  return names;
+}
+
+/**
  * How to reach people (their language, first name and phone), read in batches of 100 GetItems:
  * a campaign's notifications to a whole sphere without one read per person.
  */

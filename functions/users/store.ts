@@ -3,12 +3,13 @@ import { defineStore } from '../lib/db';
 import { EmailOwnerEntity } from './entities/email-owner';
 import { GlobalMemberEntity } from './entities/global-member';
 import { GlobalRoleChangeEntity } from './entities/global-role-change';
+import { PlanChangeEntity } from './entities/plan-change';
 import { UserEmailEntity } from './entities/user-email';
 import { UserEntity } from './entities/user';
 
 /**
  * The users domain's entities: a user, their addresses (collection `account`), address owners, and
- * the global (VIP) memberships with the log of their changes.
+ * the global (VIP) memberships with the log of their changes, and the ledger of plan changes.
  */
 export const USERS_ENTITIES = {
   user: UserEntity,
@@ -16,6 +17,7 @@ export const USERS_ENTITIES = {
   emailOwner: EmailOwnerEntity,
   globalMember: GlobalMemberEntity,
   globalRoleChange: GlobalRoleChangeEntity,
+  planChange: PlanChangeEntity,
 };
 
 /**

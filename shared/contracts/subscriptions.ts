@@ -7,6 +7,8 @@ import {
   PROMOTION_CODE_NAME_MAX_LENGTH,
   type PromotionCodeRefusal,
 } from '../domain/plans';
+import { LICENCE_REPORT_INTERVALS } from '../domain/licence-history';
+import { PLAN_CHANGE_KINDS } from '../domain/plan-report';
 
 /**
  * Individual plans and promotion codes (spec 01 §1, §3; spec 02 §3, §6, §7, §9; decision 0048),
@@ -130,9 +132,79 @@ export const redeemPromotionCode = defineRoute({
   clientLimit: { limit: 30, windowSeconds: 300 },
 });
 
+const day = z.iso.date('not-a-date');
+const count = z.number().int();
+const byPlan = z.object({ essentials: count, premium: count });
+
+export const SubscriptionsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  interval: z.enum(LICENCE_REPORT_INTERVALS),
+  /** People holding a plan now, by how they hold it. */
+  holders: z.object({
+    paid: byPlan,
+    trial: byPlan,
+    /** A payment failed and the provider still asks for it. */
+    pastDue: byPlan,
+    /** On a promotion code's free month, without a card subscription running. */
+    freeMonth: count,
+  }),
+  /** What changed in each period (its last day, oldest first). */
+  periods: z.array(
+    z.object({
+      end: z.string(),
+      counts: z.object(
+        Object.fromEntries(PLAN_CHANGE_KINDS.map((kind) => [kind, count])) as Record<
+          (typeof PLAN_CHANGE_KINDS)[number],
+          typeof count
+        >,
+      ),
+    }),
+  ),
+  /** The promotion codes created in the period and how many people redeemed each, newest first. */
+  codes: z.array(
+    z.object({
+      code: z.string(),
+      number: count,
+      name: z.string(),
+      /** Their ambassador's name (empty once they left the product). */
+      ambassadorName: z.string(),
+      sphereName: z.string().optional(),
+      sessionName: z.string().optional(),
+      count,
+      used: count,
+      validOn: z.string(),
+    }),
+  ),
+});
+export type SubscriptionsReport = z.infer<typeof SubscriptionsReportSchema>;
+
+/**
+ * GET /v1/users/subscriptions/report (spec 02 §7; decision 0053), for super-admins (in super-admin
+ * mode: `manage` on every subscription): the plans held now, the trials, payments and codes of each
+ * day, week or month from `from` to `to` (today at the latest; a year at most: 400
+ * `value-out-of-range-error`; `from` after `to`: 400 `not-valid`), and the codes created. It names
+ * no person who bought or redeemed.
+ */
+export const getSubscriptionsReport = defineRoute({
+  name: 'getSubscriptionsReport',
+  domain: 'subscriptions',
+  method: 'GET',
+  path: '/v1/users/subscriptions/report',
+  auth: 'registered',
+  ability: { action: 'manage', subject: 'subscription', on: {} },
+  query: z.strictObject({
+    from: day.optional(),
+    to: day.optional(),
+    interval: z.enum(LICENCE_REPORT_INTERVALS, 'not-valid').default('week'),
+  }),
+  response: SubscriptionsReportSchema,
+});
+
 /** The subscriptions routes. */
 export const subscriptionRoutes: readonly RouteContract[] = [
   createPromotionCode,
   listPromotionCodes,
   redeemPromotionCode,
+  getSubscriptionsReport,
 ];

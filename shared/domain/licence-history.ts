@@ -88,3 +88,25 @@ export function licencesOverTime(
     return { day, count, used: Math.max(now.used - later, 0) };
   });
 }
+
+/** The first day of the month three months before `day`'s (spec 02 §5: reports' default start). */
+export function threeMonthsBefore(day: string): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 - 3, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The days a report over time covers (the licences' and the plans' reports): from three months
+ * ago to today unless asked, never past today, a year at most. A refusal names the error key of
+ * `query.from`: `not-valid` when it is after `to`, `value-out-of-range-error` beyond a year.
+ */
+export function reportRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  today: string,
+): { from: string; to: string } | { refused: 'not-valid' | 'value-out-of-range-error' } {
+  const to = query.to && query.to < today ? query.to : today;
+  const from = query.from ?? threeMonthsBefore(to);
+  if (from > to) return { refused: 'not-valid' };
+  if (daysBetween(from, to) > LICENCE_REPORT_MAX_DAYS) return { refused: 'value-out-of-range-error' };
+  return { from, to };
+}

@@ -191,6 +191,14 @@ describe('lists read by key, never by a Scan', () => {
     expect(ownReads(all, CHECKS)).toEqual(['Query table']);
   });
 
+  it('GET /v1/users/subscriptions/report (super-admins): one Query each of the billed links, the free months, the plan ledger and the codes, never a Scan', async () => {
+    const all = await commandsOf('/v1/users/subscriptions/report', admin, { 'x-super-admin': 'true' });
+    expect(all.filter((c) => c.startsWith('Scan'))).toEqual([]);
+    // After the token check and the caller's rights: the billed links (gsi1), the free months
+    // running (gsi1), the ledger's key (table) and the codes by day (gsi2).
+    expect(all.slice(-4).sort()).toEqual(['Query gsi1', 'Query gsi1', 'Query gsi2', 'Query table'].sort());
+  });
+
   it('GET /v1/spheres?scope=all (super-admins): every sphere is one Query of gsi1, never a Scan', async () => {
     const all = await commandsOf('/v1/spheres?scope=all', admin, { 'x-super-admin': 'true' });
     expect(all.filter((c) => c.startsWith('Scan'))).toEqual([]);

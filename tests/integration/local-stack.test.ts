@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SubscriptionsReport } from '@shared/contracts/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import WebSocket from 'ws';
@@ -332,12 +333,26 @@ describe('local stack', () => {
       );
       for (const code of codes.body.items) expect(code.code).toMatch(/^P\d{4,}-[A-Z2-9]{5}$/);
       expect(new Set(codes.body.items.map((c) => c.number)).size).toBe(2);
+      // Lotte redeemed one: the code counts her, and the super-admins' report of plans counts a code
+      // redeemed and a free month running, naming nobody.
+      expect(codes.body.items.reduce((sum, c) => sum + c.used, 0)).toBe(1);
       // Nobody else sees them: the super-admin's own list (outside the super-admin mode) is refused.
       const superAdmin = DEMO_USERS.find((u) => u.globalRoles?.includes('super-admin')) as DemoUser;
       const alex = await stack.signInWithCode(superAdmin.email);
       expect(
         (await stack.api('/users/subscriptions/promotion-codes', { token: alex.accessToken })).status,
       ).toBe(403);
+      const report = await stack.api<SubscriptionsReport>('/v1/users/subscriptions/report', {
+        token: alex.accessToken,
+        headers: { 'x-super-admin': 'true' },
+      });
+      expect(report.status).toBe(200);
+      expect(report.body.holders.freeMonth).toBe(1);
+      expect(report.body.periods.reduce((sum, p) => sum + p.counts['code-redeemed'], 0)).toBe(1);
+      expect(report.body.codes.map((c) => [c.ambassadorName, c.used]).sort()).toEqual([
+        ['Hugo Peeters', 0],
+        ['Hugo Peeters', 1],
+      ]);
     });
 
     it('gives Atelier Horizon its tags and tag rules: its members are tagged by hand and by age and seniority', async () => {

@@ -7,12 +7,14 @@ import { Entity, SERVICE } from '../../lib/entity';
  * and the day it is valid on (Europe/Brussels, decision 0048).
  *
  * Keyed by the code (a redemption reads it with one GetItem); its ambassador's list is one Query of
- * index gsi1 on `ownerId`, newest first.
+ * index gsi1 on `ownerId`, newest first; the super-admins' report reads the codes of a period with
+ * one Query of gsi2 under one key (`listKey`), by day (decision 0053).
  */
 export const PromotionCodeEntity = new Entity({
   model: { entity: 'promotionCode', version: '1', service: SERVICE },
   attributes: {
     code: { type: 'string', required: true, readOnly: true },
+    listKey: { type: 'string', required: true, readOnly: true, default: () => 'promotion-codes' },
     number: { type: 'number', required: true, readOnly: true },
     name: { type: 'string', required: true },
     /** The ambassador who created it: only they list it. */
@@ -36,6 +38,11 @@ export const PromotionCodeEntity = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['ownerId'] },
       sk: { field: 'gsi1sk', composite: ['createdAt', 'code'] },
+    },
+    byDay: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['listKey'] },
+      sk: { field: 'gsi2sk', composite: ['day', 'code'] },
     },
   },
 });

@@ -16,4 +16,6 @@ export const examples: Record<string, Example> = {
   }),
   listPromotionCodes: () => ({}),
   redeemPromotionCode: () => ({ body: { code: 'P0001-MATRX' } }),
+  // The super-admins' report of plans: nobody of the matrix is one in the super-admin mode.
+  getSubscriptionsReport: () => ({}),
 };

@@ -17,6 +17,7 @@ import { linksFeature } from '../features/links';
 import { scanFeature } from '../features/scan';
 import { participationFeature } from '../features/participation';
 import { passwordFeature } from '../features/password';
+import { plansReportFeature } from '../features/plans-report';
 import { profileFeature } from '../features/profile';
 import { promotionCodesFeature } from '../features/promotion-codes';
 import { reportsFeature } from '../features/reports';
@@ -45,6 +46,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   galaxiesFeature,
   globalMembersFeature,
   promotionCodesFeature,
+  plansReportFeature,
   strategiesFeature,
   licencesFeature,
   entitlementsFeature,
