@@ -161,6 +161,16 @@ describe('buying by card', () => {
     expect(again.body).toMatchObject({ key: 'payment-subscription-held' });
   });
 
+  it('a change of plan in the portal gives the other plan at once, in the same period', async () => {
+    const before = await planOf(buyer);
+    await stripeLocal(`/_local/subscriptions/${subscriptionId}/switch-premium`);
+    expect(await planOf(buyer)).toEqual({ ...before, subscription: 'premium' });
+    const billing = await call<Billing>(buyer, '/users/subscriptions/payments/billing');
+    expect(billing.body.subscription).toMatchObject({ plan: 'premium', status: 'trialing' });
+    await stripeLocal(`/_local/subscriptions/${subscriptionId}/switch-essentials`);
+    expect(await planOf(buyer)).toEqual(before);
+  });
+
   it('applies an event delivered twice once: the second delivery is acknowledged as a duplicate', async () => {
     const paid = (await events()).find(
       (e) => e.event.type === 'customer.subscription.created' && e.event.data.object.id === subscriptionId,

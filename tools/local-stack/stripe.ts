@@ -13,7 +13,7 @@ import { closeServer } from './gateway';
  * - the REST subset the `stripe` client calls (form-encoded bodies, bearer secret key): customers,
  *   Checkout sessions, billing portal sessions, subscriptions (retrieve, update, cancel), invoices;
  * - a local checkout page and portal page, clearly labelled as local (no real payment): pay, pay
- *   with a failing card; cancel at the period's end or at once;
+ *   with a failing card; switch between Essentials and Premium; cancel at the period's end or at once;
  * - test-clock buttons and endpoints (`/_local/…`): renew a period, renew with a failing card;
  * - webhooks signed with Stripe's scheme (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`)
  *   sent to the API's webhook route, so the product verifies them with the same
@@ -473,6 +473,20 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
     await emit({ type: 'customer.subscription.deleted', object: subscription });
   }
 
+  /**
+   * A change of plan in the portal: the subscription's price is the other plan's from now on, in the
+   * same period (the difference is prorated on the next invoice, Stripe's default).
+   */
+  async function switchPlan(subscription: Subscription, plan: keyof typeof LOCAL_PRICES): Promise<void> {
+    if (subscription.status === 'canceled')
+      throw new StripeError(400, 'invalid_request_error', 'The subscription has ended.');
+    const price = LOCAL_PRICES[plan];
+    const item = subscription.items.data[0]!;
+    if (item.price.id === price.id) return;
+    item.price = { id: price.id, object: 'price', unit_amount: price.amount, currency: LOCAL_CURRENCY };
+    await emit({ type: 'customer.subscription.updated', object: subscription });
+  }
+
   async function cancelAtPeriodEnd(subscription: Subscription, value: boolean): Promise<void> {
     if (subscription.status === 'canceled')
       throw new StripeError(400, 'invalid_request_error', 'The subscription has ended.');
@@ -667,7 +681,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 ${
   ended
     ? ''
-    : `${subscription.cancel_at_period_end ? button('resume', 'Keep my subscription') : button('cancel-at-period-end', 'Cancel at the end of the period')}
+    : `${price?.id === LOCAL_PRICES.premium.id ? button('switch-essentials', 'Switch to Essentials', true) : button('switch-premium', 'Switch to Premium', true)}
+${subscription.cancel_at_period_end ? button('resume', 'Keep my subscription') : button('cancel-at-period-end', 'Cancel at the end of the period')}
 ${button('cancel', 'Cancel now', true)}
 <p>Local test clock:</p>
 ${button('renew', 'Renew a period')}
@@ -783,6 +798,8 @@ ${subscriptions.length ? subscriptions.map((s) => subscriptionControls(s, '/')).
       else if (action === 'cancel') await cancelNow(subscription);
       else if (action === 'cancel-at-period-end') await cancelAtPeriodEnd(subscription, true);
       else if (action === 'resume') await cancelAtPeriodEnd(subscription, false);
+      else if (action === 'switch-essentials') await switchPlan(subscription, 'essentials');
+      else if (action === 'switch-premium') await switchPlan(subscription, 'premium');
       else throw new StripeError(404, 'invalid_request_error', `No such action: ${String(action)}`);
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
         return redirect(response, backOf(parseStripeForm(raw)));
