@@ -3,6 +3,7 @@ import type { Belonging, DomainFace } from './lib/domain';
 import { accountDomain } from './account/domain';
 import { authDomain } from './auth/domain';
 import { campaignsDomain } from './campaigns/domain';
+import { chatDomain } from './chat/domain';
 import { emailsDomain } from './emails/domain';
 import { feelingsDomain } from './feelings/domain';
 import { formsDomain } from './forms/domain';
@@ -41,6 +42,7 @@ export const DOMAINS: readonly DomainFace[] = [
   guestsDomain,
   feelingsDomain,
   thinkingsDomain,
+  chatDomain,
   strategiesDomain,
   formsDomain,
   campaignsDomain,

@@ -27,6 +27,7 @@ import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '@s
 import type { RouteContract } from '@shared/contracts/route';
 import type { DomainFace } from '../functions/lib/domain';
 import { WellbeingFunction, pascalCase, type FunctionEnvironment } from './function';
+import { AssistantGuardrail } from './guardrail';
 import { acknowledge, acknowledgeWildcards } from './nag';
 
 /** Stage of the REST API: its URL is https://<id>.execute-api.eu-west-1.amazonaws.com/api. */
@@ -52,22 +53,24 @@ const INFERENCE_PROFILE_ID = /^(us|us-gov|eu|apac|ca|jp|au|global)\.(.+)$/;
  * foundation model in whichever Region of its geography the profile sends the request to, that last
  * one only through this profile.
  */
-export function bedrockInvokeStatements(stack: Stack, modelId: string): PolicyStatement[] {
+export function bedrockInvokeStatements(
+  stack: Stack,
+  modelId: string,
+  actions: readonly string[] = ['bedrock:InvokeModel'],
+): PolicyStatement[] {
   const profile = INFERENCE_PROFILE_ID.exec(modelId);
   const foundationModel = (region: string) =>
     `arn:${stack.partition}:bedrock:${region}::foundation-model/${profile?.[2] ?? modelId}`;
   if (!profile)
-    return [
-      new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [foundationModel(stack.region)] }),
-    ];
+    return [new PolicyStatement({ actions: [...actions], resources: [foundationModel(stack.region)] })];
   const profileArn = `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:inference-profile/${modelId}`;
   return [
     new PolicyStatement({
-      actions: ['bedrock:InvokeModel'],
+      actions: [...actions],
       resources: [profileArn, foundationModel(stack.region)],
     }),
     new PolicyStatement({
-      actions: ['bedrock:InvokeModel'],
+      actions: [...actions],
       resources: [foundationModel('*')],
       conditions: { StringEquals: { 'bedrock:InferenceProfileArn': profileArn } },
     }),
@@ -164,6 +167,8 @@ export class Api extends Construct {
 
     const functions = new Map<string, WellbeingFunction>();
     const integrations = new Map<string, LambdaIntegration>();
+    // The assistant's guardrail, made with the first domain that streams through it.
+    let guardrail: AssistantGuardrail | undefined;
     for (const domain of [...props.domains].sort((a, b) => a.name.localeCompare(b.name))) {
       const fn = new WellbeingFunction(this, `${pascalCase(domain.name)}Handler`, {
         entry: props.entryFor(`functions/${domain.name}/handler.ts`),
@@ -196,7 +201,14 @@ export class Api extends Construct {
       if (domain.grants.bedrock) {
         const context: unknown = this.node.tryGetContext('bedrockModelId');
         const modelId = typeof context === 'string' && context ? context : DEFAULT_BEDROCK_MODEL_ID;
-        const statements = bedrockInvokeStatements(Stack.of(this), modelId);
+        // A domain that streams through the guardrail (the assistant) also streams from the model.
+        const statements = bedrockInvokeStatements(
+          Stack.of(this),
+          modelId,
+          domain.grants.guardrail
+            ? ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream']
+            : ['bedrock:InvokeModel'],
+        );
         for (const statement of statements) fn.function.addToRolePolicy(statement);
         acknowledgeWildcards(
           fn.role,
@@ -204,6 +216,16 @@ export class Api extends Construct {
           'An inference profile sends each request to one Region of its geography, chosen per request: the foundation model is allowed in any Region, and only through this one profile (bedrock:InferenceProfileArn).',
         );
         fn.addEnvironment({ BEDROCK_MODEL_ID: modelId });
+        if (domain.grants.guardrail) {
+          guardrail ??= new AssistantGuardrail(this, 'AssistantGuardrail');
+          fn.function.addToRolePolicy(
+            new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [guardrail.guardrailArn] }),
+          );
+          fn.addEnvironment({
+            BEDROCK_GUARDRAIL_ID: guardrail.guardrailId,
+            BEDROCK_GUARDRAIL_VERSION: guardrail.version,
+          });
+        }
       }
       functions.set(domain.name, fn);
       // One permission per function for the whole API, rather than one per method: a Lambda's resource

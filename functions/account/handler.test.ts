@@ -201,6 +201,8 @@ describe('GET /v1/me/export', () => {
       'README.txt',
       'access-code-sign-ins.csv',
       'access-codes.csv',
+      'assistant-chats.csv',
+      'assistant-daily-messages.csv',
       'campaign-participations.csv',
       'card-payments.csv',
       'connections.csv',

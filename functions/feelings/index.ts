@@ -3,6 +3,7 @@
  * record their visitors' feelings and read a session's day summaries here (decision 0028). The
  * demo's writers are its seeding section, seeding.ts.
  */
+export { feelingChatContext, type FeelingChatContext } from './chat-context';
 export { rebuildSphereRollups } from './rollups';
 export { EMOTION_WORDS } from './words';
 export {

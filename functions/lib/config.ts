@@ -67,6 +67,12 @@ const ConfigSchema = z.object({
    */
   BEDROCK_MODEL_ID: z.string().min(1).max(256).optional(),
   /**
+   * The Bedrock Guardrail every assistant reply goes through (decision 0054), and its version: set by
+   * CDK for the domains granted `guardrail`. The assistant answers through the model only with both.
+   */
+  BEDROCK_GUARDRAIL_ID: z.string().min(1).max(256).optional(),
+  BEDROCK_GUARDRAIL_VERSION: z.string().min(1).max(16).optional(),
+  /**
    * Country calling codes of the numbers verification texts may go to, comma-separated
    * (`+32,+33,+352`): set by CDK from the context `smsCountryCodes`, and by the local stack. Read
    * through `smsCountryCodes()`, which applies the default (BE, FR, LU) and checks it.

@@ -88,6 +88,12 @@ export interface DomainGrants {
    */
   bedrock?: boolean;
   /**
+   * With `bedrock`: streams answers (ConverseStream) through the product's Bedrock Guardrail
+   * (decision 0054): InvokeModelWithResponseStream on the same model, ApplyGuardrail on that one
+   * guardrail, and BEDROCK_GUARDRAIL_ID and BEDROCK_GUARDRAIL_VERSION.
+   */
+  guardrail?: boolean;
+  /**
    * Makes one-time schedules that put a message on the notifications queue
    * (functions/lib/schedules.ts, decision 0026): the cycle schedule group and the role EventBridge
    * Scheduler assumes are made once for the stack; the Lambda may create, update, read and delete

@@ -5,4 +5,4 @@
  */
 
 export { endConnectionsOf } from './end';
-export { publish, publishAfterWrite, type PublishResult, type RealtimeEvent } from './publish';
+export { publish, publishAfterWrite, publisherFor, type PublishResult, type RealtimeEvent } from './publish';

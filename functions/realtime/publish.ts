@@ -28,6 +28,43 @@ export async function publishAfterWrite(userId: string, event: RealtimeEvent): P
 }
 
 /**
+ * A publisher for one user's many events in a row (a streamed chat reply, decision 0054): their
+ * connections are read once, at the first event, and each event goes to those; a connection gone
+ * meanwhile is dropped. Failures are logged, never thrown: the HTTP answer holds the whole reply.
+ */
+export function publisherFor(userId: string): (event: RealtimeEvent) => Promise<void> {
+  let connections: Promise<string[]> | undefined;
+  return async (event) => {
+    try {
+      connections ??= db()
+        .entities.connection.query.byUser({ userId })
+        .go({ pages: 'all' })
+        .then(({ data }) => data.map((c) => c.connectionId));
+      const ids = await connections;
+      if (ids.length === 0) return;
+      const payload = Buffer.from(JSON.stringify(RealtimeEventSchema.parse(event)));
+      const { api, sdk } = await managementApi();
+      await Promise.all(
+        ids.map(async (connectionId) => {
+          try {
+            await api.send(new sdk.PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
+          } catch (error) {
+            if (isGone(error)) {
+              ids.splice(ids.indexOf(connectionId), 1);
+              await db().entities.connection.delete({ connectionId }).go();
+              return;
+            }
+            logger.warn('Realtime event not delivered', { userId, connectionId, error: error as Error });
+          }
+        }),
+      );
+    } catch (error) {
+      logger.warn('Realtime event not published', { userId, error: error as Error });
+    }
+  };
+}
+
+/**
  * Sends an event to every open connection of a user. Connections that API Gateway reports gone
  * are deleted; other failures are logged and do not fail the caller's write, because the
  * realtime channel only tells the SPA to refresh what it already can fetch.

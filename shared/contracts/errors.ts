@@ -198,6 +198,14 @@ export const ERROR_KEYS = [
   'payment-subscription-held',
   /** The portal of a person who never bought by card. */
   'payment-no-customer',
+  /** The assistant (decision 0054): the day's messages are used (`values.limit`). */
+  'chat-budget-exceeded',
+  /** A conversation at its length (`values.limit`): a new one starts a new thread. */
+  'chat-thread-too-long',
+  /** The feeling a chat is about is not one of the caller's. */
+  'chat-feeling-not-valid',
+  /** The safety question was answered already, or the conversation is not in the safety step. */
+  'chat-not-in-safety-step',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ChatEventSchema } from './chat-messages';
 
 /**
  * The realtime channel (spec 01 §4 and §7, spec 02 §7): the server tells a user's open
@@ -27,10 +28,15 @@ export type RealtimeType = (typeof REALTIME_TYPES)[number];
 export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type RealtimeAction = (typeof REALTIME_ACTIONS)[number];
 
-/** One event sent over the WebSocket, as JSON. */
+/**
+ * One event sent over the WebSocket, as JSON. Events say what changed, not what it is, with one
+ * exception: a `chat` event carries the assistant's message as it is written (decision 0054), so a
+ * reply streams to its owner's tabs without a read per word.
+ */
 export const RealtimeEventSchema = z.strictObject({
   type: z.enum(REALTIME_TYPES),
   action: z.enum(REALTIME_ACTIONS),
+  chat: ChatEventSchema.optional(),
 });
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
 

@@ -13,7 +13,6 @@ export function personalRules({ facts, own, essentials }: AbilityContext): Abili
   rules.push(
     { action: 'get', subject: 'subscription', conditions: own },
     { action: 'post', subject: 'sphere' },
-    { action: 'post', subject: 'chat-thread' },
   );
   if (essentials)
     rules.push(
@@ -26,6 +25,9 @@ export function personalRules({ facts, own, essentials }: AbilityContext): Abili
       { action: 'put', subject: 'feeling-goal', conditions: own },
       // Thinking is an Essentials feature (spec 01 §1, spec 02 §1).
       { action: ['get', 'post', 'put'], subject: 'thinking', conditions: own },
+      // The assistant: a model's cost is a plan's (decision 0054). Reading, ending and deleting
+      // one's own conversations need no right beyond being registered.
+      { action: 'post', subject: 'chat-thread' },
     );
   return rules;
 }

@@ -24,7 +24,7 @@ import {
   type RegulationMinutes,
   type Strategy,
   type Technique,
-} from './content';
+} from '@shared/domain/regulation';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const clock = (seconds: number) => `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;

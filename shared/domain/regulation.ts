@@ -1,4 +1,4 @@
-import type { Language } from '@shared/contracts/headers';
+import type { Language } from '../contracts/headers';
 
 /**
  * Help with a hard feeling (spec 01 §2 feeling entry, regulation help): five strategies from the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@shared/contracts/headers';
-import { REGULATION_MINUTES, STRATEGIES } from './content';
+import { LANGUAGES } from '../contracts/headers';
+import { REGULATION_MINUTES, STRATEGIES } from './regulation';
 
 describe('regulation help content', () => {
   it('has 5 strategies of 4 techniques each, with unique ids', () => {
