@@ -23,6 +23,7 @@ import { importParticipations } from '../../functions/campaigns/seeding';
 import { readOutbox } from '../../tools/local-stack/ses';
 import { startTestStack } from '../integration/harness';
 import { describeCalls, dynamoTimeOf, itemsReadBy, recordDynamoCalls, settled } from './dynamo-time';
+import { benchChatStream, chatStreamLines } from './chat-stream';
 import { benchGalaxyQuotas, galaxyQuotaLines } from './galaxy-quotas';
 import { clearKeptReleases } from './releases';
 import { pacedLoad, type LoadRequest } from './paced-load';
@@ -1126,6 +1127,7 @@ try {
     selectedRun: ONLY !== null,
     results: RESULTS,
   });
+  await benchChatStream(stack, { selected, selectedRun: ONLY !== null, results: RESULTS });
   // The first report of a year of each group, which decides its weeks: the sphere's kept decisions
   // cleared before each, so every sample decides all its weeks as a group never asked before does.
   const firstReads = selected(SECTIONS.firstReads)
@@ -1209,6 +1211,7 @@ if (ONLY) {
       ...firstReadLines(http.firstReads),
       '',
       ...galaxyQuotaLines(),
+      ...chatStreamLines(),
       `Written to ${join(RESULTS, 'http-selected.json')}.`,
     ].join('\n'),
   );
@@ -1378,6 +1381,7 @@ if (ONLY) {
     'gzipped at level 9 from a production build (`vite build --manifest`).',
     '',
     ...galaxyQuotaLines(),
+    ...chatStreamLines(),
   ];
   writeFileSync('docs/benchmarks.md', lines.join('\n'));
   console.log(lines.join('\n'));
