@@ -1,6 +1,7 @@
 import { accountFeature } from '../features/account';
 import { campaignsFeature } from '../features/campaigns';
 import { authFeature } from '../features/auth';
+import { chatFeature } from '../features/chat';
 import { emailsFeature } from '../features/emails';
 import { embeddingFeature } from '../features/embedding';
 import { entitlementsFeature } from '../features/entitlements';
@@ -41,6 +42,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   authFeature,
   homeFeature,
   feelingsFeature,
+  chatFeature,
   thinkingFeature,
   spheresFeature,
   galaxiesFeature,

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@shared/contracts/chat';
 import type { RealtimeEvent } from '@shared/contracts/realtime';
 import {
   KEEP_ALIVE_MS,
   createRealtimeClient,
+  handOverChatEvent,
+  onChatEvent,
   queryKeysFor,
   type RealtimeClient,
   type SocketLike,
@@ -165,5 +168,59 @@ describe('queries an event makes stale', () => {
 
   it('other types refresh the queries named after them', () => {
     expect(queryKeysFor({ type: 'feelings', action: 'created' }, me)).toEqual([['feelings']]);
+  });
+});
+
+const writing = (status: ChatMessage['status'], text: string): RealtimeEvent => ({
+  type: 'chat',
+  action: status === 'completed' ? 'updated' : 'created',
+  chat: {
+    threadId: 't-1',
+    message: {
+      id: 'm-2',
+      text,
+      user: 'assistant',
+      kind: 'text',
+      status,
+      inError: false,
+      isWriting: status === 'in-progress',
+      timestamp: '2026-12-07T10:00:00.000Z',
+    },
+  },
+});
+
+describe('chat events', () => {
+  it('go to every listener until it stops listening; events without a message go to none', () => {
+    const heard: string[] = [];
+    const other: string[] = [];
+    const stop = onChatEvent((event) => heard.push(event.message.text));
+    const stopOther = onChatEvent((event) => other.push(event.threadId));
+    handOverChatEvent(writing('in-progress', 'Thank'));
+    handOverChatEvent({ type: 'chat', action: 'created' });
+    stop();
+    handOverChatEvent(writing('completed', 'Thank you.'));
+    stopOther();
+    expect(heard).toEqual(['Thank']);
+    expect(other).toEqual(['t-1', 't-1']);
+  });
+
+  it('a listener that throws does not keep the next one from its event', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const heard: string[] = [];
+    const stopBroken = onChatEvent(() => {
+      throw new Error('broken');
+    });
+    const stop = onChatEvent((event) => heard.push(event.message.text));
+    handOverChatEvent(writing('in-progress', 'Hello'));
+    stopBroken();
+    stop();
+    expect(heard).toEqual(['Hello']);
+    vi.restoreAllMocks();
+  });
+
+  it('refresh the conversations once a reply is complete, not at each word', () => {
+    expect(queryKeysFor(writing('in-progress', 'Thank'), ['me'])).toEqual([]);
+    expect(queryKeysFor(writing('completed', 'Thank you.'), ['me'])).toEqual([['chat']]);
+    expect(queryKeysFor({ type: 'chat', action: 'deleted' }, ['me'])).toEqual([['chat']]);
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import type { ChatEvent } from '@shared/contracts/chat-messages';
 import {
   REALTIME_CLIENT_MESSAGE,
   RealtimeEventSchema,
@@ -162,8 +163,40 @@ const ME_TYPES: readonly RealtimeType[] = ['profile', 'emails', 'ability', 'memb
  * other types, the queries whose key starts with the type's name (['feelings', …], ['chat', …]).
  */
 export function queryKeysFor(event: RealtimeEvent, meKey: QueryKey): QueryKey[] {
+  // A reply being written sends an event every few words: the lists that show conversations read
+  // again once it is complete, not at each word (the open dialog follows it through onChatEvent).
+  if (event.chat && event.chat.message.status !== 'completed') return [];
   if (!ME_TYPES.includes(event.type)) return [[event.type]];
   // A sphere changed (its settings, or the entitlements a super-admin granted: decision 0047): the
   // pages that read it (`['spheres', …]`) read it again, not only the start call.
   return event.type === 'spheres' ? [meKey, ['spheres']] : [meKey];
+}
+
+/** Hears the assistant's messages as they are written (realtime `chat` events). */
+export type ChatEventListener = (event: ChatEvent) => void;
+
+const chatListeners = new Set<ChatEventListener>();
+
+/**
+ * Listens to the `chat` part of realtime events (the assistant's message as it stands, decision
+ * 0054), so a chat dialog shows a reply growing; returns the function that stops listening.
+ */
+export function onChatEvent(listener: ChatEventListener): () => void {
+  chatListeners.add(listener);
+  return () => {
+    chatListeners.delete(listener);
+  };
+}
+
+/** Hands an event's `chat` part, when it has one, to every listener (the realtime connection calls it). */
+export function handOverChatEvent(event: RealtimeEvent): void {
+  if (!event.chat) return;
+  for (const listener of [...chatListeners]) {
+    try {
+      listener(event.chat);
+    } catch (error) {
+      // One broken listener must not keep the others, nor the connection, from their events.
+      console.error(error);
+    }
+  }
 }

@@ -1,12 +1,19 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { defineRules } from '@shared/domain/ability';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
 import { jsonResponse, renderPage } from '../../test/render';
+import { registerOverlay } from '../../lib/overlays';
 import FeelingOverlay from './feeling-overlay';
+
+// The chat feature's overlays, as the app registers them: the toast links only to what exists.
+for (const name of ['chat', 'safety'])
+  registerOverlay(name, { titleKey: 'feelings.title', load: () => Promise.resolve({ default: () => null }) });
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
@@ -170,5 +177,46 @@ describe('feeling overlay', () => {
     renderPage(<FeelingOverlay params={new URLSearchParams()} done={done} close={vi.fn()} />);
     expect(screen.getByTestId('intensity-step-7').getAttribute('aria-label')).toBe('7 of 10');
     expect(screen.getByRole('group', { name: 'How strong is it?' })).toBeTruthy();
+  });
+
+  it('after a hard feeling, the toast offers the assistant to Essentials users, and help now after the lowest reading', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const toastLinks = async () => {
+      await waitFor(() => expect(show).toHaveBeenCalled());
+      const message = show.mock.calls.at(-1)?.[0].message as ReactNode;
+      const toast = renderPage(<div data-testid="toast">{message}</div>);
+      const ids = within(toast.getByTestId('toast'))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-testid'));
+      toast.unmount();
+      return ids;
+    };
+    serve({
+      essentials: true,
+      create: jsonResponse(201, { id: 'f-9', color: 'blue', value: -1, energy: 0.1 }),
+    });
+    const first = renderPage(
+      <FeelingOverlay params={new URLSearchParams('mode=bad')} done={done} close={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByTestId('intensity-step-10'));
+    fireEvent.click(screen.getByTestId('energy-step-1'));
+    // The goals editor shows once the account's rights are read (the chat link needs them too).
+    await screen.findByTestId('goal-add');
+    fireEvent.click(screen.getByTestId('feeling-save'));
+    expect(await toastLinks()).toEqual([
+      'feeling-saved-help-now',
+      'feeling-saved-detail',
+      'feeling-saved-help',
+      'feeling-saved-chat',
+    ]);
+    first.unmount();
+
+    show.mockClear();
+    serve({ create: jsonResponse(201, { id: 'f-8', color: 'red', value: -0.7, energy: 0.9 }) });
+    renderPage(<FeelingOverlay params={new URLSearchParams('mode=bad')} done={done} close={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('intensity-step-7'));
+    fireEvent.click(screen.getByTestId('energy-step-9'));
+    fireEvent.click(screen.getByTestId('feeling-save'));
+    expect(await toastLinks()).toEqual(['feeling-saved-detail', 'feeling-saved-help']);
   });
 });

@@ -13,9 +13,12 @@ import {
   type EvaluationPeriodType,
   type Mood,
 } from '@shared/domain/feelings';
+import { isVeryLowFeeling } from '@shared/domain/crisis';
 import { closeButtonProps, notifyError, LONG_TOAST_DURATION_MS } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
-import { overlaySearch, type OverlayProps } from '../../lib/overlays';
+import { useAbility } from '../../lib/ability';
+import { CHAT_OVERLAY, SAFETY_OVERLAY, newChatSearch } from '../../lib/chat-links';
+import { hasOverlay, overlaySearch, type OverlayProps } from '../../lib/overlays';
 import { QUADRANT_STYLE } from '../../lib/quadrants';
 import { useCreateFeeling } from './api/feelings';
 import { GoalsEditor } from './goals-editor';
@@ -40,6 +43,8 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const create = useCreateFeeling();
+  // After a hard feeling the toast also offers the assistant (`post` on `chat-thread`, Essentials).
+  const canChat = useAbility().can('post', 'chat-thread') && hasOverlay(CHAT_OVERLAY);
   const initialMood = params.get('mode');
   const [mood, setMood] = useState<Mood | null>(isMood(initialMood) ? initialMood : null);
   const { context, setContext, dropped, dismissDropped } = useContributionContext(params, close);
@@ -103,6 +108,8 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
         goals,
       });
       const detail = `${location.pathname}${overlaySearch('', 'update-feeling')}&feelingId=${encodeURIComponent(created.id)}`;
+      // The lowest reading of both scales: help without any chat, for anyone.
+      const veryLow = isVeryLowFeeling(created) && hasOverlay(SAFETY_OVERLAY);
       notifications.show({
         color: 'green',
         autoClose: LONG_TOAST_DURATION_MS,
@@ -111,6 +118,17 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
         message: (
           <Stack gap={4}>
             <Text size="sm">{t('feelings.saved')}</Text>
+            {veryLow && (
+              <Anchor
+                component="button"
+                size="sm"
+                fw={700}
+                onClick={() => void navigate(`${location.pathname}${overlaySearch('', SAFETY_OVERLAY)}`)}
+                data-testid="feeling-saved-help-now"
+              >
+                {t('feelings.helpNow')}
+              </Anchor>
+            )}
             <Anchor
               component="button"
               size="sm"
@@ -127,6 +145,16 @@ export default function FeelingOverlay({ params, done, close }: OverlayProps) {
                 data-testid="feeling-saved-help"
               >
                 {t('regulation.getHelp')}
+              </Anchor>
+            )}
+            {mood === 'bad' && canChat && (
+              <Anchor
+                component="button"
+                size="sm"
+                onClick={() => void navigate(`${location.pathname}${newChatSearch('explore', created.id)}`)}
+                data-testid="feeling-saved-chat"
+              >
+                {t('feelings.talkItThrough')}
               </Anchor>
             )}
           </Stack>

@@ -9,9 +9,11 @@ import { GOAL_AXES, isGoalLevel } from '@shared/domain/goals';
 import { ErrorState } from '../../components/error-state';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { currentLanguage } from '../../i18n';
+import { useAbility } from '../../lib/ability';
+import { CHAT_OVERLAY, newChatSearch } from '../../lib/chat-links';
 import { formatDateTime } from '../../lib/dates';
 import { ApiError } from '../../lib/errors';
-import { overlaySearch, type OverlayProps } from '../../lib/overlays';
+import { hasOverlay, overlaySearch, type OverlayProps } from '../../lib/overlays';
 import { useEmotionWords, useFeeling, useUpdateFeeling } from './api/feelings';
 import { GoalsDraftEditor } from './goals-editor';
 import { QuadrantBadge } from './quadrant-badge';
@@ -122,8 +124,9 @@ function Editor({ feeling, done }: { feeling: Feeling; done: () => void }) {
 }
 
 /**
- * One feeling (spec 01 §2 `update-feeling`): what was recorded, and within the hour after it the
- * word, goals and notes to change; after that, read-only with the reason.
+ * One feeling (spec 01 §2 `update-feeling`): what was recorded, the two chat buttons (explore it
+ * further, regain control) for those who may talk with the assistant, and within the hour after it
+ * the word, goals and notes to change; after that, read-only with the reason.
  */
 export default function UpdateFeelingOverlay({ params, done }: OverlayProps) {
   const { t } = useTranslation();
@@ -131,6 +134,8 @@ export default function UpdateFeelingOverlay({ params, done }: OverlayProps) {
   const location = useLocation();
   const id = params.get('feelingId') ?? '';
   const feeling = useFeeling(id);
+  // The two chat buttons need `post` on `chat-thread` (spec 01 §6, Essentials).
+  const canChat = useAbility().can('post', 'chat-thread') && hasOverlay(CHAT_OVERLAY);
   if (feeling.isPending) return <Loader aria-label={t('common.loading')} />;
   if (feeling.isError) {
     if (feeling.error instanceof ApiError && feeling.error.status === 404)
@@ -151,17 +156,42 @@ export default function UpdateFeelingOverlay({ params, done }: OverlayProps) {
   return (
     <Stack data-testid="update-feeling-overlay">
       <Summary feeling={feeling.data} />
-      {feeling.data.value < 0 && (
-        <Button
-          variant="light"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() =>
-            void navigate({ pathname: location.pathname, search: overlaySearch('', 'regulation') })
-          }
-          data-testid="feeling-help"
-        >
-          {t('regulation.getHelp')}
-        </Button>
+      {(feeling.data.value < 0 || canChat) && (
+        <Group gap="xs" wrap="wrap">
+          {feeling.data.value < 0 && (
+            <Button
+              variant="light"
+              onClick={() =>
+                void navigate({ pathname: location.pathname, search: overlaySearch('', 'regulation') })
+              }
+              data-testid="feeling-help"
+            >
+              {t('regulation.getHelp')}
+            </Button>
+          )}
+          {canChat && (
+            <>
+              <Button
+                variant="light"
+                onClick={() =>
+                  void navigate({ pathname: location.pathname, search: newChatSearch('explore', id) })
+                }
+                data-testid="feeling-chat-explore"
+              >
+                {t('feelings.update.chatExplore')}
+              </Button>
+              <Button
+                variant="light"
+                onClick={() =>
+                  void navigate({ pathname: location.pathname, search: newChatSearch('regain-control', id) })
+                }
+                data-testid="feeling-chat-regain"
+              >
+                {t('feelings.update.chatRegain')}
+              </Button>
+            </>
+          )}
+        </Group>
       )}
       {feeling.data.editable ? (
         <Editor feeling={feeling.data} done={done} />

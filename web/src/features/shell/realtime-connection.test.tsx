@@ -7,6 +7,7 @@ import type { RealtimeClientOptions } from '../../lib/realtime';
 import { authSessionQueryKey } from '../../lib/auth';
 import { renderPage } from '../../test/render';
 import { meQueryKey } from '../../lib/me';
+import { onChatEvent } from '../../lib/realtime';
 import { RealtimeConnection } from './realtime-connection';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
@@ -60,6 +61,27 @@ describe('realtime connection of the shell', () => {
     act(() => started[0]?.onEvent({ type: 'feelings', action: 'created' }));
     expect(queryClient.getQueryState(['feelings', 'recent'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['other'])?.isInvalidated).toBe(false);
+  });
+
+  it('hands the assistant’s message of a chat event to the chat listeners', async () => {
+    vi.mocked(fetchAuthSession).mockResolvedValue(session);
+    renderPage(<RealtimeConnection />);
+    await waitFor(() => expect(started).toHaveLength(1));
+    const heard: string[] = [];
+    const stopListening = onChatEvent((event) => heard.push(`${event.threadId}: ${event.message.text}`));
+    const message = {
+      id: 'm-2',
+      text: 'Where do you notice it',
+      user: 'assistant',
+      kind: 'text',
+      status: 'in-progress',
+      inError: false,
+      isWriting: true,
+      timestamp: '2026-12-07T10:00:00.000Z',
+    } as const;
+    act(() => started[0]?.onEvent({ type: 'chat', action: 'updated', chat: { threadId: 't-1', message } }));
+    stopListening();
+    expect(heard).toEqual(['t-1: Where do you notice it']);
   });
 
   it('does not connect when nobody is signed in', async () => {

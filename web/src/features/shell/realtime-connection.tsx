@@ -3,7 +3,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIsSignedIn } from '../../lib/auth';
 import { getConfig } from '../../lib/config';
-import { createRealtimeClient, queryKeysFor } from '../../lib/realtime';
+import { createRealtimeClient, handOverChatEvent, queryKeysFor } from '../../lib/realtime';
 import { meQueryKey } from '../../lib/me';
 
 async function idToken(): Promise<string | undefined> {
@@ -13,7 +13,8 @@ async function idToken(): Promise<string | undefined> {
 
 /**
  * While someone is signed in, keeps the realtime channel open and marks the queries an event
- * touches as stale (active ones refetch at once). Stops on sign-out. Renders nothing.
+ * touches as stale (active ones refetch at once); the assistant's messages carried by `chat` events
+ * go to the chat listeners (`onChatEvent`). Stops on sign-out. Renders nothing.
  */
 export function RealtimeConnection() {
   const signedIn = useIsSignedIn();
@@ -26,6 +27,7 @@ export function RealtimeConnection() {
       url: getConfig().wsUrl,
       getToken: idToken,
       onEvent: (event) => {
+        handOverChatEvent(event);
         for (const queryKey of queryKeysFor(event, meQueryKey))
           void queryClient.invalidateQueries({ queryKey });
       },

@@ -2,18 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createFeeling as createFeelingRoute,
   createMyselfReport as createMyselfReportRoute,
-  getFeeling as getFeelingRoute,
   getFeelingFacets,
   listFeelings as listFeelingsRoute,
-  updateFeeling as updateFeelingRoute,
   type FeelingCreateInput,
-  type FeelingUpdate,
   type MyselfReportRequest,
 } from '@shared/contracts/feelings';
 import { callApi } from '../../../lib/api';
+import { feelingsKey } from '../../../lib/feelings';
 
-/** Every cached read of feelings starts with this key, so one write refreshes them all. */
-export const feelingsKey = ['feelings'] as const;
+/** One feeling's read and change (shared with the assistant chat, which saves into its notes). */
+export { feelingsKey, useFeeling, useUpdateFeeling } from '../../../lib/feelings';
 
 /** The emotion words (shared with the campaign steps' word choice). */
 export { useEmotionWords } from '../../../lib/feeling-words';
@@ -23,24 +21,6 @@ export function useCreateFeeling() {
   return useMutation({
     mutationFn: (body: FeelingCreateInput) => callApi(createFeelingRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feelingsKey }),
-  });
-}
-
-export function useFeeling(id: string) {
-  return useQuery({
-    queryKey: [...feelingsKey, 'one', id],
-    queryFn: ({ signal }) => callApi(getFeelingRoute, { params: { id }, signal }),
-  });
-}
-
-export function useUpdateFeeling(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FeelingUpdate) => callApi(updateFeelingRoute, { params: { id }, body }),
-    onSuccess: async (feeling) => {
-      queryClient.setQueryData([...feelingsKey, 'one', id], feeling);
-      await queryClient.invalidateQueries({ queryKey: feelingsKey });
-    },
   });
 }
 

@@ -47,4 +47,17 @@ describe('regulation help', () => {
     expect(clock(3599)).toBe('59:59');
     expect(clock(5)).toBe('00:05');
   });
+
+  it('opens on the technique named in the link (the assistant’s card), Back leading to its strategy', () => {
+    renderPage(
+      <RegulationOverlay
+        params={new URLSearchParams('technique=five-senses')}
+        done={vi.fn()}
+        close={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('technique-steps').textContent).toContain('Name 5 things you can see.');
+    fireEvent.click(screen.getByText('Back'));
+    expect(screen.getByTestId('technique-five-senses')).toBeTruthy();
+  });
 });

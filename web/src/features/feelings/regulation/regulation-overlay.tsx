@@ -184,16 +184,22 @@ function Choices<T extends { id: string; title: Record<string, string> }>({
 
 /**
  * Help with a hard feeling (spec 01 §2): five strategies, four techniques each; the person picks
- * one, gives it 5 to 60 minutes, and a timer runs with the technique's steps on screen. It says
+ * one (or arrives on one, `technique=<id>`), gives it 5 to 60 minutes, and a timer runs with the technique's steps on screen. It says
  * plainly that it is self-help and where to turn in danger.
  */
 export default function RegulationOverlay({ params }: OverlayProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [strategy, setStrategy] = useState<Strategy | undefined>(() =>
-    STRATEGIES.find((s) => s.id === params.get('strategy')),
+  // A link may name a technique (the assistant's card: `technique=five-senses`): it opens there.
+  const [asked] = useState(() => {
+    const id = params.get('technique');
+    const strategy = STRATEGIES.find((s) => s.techniques.some((x) => x.id === id));
+    return strategy ? { strategy, technique: strategy.techniques.find((x) => x.id === id) } : undefined;
+  });
+  const [strategy, setStrategy] = useState<Strategy | undefined>(
+    () => asked?.strategy ?? STRATEGIES.find((s) => s.id === params.get('strategy')),
   );
-  const [technique, setTechnique] = useState<Technique | undefined>();
+  const [technique, setTechnique] = useState<Technique | undefined>(asked?.technique);
 
   return (
     <Stack data-testid="regulation-overlay">
