@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { mockClient } from 'aws-sdk-client-mock';
-import {
-  BedrockRuntimeClient,
-  ConverseStreamCommand,
-  type ConverseStreamOutput,
-} from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
+import { delta, stop, streamOf, topicBlocked } from '../support/bedrock';
 import type { ChatThread } from '@shared/contracts/chat';
 import { configureHandlers } from '../../functions/lib/environment';
 import { usersDb } from '../../functions/users/store';
@@ -22,21 +19,6 @@ let stack: TestStack;
 let ana: Tokens;
 const call = callerOf(() => stack);
 const EN = { 'x-language': 'en' };
-
-function streamOf(events: ConverseStreamOutput[], breakAfter?: number) {
-  return {
-    stream: (async function* () {
-      for (const [i, event] of events.entries()) {
-        if (breakAfter !== undefined && i === breakAfter) throw new Error('socket hang up');
-        yield event;
-      }
-    })(),
-  };
-}
-const delta = (text: string): ConverseStreamOutput => ({
-  contentBlockDelta: { contentBlockIndex: 0, delta: { text } },
-});
-const stop = (stopReason: string) => ({ messageStop: { stopReason } }) as ConverseStreamOutput;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -107,27 +89,15 @@ describe('the assistant through Bedrock', () => {
   });
 
   it('hands the conversation to the safety step when the guardrail stops the model on self-harm', async () => {
-    bedrock.on(ConverseStreamCommand).resolves(
-      streamOf([
-        delta('I cannot answer that.'),
-        stop('guardrail_intervened'),
-        {
-          metadata: {
-            usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
-            metrics: { latencyMs: 1 },
-            trace: {
-              guardrail: {
-                inputAssessment: {
-                  'gr-test': {
-                    topicPolicy: { topics: [{ name: 'self-harm', type: 'DENY', action: 'BLOCKED' }] },
-                  },
-                },
-              },
-            },
-          },
-        } as ConverseStreamOutput,
-      ]) as never,
-    );
+    bedrock
+      .on(ConverseStreamCommand)
+      .resolves(
+        streamOf([
+          delta('I cannot answer that.'),
+          stop('guardrail_intervened'),
+          topicBlocked('gr-test', 'self-harm'),
+        ]) as never,
+      );
     // Words the product's own classifier does not count: only the guardrail stops it.
     const answered = await open('I keep thinking about the bridge near my office');
     expect(answered.body.status).toBe('safety');

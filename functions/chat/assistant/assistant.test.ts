@@ -1,10 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import {
-  BedrockRuntimeClient,
-  ConverseStreamCommand,
-  type ConverseStreamOutput,
-} from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
+import { delta, stop, streamOf, topicBlocked } from '../../../tests/support/bedrock';
 import { CHAT_SUMMARY_MAX_LENGTH } from '@shared/domain/chat';
 import { configureHandlers } from '../../lib/environment';
 import type { ReplyInput } from './assistant';
@@ -32,21 +29,6 @@ const input = (over: Partial<ReplyInput> = {}): ReplyInput => ({
 });
 
 /** A stream of Bedrock events, optionally breaking after some of them. */
-function streamOf(events: ConverseStreamOutput[], breakAfter?: number) {
-  return {
-    stream: (async function* () {
-      for (const [i, event] of events.entries()) {
-        if (breakAfter !== undefined && i === breakAfter) throw new Error('socket hang up');
-        yield event;
-      }
-    })(),
-  };
-}
-const delta = (text: string): ConverseStreamOutput => ({
-  contentBlockDelta: { contentBlockIndex: 0, delta: { text } },
-});
-const stop = (stopReason: string): ConverseStreamOutput =>
-  ({ messageStop: { stopReason } }) as ConverseStreamOutput;
 
 beforeEach(() => {
   bedrock.reset();
@@ -83,27 +65,15 @@ describe('the assistant in AWS (Bedrock ConverseStream, decision 0054)', () => {
   });
 
   it('hands over to the safety step when the guardrail stops the model on the self-harm topic', async () => {
-    bedrock.on(ConverseStreamCommand).resolves(
-      streamOf([
-        delta('Sorry, I cannot help with that.'),
-        stop('guardrail_intervened'),
-        {
-          metadata: {
-            usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
-            metrics: { latencyMs: 1 },
-            trace: {
-              guardrail: {
-                inputAssessment: {
-                  'gr-wellbeing': {
-                    topicPolicy: { topics: [{ name: 'self-harm', type: 'DENY', action: 'BLOCKED' }] },
-                  },
-                },
-              },
-            },
-          },
-        } as ConverseStreamOutput,
-      ]) as never,
-    );
+    bedrock
+      .on(ConverseStreamCommand)
+      .resolves(
+        streamOf([
+          delta('Sorry, I cannot help with that.'),
+          stop('guardrail_intervened'),
+          topicBlocked('gr-wellbeing', 'self-harm'),
+        ]) as never,
+      );
     const reply = await assistant.reply(input(), async () => {});
     expect(reply.end).toBe('risk');
   });

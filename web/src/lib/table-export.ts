@@ -7,6 +7,9 @@ import { formatDateTime } from './dates';
  * header, the rows); the rules of the formats live here.
  */
 
+/** The media type of an Excel workbook (.xlsx). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** A cell of an exported table; a Date is an instant, shown as DD/MM/YYYY HH:mm (spec 01 §9). */
 export type TableCell = string | number | Date;
 

@@ -6,7 +6,7 @@ import type { GalaxyReport } from '@shared/contracts/galaxies';
 import { ErrorState } from '../../components/error-state';
 import { notifyError } from '../../components/notify';
 import { quotaKindName } from '../../lib/quota-kinds';
-import { saveBlob, workbookOf, type TableCell } from '../../lib/table-export';
+import { XLSX_MEDIA_TYPE, saveBlob, workbookOf, type TableCell } from '../../lib/table-export';
 import { useGalaxyReport } from './api/galaxies';
 
 /** The report's three tables (spec 02 §2 report): spheres, quotas and admins, header line first. */
@@ -105,7 +105,7 @@ export function GalaxyReportTab({ galaxyId }: { galaxyId: string }) {
     try {
       const data = await reportWorkbook(tables);
       const blob = new Blob([data], {
-        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        type: XLSX_MEDIA_TYPE,
       });
       saveBlob(blob, `${report.data.galaxy.shortName || 'galaxy'}-report.xlsx`);
     } catch (error) {

@@ -6,21 +6,12 @@ import type { SphereLicenceReport } from '@shared/contracts/licences';
 import { LICENCE_REPORT_INTERVALS, type LicenceReportInterval } from '@shared/domain/licence-history';
 import { LICENCE_TIERS, type LicenceTier } from '@shared/domain/licences';
 import { Chart } from '../../lib/chart';
+import { REPORT_PERIODS, monthsAgo, type ReportPeriod } from '../../lib/report-periods';
 import { formatDate } from '../../lib/dates';
-import { saveBlob, workbookOf, type TableCell } from '../../lib/table-export';
+import { XLSX_MEDIA_TYPE, saveBlob, workbookOf, type TableCell } from '../../lib/table-export';
 import { ErrorState } from '../../components/error-state';
 import { notifyError } from '../../components/notify';
 import { useSphereLicenceReport } from './api/licences';
-
-/** How far back the report reaches, in months (the server's default is three). */
-const PERIODS = [3, 6, 12] as const;
-type Period = (typeof PERIODS)[number];
-
-/** The first day of the month `months` months before this one. */
-function monthsAgo(months: Period): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)).toISOString().slice(0, 10);
-}
 
 const COUNT_COLOUR = '#1C5D99';
 const USED_COLOUR = '#8A4B00';
@@ -71,7 +62,7 @@ function chartOf(
  */
 export function LicenceReport({ sphereId, sphereName }: { sphereId: string; sphereName: string }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period>(3);
+  const [period, setPeriod] = useState<ReportPeriod>(3);
   const [interval, setInterval] = useState<LicenceReportInterval>('week');
   const [tier, setTier] = useState<LicenceTier>('essentials');
   const [busy, setBusy] = useState(false);
@@ -120,10 +111,7 @@ export function LicenceReport({ sphereId, sphereName }: { sphereId: string; sphe
         sheetName: t('licences.report.sheet'),
         columnWidths: [16, 14, 10, 10, 10],
       });
-      saveBlob(
-        new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-        `${sphereName || 'sphere'}-licences.xlsx`,
-      );
+      saveBlob(new Blob([data], { type: XLSX_MEDIA_TYPE }), `${sphereName || 'sphere'}-licences.xlsx`);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -199,8 +187,8 @@ export function LicenceReport({ sphereId, sphereName }: { sphereId: string; sphe
         <NativeSelect
           label={t('licences.report.period')}
           value={String(period)}
-          onChange={(e) => setPeriod(Number(e.currentTarget.value) as Period)}
-          data={PERIODS.map((months) => ({
+          onChange={(e) => setPeriod(Number(e.currentTarget.value) as ReportPeriod)}
+          data={REPORT_PERIODS.map((months) => ({
             value: String(months),
             label: t('licences.report.months', { count: months }),
           }))}

@@ -6,21 +6,13 @@ import type { SubscriptionsReport } from '@shared/contracts/subscriptions';
 import { LICENCE_REPORT_INTERVALS, type LicenceReportInterval } from '@shared/domain/licence-history';
 import { PLAN_CHANGE_KINDS, type PlanChangeKind } from '@shared/domain/plan-report';
 import { Chart } from '../../lib/chart';
+import { REPORT_PERIODS, monthsAgo, type ReportPeriod } from '../../lib/report-periods';
 import { formatDate } from '../../lib/dates';
-import { saveBlob, workbookOf, type TableCell } from '../../lib/table-export';
+import { XLSX_MEDIA_TYPE, saveBlob, workbookOf, type TableCell } from '../../lib/table-export';
 import { ErrorState } from '../../components/error-state';
 import { notifyError } from '../../components/notify';
 import { usePlansReport } from './api/plans-report';
 import { useReadsPlansReport } from './rights';
-
-/** How far back the report reaches, in months (the server's default is three). */
-const PERIODS = [3, 6, 12] as const;
-type Period = (typeof PERIODS)[number];
-
-function monthsAgo(months: Period): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)).toISOString().slice(0, 10);
-}
 
 /** Each kind of change has its colour, mark and dash: none is told apart by colour alone. */
 const LOOKS: Record<PlanChangeKind, { colour: string; symbol: string; dash: 'solid' | 'dashed' | 'dotted' }> =
@@ -69,7 +61,7 @@ const HOLDER_ROWS: readonly HolderRow[] = ['paid', 'trial', 'pastDue'];
 export default function PlansReportPage() {
   const { t } = useTranslation();
   const allowed = useReadsPlansReport();
-  const [period, setPeriod] = useState<Period>(3);
+  const [period, setPeriod] = useState<ReportPeriod>(3);
   const [interval, setInterval] = useState<LicenceReportInterval>('week');
   const [busy, setBusy] = useState(false);
   const report = usePlansReport({ from: monthsAgo(period), interval }, allowed);
@@ -127,10 +119,7 @@ export default function PlansReportPage() {
         sheetName: t('plansReport.file.sheet'),
         columnWidths: [28, 16, 16, 18, 14, 12, 14],
       });
-      saveBlob(
-        new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-        `plans-${data.from}-${data.to}.xlsx`,
-      );
+      saveBlob(new Blob([file], { type: XLSX_MEDIA_TYPE }), `plans-${data.from}-${data.to}.xlsx`);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -281,8 +270,8 @@ export default function PlansReportPage() {
         <NativeSelect
           label={t('plansReport.period')}
           value={String(period)}
-          onChange={(e) => setPeriod(Number(e.currentTarget.value) as Period)}
-          data={PERIODS.map((months) => ({
+          onChange={(e) => setPeriod(Number(e.currentTarget.value) as ReportPeriod)}
+          data={REPORT_PERIODS.map((months) => ({
             value: String(months),
             label: t('plansReport.months', { count: months }),
           }))}

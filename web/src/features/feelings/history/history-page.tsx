@@ -38,6 +38,7 @@ import { overlaySearch } from '../../../lib/overlays';
 import { quadrantSymbol } from '../../../lib/quadrants';
 import { useEmotionWords, useFeelingFacets, useFeelingList } from '../api/feelings';
 import { QuadrantBadge } from '../quadrant-badge';
+import { XLSX_MEDIA_TYPE } from '../../../lib/table-export';
 import { download, exportTable, toCsv, toXlsx } from './history-export';
 import { PERIOD_CHOICES, periodOf, type PeriodChoice } from './periods';
 
@@ -107,12 +108,7 @@ export default function HistoryPage() {
       const table = exportTable(all.items as Feeling[], words.data?.items ?? [], language, t);
       const name = `${t('history.fileName')}-${new Date().toISOString().slice(0, 10)}`;
       if (format === 'csv') download(toCsv(table), 'text/csv;charset=utf-8', `${name}.csv`);
-      else
-        download(
-          await toXlsx(table, t('history.title')),
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          `${name}.xlsx`,
-        );
+      else download(await toXlsx(table, t('history.title')), XLSX_MEDIA_TYPE, `${name}.xlsx`);
     } catch (error) {
       notifyError(error);
     } finally {

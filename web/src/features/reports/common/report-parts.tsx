@@ -1,3 +1,4 @@
+import { XLSX_MEDIA_TYPE } from '../../../lib/table-export';
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -36,12 +37,7 @@ export function useTableExport() {
     try {
       const { table, fileName, sheet } = build(format);
       if (format === 'csv') download(toCsv(table), 'text/csv;charset=utf-8', fileName);
-      else
-        download(
-          await toXlsx(table, sheet),
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          fileName,
-        );
+      else download(await toXlsx(table, sheet), XLSX_MEDIA_TYPE, fileName);
     } catch (error) {
       notifyError(error);
     } finally {
