@@ -142,7 +142,7 @@ export function chatStreamLines(bench: ChatBench | null = last): string[] {
     `| the product's own time: the answer less the words' pacing | ${m.overheadMs} | < 300 | ${m.overheadMs < 300 ? 'yes' : '**no**'} |`,
     '',
     `${m.events} events per reply: at most one every 120 ms of writing, and the first and the last. The chat`,
-    "Lambda's init is its row in the Lambda bundles table below. In AWS the first text waits for the model",
+    "Lambda's init is its row in the Lambda bundles table above. In AWS the first text waits for the model",
     'and the guardrail, which this machine cannot measure.',
     '',
   ];
