@@ -90,18 +90,6 @@ export async function takeBudget(
   }
 }
 
-/** Gives back a message of the day (a reply that could not start: nothing was spent). */
-export async function giveBackBudget(userId: string, day: string): Promise<void> {
-  await db()
-    .entities.chatBudget.update({ userId, day })
-    .add({ used: -1 })
-    .where(({ used }, { gt }) => gt(used, 0))
-    .go({ response: 'none' })
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
-}
-
 /** The person's budget days: one Query of their partition ("my data"). */
 export async function budgetsOf(userId: string) {
   const { data } = await db().entities.chatBudget.query.byUser({ userId }).go({ pages: 'all' });

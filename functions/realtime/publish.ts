@@ -27,62 +27,33 @@ export async function publishAfterWrite(userId: string, event: RealtimeEvent): P
   }
 }
 
-/**
- * A publisher for one user's many events in a row (a streamed chat reply, decision 0054): their
- * connections are read once, at the first event, and each event goes to those; a connection gone
- * meanwhile is dropped. Failures are logged, never thrown: the HTTP answer holds the whole reply.
- */
-export function publisherFor(userId: string): (event: RealtimeEvent) => Promise<void> {
-  let connections: Promise<string[]> | undefined;
-  return async (event) => {
-    try {
-      connections ??= db()
-        .entities.connection.query.byUser({ userId })
-        .go({ pages: 'all' })
-        .then(({ data }) => data.map((c) => c.connectionId));
-      const ids = await connections;
-      if (ids.length === 0) return;
-      const payload = Buffer.from(JSON.stringify(RealtimeEventSchema.parse(event)));
-      const { api, sdk } = await managementApi();
-      await Promise.all(
-        ids.map(async (connectionId) => {
-          try {
-            await api.send(new sdk.PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
-          } catch (error) {
-            if (isGone(error)) {
-              ids.splice(ids.indexOf(connectionId), 1);
-              await db().entities.connection.delete({ connectionId }).go();
-              return;
-            }
-            logger.warn('Realtime event not delivered', { userId, connectionId, error: error as Error });
-          }
-        }),
-      );
-    } catch (error) {
-      logger.warn('Realtime event not published', { userId, error: error as Error });
-    }
-  };
+/** The ids of a user's open connections: one Query of index gsi1. */
+async function connectionIdsOf(userId: string): Promise<string[]> {
+  const { data } = await db().entities.connection.query.byUser({ userId }).go({ pages: 'all' });
+  return data.map((c) => c.connectionId);
 }
 
 /**
- * Sends an event to every open connection of a user. Connections that API Gateway reports gone
- * are deleted; other failures are logged and do not fail the caller's write, because the
- * realtime channel only tells the SPA to refresh what it already can fetch.
+ * Sends one event to the given connections. Connections that API Gateway reports gone are deleted
+ * (and taken out of `connectionIds`, so a publisher does not try them again); other failures are
+ * logged and do not fail the caller's write, because the realtime channel only tells the SPA what
+ * it can fetch.
  */
-export async function publish(userId: string, event: RealtimeEvent): Promise<PublishResult> {
+async function sendTo(userId: string, connectionIds: string[], event: RealtimeEvent): Promise<PublishResult> {
+  // Checked first: an event outside the spec's types is refused even when nobody listens.
   const payload = Buffer.from(JSON.stringify(RealtimeEventSchema.parse(event)));
-  const { data: connections } = await db().entities.connection.query.byUser({ userId }).go({ pages: 'all' });
   const result: PublishResult = { delivered: 0, gone: 0, failed: 0 };
-  if (connections.length === 0) return result;
+  if (connectionIds.length === 0) return result;
   const { api, sdk } = await managementApi();
   await Promise.all(
-    connections.map(async ({ connectionId }) => {
+    [...connectionIds].map(async (connectionId) => {
       try {
         await api.send(new sdk.PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
         result.delivered++;
       } catch (error) {
         if (isGone(error)) {
           result.gone++;
+          connectionIds.splice(connectionIds.indexOf(connectionId), 1);
           await db().entities.connection.delete({ connectionId }).go();
           return;
         }
@@ -92,4 +63,27 @@ export async function publish(userId: string, event: RealtimeEvent): Promise<Pub
     }),
   );
   return result;
+}
+
+/**
+ * A publisher for one user's many events in a row (a streamed chat reply, decision 0054): their
+ * connections are read once, at the first event, and each event goes to those; a connection gone
+ * meanwhile is dropped. Failures are logged, never thrown: the HTTP answer holds the whole reply.
+ */
+export function publisherFor(userId: string): (event: RealtimeEvent) => Promise<void> {
+  let connections: Promise<string[]> | undefined;
+  return async (event) => {
+    try {
+      connections ??= connectionIdsOf(userId);
+      await sendTo(userId, await connections, event);
+    } catch (error) {
+      logger.warn('Realtime event not published', { userId, error: error as Error });
+    }
+  };
+}
+
+/** Sends an event to every open connection of a user (see `sendTo` for what a failure does). */
+export async function publish(userId: string, event: RealtimeEvent): Promise<PublishResult> {
+  RealtimeEventSchema.parse(event);
+  return sendTo(userId, await connectionIdsOf(userId), event);
 }
