@@ -33,6 +33,7 @@ describe('the domain registry', () => {
       'emailOwner',
       'globalMember',
       'globalRoleChange',
+      'membershipSummary',
       'user',
       'userEmail',
     ]);

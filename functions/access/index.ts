@@ -62,7 +62,7 @@ async function place(resource: Record<string, unknown>): Promise<Record<string, 
 
 export const callerAccounts: CallerAccounts = { standing: accountStanding, abilityFacts, place };
 
-export { loadMe } from './me';
+export { loadMe, loadMySessions } from './me';
 
 /** Whether the caller acts as a super-admin: the role, and the mode's header sent (spec 01 §6). */
 export async function actsAsSuperAdmin(userId: string, headerSent: boolean): Promise<boolean> {

@@ -219,6 +219,7 @@ describe('GET /v1/me/export', () => {
       'known-devices.csv',
       'legal-consents.csv',
       'life-compass.csv',
+      'membership-summary.csv',
       'memberships.csv',
       'phone-code-sends.csv',
       'promotion-code-redemptions.csv',

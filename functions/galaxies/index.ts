@@ -7,6 +7,7 @@ export { GalaxyEntity } from './entities/galaxy';
 export { GalaxyMemberEntity } from './entities/galaxy-member';
 export { GalaxySphereEntity } from './entities/galaxy-sphere';
 export {
+  galaxiesOfAdminships,
   galaxiesOfPerson,
   galaxyAdminFacts,
   galaxyAdminshipsOf,

@@ -37,7 +37,19 @@ export async function galaxyAdminFacts(userId: string): Promise<GalaxyAdminFacts
 export async function galaxiesOfPerson(
   userId: string,
 ): Promise<{ summaries: GalaxySummary[]; facts: GalaxyAdminFacts[] }> {
-  const facts = await galaxyAdminFacts(userId);
+  return galaxiesOfAdminships(await galaxyAdminshipsOf(userId));
+}
+
+/**
+ * The same from the galaxies the person administers as their membership summary holds them
+ * (decision 0055): one Query of each such galaxy's spheres and one BatchGetItem of the galaxies.
+ */
+export async function galaxiesOfAdminships(
+  adminships: readonly { galaxyId: string }[],
+): Promise<{ summaries: GalaxySummary[]; facts: GalaxyAdminFacts[] }> {
+  const facts = await Promise.all(
+    adminships.map(async ({ galaxyId }) => ({ galaxyId, sphereIds: await galaxySphereIds(galaxyId) })),
+  );
   if (!facts.length) return { summaries: [], facts };
   const { data } = await galaxiesDb()
     .entities.galaxy.get(facts.map(({ galaxyId }) => ({ galaxyId })))

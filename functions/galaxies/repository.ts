@@ -10,6 +10,7 @@ import type { GalaxyMemberEntity } from './entities/galaxy-member';
 import type { GalaxySphereEntity } from './entities/galaxy-sphere';
 import type { QuotaRequestEntity } from './entities/quota-request';
 import { galaxiesDb as db } from './store';
+import { membershipSummaryItem } from '../users';
 
 export type GalaxyItem = EntityItem<typeof GalaxyEntity>;
 export type GalaxyMemberItem = EntityItem<typeof GalaxyMemberEntity>;
@@ -107,13 +108,41 @@ export async function removeGalaxy(galaxyId: string): Promise<void> {
   }
   const entities = db().entities;
   await Promise.all([
-    ...members.map((m) => entities.galaxyMember.delete({ galaxyId, memberId: m.memberId }).go()),
+    ...members.map((m) =>
+      db()
+        .transaction.write(({ galaxyMember }) => [
+          galaxyMember.delete({ galaxyId, memberId: m.memberId }).commit(),
+          ...summaryItem(m, true),
+        ])
+        .go(),
+    ),
     ...requests.map((r) => entities.quotaRequest.delete({ galaxyId, requestId: r.requestId }).go()),
     ...(context ? [entities.galaxyContext.delete({ galaxyId }).go()] : []),
   ]);
 }
 
 // Members
+
+/**
+ * The transaction item that keeps the person's membership summary true (decision 0055): the
+ * galaxy membership after the write, or its removal; nothing for a member not linked to a person.
+ */
+function summaryItem(
+  member: Pick<GalaxyMemberItem, 'galaxyId' | 'memberId' | 'roles'> &
+    Partial<Pick<GalaxyMemberItem, 'userId' | 'active'>>,
+  removed = false,
+) {
+  return membershipSummaryItem(member.userId, {
+    kind: 'galaxy',
+    entry: {
+      galaxyId: member.galaxyId,
+      memberId: member.memberId,
+      roles: [...member.roles],
+      active: member.active ?? true,
+    },
+    removed,
+  });
+}
 
 /** The member id of an address in a galaxy: the same address twice is one member (409 `exist`). */
 export const galaxyMemberId = (galaxyId: string, email: string) =>
@@ -140,6 +169,7 @@ export async function insertGalaxyMember(
         .add({ memberCount: 1 })
         .where(({ galaxyId }, { exists }) => exists(galaxyId))
         .commit(),
+      ...summaryItem({ ...member, memberId }),
     ])
     .go();
   if (result.canceled) {
@@ -158,18 +188,22 @@ export async function saveGalaxyMember(
   },
 ): Promise<GalaxyMemberItem> {
   const { firstDayOfWork, ...rest } = fields;
-  try {
-    const { data } = await db()
-      .entities.galaxyMember.patch({ galaxyId: before.galaxyId, memberId: before.memberId })
-      .set({ ...rest, ...(firstDayOfWork ? { firstDayOfWork } : {}) })
-      .remove(firstDayOfWork ? [] : ['firstDayOfWork'])
-      .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
-      .go({ response: 'all_new' });
-    return data as GalaxyMemberItem;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
-    throw error;
-  }
+  const key = { galaxyId: before.galaxyId, memberId: before.memberId };
+  const result = await db()
+    .transaction.write(({ galaxyMember }) => [
+      galaxyMember
+        .patch(key)
+        .set({ ...rest, ...(firstDayOfWork ? { firstDayOfWork } : {}) })
+        .remove(firstDayOfWork ? [] : ['firstDayOfWork'])
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+        .commit(),
+      ...summaryItem({ ...before, ...rest }),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+  const saved = await findGalaxyMember(key.galaxyId, key.memberId);
+  if (!saved) throw new ConflictError('conflict');
+  return saved;
 }
 
 /** A person's galaxy memberships, by one Query on the user index. */
@@ -181,10 +215,15 @@ export async function galaxyMembershipsOf(userId: string): Promise<GalaxyMemberI
 /** Takes the person off a membership (leaving the product): the galaxy keeps the admin's name. */
 export async function unlinkGalaxyMember(member: GalaxyMemberItem): Promise<void> {
   await db()
-    .entities.galaxyMember.patch({ galaxyId: member.galaxyId, memberId: member.memberId })
-    .set({ active: false, removedByUser: true })
-    .remove(['userId'])
-    .go({ response: 'none' });
+    .transaction.write(({ galaxyMember }) => [
+      galaxyMember
+        .patch({ galaxyId: member.galaxyId, memberId: member.memberId })
+        .set({ active: false, removedByUser: true })
+        .remove(['userId'])
+        .commit(),
+      ...summaryItem(member, true),
+    ])
+    .go();
 }
 
 // Quotas
@@ -392,7 +431,8 @@ export async function removeGalaxyContext(galaxyId: string): Promise<boolean> {
 
 /** Erases a membership (leaving the product) and uncounts it, if it is still there. */
 export async function eraseGalaxyMember(
-  member: Pick<GalaxyMemberItem, 'galaxyId' | 'memberId'>,
+  member: Pick<GalaxyMemberItem, 'galaxyId' | 'memberId' | 'roles'> &
+    Pick<Partial<GalaxyMemberItem>, 'userId'>,
 ): Promise<void> {
   await db()
     .transaction.write(({ galaxy, galaxyMember }) => [
@@ -401,6 +441,7 @@ export async function eraseGalaxyMember(
         .where(({ memberId }, { exists }) => exists(memberId))
         .commit(),
       galaxy.update({ galaxyId: member.galaxyId }).add({ memberCount: -1 }).commit(),
+      ...summaryItem(member, true),
     ])
     .go();
 }

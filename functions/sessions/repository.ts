@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { removalRecord } from '../lib/cascades';
 import type { EntityItem } from 'electrodb';
-import { isConditionFailure } from '../lib/conditions';
 import { getMany } from '../lib/db';
 import { eraseInBatches } from '../lib/domain';
 import { ConflictError } from '../lib/errors';
@@ -11,6 +10,7 @@ import { sessionsDb as db } from './store';
 import { createWithGalaxyQuotas, galaxyGiveBack, sphereScope, withinLimit } from '../lib/quotas';
 import { licenceGiveBack, licenceTake, licenceTally, notEnoughLicences } from '../lib/licence-tallies';
 import { licenceDayUse } from '../lib/licence-days';
+import { membershipSummaryItem } from '../users';
 import { LICENCE_TIERS, licenceKind, type LicenceTier } from '@shared/domain/licences';
 import {
   GROUP_MODULES,
@@ -99,7 +99,8 @@ export async function insertSession(
   const sessionId = randomUUID();
   // The licences its plan and modules hold (decision 0050), taken after the group tally.
   const takes = groupLicences(holdingOf(session));
-  if (members.length + 3 + 2 * takes.length > TRANSACTION_MAX)
+  // Each member with the summary of its person (decision 0055).
+  if (2 * members.length + 3 + 2 * takes.length > TRANSACTION_MAX)
     throw new Error('Too many members for one transaction');
   // The sphere's group tally takes one in the same transaction: at the limit nothing is written.
   // The galaxy's quota (groups for contributor sessions, sales sessions for consumer ones) last.
@@ -121,6 +122,7 @@ export async function insertSession(
           ...takes.map((tier) => licenceTake(quotaTally, session.sphereId, tier)),
           // Each licence's day (decision 0052), after the takes read below and before the galaxy's.
           ...takes.map((tier) => licenceDayUse(licenceDay, session.sphereId, tier, 1)),
+          ...members.flatMap((m) => summaryItem({ ...m, sessionId })),
           ...galaxyTakes(quotaTally),
         ])
         .go(),
@@ -287,6 +289,29 @@ export async function deleteSessionItems(
   await eraseInBatches(removeSessionMembers, [...members]);
 }
 
+/**
+ * The transaction item that keeps the person's membership summary true (decision 0055): the
+ * session membership after the write, or its removal.
+ */
+function summaryItem(
+  member: Pick<SessionMemberItem, 'userId' | 'sessionId' | 'memberId' | 'sphereId' | 'category' | 'roles'> &
+    Pick<Partial<SessionMemberItem>, 'memberSelfGranted'>,
+  removed = false,
+) {
+  return membershipSummaryItem(member.userId, {
+    kind: 'session',
+    entry: {
+      sessionId: member.sessionId,
+      memberId: member.memberId,
+      sphereId: member.sphereId,
+      category: member.category,
+      roles: [...member.roles],
+      ...(member.memberSelfGranted === true ? { selfGranted: true } : {}),
+    },
+    removed,
+  });
+}
+
 /** A session's members: one Query on its partition. */
 export async function membersOfSession(sessionId: string): Promise<SessionMemberItem[]> {
   const { data } = await db().entities.sessionMember.query.session({ sessionId }).go({ pages: 'all' });
@@ -320,24 +345,22 @@ export async function findSessionMember(
 export async function insertSessionMember(
   member: NewSessionMember & { sessionId: string },
 ): Promise<SessionMemberItem> {
-  try {
-    const { data } = await db().entities.sessionMember.create(member).go();
-    return data as SessionMemberItem;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('exist', { cause: error });
-    throw error;
-  }
+  const result = await db()
+    .transaction.write(({ sessionMember }) => [sessionMember.create(member).commit(), ...summaryItem(member)])
+    .go();
+  if (result.canceled) throw new ConflictError('exist');
+  const created = await findSessionMember(member.sessionId, member.memberId);
+  if (!created) throw new ConflictError('conflict');
+  return created;
 }
 
 /** Adds a person who joined by the link; a join racing this one keeps its item. */
 export async function insertJoinedSessionMember(
   member: NewSessionMember & { sessionId: string },
 ): Promise<void> {
-  try {
-    await db().entities.sessionMember.create(member).go({ response: 'none' });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await db()
+    .transaction.write(({ sessionMember }) => [sessionMember.create(member).commit(), ...summaryItem(member)])
+    .go();
 }
 
 /** Who gave a membership its `member` role (decision 0012), as the membership records it. */
@@ -353,30 +376,47 @@ export async function saveSessionMemberRoles(
   roles: SessionMemberItem['roles'],
   grant?: MemberGrant | null,
 ): Promise<SessionMemberItem> {
-  try {
-    const { data } = await db()
-      .entities.sessionMember.patch({ sessionId: before.sessionId, memberId: before.memberId })
-      .set(grant ? { roles, ...grant } : { roles })
-      .remove(grant === null ? ['memberGrantedBy', 'memberSelfGranted'] : [])
-      .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
-      .go({ response: 'all_new' });
-    return data as SessionMemberItem;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
-    throw error;
-  }
+  const selfGranted = grant === null ? undefined : grant ? grant.memberSelfGranted : before.memberSelfGranted;
+  const key = { sessionId: before.sessionId, memberId: before.memberId };
+  const result = await db()
+    .transaction.write(({ sessionMember }) => [
+      sessionMember
+        .patch(key)
+        .set(grant ? { roles, ...grant } : { roles })
+        .remove(grant === null ? ['memberGrantedBy', 'memberSelfGranted'] : [])
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+        .commit(),
+      ...summaryItem({ ...before, roles, memberSelfGranted: selfGranted }),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+  const saved = await findSessionMember(key.sessionId, key.memberId);
+  if (!saved) throw new ConflictError('conflict');
+  return saved;
 }
 
 /** Erases session memberships (removal, leaving, a deleted session, leaving the product). */
-export async function removeSessionMembers(
-  members: readonly Pick<SessionMemberItem, 'sessionId' | 'memberId'>[],
-) {
-  if (members.length === 0) return { unprocessed: [] };
-  const { unprocessed } = await db()
-    .entities.sessionMember.delete(members.map(({ sessionId, memberId }) => ({ sessionId, memberId })))
-    .go();
-  return { unprocessed: unprocessed as Pick<SessionMemberItem, 'sessionId' | 'memberId'>[] };
+export async function removeSessionMembers(members: readonly RemovedSessionMember[]) {
+  // Each in its own transaction with its person's membership summary (decision 0055), ten at a time.
+  for (let i = 0; i < members.length; i += 10)
+    await Promise.all(
+      members.slice(i, i + 10).map((m) =>
+        db()
+          .transaction.write(({ sessionMember }) => [
+            sessionMember.delete({ sessionId: m.sessionId, memberId: m.memberId }).commit(),
+            ...summaryItem(m, true),
+          ])
+          .go(),
+      ),
+    );
+  return { unprocessed: [] as RemovedSessionMember[] };
 }
+
+/** What the removal of a session membership reads of it. */
+type RemovedSessionMember = Pick<
+  SessionMemberItem,
+  'sessionId' | 'memberId' | 'userId' | 'sphereId' | 'category' | 'roles'
+>;
 
 /** Replaces the join link's key. */
 export async function renewSessionKey(sessionId: string): Promise<string> {
@@ -415,7 +455,10 @@ export async function importSession(
   if (result.canceled) throw new ConflictError('conflict');
   for (const member of members)
     await db()
-      .entities.sessionMember.create({ ...member, sessionId: session.sessionId })
-      .go({ response: 'none' });
+      .transaction.write(({ sessionMember }) => [
+        sessionMember.create({ ...member, sessionId: session.sessionId }).commit(),
+        ...summaryItem({ ...member, sessionId: session.sessionId }),
+      ])
+      .go();
   return true;
 }

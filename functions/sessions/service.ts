@@ -683,13 +683,17 @@ export async function leaveSession(userId: string, sessionId: string): Promise<u
   return undefined;
 }
 
+/** What counting a session membership reads of it (the item, or the person's summary of it). */
+type CountedSource = Pick<SessionMemberItem, 'sessionId' | 'sphereId' | 'category' | 'roles'> &
+  Partial<Pick<SessionMemberItem, 'memberSelfGranted'>>;
+
 /**
  * The session memberships that count (spec 01 §4: the sessions list is recomputed from active
  * sphere memberships): of a contributor session, while the person is an active member of its
  * sphere; of a consumer session, always.
  */
 export function countedMemberships(
-  memberships: readonly SessionMemberItem[],
+  memberships: readonly CountedSource[],
   activeSphereIds: ReadonlySet<string>,
 ): SessionMembership[] {
   return memberships
@@ -706,7 +710,7 @@ export function countedMemberships(
 
 /** A person's session memberships and their sessions, read as early as the start call can. */
 export interface PersonSessions {
-  members: SessionMemberItem[];
+  members: CountedSource[];
   sessions: SessionItem[];
 }
 

@@ -16,7 +16,7 @@ export {
   type MemberItem,
   type SphereItem,
 } from './repository';
-export { spheresOfPerson, toSphere } from './service';
+export { spheresOfMembers, spheresOfPerson, toSphere } from './service';
 export { placementItems, placementOf, sphereGalaxyUsage, type SpherePlacement } from './galaxy-placement';
 export { accessSignInPage, delegatedSignIn, isSphereLinkCode, sphereLinkCode } from './access-codes';
 export {

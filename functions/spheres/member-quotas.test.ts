@@ -10,6 +10,7 @@ import { configureHandlers } from '../lib/environment';
 import { ConflictError } from '../lib/errors';
 import { deleteMember, insertJoinedMember, insertMember, removeMembers, type MemberItem } from './repository';
 import { spheresDb } from './store';
+import { userPartition } from '../users';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -77,12 +78,14 @@ describe('a member created in a sphere of a galaxy', () => {
     ddb.on(TransactWriteCommand).resolves({});
     await insertMember(member, 10, 'g1');
     const [items] = transactions();
-    expect(items).toHaveLength(3);
+    // The member, the sphere's tally, the person's membership summary (decision 0055), the galaxy.
+    expect(items).toHaveLength(4);
     expect(items?.[0]?.Put?.Item).toMatchObject({ sphereId: SPHERE, memberId: 'm1' });
     expect(items?.[1]?.Update?.Key).toEqual(
       spheresDb().entities.sphereTally.get({ sphereId: SPHERE }).params().Key,
     );
-    const take = items?.[2]?.Update;
+    expect(items?.[2]?.Update?.Key?.pk).toEqual(userPartition(member.userId));
+    const take = items?.[3]?.Update;
     expect(take?.Key).toEqual(galaxyTallyKey('g1'));
     expect(take?.UpdateExpression).toMatch(/ ADD #used :used_u0$/);
     expect(Object.values(take?.ExpressionAttributeValues ?? {})).toContain(1);
@@ -91,7 +94,7 @@ describe('a member created in a sphere of a galaxy', () => {
   it('takes nothing of a galaxy in a sphere of none', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     await insertMember(member, 10);
-    expect(transactions()[0]).toHaveLength(2);
+    expect(transactions()[0]).toHaveLength(3);
   });
 
   it('is refused with quota-blocked at the galaxy’s block, and nothing is written', async () => {
@@ -120,7 +123,7 @@ describe('a member created in a sphere of a galaxy', () => {
   it('joining by the link takes the galaxy’s member quota', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     await insertJoinedMember(member, 10, 'g1');
-    expect(transactions()[0]?.[2]?.Update?.Key).toEqual(galaxyTallyKey('g1'));
+    expect(transactions()[0]?.[3]?.Update?.Key).toEqual(galaxyTallyKey('g1'));
   });
 });
 
@@ -129,9 +132,10 @@ describe('a member removed from a sphere of a galaxy', () => {
     ddb.on(TransactWriteCommand).resolves({});
     await deleteMember(member, 'g1');
     const [items] = transactions();
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     expect(items?.[0]?.Delete?.ConditionExpression).toContain('attribute_exists');
-    const giveBack = items?.[2]?.Update;
+    expect(items?.[2]?.Update?.UpdateExpression).toContain('REMOVE #e');
+    const giveBack = items?.[3]?.Update;
     expect(giveBack?.Key).toEqual(galaxyTallyKey('g1'));
     expect(Object.values(giveBack?.ExpressionAttributeValues ?? {})).toContain(-1);
     expect(giveBack?.ConditionExpression).toBeUndefined();
@@ -140,7 +144,7 @@ describe('a member removed from a sphere of a galaxy', () => {
   it('gives nothing to a galaxy from a sphere of none', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     await deleteMember(member);
-    expect(transactions()[0]).toHaveLength(2);
+    expect(transactions()[0]).toHaveLength(3);
   });
 
   it('leaving the product: each membership gives back to its own sphere’s galaxy', async () => {
@@ -149,11 +153,18 @@ describe('a member removed from a sphere of a galaxy', () => {
     });
     ddb.on(TransactWriteCommand).resolves({});
     await removeMembers([
-      { sphereId: SPHERE, memberId: 'm1', subscription: 'starter' },
-      { sphereId: OTHER_SPHERE, memberId: 'm2', subscription: 'starter' },
+      { sphereId: SPHERE, memberId: 'm1', subscription: 'starter', userId: 'u1', roles: ['contributor'] },
+      {
+        sphereId: OTHER_SPHERE,
+        memberId: 'm2',
+        subscription: 'starter',
+        userId: 'u1',
+        roles: ['contributor'],
+      },
     ]);
     const [inGalaxy, alone] = transactions();
-    expect(inGalaxy?.[2]?.Update?.Key).toEqual(galaxyTallyKey('g1'));
-    expect(alone).toHaveLength(2);
+    // The member, the sphere's tally, the person's membership summary (decision 0055), the galaxy.
+    expect(inGalaxy?.[3]?.Update?.Key).toEqual(galaxyTallyKey('g1'));
+    expect(alone).toHaveLength(3);
   });
 });

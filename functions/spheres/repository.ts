@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { sphereNameScope, type SphereRole } from '@shared/domain/spheres';
-import { isConditionFailure } from '../lib/conditions';
 import { ConflictError } from '../lib/errors';
 import type { MemberEntity } from './entities/member';
 import type { SphereEntity } from './entities/sphere';
@@ -13,6 +12,7 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { writeLogoAttribute } from '../lib/logos';
 import { licenceGiveBack, licenceTake, notEnoughLicences } from '../lib/licence-tallies';
 import { licenceDayUse } from '../lib/licence-days';
+import { membershipSummaryItem } from '../users';
 
 export type SphereItem = EntityItem<typeof SphereEntity>;
 export type MemberItem = EntityItem<typeof MemberEntity>;
@@ -31,6 +31,28 @@ export type SphereFields = Omit<
   | 'updatedAt'
 >;
 
+/**
+ * The transaction item that keeps the person's membership summary true (decision 0055): the
+ * member's state after the write, or its removal; nothing for a member waiting for its person.
+ */
+function summaryItem(
+  member: Pick<MemberItem, 'userId' | 'sphereId' | 'memberId' | 'roles'> &
+    Partial<Pick<MemberItem, 'active' | 'subscription'>>,
+  removed = false,
+) {
+  return membershipSummaryItem(member.userId, {
+    kind: 'sphere',
+    entry: {
+      sphereId: member.sphereId,
+      memberId: member.memberId,
+      roles: [...member.roles],
+      active: member.active ?? true,
+      subscription: member.subscription ?? 'starter',
+    },
+    removed,
+  });
+}
+
 /** A new join-link secret: 128 random bits, URL-safe. */
 export const newSphereKey = () => randomBytes(16).toString('base64url');
 
@@ -45,21 +67,21 @@ export async function insertSphere(
 ): Promise<SphereItem> {
   const sphereId = randomUUID();
   const sphereKey = newSphereKey();
+  const admin = {
+    sphereId,
+    memberId: randomUUID(),
+    userId: creator.userId,
+    name: creator.name,
+    email: creator.email,
+    roles: ['admin' as const, 'contributor' as const],
+  };
   const result = await db()
     .transaction.write(({ sphere: spheres, sphereName, member, sphereTally }) => [
       spheres.create({ ...sphere, sphereId, sphereKey }).commit(),
       sphereTally.put({ sphereId, members: 1 }).commit(),
       sphereName.create({ scope, nameKey: sphere.nameKey, sphereId }).commit(),
-      member
-        .create({
-          sphereId,
-          memberId: randomUUID(),
-          userId: creator.userId,
-          name: creator.name,
-          email: creator.email,
-          roles: ['admin', 'contributor'],
-        })
-        .commit(),
+      member.create(admin).commit(),
+      ...summaryItem(admin),
     ])
     .go();
   if (result.canceled) {
@@ -201,6 +223,7 @@ async function createCounted(
                 licenceDayUse(licenceDay, member.sphereId, 'essentials', 1),
               ]
             : []),
+          ...summaryItem(member),
           ...takes(quotaTally),
         ])
         .go(),
@@ -229,7 +252,7 @@ export async function insertMember(
  * gone cancels it, and nothing is given back twice).
  */
 async function deleteCounted(
-  member: Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>,
+  member: Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription' | 'userId' | 'roles'>,
   galaxyId: string | undefined,
 ): Promise<void> {
   // The delete is conditioned on the subscription read: an Essentials member gives its licence back
@@ -250,6 +273,7 @@ async function deleteCounted(
             licenceDayUse(licenceDay, member.sphereId, 'essentials', -1),
           ]
         : []),
+      ...summaryItem(member, true),
       ...galaxyGiveBack(quotaTally, galaxyId, [MEMBERS_KIND]),
     ])
     .go();
@@ -257,13 +281,15 @@ async function deleteCounted(
 
 /** Erases memberships (leaving the product); the sphere keeps no personal data of the person. */
 export async function removeMembers(
-  members: readonly Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>[],
+  members: readonly Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription' | 'userId' | 'roles'>[],
 ) {
   // Each member gives its place back to the galaxy its sphere is in (one BatchGetItem of the spheres).
   const spheres = await findSpheres([...new Set(members.map((m) => m.sphereId))]);
   const galaxyOf = new Map(spheres.map((s) => [s.sphereId, s.galaxyId]));
   for (const member of members) await deleteCounted(member, galaxyOf.get(member.sphereId));
-  return { unprocessed: [] as Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>[] };
+  return {
+    unprocessed: [] as Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription' | 'userId' | 'roles'>[],
+  };
 }
 
 /** The spheres a person created, by their names in the person's scope: one Query. */
@@ -354,11 +380,20 @@ export async function insertJoinedMember(
 /** A member who had left comes back active, a contributor, with the address they joined with. */
 export async function reactivateMember(member: MemberItem, email: string, name: string): Promise<void> {
   const roles = [...new Set([...member.roles, 'contributor' as const])];
-  await db()
-    .entities.member.patch({ sphereId: member.sphereId, memberId: member.memberId })
-    .set({ active: true, roles, email, name })
-    .remove(['inactiveReason'])
-    .go({ response: 'none' });
+  // Conditioned on the member as read, so the summary's entry is the member's state: a change
+  // meanwhile cancels it (409 `conflict`, the join is tried again).
+  const result = await db()
+    .transaction.write(({ member: members }) => [
+      members
+        .patch({ sphereId: member.sphereId, memberId: member.memberId })
+        .set({ active: true, roles, email, name })
+        .remove(['inactiveReason'])
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, member.updatedAt))
+        .commit(),
+      ...summaryItem({ ...member, roles, active: true }),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
 }
 
 /** A sphere's members, by id: one Query on the sphere's partition. */
@@ -460,6 +495,7 @@ export async function saveMember(
           ? licenceTake(quotaTally, before.sphereId, 'essentials')
           : licenceGiveBack(quotaTally, before.sphereId, 'essentials'),
         licenceDayUse(licenceDay, before.sphereId, 'essentials', takes ? 1 : -1),
+        ...summaryItem({ ...before, ...change }),
       ])
       .go();
     if (result.canceled) {
@@ -471,18 +507,21 @@ export async function saveMember(
     if (!data) throw new ConflictError('conflict');
     return data;
   }
-  try {
-    const { data } = await db()
-      .entities.member.patch(key)
-      .set(set)
-      .remove(removed)
-      .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
-      .go({ response: 'all_new' });
-    return data as MemberItem;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('conflict', { cause: error });
-    throw error;
-  }
+  const result = await db()
+    .transaction.write(({ member }) => [
+      member
+        .patch(key)
+        .set(set)
+        .remove(removed)
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
+        .commit(),
+      ...summaryItem({ ...before, ...change }),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('conflict');
+  const { data } = await db().entities.member.get(key).go({ consistent: true });
+  if (!data) throw new ConflictError('conflict');
+  return data;
 }
 
 /**
@@ -497,7 +536,7 @@ export const isPendingUserId = (userId: string) => userId.startsWith('pending:')
 
 /** Deletes a member (an admin's removal); `galaxyId`: the sphere's galaxy, given its place back. */
 export async function deleteMember(
-  member: Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription'>,
+  member: Pick<MemberItem, 'sphereId' | 'memberId' | 'subscription' | 'userId' | 'roles'>,
   galaxyId?: string,
 ): Promise<void> {
   await deleteCounted(member, galaxyId);
@@ -514,20 +553,21 @@ export async function linkPendingMember(
   person: { userId: string; name: string; email: string },
 ): Promise<boolean> {
   const { createdAt: _createdAt, updatedAt: _updatedAt, inactiveReason: _reason, ...kept } = pending;
-  try {
-    await db()
-      .entities.member.put({
-        ...kept,
-        ...person,
-        roles: [...new Set([...pending.roles, 'contributor' as const])],
-        active: true,
-        createdAt: pending.createdAt,
-      })
-      .where(({ userId }, { eq }) => eq(userId, pending.userId))
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return false;
-  }
+  const linked = {
+    ...kept,
+    ...person,
+    roles: [...new Set([...pending.roles, 'contributor' as const])],
+    active: true,
+    createdAt: pending.createdAt,
+  };
+  const result = await db()
+    .transaction.write(({ member }) => [
+      member
+        .put(linked)
+        .where(({ userId }, { eq }) => eq(userId, pending.userId))
+        .commit(),
+      ...summaryItem(linked),
+    ])
+    .go();
+  return !result.canceled;
 }

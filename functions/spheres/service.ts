@@ -245,7 +245,22 @@ export function listCategories(language: Language, max: number, offset: number) 
  * and the spheres they are an active member of (one BatchGetItem), by name.
  */
 export async function spheresOfPerson(userId: string) {
-  const members = await membershipsOf(userId);
+  return spheresOfMembers(await membershipsOf(userId));
+}
+
+/**
+ * The same from the person's memberships as their summary holds them (decision 0055): the spheres
+ * they are an active member of, one BatchGetItem.
+ */
+export async function spheresOfMembers(
+  members: readonly {
+    memberId: string;
+    sphereId: string;
+    roles: readonly SphereRole[];
+    active: boolean;
+    subscription: MemberItem['subscription'];
+  }[],
+) {
   const active = members.filter((m) => m.active);
   const spheres = await findSpheres(active.map((m) => m.sphereId));
   const rolesBySphere = new Map(active.map((m) => [m.sphereId, [...m.roles]]));

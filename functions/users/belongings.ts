@@ -7,6 +7,7 @@ import {
   findGlobalMember,
   globalRoleChangesNaming,
 } from './global-members-repository';
+import { readMembershipSummary } from './membership-summary';
 import { usersDb as db } from './store';
 
 /**
@@ -126,6 +127,51 @@ export const USERS_BELONGINGS: readonly Belonging[] = [
             (keys) => db().entities.userEmail.delete(keys).go(),
             data.map(({ userId, email }) => ({ userId, email })),
           ),
+      };
+    },
+  },
+  {
+    name: 'membershipSummary',
+    covers: ['membershipSummary'],
+    csv: 'membership-summary.csv',
+    describe: {
+      fr: 'le résumé de vos appartenances (sphères, groupes, galaxies et vos rôles) que l’application lit à son ouverture',
+      en: 'the summary of your memberships (spheres, groups, galaxies and your roles) the app reads when it opens',
+      nl: 'de samenvatting van je lidmaatschappen (sferen, groepen, galaxies en je rollen) die de app leest bij het openen',
+    },
+    onLeave: 'erase',
+    // After the memberships it sums up: erasing them writes to it.
+    stage: 'last',
+    async gather(owner) {
+      const { summary } = await readMembershipSummary(owner.userId);
+      return {
+        records: [
+          ...summary.spheres.map((e) => ({
+            kind: 'sphere',
+            placeId: e.sphereId,
+            memberId: e.memberId,
+            roles: e.roles.join(' '),
+            active: e.active,
+          })),
+          ...summary.sessions.map((e) => ({
+            kind: 'session',
+            placeId: e.sessionId,
+            memberId: e.memberId,
+            roles: e.roles.join(' '),
+          })),
+          ...summary.galaxies.map((e) => ({
+            kind: 'galaxy',
+            placeId: e.galaxyId,
+            memberId: e.memberId,
+            roles: e.roles.join(' '),
+            active: e.active,
+          })),
+        ],
+        leave: () =>
+          db()
+            .entities.membershipSummary.delete({ userId: owner.userId })
+            .go({ response: 'none' })
+            .then(() => undefined),
       };
     },
   },

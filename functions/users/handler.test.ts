@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
@@ -74,10 +75,12 @@ function storedTable(userId: string, account: unknown[], documents: unknown[]) {
   ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => ({
     Items: JSON.stringify(input.ExpressionAttributeValues).includes(userId) ? account : documents,
   }));
+  // The person's membership summary, built and holding no membership (decision 0055).
+  ddb.on(GetCommand).resolves({ Item: { userId, revision: 0, builtAt: '2026-01-01T00:00:00.000Z' } });
 }
 
 describe('GET /v1/me', () => {
-  it('answers the profile, emails and ability of the caller in one query on their account, one on their sphere memberships, one on their session memberships, one on their galaxy memberships, and the documents in one more', async () => {
+  it('answers the profile, emails and ability of the caller in one query on their account, one GetItem of their membership summary, and the documents in one more query', async () => {
     storedTable('user-1', storedItems('user-1'), documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }));
     const response = await call('user-1');
     expect(response.statusCode).toBe(200);
@@ -91,8 +94,10 @@ describe('GET /v1/me', () => {
       subject: 'profile',
       conditions: { userId: 'user-1' },
     });
-    expect(me).toMatchObject({ spheres: [], galaxies: [], members: [], sessions: [] });
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(5);
+    expect(me).toMatchObject({ spheres: [], galaxies: [], members: [] });
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    // The token check's read of the account, and the summary.
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(2);
     const input = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input?.TableName).toBe('wellbeing-test');
     expect(JSON.stringify(input?.ExpressionAttributeValues)).toContain('user-1');
@@ -157,14 +162,14 @@ describe('GET /v1/me', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       storedTable('user-1', storedItems('user-1'), documentItems({ 'terms-of-use': 1, 'privacy-policy': 1 }));
-      // Each call: the account and the sphere, session and galaxy memberships; the documents on the
-      // first call of a minute.
+      // Each call: the account (and the membership summary, a GetItem); the documents on the first
+      // call of a minute.
       await call('user-1');
       await call('user-1');
-      expect(ddb.commandCalls(QueryCommand)).toHaveLength(9);
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(3);
       vi.advanceTimersByTime(60_001);
       await call('user-1');
-      expect(ddb.commandCalls(QueryCommand)).toHaveLength(14);
+      expect(ddb.commandCalls(QueryCommand)).toHaveLength(5);
     } finally {
       vi.useRealTimers();
     }

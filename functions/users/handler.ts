@@ -1,4 +1,4 @@
-import { getMe } from '@shared/contracts/me';
+import { getMe, listMySessions } from '@shared/contracts/me';
 import {
   addGlobalMember,
   listGlobalMembers,
@@ -8,7 +8,7 @@ import {
 } from '@shared/contracts/global-members';
 import { updateFavorites, updateProfile } from '@shared/contracts/profile';
 import { createHttpHandler, route } from '../lib/http';
-import { callerAccounts, loadMe } from '../access';
+import { callerAccounts, loadMe, loadMySessions } from '../access';
 import { retagPerson } from '../spheres';
 import * as globalMembers from './global-members';
 import { saveFavorites, saveProfile } from './service';
@@ -16,6 +16,7 @@ import { saveFavorites, saveProfile } from './service';
 export const handler = createHttpHandler(
   [
     route(getMe, ({ caller, headers }) => loadMe(caller.userId, headers)),
+    route(listMySessions, ({ caller, headers }) => loadMySessions(caller.userId, headers)),
     route(updateProfile, ({ caller, body }) => saveProfile(caller.userId, body, retagPerson)),
     route(updateFavorites, ({ caller, body }) => saveFavorites(caller.userId, body)),
     route(listGlobalMembers, ({ query }) =>

@@ -38,4 +38,17 @@ export {
   type UserItem,
 } from './repository';
 export { planChangeItem, planChangesBetween } from './plan-changes';
+export {
+  forgetMembershipSummaries,
+  hasSummary,
+  membershipSummaryItem,
+  readMembershipSummary,
+  storeBuiltSummary,
+  withKnownEntries,
+  type GalaxyEntry,
+  type MembershipSummary,
+  type SessionEntry,
+  type SphereEntry,
+  type SummaryChange,
+} from './membership-summary';
 export { toProfile } from './service';

@@ -3,13 +3,15 @@ import { defineStore } from '../lib/db';
 import { EmailOwnerEntity } from './entities/email-owner';
 import { GlobalMemberEntity } from './entities/global-member';
 import { GlobalRoleChangeEntity } from './entities/global-role-change';
+import { MembershipSummaryEntity } from './entities/membership-summary';
 import { PlanChangeEntity } from './entities/plan-change';
 import { UserEmailEntity } from './entities/user-email';
 import { UserEntity } from './entities/user';
 
 /**
  * The users domain's entities: a user, their addresses (collection `account`), address owners, and
- * the global (VIP) memberships with the log of their changes, and the ledger of plan changes.
+ * the global (VIP) memberships with the log of their changes, the ledger of plan changes, and the
+ * summary of the person's memberships the start call reads (decision 0055).
  */
 export const USERS_ENTITIES = {
   user: UserEntity,
@@ -18,6 +20,7 @@ export const USERS_ENTITIES = {
   globalMember: GlobalMemberEntity,
   globalRoleChange: GlobalRoleChangeEntity,
   planChange: PlanChangeEntity,
+  membershipSummary: MembershipSummaryEntity,
 };
 
 /**

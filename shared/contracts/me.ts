@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute, ACTIONS, SUBJECTS } from './route';
 import { LANGUAGES } from './headers';
+import { listOf } from './list';
 import { SESSION_CATEGORIES, SESSION_ROLES, SESSION_TYPES } from '../domain/sessions';
 import { GROUP_MODULES } from '../domain/group-licences';
 
@@ -108,7 +109,6 @@ export const MeSchema = z.object({
   galaxies: z.array(GalaxySummarySchema),
   ability: AbilitySchema,
   members: z.array(MemberSummarySchema),
-  sessions: z.array(SessionSummarySchema),
   legalConsents: z.array(LegalConsentSchema),
 });
 export type Me = z.infer<typeof MeSchema>;
@@ -122,4 +122,20 @@ export const getMe = defineRoute({
   response: MeSchema,
 });
 
-export const meRoutes = [getMe] as const;
+/**
+ * The groups the person is in and that count, named as they may see them: what the start call
+ * held as `sessions` before decision 0055, read by the pages that show them.
+ */
+export const MySessionsSchema = listOf(SessionSummarySchema);
+export type MySessions = z.infer<typeof MySessionsSchema>;
+
+export const listMySessions = defineRoute({
+  name: 'listMySessions',
+  domain: 'users',
+  method: 'GET',
+  path: '/v1/me/sessions',
+  auth: 'user',
+  response: MySessionsSchema,
+});
+
+export const meRoutes = [getMe, listMySessions] as const;

@@ -228,13 +228,13 @@ describe('local stack', () => {
       });
       expect(put.status).toBe(403);
       // His groups, by the names members see; the group of Clinique des Tilleuls stays out of reach.
-      const groups = await stack.api<{ sessions: { id: string; name: string; roles: string[] }[] }>(
-        '/v1/me',
+      const groups = await stack.api<{ items: { id: string; name: string; roles: string[] }[] }>(
+        '/v1/me/sessions',
         {
           token: tokens.accessToken,
         },
       );
-      expect(groups.body.sessions.map((s) => [s.name, s.roles])).toEqual([
+      expect(groups.body.items.map((s) => [s.name, s.roles])).toEqual([
         ['Bureau', ['member']],
         ['Équipe Nord', ['member']],
       ]);

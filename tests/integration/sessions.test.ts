@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Me } from '@shared/contracts/me';
+import type { Me, MySessions } from '@shared/contracts/me';
 import type { Session, SessionMember } from '@shared/contracts/sessions';
 import type { Sphere } from '@shared/contracts/spheres';
 import type { Feeling } from '@shared/contracts/feelings';
@@ -35,6 +35,8 @@ const editable = (s: Session, change: Record<string, unknown> = {}) => ({
   ...change,
 });
 const me = (tokens: Tokens) => api<Me>(tokens, '/v1/me');
+/** The person's groups, as the start call held them before decision 0055. */
+const mySessions = (tokens: Tokens) => api<MySessions>(tokens, '/v1/me/sessions');
 const memberIdOf = async (tokens: Tokens, sphereId: string) =>
   (await me(tokens)).body.members.find((m) => m.sphereId === sphereId)?.id ?? 'none';
 const joinSphere = async (tokens: Tokens, s: Sphere) => {
@@ -277,8 +279,8 @@ describe('members, joining and contributor feelings', () => {
     expect(joined.status).toBe(200);
     expect(joined.body).toMatchObject({ isMember: true, roles: ['member'], name: { fr: 'Groupe Nord' } });
     expect(joined.body.realName).toBeUndefined();
-    const start = (await me(zoe)).body;
-    expect(start.sessions).toEqual(
+    const start = (await mySessions(zoe)).body;
+    expect(start.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           id: group.id,
@@ -346,10 +348,10 @@ describe('members, joining and contributor feelings', () => {
 
   it('a member who leaves the sphere no longer counts in its groups, and gets them back on return', async () => {
     expect((await api(zoe, `/v1/spheres/${sphere.id}/leave`, 'POST')).status).toBe(204);
-    expect((await me(zoe)).body.sessions.map((s) => s.id)).not.toContain(group.id);
+    expect((await mySessions(zoe)).body.items.map((s) => s.id)).not.toContain(group.id);
     expect((await api(zoe, `/v1/sessions/${group.id}`)).status).toBe(403);
     expect((await joinSphere(zoe, sphere)).status).toBe(200);
-    expect((await me(zoe)).body.sessions.map((s) => s.id)).toContain(group.id);
+    expect((await mySessions(zoe)).body.items.map((s) => s.id)).toContain(group.id);
   });
 
   it('a member leaves a group; their rights there end', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Me } from '@shared/contracts/me';
+import type { Me, MySessions } from '@shared/contracts/me';
 import type { Member, Sphere } from '@shared/contracts/spheres';
 import type { Session } from '@shared/contracts/sessions';
 import type { Tag, TagFacets, TagSelection, TagSelectionSaved } from '@shared/contracts/tags';
@@ -360,13 +360,14 @@ describe('session tags', () => {
     expect(listed.find((s) => s.id === child.body.id)?.inheritedTagIds).toEqual([office.id]);
     // The session card (the start call) names the tags a person's session holds, inherited ones too.
     const start = async () => (await api<Me>(admin, '/v1/me')).body;
+    const groups = async () => (await api<MySessions>(admin, '/v1/me/sessions')).body;
     const memberId = (await start()).members.find((m) => m.sphereId === sphere.id)?.id;
     const joined = await api(admin, `/v1/sessions/${child.body.id}/members`, 'POST', {
       memberId,
       roles: ['owner', 'member'],
     });
     expect(joined.status).toBe(201);
-    const card = (await start()).sessions.find((s) => s.id === child.body.id);
+    const card = (await groups()).items.find((s) => s.id === child.body.id);
     expect(card?.tags).toEqual([{ id: office.id, name: 'Bureau', color: office.color }]);
 
     // The starter tags are not offered to groups.
@@ -395,7 +396,7 @@ describe('session tags', () => {
     expect(archived.status).toBe(409);
     expect(archived.body).toMatchObject({ key: 'tag-archived' });
     // An archived tag is no longer on the cards.
-    expect((await start()).sessions.find((s) => s.id === child.body.id)?.tags).toEqual([]);
+    expect((await groups()).items.find((s) => s.id === child.body.id)?.tags).toEqual([]);
     // The group that holds it keeps it when saved.
     const saved = await api<Session>(admin, `/v1/sessions/${group.body.id}`, 'PUT', {
       name: { fr: 'Atelier étiqueté' },

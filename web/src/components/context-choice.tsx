@@ -1,7 +1,7 @@
 import { Alert, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { allowedContexts, decodeContext, encodeContext, type ContributionContext } from '../lib/contexts';
-import { useMe } from '../lib/me';
+import { sessionsOf, useMe, useMySessions } from '../lib/me';
 
 /**
  * Where a feeling or a thinking belongs (spec 01 §2: none, one of my contributor sessions, or one
@@ -19,7 +19,8 @@ export function ContextChoice({
 }) {
   const { t } = useTranslation();
   const me = useMe();
-  const { spheres, sessions } = allowedContexts(me.data);
+  const mine = useMySessions();
+  const { spheres, sessions } = allowedContexts(me.data, sessionsOf(mine.data));
   if (spheres.length === 0 && sessions.length === 0) return null;
   return (
     <NativeSelect

@@ -1,4 +1,4 @@
-import type { Me } from '@shared/contracts/me';
+import type { Me, SessionSummary } from '@shared/contracts/me';
 
 /**
  * Where a person contributes a feeling or a thinking (spec 01 §2 feeling and thinking entry: none,
@@ -10,19 +10,23 @@ export type ContributionContext = { sphereId: string } | { sessionId: string } |
  * The contexts a person may contribute in (spec 01 §6): the contributor sessions where they hold
  * the member role, and the spheres where they hold the contributor role.
  */
-export function allowedContexts(me: Me | undefined) {
+export function allowedContexts(me: Me | undefined, mySessions: readonly SessionSummary[] = []) {
   return {
     spheres: (me?.spheres ?? []).filter(
       (s) => Array.isArray(s.roles) && (s.roles as unknown[]).includes('contributor'),
     ),
-    sessions: (me?.sessions ?? []).filter((s) => s.category === 'contributor' && s.roles.includes('member')),
+    sessions: mySessions.filter((s) => s.category === 'contributor' && s.roles.includes('member')),
   };
 }
 
 /** Whether a context is one the person may contribute in. */
-export function isAllowed(context: ContributionContext, me: Me | undefined): boolean {
+export function isAllowed(
+  context: ContributionContext,
+  me: Me | undefined,
+  mySessions: readonly SessionSummary[] = [],
+): boolean {
   if (context === null) return true;
-  const { spheres, sessions } = allowedContexts(me);
+  const { spheres, sessions } = allowedContexts(me, mySessions);
   return 'sphereId' in context
     ? spheres.some((s) => s.id === context.sphereId)
     : sessions.some((s) => s.id === context.sessionId);

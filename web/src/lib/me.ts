@@ -1,9 +1,15 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { getMe as getMeRoute, type Me } from '@shared/contracts/me';
+import {
+  getMe as getMeRoute,
+  listMySessions,
+  type Me,
+  type MySessions,
+  type SessionSummary,
+} from '@shared/contracts/me';
 import { callApi } from './api';
 
 /**
- * The start call, GET /v1/me (profile, emails, phone, spheres, sessions, ability rules), read by
+ * The start call, GET /v1/me (profile, emails, phone, spheres, ability rules), read by
  * the whole app through this one hook and this one key. A mutation whose answer already holds the
  * new state writes it here with `setMe` instead of fetching the start call again; the realtime
  * hints (`profile`, `emails`, …) refresh it when another tab or device changed something.
@@ -29,3 +35,22 @@ export function setMe(queryClient: QueryClient, update: (me: Me) => Me): void {
 export function refreshMe(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: meQueryKey });
 }
+
+/**
+ * The person's groups (GET /v1/me/sessions), read by the pages and menus that show them rather
+ * than by the start call (decision 0055). Its key is under the start call's: `refreshMe` and the
+ * realtime hints that refresh the start call refresh it too.
+ */
+export const mySessionsQueryKey = ['me', 'sessions'] as const;
+
+export function getMySessions(signal?: AbortSignal): Promise<MySessions> {
+  return callApi(listMySessions, signal ? { signal } : {});
+}
+
+/** The signed-in person's groups; `enabled: false` while nobody is signed in. */
+export function useMySessions(enabled = true) {
+  return useQuery({ queryKey: mySessionsQueryKey, queryFn: ({ signal }) => getMySessions(signal), enabled });
+}
+
+/** The groups once read, none before (or when they could not be read). */
+export const sessionsOf = (answer: MySessions | undefined): SessionSummary[] => answer?.items ?? [];

@@ -20,7 +20,6 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     galaxies: [],
     ability: { subscription: 'starter', rules: [] },
     members: [],
-    sessions: [],
     legalConsents: [],
     ...overrides,
   };

@@ -125,7 +125,7 @@ export interface FormsServerOptions {
   entitlements?: FormEntitlement[];
   /** The forms entitled to each session, by session id (GET /v1/forms/sessions/{id}/entitlements). */
   sessionEntitlements?: Record<string, FormEntitlement[]>;
-  /** The sessions of the start call (`me.sessions`). */
+  /** The person's groups (`GET /v1/me/sessions`). */
   sessions?: SessionSummary[];
   /** Answers of the next survey writes (POST or PUT), in turn, instead of saving them. */
   surveyAnswers?: { status: number; body: unknown }[];
@@ -161,11 +161,14 @@ export function fakeFormsServer(
         200,
         meFixture({
           spheres: [{ id: 'sphere-1', name: 'Atelier' }],
-          sessions: options.sessions ?? [],
           ability: { subscription, rules: defineRules(facts) },
           profile: { ...meFixture().profile, isGuest: options.isGuest ?? false },
         }),
       );
+    if (path === '/v1/me/sessions') {
+      const items = options.sessions ?? [];
+      return jsonResponse(200, { count: items.length, items, max: items.length, offset: 0 });
+    }
     if (path === '/v1/forms/available') return jsonResponse(200, list(options.available ?? []));
     if (path === '/v1/forms/definitions/wellbeing') return jsonResponse(200, wellbeing);
     if (path === '/v1/forms/definitions') return jsonResponse(200, list(options.definitions ?? []));

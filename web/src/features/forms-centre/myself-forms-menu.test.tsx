@@ -5,7 +5,6 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import type { SessionSummary } from '@shared/contracts/me';
 import i18n from '../../i18n';
 import { LocationProbe, renderPage } from '../../test/render';
-import { meFixture } from '../../test/me';
 import { availableForm, fakeFormsServer } from './forms-test-server';
 import MyselfFormsMenu, { myselfFormsEntries } from './myself-forms-menu';
 
@@ -48,8 +47,9 @@ const reserved = availableForm('big-five', 'Big Five', { reserved: true });
 
 describe('the "myself forms" group of the navigation', () => {
   it('lists the forms I may answer when I am in a contributor session with a non-starter subscription', () => {
-    const me = meFixture({ sessions: [sessionSummary()] });
-    expect(myselfFormsEntries(me, [open, reserved]).map((f) => f.form.id)).toEqual(['wellbeing']);
+    expect(myselfFormsEntries([sessionSummary()], [open, reserved]).map((f) => f.form.id)).toEqual([
+      'wellbeing',
+    ]);
   });
 
   it('does not appear for starter sessions, consumer sessions, or without sessions', () => {
@@ -58,11 +58,11 @@ describe('the "myself forms" group of the navigation', () => {
       [sessionSummary({ category: 'consumer' })],
       [],
     ])
-      expect(myselfFormsEntries(meFixture({ sessions }), [open])).toEqual([]);
+      expect(myselfFormsEntries(sessions, [open])).toEqual([]);
   });
 
   it('does not appear without available forms', () => {
-    expect(myselfFormsEntries(meFixture({ sessions: [sessionSummary()] }), [reserved])).toEqual([]);
+    expect(myselfFormsEntries([sessionSummary()], [reserved])).toEqual([]);
   });
 
   it('opens the addForm overlay on the current page for the form chosen', async () => {
@@ -89,7 +89,7 @@ describe('the "myself forms" group of the navigation', () => {
       available: [open],
     });
     renderPage(<MyselfFormsMenu />);
-    await waitFor(() => expect(calls('GET', '/v1/me')).toHaveLength(1));
+    await waitFor(() => expect(calls('GET', '/v1/me/sessions')).toHaveLength(1));
     expect(screen.queryByTestId('nav-myself-forms')).toBeNull();
     expect(calls('GET', '/v1/forms/available')).toHaveLength(0);
   });

@@ -2,18 +2,18 @@ import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { AvailableForm } from '@shared/contracts/forms';
-import type { Me } from '@shared/contracts/me';
+import type { SessionSummary } from '@shared/contracts/me';
 import { textIn } from '@shared/domain/sessions';
 import { opensMyselfForms } from '@shared/domain/group-licences';
 import { currentLanguage } from '../../i18n';
-import { useMe } from '../../lib/me';
+import { sessionsOf, useMySessions } from '../../lib/me';
 import { overlaySearch } from '../../lib/overlays';
 import { useAvailableForms } from './api/forms';
 import { ADD_FORM_OVERLAY } from './paths';
 
 /** Whether the person is in a contributor session whose subscription is not starter (`opensMyselfForms`). */
-export function inOpenContributorSession(me: Me | undefined): boolean {
-  return (me?.sessions ?? []).some(opensMyselfForms);
+export function inOpenContributorSession(mySessions: readonly SessionSummary[]): boolean {
+  return mySessions.some(opensMyselfForms);
 }
 
 /**
@@ -21,8 +21,11 @@ export function inOpenContributorSession(me: Me | undefined): boolean {
  * session with a non-starter subscription, the forms available to them that they may answer; none
  * otherwise, and the group does not show.
  */
-export function myselfFormsEntries(me: Me | undefined, forms: readonly AvailableForm[]): AvailableForm[] {
-  if (!inOpenContributorSession(me)) return [];
+export function myselfFormsEntries(
+  mySessions: readonly SessionSummary[],
+  forms: readonly AvailableForm[],
+): AvailableForm[] {
+  if (!inOpenContributorSession(mySessions)) return [];
   return forms.filter((f) => !f.reserved);
 }
 
@@ -33,11 +36,11 @@ export function myselfFormsEntries(me: Me | undefined, forms: readonly Available
 export default function MyselfFormsMenu() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const me = useMe();
+  const mySessions = sessionsOf(useMySessions().data);
   const navigate = useNavigate();
   const location = useLocation();
-  const available = useAvailableForms(inOpenContributorSession(me.data));
-  const entries = myselfFormsEntries(me.data, available.data?.items ?? []);
+  const available = useAvailableForms(inOpenContributorSession(mySessions));
+  const entries = myselfFormsEntries(mySessions, available.data?.items ?? []);
   if (entries.length === 0) return null;
 
   const open = (formId: string) => {

@@ -1,9 +1,13 @@
 import type { FormPlace } from '@shared/contracts/forms';
-import type { Me } from '@shared/contracts/me';
+import type { Me, SessionSummary } from '@shared/contracts/me';
 
 /** Where a form comes from, in words: "Sphere" or "Sphere · Group", from the start call's names. */
-export function placeName(place: FormPlace, me: Me | undefined): string {
-  const session = place.sessionId ? me?.sessions.find((s) => s.id === place.sessionId) : undefined;
+export function placeName(
+  place: FormPlace,
+  me: Me | undefined,
+  mySessions: readonly SessionSummary[] = [],
+): string {
+  const session = place.sessionId ? mySessions.find((s) => s.id === place.sessionId) : undefined;
   const sphereName =
     me?.spheres.find((s) => s.id === place.sphereId)?.name ?? session?.sphereName ?? place.sphereId;
   if (!place.sessionId) return sphereName;

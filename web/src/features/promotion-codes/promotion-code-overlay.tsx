@@ -11,7 +11,7 @@ import type { FieldError } from '@shared/contracts/errors';
 import { PROMOTION_CODE_COUNT_MAX, PROMOTION_CODE_NAME_MAX_LENGTH } from '@shared/domain/plans';
 import { notifySuccess } from '../../components/notify';
 import { errorItems, errorMessages, errorsFromIssues, translateErrorItem } from '../../lib/errors';
-import { useMe } from '../../lib/me';
+import { sessionsOf, useMe, useMySessions } from '../../lib/me';
 import type { OverlayProps } from '../../lib/overlays';
 import { useCreatePromotionCode } from './api/promotion-codes';
 import { useCreatesPromotionCodes } from './rights';
@@ -28,6 +28,7 @@ export default function PromotionCodeOverlay({ done, close }: OverlayProps) {
   const { t } = useTranslation();
   const allowed = useCreatesPromotionCodes();
   const me = useMe();
+  const mine = useMySessions();
   const create = useCreatePromotionCode();
   const [name, setName] = useState('');
   const [count, setCount] = useState<number | string>('');
@@ -70,7 +71,7 @@ export default function PromotionCodeOverlay({ done, close }: OverlayProps) {
     );
 
   const spheres = me.data?.spheres ?? [];
-  const sessions = (me.data?.sessions ?? []).filter((s) => s.sphereId === sphereId);
+  const sessions = sessionsOf(mine.data).filter((s) => s.sphereId === sphereId);
   const items = local.length > 0 ? local : create.error ? errorItems(create.error) : [];
   const fieldOf = (item: FieldError) => item.field?.replace(/^body\./, '').split('.')[0];
   const messageOf = (item: FieldError) => {

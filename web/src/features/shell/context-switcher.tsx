@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Me } from '@shared/contracts/me';
 import { HOME_PATH } from '../../lib/routes';
+import { sessionsOf, useMySessions } from '../../lib/me';
 
 interface Named {
   id: string;
@@ -22,7 +23,10 @@ export function favouritesFirst<T extends Named>(items: readonly T[], favouriteI
 export function ContextSwitcher({ me }: { me: Me | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sessions = favouritesFirst(me?.sessions ?? [], me?.profile.favoriteSessionIds ?? []);
+  const sessions = favouritesFirst(
+    sessionsOf(useMySessions(me !== undefined).data),
+    me?.profile.favoriteSessionIds ?? [],
+  );
   const spheres = favouritesFirst(me?.spheres ?? [], me?.profile.favoriteSphereIds ?? []);
   const galaxies = favouritesFirst(me?.galaxies ?? [], me?.profile.favoriteGalaxyIds ?? []);
   const group = (labelKey: string, items: Named[], path: (id: string) => string) =>

@@ -20,7 +20,7 @@ import { textIn } from '@shared/domain/sessions';
 import { useConfirmedRemoval } from '../../components/confirmed-removal';
 import { MoodFace } from '../../components/mood-face';
 import { useAbility } from '../../lib/ability';
-import { useMe } from '../../lib/me';
+import { sessionsOf, useMe, useMySessions } from '../../lib/me';
 import { placeSections } from '../../lib/place-extensions';
 import { HOME_PATH } from '../../lib/routes';
 import { currentLanguage } from '../../i18n';
@@ -68,6 +68,7 @@ function SessionHome({ s }: { s: Session }) {
   const { t } = useTranslation();
   const ability = useAbility();
   const me = useMe();
+  const mine = useMySessions();
   const navigate = useNavigate();
   const location = useLocation();
   const leave = useLeaveSession(s.id);
@@ -83,7 +84,7 @@ function SessionHome({ s }: { s: Session }) {
     testId: 'session-leave',
   });
   const sphere = me.data?.spheres.find((x) => x.id === s.sphereId);
-  const sphereName = sphere?.name ?? me.data?.sessions.find((x) => x.id === s.id)?.sphereName;
+  const sphereName = sphere?.name ?? sessionsOf(mine.data).find((x) => x.id === s.id)?.sphereName;
   const canEdit = ability.can('put', subject('session', { sessionId: s.id, sphereId: s.sphereId }));
   const contributes = s.category === 'contributor' && s.roles.includes('member');
   return (

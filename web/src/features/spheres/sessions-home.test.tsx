@@ -42,15 +42,16 @@ function withSessions(sessions: SessionSummary[], favoriteSessionIds: string[] =
     })),
   });
   expect(buildAbility(rules).can('get', 'session')).toBe(sessions.length > 0);
-  fetchMock.mockResolvedValue(
-    jsonResponse(
-      200,
-      meFixture({
-        sessions,
-        profile: { ...meFixture().profile, favoriteSessionIds },
-        ability: { subscription: 'starter', rules },
-      }),
-    ),
+  fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+    String(input).endsWith('/v1/me/sessions')
+      ? jsonResponse(200, { count: sessions.length, items: sessions, max: sessions.length, offset: 0 })
+      : jsonResponse(
+          200,
+          meFixture({
+            profile: { ...meFixture().profile, favoriteSessionIds },
+            ability: { subscription: 'starter', rules },
+          }),
+        ),
   );
 }
 

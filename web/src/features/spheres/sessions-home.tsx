@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../lib/me';
+import { sessionsOf, useMe, useMySessions } from '../../lib/me';
 import { SessionCard } from './session-card';
 
 /**
@@ -10,9 +10,10 @@ import { SessionCard } from './session-card';
 export default function SessionsHome() {
   const { t } = useTranslation();
   const me = useMe();
-  if (me.isPending) return <Skeleton height={80} />;
+  const mine = useMySessions();
+  if (me.isPending || mine.isPending) return <Skeleton height={80} />;
   const favourites = new Set(me.data?.profile.favoriteSessionIds ?? []);
-  const sessions = [...(me.data?.sessions ?? [])].sort(
+  const sessions = [...sessionsOf(mine.data)].sort(
     (a, b) => Number(favourites.has(b.id)) - Number(favourites.has(a.id)),
   );
   if (sessions.length === 0) return null;

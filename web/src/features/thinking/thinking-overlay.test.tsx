@@ -53,11 +53,12 @@ function serve({
   const subscription = essentials ? 'essentials' : 'starter';
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
+    if (url.endsWith('/v1/me/sessions'))
+      return jsonResponse(200, { count: 1, items: [group], max: 1, offset: 0 });
     if (url.endsWith('/v1/me'))
       return jsonResponse(
         200,
         meFixture({
-          sessions: [group],
           ability: { subscription, rules: defineRules({ ...facts, subscription }) },
         }),
       );

@@ -10,7 +10,7 @@ import { useAbility } from '../../lib/ability';
 import { encodeContext, isAllowed, requestedContext } from '../../lib/contexts';
 import { useContributionContext } from '../../lib/use-contribution-context';
 import { readPosition } from '../../lib/geolocation';
-import { useMe } from '../../lib/me';
+import { sessionsOf, useMe, useMySessions } from '../../lib/me';
 import type { OverlayProps } from '../../lib/overlays';
 import { useAxesAsked, useCreateThinking } from './api/thinkings';
 import { ThinkingForm } from './thinking-form';
@@ -26,13 +26,17 @@ export default function ThinkingOverlay({ params, done, close }: OverlayProps) {
   const { t } = useTranslation();
   const ability = useAbility();
   const me = useMe();
+  const mine = useMySessions();
   const allowed = ability.can('post', 'thinking');
   const { context, setContext, dropped, dismissDropped } = useContributionContext(params, close);
   /** Whether the person chose the context here (then an empty list is said, not closed). */
   const [chosen, setChosen] = useState(false);
   const requestedGroup = params.get('groupId');
   const groupId = requestedGroup && THINKING_GROUP_ID.test(requestedGroup) ? requestedGroup : undefined;
-  const contextAllowed = me.data !== undefined && isAllowed(context, me.data);
+  const contextAllowed =
+    me.data !== undefined &&
+    (mine.data !== undefined || mine.isError) &&
+    isAllowed(context, me.data, sessionsOf(mine.data));
   const axes = useAxesAsked(contextAllowed ? context : null, groupId);
   const create = useCreateThinking();
   const position = useRef<ReturnType<typeof readPosition> | null>(null);
@@ -65,7 +69,7 @@ export default function ThinkingOverlay({ params, done, close }: OverlayProps) {
       ? undefined
       : 'sphereId' in context
         ? me.data?.spheres.find((s) => s.id === context.sphereId)?.name
-        : me.data?.sessions.find((s) => s.id === context.sessionId)?.sphereName;
+        : sessionsOf(mine.data).find((s) => s.id === context.sessionId)?.sphereName;
 
   let body;
   if (!contextAllowed || axes.isPending) body = loading;
