@@ -25,6 +25,11 @@ export const DEFAULT_MAIL_DOMAIN = 'wellbeing.example.com';
 export interface WellbeingStackProps extends StackProps {
   /** Domain the emails are sent from. @default context `mailDomain`, else wellbeing.example.com */
   mailDomain?: string;
+  /**
+   * SES's maximum send rate of the account, emails a second: the notify worker's concurrency and
+   * pace follow it (infra/workers.ts `notifyThroughput`). @default context `sesSendRate`, else 14
+   */
+  sesSendRate?: number;
   /** Cognito's own emails through SES. @default context `cognitoEmailViaSes` ('true'), else false */
   cognitoEmailViaSes?: boolean;
   /**
@@ -82,7 +87,12 @@ export class WellbeingStack extends Stack {
       USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId,
     };
     this.realtime = new Realtime(this, 'Realtime', { table, entryFor, environment: pool });
-    this.workers = new Workers(this, 'Workers', { table, mail, entryFor });
+    this.workers = new Workers(this, 'Workers', {
+      table,
+      mail,
+      entryFor,
+      ...(props.sesSendRate !== undefined ? { sesSendRate: props.sesSendRate } : {}),
+    });
 
     // The API allows the SPA's origin and the SPA's headers allow the API: CloudFormation resolves both
     // (no cycle between the resources), but in code one of them has to be read lazily.

@@ -40,9 +40,63 @@ export class QueueWithDlq extends Construct {
 export interface WorkersProps {
   table: ITable;
   mail: Mail;
+  /**
+   * SES's maximum send rate of the account (emails a second): the notify worker never sends faster
+   * (`notifyThroughput`). @default DEFAULT_SES_SEND_RATE
+   */
+  sesSendRate?: number;
   /** Maps a worker's source file (relative to the repository root) to the entry to build. */
   entryFor: (entry: string) => string;
   environment?: FunctionEnvironment;
+}
+
+/** SES's maximum send rate of a new account once out of the sandbox: 14 emails a second. */
+export const DEFAULT_SES_SEND_RATE = 14;
+
+/**
+ * What one notify Lambda sends a second when nothing holds it back: a batch of 10 emails in about
+ * 0.6 s (docs/benchmarks.md, "Starting a cycle").
+ */
+export const EMAILS_PER_WORKER_SECOND = 16;
+
+/**
+ * The share of the SES rate the notify worker may use: 90 %. The rest is for the emails the API
+ * sends itself, one at a time and not queued (sign-in codes, address checks, galaxy quota mails).
+ */
+export const QUEUED_MAIL_SHARE = 0.9;
+
+export interface NotifyThroughput {
+  /** Emails a second all notify workers together may send. */
+  rate: number;
+  /** The SQS event source's maximum concurrency (2, SQS's minimum, to 1 000). */
+  maxConcurrency: number;
+  /** Emails a second each worker sends at most (MAIL_SEND_RATE): rate / maxConcurrency. */
+  perWorker: number;
+  /** Messages a batch: 10, fewer when a paced batch would not be sent in half the timeout. */
+  batchSize: number;
+}
+
+/**
+ * How the notify worker consumes its queue so that its emails never leave faster than SES's rate
+ * (docs/scale.md, "Fan-out"): as few concurrent workers as reach the rate, each paced to its share
+ * (functions/workers/pace.ts), so that together they send `rate` at most however long the queue.
+ * 14/s: 2 workers of 6.3/s, 50 000 invitations in 66 min; 200/s: 12 workers; 1 000/s: 57 workers.
+ */
+export function notifyThroughput(sesSendRate: number, timeoutSeconds: number): NotifyThroughput {
+  if (!Number.isFinite(sesSendRate) || sesSendRate < 1)
+    throw new Error(`The SES send rate must be at least 1 email a second, not ${sesSendRate}`);
+  const rate = sesSendRate * QUEUED_MAIL_SHARE;
+  const maxConcurrency = Math.min(1000, Math.max(2, Math.ceil(rate / EMAILS_PER_WORKER_SECOND)));
+  const perWorker = rate / maxConcurrency;
+  const batchSize = Math.max(1, Math.min(10, Math.floor((perWorker * timeoutSeconds) / 2)));
+  return { rate, maxConcurrency, perWorker, batchSize };
+}
+
+/** The stack's SES send rate: the prop, else the context `sesSendRate`, else the default. */
+export function sesSendRateOf(scope: Construct, rate?: number): number {
+  if (rate !== undefined) return rate;
+  const context: unknown = scope.node.tryGetContext('sesSendRate');
+  return context === undefined ? DEFAULT_SES_SEND_RATE : Number(context);
 }
 
 /** The Scheduler API calls functions/lib/schedules.ts makes. */
@@ -137,6 +191,8 @@ export class CycleSchedules extends Construct {
 export class Workers extends Construct {
   readonly notifications: QueueWithDlq;
   readonly notify: WellbeingFunction;
+  /** How the notify worker consumes its queue, from the SES send rate. */
+  readonly notifyThroughput: NotifyThroughput;
   readonly renders: QueueWithDlq;
   readonly render: WellbeingFunction;
   private cycleSchedules: CycleSchedules | undefined;
@@ -144,13 +200,19 @@ export class Workers extends Construct {
   constructor(scope: Construct, id: string, props: WorkersProps) {
     super(scope, id);
     const timeout = Duration.seconds(30);
+    this.notifyThroughput = notifyThroughput(sesSendRateOf(this, props.sesSendRate), timeout.toSeconds());
+    const { maxConcurrency, perWorker, batchSize } = this.notifyThroughput;
     this.notify = new WellbeingFunction(this, 'Notify', {
       entry: props.entryFor('functions/workers/notify.ts'),
       description: 'Sends queued notifications (email, SMS) and runs cycle events',
       timeout,
       // Idempotency: a message processed twice has one effect, recorded in the table.
       table: { table: props.table, access: 'readWrite' },
-      environment: { MAIL_FROM: props.mail.from, ...props.environment },
+      environment: {
+        MAIL_FROM: props.mail.from,
+        MAIL_SEND_RATE: perWorker.toFixed(3),
+        ...props.environment,
+      },
     });
     props.mail.grantSend(this.notify.function);
     // SNS Publish to a phone number names no topic, so it has no resource ARN. Allowing Publish on
@@ -160,8 +222,14 @@ export class Workers extends Construct {
     );
 
     this.notifications = new QueueWithDlq(this, 'Notifications', { consumerTimeout: timeout });
+    // At most `maxConcurrency` workers, each paced to its share of the SES rate: a cycle's
+    // invitations wait in the queue rather than being throttled by SES into the DLQ.
     this.notify.function.addEventSource(
-      new SqsEventSource(this.notifications.queue, { batchSize: 10, reportBatchItemFailures: true }),
+      new SqsEventSource(this.notifications.queue, {
+        batchSize,
+        maxConcurrency,
+        reportBatchItemFailures: true,
+      }),
     );
 
     // Rendering has its own Lambda: ECharts, pdfkit, docx and resvg make a bundle of 1.3 MB and a

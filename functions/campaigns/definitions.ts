@@ -439,7 +439,7 @@ export async function deleteCycle(campaignId: string, cycleId: string): Promise<
   await cancelSchedules(cycle);
   // In a sphere of a galaxy, its live participations (a cancelled cycle's) are given back with it.
   const sphere = await findSphere(cycle.sphereId);
-  await removeCycle(campaignId, cycleId, sphere?.galaxyId);
+  await removeCycle(cycle, sphere?.galaxyId);
   return undefined;
 }
 

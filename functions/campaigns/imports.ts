@@ -1,6 +1,8 @@
 import { isConditionFailure } from '../lib/conditions';
 import {
+  CYCLE_STATE_SHARDS,
   findCycle,
+  stateCopies,
   type AnswerItem,
   type CampaignItem,
   type CycleItem,
@@ -21,9 +23,19 @@ export async function importCampaign(item: Imported<CampaignItem>): Promise<bool
   return created(() => db().entities.campaign.create(item).go());
 }
 
-/** Writes a cycle under its id unless it is there, and answers the cycle as stored. */
+/**
+ * Writes a cycle under its id unless it is there, with its state copies (decision 0057), and
+ * answers the cycle as stored. A cycle imported before the copies existed is left as it is: its
+ * answers check the cycle item until its next change of status writes them.
+ */
 export async function importCycle(item: Imported<CycleItem>): Promise<CycleItem> {
-  await created(() => db().entities.campaignCycle.create(item).go());
+  const shards = CYCLE_STATE_SHARDS;
+  await db()
+    .transaction.write(({ campaignCycle, campaignCycleState }) => [
+      campaignCycle.create({ ...item, stateShards: shards }).commit(),
+      ...stateCopies({ campaignCycleState }, item.cycleId, shards, item.status === 'inProgress'),
+    ])
+    .go();
   const stored = await findCycle(item.campaignId, item.cycleId);
   if (!stored) throw new Error(`The cycle ${item.cycleId} was not written`);
   return stored;

@@ -349,7 +349,12 @@ export async function actOnParticipation(
     day: day(now),
     isTest: chosen.mode === 'test',
   };
-  const next = await saveProgress(participant, { status: 'refused', steps: participant.steps }, refusal);
+  const next = await saveProgress(
+    participant,
+    { status: 'refused', steps: participant.steps },
+    refusal,
+    cycle.stateShards,
+  );
   return view(a, caller, chosen, next, now);
 }
 
@@ -559,6 +564,6 @@ export async function saveStep(
     false,
   );
   const before = o.participant.status;
-  const next = await saveProgress(o.participant, { status, steps }, answer);
+  const next = await saveProgress(o.participant, { status, steps }, answer, cycle.stateShards);
   return view(o.a, caller, o.chosen, next, now, before !== 'done' && status === 'done');
 }

@@ -10,6 +10,7 @@ import { createWithGalaxyQuotas, galaxyGiveBack, galaxyScope } from '../lib/quot
 import type { AnswerEntity } from './entities/answer';
 import type { CampaignEntity } from './entities/campaign';
 import type { CycleEntity } from './entities/cycle';
+import { stateShardOf } from './keys';
 import type { ParticipantEntity } from './entities/participant';
 import { campaignsDb as db } from './store';
 
@@ -169,10 +170,16 @@ export async function removeCampaign(
       (keys) => db().entities.campaignCycle.delete(keys).go(),
       cycles.map((c) => ({ campaignId, cycleId: c.cycleId })),
     );
+    await eraseInBatches(
+      (keys) => db().entities.campaignCycleState.delete(keys).go(),
+      cycles.flatMap((c) =>
+        Array.from({ length: c.stateShards ?? 0 }, (_, shard) => ({ cycleId: c.cycleId, shard })),
+      ),
+    );
     await db().entities.campaign.delete({ campaignId }).go();
     return;
   }
-  for (const cycle of cycles) await removeCycle(campaignId, cycle.cycleId, galaxyId);
+  for (const cycle of cycles) await removeCycle(cycle, galaxyId);
   let model = campaign.templateModel;
   for (let attempt = 0; attempt < 3; attempt++) {
     const read = model;
@@ -194,9 +201,69 @@ export async function removeCampaign(
   throw new ConflictError();
 }
 
+/**
+ * How many copies of its collecting state a new cycle gets (`campaignCycleState`, decision 0057).
+ * Each live answer checks one, so at the 150 answers/s of docs/scale.md a copy takes about 5 checks
+ * a second (10 WCU/s of its 1 000) and the transactions that overlap on one are 32 times fewer than
+ * on a single item; a change of status writes them all with the cycle, 33 items of the 100 a
+ * transaction may hold.
+ */
+export const CYCLE_STATE_SHARDS = 32;
+
+/** Whether answers may land in a cycle of this status: the one rule the state copies hold. */
+const collects = (status: CycleItem['status']) => status === 'inProgress';
+
+/**
+ * Runs a transaction again, after a short random wait, while DynamoDB cancels it only because
+ * another transaction held one of its items at the same moment (`TransactionConflict`): nothing of
+ * it was written and its conditions are checked again on the next attempt. A failed condition
+ * (any item `ConditionalCheckFailed`) or the last attempt answers as it is.
+ */
+export async function retryingConflicts<R extends { canceled: boolean; data: readonly { code: string }[] }>(
+  write: () => Promise<R>,
+  { attempts, waitMs }: { attempts: number; waitMs: number },
+): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await write();
+    const conflictOnly =
+      result.canceled &&
+      result.data.some((item) => item.code === 'TransactionConflict') &&
+      !result.data.some((item) => item.code === 'ConditionalCheckFailed');
+    if (!conflictOnly || attempt >= attempts) return result;
+    await new Promise((resolve) => setTimeout(resolve, waitMs * attempt * (0.5 + Math.random())));
+  }
+}
+
+/** The puts of every state copy of a cycle, open or closed. */
+export function stateCopies<C>(
+  entities: {
+    campaignCycleState: { put(item: { cycleId: string; shard: number; open: boolean }): { commit(): C } };
+  },
+  cycleId: string,
+  shards: number,
+  open: boolean,
+): C[] {
+  return Array.from({ length: shards }, (_, shard) =>
+    entities.campaignCycleState.put({ cycleId, shard, open }).commit(),
+  );
+}
+
+/**
+ * Writes a new cycle with its state copies (decision 0057), all in one transaction: open only if it
+ * is created collecting. Refused (409 `conflict`) when a cycle with its id is there.
+ */
 export async function insertCycle(item: Omit<CycleItem, 'creationDate' | 'updateDate'>): Promise<CycleItem> {
-  const { data } = await db().entities.campaignCycle.create(item).go();
-  return data;
+  const shards = CYCLE_STATE_SHARDS;
+  const result = await db()
+    .transaction.write(({ campaignCycle, campaignCycleState }) => [
+      campaignCycle.create({ ...item, stateShards: shards }).commit(),
+      ...stateCopies({ campaignCycleState }, item.cycleId, shards, collects(item.status)),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError();
+  const created = await findCycle(item.campaignId, item.cycleId);
+  if (!created) throw new Error(`Cycle ${item.cycleId} was written but cannot be read`);
+  return created;
 }
 
 export async function findCycle(campaignId: string, cycleId: string): Promise<CycleItem | null> {
@@ -209,10 +276,22 @@ export async function findCycle(campaignId: string, cycleId: string): Promise<Cy
  * fired schedule never both apply (409 `conflict` for the loser).
  */
 export async function changeCycle(
-  before: Pick<CycleItem, 'campaignId' | 'cycleId' | 'status' | 'version'>,
-  fields: Partial<Omit<CycleItem, 'campaignId' | 'cycleId' | 'sphereId' | 'creationDate' | 'updateDate'>>,
+  before: Pick<CycleItem, 'campaignId' | 'cycleId' | 'status' | 'version'> &
+    Partial<Pick<CycleItem, 'stateShards'>>,
+  fields: Partial<
+    Omit<CycleItem, 'campaignId' | 'cycleId' | 'sphereId' | 'creationDate' | 'updateDate' | 'stateShards'>
+  >,
 ): Promise<CycleItem> {
   const { undefinedKeys, defined } = splitUndefined(fields);
+  const next = fields.status;
+  // Its state copies move with its status, in the same transaction (decision 0057): when it starts
+  // or stops collecting, and the first time the status of a cycle stored before them changes.
+  if (
+    next !== undefined &&
+    next !== before.status &&
+    (collects(next) !== collects(before.status) || before.stateShards === undefined)
+  )
+    return changeCycleAndState(before, defined, undefinedKeys, next);
   try {
     let patch = db()
       .entities.campaignCycle.patch({ campaignId: before.campaignId, cycleId: before.cycleId })
@@ -226,6 +305,44 @@ export async function changeCycle(
     if (isConditionFailure(error)) throw new ConflictError();
     throw error;
   }
+}
+
+/**
+ * `changeCycle` with its state copies: every copy written open or closed after the new status in
+ * the cycle's own conditioned update's transaction, so that a copy never says other than the cycle
+ * (the conditions on status and version stand for both). A cycle without copies gets them here
+ * (`stateShards`). The transaction touches every copy, so an answer checking one at that moment
+ * makes it conflict: it is tried again, and the answer, tried again, finds its copy closed.
+ */
+async function changeCycleAndState(
+  before: Pick<CycleItem, 'campaignId' | 'cycleId' | 'status' | 'version'> &
+    Partial<Pick<CycleItem, 'stateShards'>>,
+  defined: Partial<CycleItem>,
+  undefinedKeys: string[],
+  next: CycleItem['status'],
+): Promise<CycleItem> {
+  const shards = before.stateShards ?? CYCLE_STATE_SHARDS;
+  const key = { campaignId: before.campaignId, cycleId: before.cycleId };
+  const result = await retryingConflicts(
+    () =>
+      db()
+        .transaction.write(({ campaignCycle, campaignCycleState }) => {
+          let patch = campaignCycle.patch(key).set({ ...defined, stateShards: shards });
+          if (undefinedKeys.length > 0) patch = patch.remove(undefinedKeys as never);
+          return [
+            patch
+              .where((a, { eq }) => `${eq(a.status, before.status)} AND ${eq(a.version, before.version)}`)
+              .commit(),
+            ...stateCopies({ campaignCycleState }, before.cycleId, shards, collects(next)),
+          ];
+        })
+        .go(),
+    { attempts: 8, waitMs: 25 },
+  );
+  if (result.canceled) throw new ConflictError();
+  const changed = await findCycle(before.campaignId, before.cycleId);
+  if (!changed) throw new ConflictError();
+  return changed;
 }
 
 /**
@@ -249,7 +366,20 @@ export async function markCycleRolled(
  * counts the participations of existing cycles, `campaignGalaxyUsage`). A cycle is deleted only
  * while draft or cancelled, when nobody can start a participation in it.
  */
-export async function removeCycle(campaignId: string, cycleId: string, galaxyId?: string): Promise<void> {
+export async function removeCycle(
+  cycle: Pick<CycleItem, 'campaignId' | 'cycleId'> & Partial<Pick<CycleItem, 'stateShards'>>,
+  galaxyId?: string,
+): Promise<void> {
+  const { campaignId, cycleId } = cycle;
+  await removeCycleItem(campaignId, cycleId, galaxyId);
+  // Its state copies after it (closed: a cycle is deleted only while it does not collect).
+  await eraseInBatches(
+    (keys) => db().entities.campaignCycleState.delete(keys).go(),
+    Array.from({ length: cycle.stateShards ?? 0 }, (_, shard) => ({ cycleId, shard })),
+  );
+}
+
+async function removeCycleItem(campaignId: string, cycleId: string, galaxyId?: string): Promise<void> {
   const live = galaxyId ? await liveParticipationCount(cycleId) : 0;
   if (!galaxyId || live === 0) {
     await db().entities.campaignCycle.delete({ campaignId, cycleId }).go();
@@ -348,36 +478,49 @@ export async function insertParticipant(
 
 /**
  * The participation's new state and, in the same transaction, the answer that moved it (or a
- * refusal's reason): both or neither. The participation's revision must be the one read.
+ * refusal's reason): both or neither. The participation's revision must be the one read, and a live
+ * answer lands only while its cycle collects: once stopped, its answers are rolled up for good
+ * (decision 0035) and one written after would never count. That is checked on the participant's
+ * copy of the cycle's state (`stateShards`: the cycle's, as read; decision 0057), else, for a cycle
+ * stored before its copies, on the cycle item's status. Refused with 409 `conflict`; a transaction
+ * cancelled only by another one on the same items at the same moment is tried again.
  */
 export async function saveProgress(
   before: ParticipantItem,
   after: Pick<ParticipantItem, 'status' | 'steps'>,
   answer: AnswerItem | null,
+  stateShards?: number,
 ): Promise<ParticipantItem> {
   const next = { ...before, ...after, revision: before.revision + 1 };
   try {
     // ElectroDB answers a cancelled transaction (a condition failed) rather than throwing it.
-    const result = await db()
-      .transaction.write(({ campaignParticipant, campaignAnswer, campaignCycle }) => [
-        campaignParticipant
-          .patch({ cycleId: before.cycleId, mode: before.mode, userId: before.userId })
-          .set({ status: after.status, steps: after.steps, revision: next.revision })
-          .where((a, { eq }) => eq(a.revision, before.revision))
-          .commit(),
-        ...(answer ? [campaignAnswer.put(answer).commit()] : []),
-        // A live answer lands only while its cycle collects: once stopped, its answers are rolled
-        // up for good (decision 0035) and one written after would never count.
-        ...(answer && !answer.isTest
-          ? [
-              campaignCycle
-                .check({ campaignId: answer.campaignId, cycleId: answer.cycleId })
-                .where((c, { eq }) => eq(c.status, 'inProgress'))
-                .commit(),
-            ]
-          : []),
-      ])
-      .go();
+    const result = await retryingConflicts(
+      () =>
+        db()
+          .transaction.write(({ campaignParticipant, campaignAnswer, campaignCycle, campaignCycleState }) => [
+            campaignParticipant
+              .patch({ cycleId: before.cycleId, mode: before.mode, userId: before.userId })
+              .set({ status: after.status, steps: after.steps, revision: next.revision })
+              .where((a, { eq }) => eq(a.revision, before.revision))
+              .commit(),
+            ...(answer ? [campaignAnswer.put(answer).commit()] : []),
+            ...(answer && !answer.isTest
+              ? [
+                  stateShards
+                    ? campaignCycleState
+                        .check({ cycleId: answer.cycleId, shard: stateShardOf(before.userId, stateShards) })
+                        .where((c, { eq }) => eq(c.open, true))
+                        .commit()
+                    : campaignCycle
+                        .check({ campaignId: answer.campaignId, cycleId: answer.cycleId })
+                        .where((c, { eq }) => eq(c.status, 'inProgress'))
+                        .commit(),
+                ]
+              : []),
+          ])
+          .go(),
+      { attempts: 4, waitMs: 10 },
+    );
     if (result.canceled) throw new ConflictError();
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError();
@@ -391,9 +534,13 @@ export async function findAnswer(cycleId: string, answerKey: string): Promise<An
   return data;
 }
 
-/** Every answer of a cycle: one Query of its partition (test-data deletion, reports). */
+/** Every answer of a cycle: one Query of its partition (test-data deletion, rolls). */
 export async function answersOf(cycleId: string): Promise<AnswerItem[]> {
-  const { data } = await db().entities.campaignAnswer.query.byCycle({ cycleId }).go({ pages: 'all' });
+  // Strongly consistent: a cycle's roll reads them just after its stop, and an answer accepted
+  // a moment before the stop counts.
+  const { data } = await db()
+    .entities.campaignAnswer.query.byCycle({ cycleId })
+    .go({ pages: 'all', consistent: true });
   return data;
 }
 

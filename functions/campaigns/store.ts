@@ -3,11 +3,13 @@ import { QuotaTallyEntity } from '../lib/quotas';
 import { AnswerEntity } from './entities/answer';
 import { CampaignEntity } from './entities/campaign';
 import { CycleEntity } from './entities/cycle';
+import { CycleStateEntity } from './entities/cycle-state';
 import { ParticipantEntity } from './entities/participant';
 
 export const CAMPAIGNS_ENTITIES = {
   campaign: CampaignEntity,
   campaignCycle: CycleEntity,
+  campaignCycleState: CycleStateEntity,
   campaignParticipant: ParticipantEntity,
   campaignAnswer: AnswerEntity,
 };

@@ -19,6 +19,11 @@ const ConfigSchema = z.object({
   SCHEDULER_ENDPOINT: z.url().optional(),
   /** Sender of the product's emails (a verified SES identity in AWS). */
   MAIL_FROM: z.string().min(3).default('no-reply@wellbeing.local'),
+  /**
+   * Emails a second one notify worker may send (infra/workers.ts `notifyThroughput`: the SES rate
+   * shared among the event source's `maxConcurrency` workers). Absent: not paced (locally).
+   */
+  MAIL_SEND_RATE: z.coerce.number().positive().optional(),
   USER_POOL_ID: z.string().optional(),
   USER_POOL_CLIENT_ID: z.string().optional(),
   /** Issuer of the tokens when it is not Cognito's regional one (the local issuer). */

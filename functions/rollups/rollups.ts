@@ -269,6 +269,24 @@ interface ItemDelta {
   bump?: boolean;
 }
 
+/**
+ * People per people item (decision 0056): a week's people are written in items of at most this
+ * many person numbers, `all` for numbers 0–255, `all.1` for 256–511 and so on, so that no item
+ * passes about 10 KB however large the sphere (an item is at most 400 KB, and an `ADD` to it costs
+ * one write unit per KB of the whole item, twice in a transaction). A sphere of fewer people keeps
+ * the one item `all`; readers merge the shards of a week (`readPeopleOf`).
+ */
+export const PEOPLE_PER_SHARD = 256;
+
+/** The shard of a person number (base 36) among a week's people items. */
+export const peopleShardOf = (person: string) => {
+  const n = parseInt(person, 36);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n / PEOPLE_PER_SHARD) : 0;
+};
+
+/** The stored group of a people item's shard: `all`, then `all.<n>`. */
+export const peopleGroupOf = (shard: number) => (shard === 0 ? 'all' : `all.${shard}`);
+
 /** The attribute of a person's answers under some tags (and in a group) in a week's people item. */
 export const peopleAttribute = (person: string, tagIds: readonly string[], session = '') =>
   `p:${person}|${countedTags(tagIds).join(',')}|${session}`;
@@ -296,7 +314,7 @@ export function itemDeltas(
     // Who answered is kept per sphere (with the group of each answer), not per group.
     if (isSphereScope(scope))
       add(
-        into(scope, 'people', 'all', week),
+        into(scope, 'people', peopleGroupOf(peopleShardOf(contribution.person)), week),
         peopleAttribute(contribution.person, contribution.tagIds, contribution.session),
         sign,
       );
@@ -713,18 +731,70 @@ export async function readReleases(
   );
 }
 
-/** The people items of some weeks, whole: one BatchGetItem per 100 weeks (decisions to redo). */
+/**
+ * How many people shards a scope's weeks may have: a sphere's from the numbers its report key has
+ * drawn (one GetItem); null for a campaign cycle's, whose people are numbered from 0 in each step,
+ * so that its shards are read until one is missing.
+ */
+async function peopleShardsOf(scope: string): Promise<number | null> {
+  const sphereId = /(?:^|\/)sphere#(.+)$/.exec(scope)?.[1];
+  if (!sphereId) return null;
+  const params = db().entities.reportKey.get({ sphereId }).params() as GetCommandInput;
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      ...params,
+      ProjectionExpression: '#next',
+      ExpressionAttributeNames: { '#next': 'nextPerson' },
+    }),
+  );
+  return Math.max(1, Math.ceil(Number(Item?.nextPerson ?? 0) / PEOPLE_PER_SHARD));
+}
+
+/**
+ * The people items of some weeks, whole: each week's shards (decision 0056) read by BatchGetItem
+ * (100 keys a call, sent together) and merged into one item per week, group `all`. A sphere's
+ * shards are all asked at once; a cycle's, shard after shard while the one before was there.
+ */
 export async function readPeopleOf(scope: string, weeks: readonly string[]): Promise<StoredRollup[]> {
   if (weeks.length === 0) return [];
-  const keys = weeks.map((week) =>
-    db().entities.reportRollup.get({ scope, kind: 'people', group: 'all', week }).params(),
-  );
-  const TableName = keys[0]?.TableName as string;
-  const items = await readKeys(
-    TableName,
-    keys.map((k) => k.Key as Record<string, unknown>),
-  );
-  return items.map(toStored);
+  const shards = await peopleShardsOf(scope);
+  const TableName = db()
+    .entities.reportRollup.get({ scope, kind: 'people', group: 'all', week: weeks[0]! })
+    .params().TableName as string;
+  const read = async (asked: readonly { week: string; shard: number }[]) =>
+    (
+      await readKeys(
+        TableName,
+        asked.map(
+          ({ week, shard }) =>
+            db()
+              .entities.reportRollup.get({ scope, kind: 'people', group: peopleGroupOf(shard), week })
+              .params().Key as Record<string, unknown>,
+        ),
+      )
+    ).map(toStored);
+  const found: StoredRollup[] = [];
+  if (shards !== null)
+    found.push(
+      ...(await read(
+        weeks.flatMap((week) => Array.from({ length: shards }, (_, shard) => ({ week, shard }))),
+      )),
+    );
+  else
+    for (let shard = 0, asked = [...weeks]; asked.length; shard++) {
+      const items = await read(asked.map((week) => ({ week, shard })));
+      found.push(...items);
+      const there = new Set(items.map((item) => item.week.toUpperCase()));
+      asked = asked.filter((week) => there.has(week.toUpperCase()));
+    }
+  const merged = new Map<string, StoredRollup>();
+  for (const item of found) {
+    const key = item.week.toUpperCase();
+    const into = merged.get(key);
+    if (into) addCounts(into.amounts, item.amounts);
+    else merged.set(key, { ...item, group: 'all', amounts: { ...item.amounts } });
+  }
+  return [...merged.values()];
 }
 
 /** Keeps decisions computed from the people at a version (a newer answer makes them stale). */

@@ -1,16 +1,22 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { completeRemoval } from '../lib/cascades';
+import { config } from '../lib/config';
 import { sendEmail } from '../lib/mail';
 import { logger } from '../lib/logger';
 import { NotificationMessageSchema, type NotificationMessage } from '../lib/notifications';
 import { sendSms } from '../lib/sms';
 import { retagSphere } from '../spheres';
+import { pacer } from './pace';
 import { claimMessage, completeMessage, releaseMessage } from './repository';
+
+/** This worker's share of the SES rate (MAIL_SEND_RATE), made on the first email. */
+let paceEmail: (() => Promise<void>) | undefined;
 
 async function deliver(message: NotificationMessage): Promise<void> {
   switch (message.kind) {
     case 'email':
+      await (paceEmail ??= pacer(config().MAIL_SEND_RATE))();
       await sendEmail(message);
       return;
     case 'tag-rules':

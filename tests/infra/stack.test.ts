@@ -10,6 +10,7 @@ import { TABLE } from '../../functions/lib/table';
 import { SERVED_ASSETS_PREFIX, UPLOADS_PREFIX } from '../../functions/lib/assets';
 import { REPO_ROOT } from '../../infra/function';
 import { DEFAULT_MAIL_DOMAIN } from '../../infra/stack';
+import { DEFAULT_SES_SEND_RATE, notifyThroughput } from '../../infra/workers';
 import { propertiesOf, synthesizeWellbeing, type SynthesizedApp } from './wellbeing-app';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain/password';
 
@@ -186,6 +187,34 @@ describe('queues', () => {
       BatchSize: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+  });
+
+  it('the notify worker never sends faster than SES’s default 14 emails/s: 2 workers at most, each paced to 6.3/s', () => {
+    const notify = logicalIdOf(synthesized.stack.workers.notify);
+    synthesized.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: notify },
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    expect(synthesized.stack.workers.notifyThroughput).toMatchObject({ maxConcurrency: 2, batchSize: 10 });
+    const perWorker = Number(environmentOf(notify).MAIL_SEND_RATE);
+    expect(perWorker).toBeCloseTo(6.3, 3);
+    expect(2 * perWorker).toBeLessThanOrEqual(DEFAULT_SES_SEND_RATE);
+  });
+
+  it('the notify worker’s concurrency, pace and batch follow the SES rate, never above it', () => {
+    for (const sesRate of [1, 14, 50, 200, 1_000, 100_000]) {
+      const t = notifyThroughput(sesRate, 30);
+      expect(t.maxConcurrency).toBeGreaterThanOrEqual(2);
+      expect(t.maxConcurrency).toBeLessThanOrEqual(1_000);
+      expect(t.maxConcurrency * t.perWorker).toBeLessThanOrEqual(sesRate * 0.9 + 1e-9);
+      // A paced batch is sent within half the worker's timeout.
+      expect(t.batchSize / t.perWorker).toBeLessThanOrEqual(15);
+      expect(t.batchSize).toBeGreaterThanOrEqual(1);
+      expect(t.batchSize).toBeLessThanOrEqual(10);
+    }
+    expect(notifyThroughput(200, 30)).toMatchObject({ maxConcurrency: 12, batchSize: 10 });
+    expect(notifyThroughput(1, 30)).toMatchObject({ maxConcurrency: 2, batchSize: 6 });
+    expect(() => notifyThroughput(0, 30)).toThrow();
   });
 
   it('a message stays invisible 6 times the worker timeout', () => {

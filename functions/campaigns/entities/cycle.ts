@@ -6,6 +6,9 @@ import { Entity, SERVICE, isoNow as now } from '../../lib/entity';
  * moves a schedule: a schedule fired for an older version is ignored (docs/decisions/0026).
  * `answerSalt` keys the participants' answers while they may change them; it is removed when the
  * collection stops, and with it every way back from a person to an answer (decision 0025).
+ * `stateShards`: how many copies of its collecting state it has (`campaignCycleState`, decision
+ * 0057), written with it since; a cycle stored before has none until its next change of status, and
+ * its answers check the cycle item itself meanwhile.
  */
 export const CycleEntity = new Entity({
   model: { entity: 'campaignCycle', version: '1', service: SERVICE },
@@ -32,6 +35,7 @@ export const CycleEntity = new Entity({
     scheduleNames: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     log: { type: 'any', required: true, default: () => [] },
     answerSalt: { type: 'string' },
+    stateShards: { type: 'number' },
     /** When its sealed answers were rolled up for its reports (decision 0035). */
     rolledAt: { type: 'string' },
     /** Its live participations by status when it was rolled (they no longer change then). */
