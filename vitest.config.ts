@@ -19,6 +19,10 @@ export default defineConfig({
       'web/src/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
+    // The SPA's component tests share one mock (a no-op elsewhere): web/src/test/setup.ts.
+    setupFiles: ['web/src/test/setup.ts'],
+    // The CI log ends with the slowest files (tests/support/slowest-files-reporter.ts).
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     // Component tests run as a person who asked for reduced motion: the theme then skips Mantine's
     // transitions, so no transition timer outlives a test file's DOM.
     environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },

@@ -43,17 +43,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Rolldown's form of `manualChunks`: the auth library and the UI kit change rarely, so they
-        // get their own long-cached chunks apart from the application code.
         codeSplitting: {
-          groups: [
-            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
-            },
-          ],
+          // What every page needs (the entry and its static imports) in one chunk, fetched at once;
+          // the rest split by route and by dependency, fetched when a page or overlay needs it.
+          groups: [{ name: 'shell', tags: ['$initial'] }],
         },
       },
     },

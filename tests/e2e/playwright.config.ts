@@ -13,6 +13,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The log ends with the slowest spec files, so that it says where the run's time goes.
+  reportSlowTests: { max: 10, threshold: 15_000 },
   outputDir: '../../test-results',
   use: {
     baseURL: process.env.E2E_WEB,

@@ -69,6 +69,8 @@ export interface LocalStackOptions {
   persistent: boolean;
   /** Serve the SPA: Vite dev server, the built web/dist, or not at all. @default false */
   web?: WebMode | false;
+  /** Folder of the built SPA that `web: 'dist'` serves. @default web/dist */
+  webDir?: string;
   /** Ports to use instead of the defaults (persistent) or of free ones (in memory). */
   ports?: Partial<LocalPorts>;
   /** Folder of the persistent data. @default `.local` */
@@ -334,6 +336,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await startWeb({
           mode: options.web,
           port: webPort,
+          ...(options.webDir ? { distDir: options.webDir } : {}),
           config: {
             environment: 'local',
             apiUrl: api.url,

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createGzip } from 'node:zlib';
 import type { Plugin, ViteDevServer } from 'vite';
 import { WebConfigSchema, parseParentOrigins, type WebConfig } from '@shared/contracts/web-config';
 import { permissionsPolicyFor } from '../../infra/headers';
@@ -107,16 +108,24 @@ function fileFor(root: string, pathname: string): string | null {
   return file;
 }
 
+/** What CloudFront compresses (infra/web.ts, `compress: true`): text of 1 000 bytes or more. */
+const COMPRESSED = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/;
+
 function serveFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string): void {
   const { size } = statSync(file);
   const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  // Gzipped when the browser accepts it, as CloudFront sends it (a browser asks no Brotli over http).
+  const gzip =
+    size >= 1000 && COMPRESSED.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   res.writeHead(200, {
-    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': size,
+    'content-type': type,
+    ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : { 'content-length': size }),
     'cache-control': cache,
     'permissions-policy': permissionsPolicyFor(pathname),
   });
   if (req.method === 'HEAD') res.end();
+  else if (gzip) createReadStream(file).pipe(createGzip()).pipe(res);
   else createReadStream(file).pipe(res);
 }
 

@@ -6,7 +6,7 @@ import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import i18n from '../i18n';
 import { setConfig } from '../lib/config';
 import { meFixture } from '../test/me';
-import { jsonResponse, testConfig } from '../test/render';
+import { jsonResponse, storedSessionKey, testConfig } from '../test/render';
 import { App } from './app';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
@@ -29,6 +29,8 @@ function serve(config: unknown, configStatus = 200) {
     const url = String(input);
     if (url === '/config.json') return jsonResponse(configStatus, config);
     if (url.endsWith('/v1/me')) return jsonResponse(200, meFixture());
+    if (url.includes('/v1/me/sessions'))
+      return jsonResponse(200, { count: 0, items: [], max: 100, offset: 0 });
     if (url.endsWith('/v1/legal-consents')) return jsonResponse(200, []);
     if (url.endsWith('/v1/me/sign-out')) return new Response(null, { status: 204 });
     return jsonResponse(404, { key: 'not-found' });
@@ -47,6 +49,7 @@ describe('app start', () => {
     setConfig(undefined);
     await i18n.changeLanguage('fr');
     window.localStorage.clear();
+    storedSessionKey();
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -70,6 +73,14 @@ describe('app start', () => {
     expect((await screen.findByTestId('config-error')).textContent).toContain(
       'Le fichier de configuration n’est pas valide.',
     );
+  });
+
+  it('shows the sign-in page to a browser holding no session without asking Amplify', async () => {
+    window.localStorage.clear();
+    serve(testConfig);
+    startAt('/');
+    expect(await screen.findByTestId('signin-email')).toBeTruthy();
+    expect(fetchAuthSession).not.toHaveBeenCalled();
   });
 
   it('configures Amplify with the pool of /config.json, local endpoint included', async () => {

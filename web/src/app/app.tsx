@@ -9,7 +9,6 @@ import { loadConfig } from '../lib/config';
 import { startParentBridge, type AppParentBridge } from '../lib/parent-bridge-app';
 import { ParentBridgeProvider } from '../features/embedding';
 import { LOGIN_PATH } from '../lib/routes';
-import { configureAmplify } from './amplify';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter, routes } from './router';
@@ -31,7 +30,7 @@ function startRouter(queryClient: QueryClient) {
 }
 
 /**
- * Start sequence: read /config.json, configure Amplify, then the router (spec 01 §4: loading first).
+ * Start sequence: read /config.json (Amplify is pointed at its pool when first needed), then the router (spec 01 §4: loading first).
  * In a frame, the parent window has PARENT_CONNECTION_TIMEOUT_MS to answer before the first page,
  * so that its location and token are known then; the app mode follows (docs/embedding.md).
  */
@@ -45,7 +44,6 @@ export function App() {
     let bridge: AppParentBridge | undefined;
     loadConfig()
       .then(async (config) => {
-        configureAmplify(config);
         if (cancelled) return;
         const router = startRouter(queryClient);
         bridge = startParentBridge({ config, router, routes, queryClient });

@@ -5,7 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_KEYS, VALIDATION_KEYS } from '@shared/contracts/errors';
 import { LANGUAGES } from '@shared/contracts/headers';
 import { COGNITO_ERROR_NAMES, TRIGGER_ERROR_KEYS } from '../lib/sign-in-errors';
-import i18n, { LANGUAGE_STORAGE_KEY, detectLanguage, resources, setLanguage } from './index';
+import i18n, { LANGUAGE_STORAGE_KEY, detectLanguage, setLanguage } from './index';
+import { mergeMessages, type Messages } from './merge';
+import { FIRST_FEATURES, loadAppMessages, loadFirstMessages } from './messages';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,8 +21,16 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+const loaded = Object.fromEntries(
+  await Promise.all(
+    LANGUAGES.map(
+      async (lng) => [lng, { first: await loadFirstMessages(lng), app: await loadAppMessages(lng) }] as const,
+    ),
+  ),
+) as Record<(typeof LANGUAGES)[number], { first: Messages; app: Messages }>;
+
 const flat = Object.fromEntries(
-  LANGUAGES.map((lng) => [lng, flatten(resources[lng].translation as unknown as Tree)]),
+  LANGUAGES.map((lng) => [lng, flatten(mergeMessages(loaded[lng].first, { app: loaded[lng].app }) as Tree)]),
 ) as Record<(typeof LANGUAGES)[number], Map<string, string>>;
 
 function sourceFiles(dir: string): string[] {
@@ -35,7 +45,25 @@ function hasKey(keys: Map<string, string>, key: string): boolean {
   return keys.has(key) || keys.has(`${key}_one`) || keys.has(`${key}_other`);
 }
 
+/** Each feature's strings, by its folder: features/<folder>/i18n/<language>.json. */
+const featureStrings = import.meta.glob<Messages>('../features/*/i18n/fr.json', {
+  eager: true,
+  import: 'default',
+});
+
 describe('translations', () => {
+  it("come in two parts: the first screens' features with the common strings, every other feature after", () => {
+    for (const [path, messages] of Object.entries(featureStrings)) {
+      const feature = path.split('/')[2] as string;
+      const first = (FIRST_FEATURES as readonly string[]).includes(feature);
+      for (const key of Object.keys(messages)) {
+        expect(key in loaded.fr.first, `${feature}: ${key} in the first part`).toBe(first);
+        expect(key in loaded.fr.app, `${feature}: ${key} in the app part`).toBe(!first);
+      }
+    }
+    expect(Object.keys(featureStrings).length).toBeGreaterThan(25);
+  });
+
   it('Dutch speaks to the person in one register, "je", never "u" or "uw"', () => {
     const formal = [...flat.nl].filter(([, text]) =>
       /(^|[^\p{L}])([Uu]|[Uu]w|[Uu]zelf)(?![\p{L}])/u.test(text),

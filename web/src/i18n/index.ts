@@ -1,41 +1,12 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/contracts/headers';
-import en from './en.json';
-import fr from './fr.json';
-import nl from './nl.json';
+import { loadAppMessages, loadFirstMessages } from './messages';
 
 /** Where the chosen language is kept between visits (spec 01 §9). */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 /** Query parameter that sets the language: `?lang=en`. */
 export const LANGUAGE_QUERY_PARAMETER = 'lang';
-
-type Messages = { [key: string]: string | Messages };
-
-/**
- * A feature keeps its own strings in `features/<feature>/i18n/{fr,en,nl}.json`, under top-level keys
- * of its own; they are merged into the common ones. Two files claiming the same top-level key is a
- * mistake, caught here at start-up (and by the i18n test).
- */
-const featureMessages = import.meta.glob<{ default: Messages }>('../features/*/i18n/*.json', { eager: true });
-
-function messagesFor(language: Language, common: Messages): Messages {
-  const merged: Messages = { ...common };
-  for (const [path, module] of Object.entries(featureMessages)) {
-    if (!path.endsWith(`/${language}.json`)) continue;
-    for (const [key, value] of Object.entries(module.default)) {
-      if (key in merged) throw new Error(`i18n: top-level key "${key}" of ${path} is already defined`);
-      merged[key] = value;
-    }
-  }
-  return merged;
-}
-
-export const resources = {
-  fr: { translation: messagesFor('fr', fr as Messages) },
-  en: { translation: messagesFor('en', en as Messages) },
-  nl: { translation: messagesFor('nl', nl as Messages) },
-} as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -74,6 +45,7 @@ export function currentLanguage(): Language {
 /** Changes the language at once and keeps the choice. */
 export async function setLanguage(language: Language): Promise<void> {
   store(language);
+  if (i18n.hasResourceBundle(language, 'translation')) await withApp(language);
   await i18n.changeLanguage(language);
 }
 
@@ -91,16 +63,81 @@ if (
 )
   store(initial);
 
+/**
+ * Whether the app beyond the first screens is wanted (a signed-in person, a page other than sign-in):
+ * from then on, a language loads with all its strings. Component tests want everything at once.
+ */
+let appWanted = import.meta.env.MODE === 'test';
+/** The languages whose app strings are there. */
+const withAppStrings = new Set<Language>();
+
+async function messagesOf(language: Language) {
+  if (!appWanted) return loadFirstMessages(language);
+  const [first, app] = await Promise.all([loadFirstMessages(language), loadAppMessages(language)]);
+  withAppStrings.add(language);
+  return { ...first, ...app };
+}
+
+/** Loads a language's strings when i18next first needs them (start, a change of language). */
+const languageBundles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(new Error(`i18n: no strings for "${language}"`), false);
+      return;
+    }
+    messagesOf(language).then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 i18n.on('languageChanged', reflectLanguage);
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-  showSupportNotice: false,
-});
+// The first screen waits for its language's first strings (one chunk); the rest loads when the app
+// beyond sign-in is wanted, and other languages when chosen.
+await i18n
+  .use(languageBundles)
+  .use(initReactI18next)
+  .init({
+    lng: initial,
+    // Every language has every key (the i18n test): no second language is fetched as a fallback.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    preload: import.meta.env.MODE === 'test' ? [...LANGUAGES] : [],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+
+/** Whether the strings of the whole app are there in the language shown. */
+export function hasAppStrings(): boolean {
+  return withAppStrings.has(currentLanguage());
+}
+
+/** Whether every string the app wants now is there in a language. */
+export function hasLanguageStrings(language: Language): boolean {
+  return i18n.hasResourceBundle(language, 'translation') && (!appWanted || withAppStrings.has(language));
+}
+
+/** Loads the strings of the whole app in the language shown (and, from now on, in any other). */
+export async function loadAppStrings(): Promise<void> {
+  appWanted = true;
+  await withApp(currentLanguage());
+}
+
+/** Adds the app strings to a language loaded before they were wanted, once they are. */
+async function withApp(language: Language): Promise<void> {
+  if (!appWanted || withAppStrings.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', await loadAppMessages(language), true, false);
+  withAppStrings.add(language);
+}
+
+/** Makes sure a language's strings are there (a preview in another language than the interface's). */
+export async function loadLanguage(language: Language): Promise<void> {
+  await i18n.loadLanguages(language);
+  await withApp(language);
+}
 
 export default i18n;

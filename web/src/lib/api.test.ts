@@ -4,7 +4,7 @@ import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { getMe } from '@shared/contracts/me';
 import { signIn } from '@shared/contracts/auth';
 import i18n from '../i18n';
-import { jsonResponse, testConfig } from '../test/fixtures';
+import { jsonResponse, storedSessionKey, testConfig } from '../test/fixtures';
 import { SUPER_ADMIN_STORAGE_KEY, callApi, setUnauthorizedHandler } from './api';
 import { setConfig } from './config';
 import { ApiError } from './errors';
@@ -53,6 +53,7 @@ describe('callApi', () => {
     fetchMock.mockReset();
     vi.mocked(signOut).mockReset().mockResolvedValue(undefined);
     window.localStorage.clear();
+    storedSessionKey();
     await i18n.changeLanguage('fr');
   });
   afterEach(() => {

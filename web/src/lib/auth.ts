@@ -1,4 +1,5 @@
-import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
+import { amplifyAuth, freshStoredToken, mayHoldSession } from './amplify-auth';
 import { useQuery } from '@tanstack/react-query';
 import { HOME_PATH, LOGIN_PATH } from './routes';
 
@@ -21,11 +22,26 @@ export function setParentAccessToken(token: string | undefined): void {
  * Amplify session, the one the parent window gave, if any.
  */
 export async function getAccessToken(): Promise<string | undefined> {
+  if (!mayHoldSession()) return parentAccessToken;
+  const stored = freshStoredToken('accessToken');
+  if (stored) return stored;
   try {
-    const session = await fetchAuthSession();
+    const session = await (await amplifyAuth()).fetchAuthSession();
     return session.tokens?.accessToken?.toString() ?? parentAccessToken;
   } catch {
     return parentAccessToken;
+  }
+}
+
+/** The Cognito ID token of the signed-in user (the realtime channel and the parent window ask for it). */
+export async function getIdToken(): Promise<string | undefined> {
+  if (!mayHoldSession()) return undefined;
+  const stored = freshStoredToken('idToken');
+  if (stored) return stored;
+  try {
+    return (await (await amplifyAuth()).fetchAuthSession()).tokens?.idToken?.toString();
+  } catch {
+    return undefined;
   }
 }
 
@@ -40,8 +56,9 @@ export function useIsSignedIn() {
 
 /** Ends the Cognito session on this browser; a failure (already signed out, offline) is not an obstacle. */
 export async function endSession(): Promise<void> {
+  if (!mayHoldSession()) return;
   try {
-    await signOut();
+    await (await amplifyAuth()).signOut();
   } catch {
     // Local tokens are cleared by Amplify even when the revoke call fails.
   }
@@ -56,9 +73,11 @@ const signInDone = (result: SignInOutput) => result.isSignedIn || result.nextSte
  */
 export async function signInWithTicket(username: string, ticket: string): Promise<boolean> {
   await endSession();
-  const started = await signIn({ username, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+  const started = await (
+    await amplifyAuth()
+  ).signIn({ username, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
   if (signInDone(started)) return true;
-  return signInDone(await confirmSignIn({ challengeResponse: ticket }));
+  return signInDone(await (await amplifyAuth()).confirmSignIn({ challengeResponse: ticket }));
 }
 
 /** A page the sign-in page may send the user back to: a path of this app, never another site. */

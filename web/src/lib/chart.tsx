@@ -1,27 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 
-/** ECharts with only what the product draws, loaded the first time a chart shows. */
+/** ECharts with only what the product draws (lib/echarts-parts.ts), loaded the first time a chart shows. */
 async function loadEcharts() {
-  const [core, charts, components, renderers] = await Promise.all([
-    import('echarts/core'),
-    import('echarts/charts'),
-    import('echarts/components'),
-    import('echarts/renderers'),
-  ]);
-  core.use([
-    charts.BarChart,
-    charts.LineChart,
-    charts.ScatterChart,
-    components.GridComponent,
-    components.TooltipComponent,
-    components.LegendComponent,
-    components.AriaComponent,
-    components.MarkLineComponent,
-    components.MarkAreaComponent,
-    renderers.SVGRenderer,
-  ]);
-  return core;
+  return import('./echarts-parts');
 }
 
 /**

@@ -16,6 +16,7 @@ export interface HomeSectionDeclaration {
 interface HomeSection {
   id: string;
   order: number;
+  load: HomeSectionDeclaration['load'];
   component: LazyExoticComponent<ComponentType>;
 }
 
@@ -23,10 +24,22 @@ const sections: HomeSection[] = [];
 
 export function registerHomeSection({ id, order, load }: HomeSectionDeclaration): void {
   if (sections.some((s) => s.id === id)) throw new Error(`Home section "${id}" is registered twice`);
-  sections.push({ id, order, component: lazy(load) });
+  sections.push({ id, order, load, component: lazy(load) });
   sections.sort((a, b) => a.order - b.order);
 }
 
 export function homeSections(): readonly HomeSection[] {
   return sections;
+}
+
+/**
+ * Starts downloading every section's code, so that it comes with the start call rather than after
+ * it (the home page asks for this as soon as its own code runs).
+ */
+export function preloadHomeSections(): void {
+  for (const section of sections)
+    section.load().catch((error: unknown) => {
+      // The section's own lazy load tries again and shows the failure where the section goes.
+      console.warn(`Home section "${section.id}" could not be preloaded`, error);
+    });
 }

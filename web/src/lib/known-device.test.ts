@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storedSessionKey, testConfig } from '../test/fixtures';
+import { setConfig } from './config';
 
 const { fetchAuthSession, callApi } = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), callApi: vi.fn() }));
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));
@@ -18,6 +20,8 @@ const signedInAs = (sub: string) =>
 
 beforeEach(() => {
   localStorage.clear();
+  setConfig(testConfig);
+  storedSessionKey();
   fetchAuthSession.mockReset();
   callApi.mockReset();
 });

@@ -1,4 +1,4 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { amplifyAuth } from './amplify-auth';
 import { registerSignInDevice } from '@shared/contracts/auth';
 import { normaliseEmail, parseDeviceKey } from '@shared/domain/sign-in';
 import { callApi } from './api';
@@ -62,7 +62,7 @@ export function rememberDeviceKey(slot: { email: string } | { campaignId: string
  */
 export async function ensureKnownDevice(email: string): Promise<void> {
   try {
-    const userId = (await fetchAuthSession()).tokens?.accessToken?.payload.sub;
+    const userId = (await (await amplifyAuth()).fetchAuthSession()).tokens?.accessToken?.payload.sub;
     if (!userId || parseDeviceKey(deviceKeyForAddress(email) ?? '')?.userId === userId) return;
     const { deviceKey } = await callApi(registerSignInDevice);
     rememberDeviceKey({ email }, deviceKey);

@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteContract } from '@shared/contracts/route';
 
 /**
  * Overlay screens open on the current page through the `show` query parameter (spec 01 §2). Each
@@ -32,20 +31,23 @@ const overlays = new Map<string, OverlayDefinition>();
 /** What a feature's face declares for one of its overlays. */
 export interface OverlayDeclaration extends Omit<OverlayDefinition, 'component' | 'registeredOnly'> {
   /**
-   * The route the overlay is for: when its contract admits registered users only
-   * (`auth: 'registered'`), so does the overlay. The rule lives in the contract, not here.
+   * The name of the route the overlay is for (`createLink`). The face names it rather than importing
+   * its contract, so that the first page does not download every contract's schemas.
    */
-  route?: RouteContract;
-  /** For an overlay that calls no route of its own: who it is for (the route says it otherwise). */
+  route?: string;
+  /**
+   * `registered`: only for registered users, never guests. With a route, it says what the route's
+   * contract says (`auth: 'registered'`): the rule lives in the contract, and the faces test
+   * (`app/features.test.ts`) fails when the two differ.
+   */
   audience?: 'registered';
   load: () => Promise<{ default: ComponentType<OverlayProps> }>;
 }
 
 export function registerOverlay(name: string, declaration: OverlayDeclaration): void {
   if (overlays.has(name)) throw new Error(`Overlay "${name}" is registered twice`);
-  const { load, route, audience, ...rest } = declaration;
-  if (route && audience) throw new Error(`Overlay "${name}" takes its audience from its route`);
-  const registeredOnly = route ? route.auth === 'registered' : audience === 'registered';
+  const { load, route: _route, audience, ...rest } = declaration;
+  const registeredOnly = audience === 'registered';
   overlays.set(name, { ...rest, registeredOnly, component: lazy(load) });
 }
 

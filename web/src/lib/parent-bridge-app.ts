@@ -1,8 +1,7 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { WebConfig } from '@shared/contracts/web-config';
-import { authSessionQueryKey, endSession, getAccessToken, setParentAccessToken } from './auth';
+import { authSessionQueryKey, endSession, getAccessToken, getIdToken, setParentAccessToken } from './auth';
 import {
   connectParentBridge,
   isAppPath,
@@ -47,15 +46,6 @@ export function isKnownRoute(routes: RouteObject[], path: string): boolean {
   const matches = matchRoutes(routes, pathname);
   const leaf = matches?.[matches.length - 1];
   return leaf !== undefined && leaf.route.path !== '*';
-}
-
-async function getIdToken(): Promise<string | undefined> {
-  try {
-    const session = await fetchAuthSession();
-    return session.tokens?.idToken?.toString();
-  } catch {
-    return undefined;
-  }
 }
 
 /**

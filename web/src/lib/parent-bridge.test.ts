@@ -5,7 +5,8 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARENT_CONNECTION_TIMEOUT_MS } from '@shared/contracts/web-config';
 import { routes } from '../app/router';
-import { testConfig } from '../test/fixtures';
+import { storedSessionKey, testConfig } from '../test/fixtures';
+import { setConfig } from './config';
 import { getAccessToken, setParentAccessToken } from './auth';
 import {
   BRIDGE_CHANNEL,
@@ -88,6 +89,8 @@ beforeEach(() => {
   vi.mocked(signOut).mockReset();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   setParentAccessToken(undefined);
+  setConfig(testConfig);
+  storedSessionKey();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -78,3 +78,14 @@ export function sessionFixture(extra: Partial<Session> = {}): Session {
     ...extra,
   };
 }
+
+/**
+ * Marks this browser as holding an Amplify session of the test pool, so that the app asks Amplify
+ * (mocked by each test: `fetchAuthSession`) who is signed in, as it does for a real stored session.
+ */
+export function storedSessionKey(): void {
+  window.localStorage.setItem(
+    `CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.LastAuthUser`,
+    'test-user',
+  );
+}

@@ -8,9 +8,9 @@ import { afterEach } from 'vitest';
 import { cssVariablesResolver, theme } from '../app/providers';
 import i18n from '../i18n';
 import { setConfig } from '../lib/config';
-import { testConfig } from './fixtures';
+import { storedSessionKey, testConfig } from './fixtures';
 
-export { authError, jsonResponse, testConfig } from './fixtures';
+export { authError, jsonResponse, storedSessionKey, testConfig } from './fixtures';
 
 afterEach(() => cleanup());
 
@@ -35,6 +35,7 @@ export function renderPage(
   }: { path?: string; entry?: string; state?: unknown; queryClient?: QueryClient } = {},
 ) {
   setConfig(testConfig);
+  storedSessionKey();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">

@@ -6,10 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { addEmail } from '@shared/contracts/emails';
 import i18n from '../../i18n';
 import { meFixture } from '../../test/me';
-import { LocationProbe, jsonResponse, newQueryClient, testConfig } from '../../test/render';
+import { LocationProbe, jsonResponse, newQueryClient, storedSessionKey, testConfig } from '../../test/render';
 import { setConfig } from '../../lib/config';
 import { cssVariablesResolver, theme } from '../providers';
 import { OverlayHost } from './overlay-host';
@@ -26,7 +25,8 @@ registerOverlay('host-test-a', { titleKey: 'common.close', load: async () => ({ 
 registerOverlay('host-test-b', { titleKey: 'common.retry', load: async () => ({ default: DemoOverlay }) });
 registerOverlay('host-test-registered', {
   titleKey: 'common.close',
-  route: addEmail,
+  route: 'addEmail',
+  audience: 'registered',
   load: async () => ({ default: DemoOverlay }),
 });
 
@@ -87,6 +87,7 @@ describe('overlay host', () => {
 
   it('a registered-only overlay opens for a registered user, never for a guest', async () => {
     setConfig(testConfig);
+    storedSessionKey();
     vi.mocked(fetchAuthSession).mockResolvedValue(signedIn);
     const isGuest = { value: true };
     vi.stubGlobal(

@@ -26,6 +26,7 @@ import { errorMessages, translateErrorItem } from '../../lib/errors';
 import { PASSWORD_SIGN_IN_ERROR_KEYS } from '../../lib/sign-in-errors';
 import { plansOverlayOn, refusedPromotionCodeState } from '../../lib/refused-promotion-code';
 import { useSignInFlow } from './use-sign-in-flow';
+import { prefetchSignedInStart } from '../../lib/prefetch';
 import { CodeInput } from '../../components/code-input';
 import { AccessCodeSignIn } from './access-code-sign-in';
 
@@ -129,7 +130,10 @@ export default function SignInPage() {
               value={state.emailInput}
               readOnly={state.mode === 'code' || state.mode === 'password'}
               disabled={busy === 'sending' || busy === 'creating'}
-              onChange={(event) => flow.changeEmail(event.currentTarget.value)}
+              onChange={(event) => {
+                prefetchSignedInStart();
+                flow.changeEmail(event.currentTarget.value);
+              }}
               rightSection={busy === 'checking' ? <Loader size="xs" /> : null}
             />
             <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="signin-status">

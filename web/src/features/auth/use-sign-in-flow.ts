@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { confirmSignIn, signIn, signUp, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
+import { amplifyAuth } from '../../lib/amplify-auth';
 import type { LegalAcceptance, LegalDocumentSummary } from '@shared/contracts/legal';
 import type { OwnPlanAnswer } from '@shared/contracts/subscriptions';
 import {
@@ -267,7 +268,9 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
     if (!email) return;
     let result: SignInOutput;
     try {
-      result = await signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+      result = await (
+        await amplifyAuth()
+      ).signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
     } catch (error) {
       // A stale session of someone else on this browser: end it and start again once.
       if (
@@ -324,7 +327,9 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
     if (!allDocumentsAccepted(legalDocuments.data, current.current.acceptedDocuments)) return;
     patch({ busy: 'creating', errorKeys: [], firstNameError: null });
     try {
-      await signUp({
+      await (
+        await amplifyAuth()
+      ).signUp({
         username: email,
         password: generatePassword(),
         options: { userAttributes: { email, given_name: firstName, locale: currentLanguage() } },
@@ -359,7 +364,9 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
           : {}),
         ...(deviceKey ? { deviceKey } : {}),
       };
-      const result = await confirmSignIn({
+      const result = await (
+        await amplifyAuth()
+      ).confirmSignIn({
         challengeResponse: code,
         ...(Object.keys(clientMetadata).length > 0 ? { options: { clientMetadata } } : {}),
       });
@@ -391,7 +398,9 @@ export function useSignInFlow(onSignedIn: () => void | Promise<void>) {
   ): Promise<void> {
     let result: SignInOutput;
     try {
-      result = await signIn({ username: email, password, options: { authFlowType: 'USER_SRP_AUTH' } });
+      result = await (
+        await amplifyAuth()
+      ).signIn({ username: email, password, options: { authFlowType: 'USER_SRP_AUTH' } });
     } catch (error) {
       if (
         retryAfterSignOut &&

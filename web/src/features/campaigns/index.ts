@@ -1,4 +1,3 @@
-import { commandCampaign, createCampaign } from '@shared/contracts/campaigns';
 import { defineFeature } from '../../lib/feature';
 import {
   CAMPAIGN_END_OVERLAY,
@@ -23,14 +22,16 @@ export const campaignsFeature = defineFeature({
   overlays: {
     [CAMPAIGN_OVERLAY]: {
       titleKey: 'campaigns.create.title',
-      route: createCampaign,
+      route: 'createCampaign',
+      audience: 'registered',
       requiredParams: ['sphereId'],
       size: 'lg',
       load: () => import('./campaign-overlay'),
     },
     [CAMPAIGN_END_OVERLAY]: {
       titleKey: 'campaigns.end.title',
-      route: commandCampaign,
+      route: 'commandCampaign',
+      audience: 'registered',
       requiredParams: ['campaignId'],
       size: 'md',
       load: () => import('./campaign-end-overlay'),

@@ -1,4 +1,3 @@
-import { createChatThread } from '@shared/contracts/chat';
 import { defineFeature } from '../../lib/feature';
 import { CHAT_OVERLAY, SAFETY_OVERLAY } from '../../lib/chat-links';
 import { CHAT_PATH } from './paths';
@@ -23,7 +22,8 @@ export const chatFeature = defineFeature({
   overlays: {
     [CHAT_OVERLAY]: {
       titleKey: 'chat.dialog.title',
-      route: createChatThread,
+      route: 'createChatThread',
+      audience: 'registered',
       size: 'lg',
       load: () => import('./chat-overlay'),
     },

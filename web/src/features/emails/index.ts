@@ -1,10 +1,14 @@
-import { addEmail } from '@shared/contracts/emails';
 import { defineFeature } from '../../lib/feature';
 
 /** The emails overlay: the account's addresses and its phone (spec 01 §2 `emails`, §8). */
 export const emailsFeature = defineFeature({
   name: 'emails',
   overlays: {
-    emails: { titleKey: 'emails.title', route: addEmail, load: () => import('./emails-overlay') },
+    emails: {
+      titleKey: 'emails.title',
+      route: 'addEmail',
+      audience: 'registered',
+      load: () => import('./emails-overlay'),
+    },
   },
 });

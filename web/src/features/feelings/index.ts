@@ -1,4 +1,3 @@
-import { createFeeling, updateFeeling } from '@shared/contracts/feelings';
 import { defineFeature } from '../../lib/feature';
 import { QUICK_ANSWER_PATH } from '../../lib/routes';
 
@@ -24,19 +23,19 @@ export const feelingsFeature = defineFeature({
   overlays: {
     feeling: {
       titleKey: 'feelings.title',
-      route: createFeeling,
+      route: 'createFeeling',
       size: 'lg',
       load: () => import('./feeling-overlay'),
     },
     regulation: {
       titleKey: 'regulation.title',
-      route: createFeeling,
+      route: 'createFeeling',
       size: 'lg',
       load: () => import('./regulation/regulation-overlay'),
     },
     'update-feeling': {
       titleKey: 'feelings.updateTitle',
-      route: updateFeeling,
+      route: 'updateFeeling',
       requiredParams: ['feelingId'],
       size: 'lg',
       load: () => import('./update-feeling-overlay'),

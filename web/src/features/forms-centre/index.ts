@@ -1,9 +1,3 @@
-import {
-  addSphereFormEntitlement,
-  createSurvey,
-  listAvailableForms,
-  updateSurvey,
-} from '@shared/contracts/forms';
 import { defineFeature } from '../../lib/feature';
 import {
   ADD_FORM_OVERLAY,
@@ -28,27 +22,28 @@ export const formsCentreFeature = defineFeature({
   overlays: {
     [NEW_ADD_FORM_OVERLAY]: {
       titleKey: 'formsCentre.choose.title',
-      route: listAvailableForms,
+      route: 'listAvailableForms',
       size: 'md',
       load: () => import('./new-add-form-overlay'),
     },
     [ADD_FORM_OVERLAY]: {
       titleKey: 'formsCentre.answer.title',
-      route: createSurvey,
+      route: 'createSurvey',
       requiredParams: ['formId'],
       size: 'lg',
       load: () => import('./add-form-overlay'),
     },
     [UPDATE_FORM_OVERLAY]: {
       titleKey: 'formsCentre.answer.updateTitle',
-      route: updateSurvey,
+      route: 'updateSurvey',
       requiredParams: ['surveyId'],
       size: 'lg',
       load: () => import('./update-form-overlay'),
     },
     [ENTITLEMENT_OVERLAY]: {
       titleKey: 'formsCentre.entitlements.overlayTitle',
-      route: addSphereFormEntitlement,
+      route: 'addSphereFormEntitlement',
+      audience: 'registered',
       requiredParams: ['sphereId'],
       size: 'md',
       load: () => import('./entitlement-overlay'),

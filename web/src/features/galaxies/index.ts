@@ -1,4 +1,3 @@
-import { addGalaxyMember, createGalaxy } from '@shared/contracts/galaxies';
 import { defineFeature } from '../../lib/feature';
 import {
   ADD_GALAXY_MEMBER_OVERLAY,
@@ -24,13 +23,15 @@ export const galaxiesFeature = defineFeature({
   overlays: {
     [ADD_GALAXY_OVERLAY]: {
       titleKey: 'galaxies.overlay.addGalaxy',
-      route: createGalaxy,
+      route: 'createGalaxy',
+      audience: 'registered',
       size: 'md',
       load: () => import('./add-galaxy-overlay'),
     },
     [ADD_GALAXY_MEMBER_OVERLAY]: {
       titleKey: 'galaxies.overlay.addMember',
-      route: addGalaxyMember,
+      route: 'addGalaxyMember',
+      audience: 'registered',
       size: 'md',
       load: () => import('./add-galaxy-member-overlay'),
     },

@@ -1,4 +1,3 @@
-import { addGlobalMember } from '@shared/contracts/global-members';
 import { defineFeature } from '../../lib/feature';
 import { GLOBAL_MEMBER_OVERLAY, GLOBAL_MEMBERS_PATH } from './paths';
 
@@ -21,7 +20,8 @@ export const globalMembersFeature = defineFeature({
   overlays: {
     [GLOBAL_MEMBER_OVERLAY]: {
       titleKey: 'globalMembers.overlay.title',
-      route: addGlobalMember,
+      route: 'addGlobalMember',
+      audience: 'registered',
       size: 'md',
       load: () => import('./global-member-overlay'),
     },

@@ -1,4 +1,3 @@
-import { registerGuest } from '@shared/contracts/guests';
 import { defineFeature } from '../../lib/feature';
 import { GUEST_PATH } from '../../lib/routes';
 
@@ -9,7 +8,7 @@ export const guestsFeature = defineFeature({
   overlays: {
     registration: {
       titleKey: 'guests.registration.title',
-      route: registerGuest,
+      route: 'registerGuest',
       load: () => import('./registration-overlay'),
     },
     connect: { titleKey: 'guests.connect.title', load: () => import('./connect-overlay') },

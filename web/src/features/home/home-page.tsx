@@ -6,8 +6,11 @@ import type { Me } from '@shared/contracts/me';
 import { ErrorState } from '../../components/error-state';
 import { formatDate } from '../../lib/dates';
 import { NO_MATCH_PARAMETER } from '../../lib/routes';
-import { homeSections } from '../../lib/home-sections';
+import { homeSections, preloadHomeSections } from '../../lib/home-sections';
 import { useMe } from '../../lib/me';
+
+// The sections' code downloads beside the start call, not after it.
+preloadHomeSections();
 
 function HomeSkeleton() {
   return (

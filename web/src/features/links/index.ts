@@ -1,4 +1,3 @@
-import { createLink, getLink, updateLink } from '@shared/contracts/links';
 import { defineFeature } from '../../lib/feature';
 import { ADD_LINK_OVERLAY, LINK_OVERLAY, LINK_PAGE_PATH, LINKS_TAB, UPDATE_LINK_OVERLAY } from './paths';
 
@@ -13,21 +12,23 @@ export const linksFeature = defineFeature({
   overlays: {
     [LINK_OVERLAY]: {
       titleKey: 'links.overlay.title',
-      route: getLink,
+      route: 'getLink',
       requiredParams: ['linkId'],
       size: 'md',
       load: () => import('./link-overlay'),
     },
     [ADD_LINK_OVERLAY]: {
       titleKey: 'links.overlay.addTitle',
-      route: createLink,
+      route: 'createLink',
+      audience: 'registered',
       requiredParams: ['category', 'sphereId'],
       size: 'lg',
       load: () => import('./add-link-overlay'),
     },
     [UPDATE_LINK_OVERLAY]: {
       titleKey: 'links.overlay.updateTitle',
-      route: updateLink,
+      route: 'updateLink',
+      audience: 'registered',
       requiredParams: ['linkId'],
       size: 'lg',
       load: () => import('./update-link-overlay'),

@@ -1,10 +1,9 @@
-import { updateProfile } from '@shared/contracts/profile';
 import { defineFeature } from '../../lib/feature';
 
 /** The profile overlay (spec 01 §2 `profile`). */
 export const profileFeature = defineFeature({
   name: 'profile',
   overlays: {
-    profile: { titleKey: 'profile.title', route: updateProfile, load: () => import('./profile-overlay') },
+    profile: { titleKey: 'profile.title', route: 'updateProfile', load: () => import('./profile-overlay') },
   },
 });

@@ -1,4 +1,3 @@
-import { createPromotionCode } from '@shared/contracts/subscriptions';
 import { defineFeature } from '../../lib/feature';
 import { PROMOTION_CODE_OVERLAY, PROMOTION_CODES_PATH } from './paths';
 
@@ -21,7 +20,8 @@ export const promotionCodesFeature = defineFeature({
   overlays: {
     [PROMOTION_CODE_OVERLAY]: {
       titleKey: 'promotionCodes.overlay.title',
-      route: createPromotionCode,
+      route: 'createPromotionCode',
+      audience: 'registered',
       size: 'md',
       load: () => import('./promotion-code-overlay'),
     },

@@ -1,4 +1,3 @@
-import { createReportRender } from '@shared/contracts/custom-reports';
 import { defineFeature } from '../../lib/feature';
 import {
   CAMPAIGN_CUSTOM_REPORTS_PATH,
@@ -93,7 +92,8 @@ export const reportsFeature = defineFeature({
       titleKey: 'reports.custom.render.title',
       // A group's report renders through the group's route, which admits the same users (registered):
       // `sessionId` comes with `sphereId` and `reportId`, but only for a group's report.
-      route: createReportRender,
+      route: 'createReportRender',
+      audience: 'registered',
       requiredParams: ['sphereId', 'reportId'],
       size: 'lg',
       load: () => import('./custom-reports/render-report-overlay'),

@@ -1,15 +1,9 @@
 import { useEffect } from 'react';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useIsSignedIn } from '../../lib/auth';
+import { getIdToken, useIsSignedIn } from '../../lib/auth';
 import { getConfig } from '../../lib/config';
 import { createRealtimeClient, handOverChatEvent, queryKeysFor } from '../../lib/realtime';
 import { meQueryKey } from '../../lib/me';
-
-async function idToken(): Promise<string | undefined> {
-  const session = await fetchAuthSession();
-  return session.tokens?.idToken?.toString();
-}
 
 /**
  * While someone is signed in, keeps the realtime channel open and marks the queries an event
@@ -25,7 +19,7 @@ export function RealtimeConnection() {
     if (!active) return undefined;
     const client = createRealtimeClient({
       url: getConfig().wsUrl,
-      getToken: idToken,
+      getToken: getIdToken,
       onEvent: (event) => {
         handOverChatEvent(event);
         for (const queryKey of queryKeysFor(event, meQueryKey))

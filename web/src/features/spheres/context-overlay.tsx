@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OverlayLoadError } from './overlay-load-error';
+import { useLanguageStrings } from '../../lib/language-strings';
 import type { FieldError } from '@shared/contracts/errors';
 import { LANGUAGES, type Language } from '@shared/contracts/headers';
 import {
@@ -203,7 +204,9 @@ function ContextForm({
     withProblems.has(l)
       ? t('spheres.contexts.languageToCheck', { language: t(`language.${l}`) })
       : t(`language.${l}`);
-  const sample = t('spheres.contexts.previewSample', { lng: language });
+  // The preview speaks the language edited: its strings load the first time it is chosen.
+  const inLanguage = useLanguageStrings(language);
+  const sample = inLanguage ? t('spheres.contexts.previewSample', { lng: language }) : '';
 
   return (
     <form
@@ -360,7 +363,7 @@ function ContextForm({
                 key={`${key}-${language}`}
                 label={t(`spheres.contexts.overrideKeys.${key}`)}
                 description={t('spheres.contexts.replaces', {
-                  text: t(OVERRIDDEN[key], { lng: language, name: sphereName }),
+                  text: inLanguage ? t(OVERRIDDEN[key], { lng: language, name: sphereName }) : '',
                 })}
                 value={overrides[key]?.[language] ?? ''}
                 onChange={(e) => {

@@ -1,7 +1,4 @@
 import { defineFeature } from '../../lib/feature';
-import { createSession } from '@shared/contracts/sessions';
-import { getSphereTag, saveTagSelection } from '@shared/contracts/tags';
-import { createSphereContext } from '@shared/contracts/sphere-contexts';
 import { CREATE_SPHERE_PATH, SPHERES_ADMIN_PATH } from './paths';
 
 /**
@@ -40,28 +37,32 @@ export const spheresFeature = defineFeature({
   overlays: {
     createSession: {
       titleKey: 'groups.form.title',
-      route: createSession,
+      route: 'createSession',
+      audience: 'registered',
       requiredParams: ['sphereId'],
       size: 'lg',
       load: () => import('./create-session-overlay'),
     },
     addOrUpdateTag: {
       titleKey: 'spheres.tags.overlayTitle',
-      route: getSphereTag,
+      route: 'getSphereTag',
+      audience: 'registered',
       requiredParams: ['sphereId'],
       size: 'lg',
       load: () => import('./tag-overlay'),
     },
     addOrUpdateTagsSelection: {
       titleKey: 'spheres.rules.overlayTitle',
-      route: saveTagSelection,
+      route: 'saveTagSelection',
+      audience: 'registered',
       requiredParams: ['sphereId', 'selectionId'],
       size: 'xl',
       load: () => import('./tag-selection-overlay'),
     },
     addOrUpdateSphereContext: {
       titleKey: 'spheres.contexts.overlayTitle',
-      route: createSphereContext,
+      route: 'createSphereContext',
+      audience: 'registered',
       requiredParams: ['sphereId'],
       size: 'xl',
       load: () => import('./context-overlay'),

@@ -1,4 +1,3 @@
-import { addSphereStrategyAssessment, updateStrategyAssessment } from '@shared/contracts/strategies';
 import { defineFeature } from '../../lib/feature';
 import {
   LIFE_COMPASS_OVERLAY,
@@ -25,13 +24,15 @@ export const strategiesFeature = defineFeature({
     },
     [STRATEGY_ASSESSMENT_OVERLAY]: {
       titleKey: 'strategies.assessment.title',
-      route: addSphereStrategyAssessment,
+      route: 'addSphereStrategyAssessment',
+      audience: 'registered',
       size: 'lg',
       load: () => import('./strategy-assessment-overlay'),
     },
     [UPDATE_STRATEGY_ASSESSMENT_OVERLAY]: {
       titleKey: 'strategies.assessment.updateTitle',
-      route: updateStrategyAssessment,
+      route: 'updateStrategyAssessment',
+      audience: 'registered',
       requiredParams: ['assessmentId'],
       size: 'lg',
       load: () => import('./update-strategy-assessment-overlay'),

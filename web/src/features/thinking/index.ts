@@ -1,10 +1,3 @@
-import {
-  createThinking,
-  createThinkingAxis,
-  getThinkingAxisFacets,
-  updateThinking,
-  updateThinkingAxis,
-} from '@shared/contracts/thinkings';
 import { defineFeature } from '../../lib/feature';
 
 /**
@@ -21,33 +14,38 @@ export const thinkingFeature = defineFeature({
       path: THINKING_AXES_PATH,
       labelKey: 'nav.axes',
       order: 90,
-      ability: getThinkingAxisFacets.ability,
+      // The right `getThinkingAxisFacets` asks for (the faces test compares them).
+      ability: { action: 'manage', subject: 'axes' },
     },
   ],
   homeSections: [{ id: 'thinking', order: 30, load: () => import('./thinking-home') }],
   overlays: {
     thinking: {
       titleKey: 'thinking.title',
-      route: createThinking,
+      route: 'createThinking',
+      audience: 'registered',
       size: 'lg',
       load: () => import('./thinking-overlay'),
     },
     'update-thinking': {
       titleKey: 'thinking.updateTitle',
-      route: updateThinking,
+      route: 'updateThinking',
+      audience: 'registered',
       requiredParams: ['thinkingId'],
       size: 'lg',
       load: () => import('./update-thinking-overlay'),
     },
     createThinkingAxis: {
       titleKey: 'axes.createTitle',
-      route: createThinkingAxis,
+      route: 'createThinkingAxis',
+      audience: 'registered',
       size: 'lg',
       load: () => import('./create-axis-overlay'),
     },
     updateThinkingAxis: {
       titleKey: 'axes.updateTitle',
-      route: updateThinkingAxis,
+      route: 'updateThinkingAxis',
+      audience: 'registered',
       requiredParams: ['id'],
       size: 'lg',
       load: () => import('./update-axis-overlay'),

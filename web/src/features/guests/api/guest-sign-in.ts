@@ -1,4 +1,5 @@
-import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
+import { amplifyAuth } from '../../../lib/amplify-auth';
 import { endSession } from '../../../lib/auth';
 import type { StoredGuestCredentials } from '../guest-credentials';
 
@@ -28,7 +29,9 @@ export async function signInAsGuest(
 ): Promise<void> {
   let started: SignInOutput;
   try {
-    started = await signIn({
+    started = await (
+      await amplifyAuth()
+    ).signIn({
       username: credentials.username,
       options: { authFlowType: 'CUSTOM_WITHOUT_SRP' },
     });
@@ -44,7 +47,7 @@ export async function signInAsGuest(
   if (isDone(started)) return;
   let answered: SignInOutput;
   try {
-    answered = await confirmSignIn({ challengeResponse: credentials.secret });
+    answered = await (await amplifyAuth()).confirmSignIn({ challengeResponse: credentials.secret });
   } catch (error) {
     if (REFUSALS.has(errorName(error) ?? '')) throw new GuestRefusedError({ cause: error });
     throw error;

@@ -1,4 +1,4 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { amplifyAuth } from '../../../lib/amplify-auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { convertGuest, registerGuest, type ConvertGuestRequest } from '@shared/contracts/guests';
 import type { FieldError } from '@shared/contracts/errors';
@@ -25,7 +25,7 @@ export function useConvertGuest() {
       const answer = await callApi(convertGuest, { body });
       forgetGuestCredentials();
       try {
-        await fetchAuthSession({ forceRefresh: true });
+        await (await amplifyAuth()).fetchAuthSession({ forceRefresh: true });
       } catch {
         // The next call refreshes the tokens anyway; the account is created either way.
       }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updatePassword } from 'aws-amplify/auth';
+import { amplifyAuth } from '../../../lib/amplify-auth';
 import { setPassword as setPasswordRoute } from '@shared/contracts/account';
 import { callApi } from '../../../lib/api';
 import { setMe } from '../../../lib/me';
@@ -16,7 +16,7 @@ export function useSetFirstPassword() {
 /** Changes an existing password in the user pool (Cognito ChangePassword checks the old one). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) =>
-      updatePassword({ oldPassword, newPassword }),
+    mutationFn: async ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) =>
+      (await amplifyAuth()).updatePassword({ oldPassword, newPassword }),
   });
 }
