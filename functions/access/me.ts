@@ -1,6 +1,7 @@
 import type { RequestHeaders } from '@shared/contracts/headers';
 import type { Me, MySessions } from '@shared/contracts/me';
 import { defineRules, type SessionMembership } from '@shared/domain/ability';
+import { opensMyselfForms } from '@shared/domain/group-licences';
 import { effectivePlan } from '@shared/domain/licences';
 import { planEndAt } from '@shared/domain/plans';
 import { primaryFirst } from '@shared/domain/emails';
@@ -23,9 +24,10 @@ import {
 
 /**
  * The person's memberships as their summary holds them (decision 0055): one consistent GetItem.
- * A summary never built from every membership (memberships older than it, demo data) is built
- * once from them (a Query each of sphere, session and galaxy memberships) and kept, on the
- * condition that no membership was written meanwhile.
+ * A summary never built from every membership (memberships older than it, demo data, an older
+ * shape) is built once from them (a Query each of sphere, session and galaxy memberships, then
+ * their groups for each one's plan and archiving: one BatchGetItem) and kept, on the condition
+ * that no membership was written meanwhile.
  */
 export async function membershipSummaryOf(userId: string): Promise<MembershipSummary> {
   const read = await readMembershipSummary(userId);
@@ -61,8 +63,42 @@ export async function membershipSummaryOf(userId: string): Promise<MembershipSum
     },
     read.summary,
   );
-  await storeBuiltSummary(userId, read.revision, built);
-  return built;
+  // The plan and archiving are the groups' own, as read now: a save after this read counts the
+  // revision up, so this build is then not kept.
+  const groups = new Map(
+    (await findSessions([...new Set(built.sessions.map((e) => e.sessionId))])).map((g) => [g.sessionId, g]),
+  );
+  const whole = {
+    ...built,
+    sessions: built.sessions.map(({ plan: _plan, archived: _archived, ...entry }) => {
+      const group = groups.get(entry.sessionId);
+      return group
+        ? { ...entry, plan: group.subscription, ...(group.archived ? { archived: true } : {}) }
+        : entry;
+    }),
+  };
+  await storeBuiltSummary(userId, read.revision, whole);
+  return whole;
+}
+
+/**
+ * How many groups the person is in, and that count, whose plan opens the myself forms menu
+ * (`opensMyselfForms`: contributor, not Starter) and that are not archived: what the top bar asks
+ * of the start call (decision 0055). An entry whose plan is not known yet does not count.
+ */
+export function openContributorGroupsIn(
+  summary: MembershipSummary,
+  activeSphereIds: ReadonlySet<string>,
+): number {
+  const open = summary.sessions.filter(
+    (e) =>
+      e.category === 'contributor' &&
+      activeSphereIds.has(e.sphereId) &&
+      e.archived !== true &&
+      (e.plan === 'starter' || e.plan === 'essentials') &&
+      opensMyselfForms({ category: e.category, subscription: e.plan }),
+  );
+  return new Set(open.map((e) => e.sessionId)).size;
 }
 
 /** The sphere memberships of a summary, as the spheres domain reads them. */
@@ -119,7 +155,8 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
   const own = ownPlanOf(user, now);
   const subscription = user.isGuest ? user.subscription : effectivePlan(own, mine.memberships);
   const planUntil = user.isGuest ? undefined : planEndAt(user, now);
-  const sessions = sessionMembershipsIn(summary, new Set(mine.memberships.map((s) => s.sphereId)));
+  const activeSphereIds = new Set(mine.memberships.map((s) => s.sphereId));
+  const sessions = sessionMembershipsIn(summary, activeSphereIds);
   return {
     userId,
     profile: toProfile(user),
@@ -131,6 +168,7 @@ export async function loadMe(userId: string, headers: RequestHeaders): Promise<M
     galaxies: galaxies.summaries,
     members: mine.members,
     legalConsents: legalConsents(documents, legalAcceptances, headers.language),
+    openContributorGroups: openContributorGroupsIn(summary, activeSphereIds),
     ability: {
       subscription,
       ...(planUntil !== undefined ? { planUntil } : {}),

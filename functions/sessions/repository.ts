@@ -122,7 +122,9 @@ export async function insertSession(
           ...takes.map((tier) => licenceTake(quotaTally, session.sphereId, tier)),
           // Each licence's day (decision 0052), after the takes read below and before the galaxy's.
           ...takes.map((tier) => licenceDayUse(licenceDay, session.sphereId, tier, 1)),
-          ...members.flatMap((m) => summaryItem({ ...m, sessionId })),
+          ...members.flatMap((m) =>
+            summaryItem({ ...m, sessionId }, { subscription: session.subscription, archived: false }),
+          ),
           ...galaxyTakes(quotaTally),
         ])
         .go(),
@@ -289,13 +291,17 @@ export async function deleteSessionItems(
   await eraseInBatches(removeSessionMembers, [...members]);
 }
 
+/** What a membership's summary entry holds of its group (decision 0055): its plan and archiving. */
+export type GroupFacts = Pick<SessionItem, 'subscription' | 'archived'>;
+
 /**
  * The transaction item that keeps the person's membership summary true (decision 0055): the
- * session membership after the write, or its removal.
+ * session membership after the write with its group's plan and archiving, or its removal.
  */
 function summaryItem(
   member: Pick<SessionMemberItem, 'userId' | 'sessionId' | 'memberId' | 'sphereId' | 'category' | 'roles'> &
     Pick<Partial<SessionMemberItem>, 'memberSelfGranted'>,
+  group: GroupFacts | undefined,
   removed = false,
 ) {
   return membershipSummaryItem(member.userId, {
@@ -307,6 +313,7 @@ function summaryItem(
       category: member.category,
       roles: [...member.roles],
       ...(member.memberSelfGranted === true ? { selfGranted: true } : {}),
+      ...(group ? { plan: group.subscription, ...(group.archived ? { archived: true } : {}) } : {}),
     },
     removed,
   });
@@ -344,9 +351,13 @@ export async function findSessionMember(
 /** Adds a person to a session; one already there answers `exist` (409), whoever added them first. */
 export async function insertSessionMember(
   member: NewSessionMember & { sessionId: string },
+  group: GroupFacts,
 ): Promise<SessionMemberItem> {
   const result = await db()
-    .transaction.write(({ sessionMember }) => [sessionMember.create(member).commit(), ...summaryItem(member)])
+    .transaction.write(({ sessionMember }) => [
+      sessionMember.create(member).commit(),
+      ...summaryItem(member, group),
+    ])
     .go();
   if (result.canceled) throw new ConflictError('exist');
   const created = await findSessionMember(member.sessionId, member.memberId);
@@ -357,9 +368,13 @@ export async function insertSessionMember(
 /** Adds a person who joined by the link; a join racing this one keeps its item. */
 export async function insertJoinedSessionMember(
   member: NewSessionMember & { sessionId: string },
+  group: GroupFacts,
 ): Promise<void> {
   await db()
-    .transaction.write(({ sessionMember }) => [sessionMember.create(member).commit(), ...summaryItem(member)])
+    .transaction.write(({ sessionMember }) => [
+      sessionMember.create(member).commit(),
+      ...summaryItem(member, group),
+    ])
     .go();
 }
 
@@ -373,6 +388,7 @@ export type MemberGrant = Pick<SessionMemberItem, 'memberGrantedBy' | 'memberSel
  */
 export async function saveSessionMemberRoles(
   before: SessionMemberItem,
+  group: GroupFacts,
   roles: SessionMemberItem['roles'],
   grant?: MemberGrant | null,
 ): Promise<SessionMemberItem> {
@@ -386,7 +402,7 @@ export async function saveSessionMemberRoles(
         .remove(grant === null ? ['memberGrantedBy', 'memberSelfGranted'] : [])
         .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt))
         .commit(),
-      ...summaryItem({ ...before, roles, memberSelfGranted: selfGranted }),
+      ...summaryItem({ ...before, roles, memberSelfGranted: selfGranted }, group),
     ])
     .go();
   if (result.canceled) throw new ConflictError('conflict');
@@ -404,7 +420,7 @@ export async function removeSessionMembers(members: readonly RemovedSessionMembe
         db()
           .transaction.write(({ sessionMember }) => [
             sessionMember.delete({ sessionId: m.sessionId, memberId: m.memberId }).commit(),
-            ...summaryItem(m, true),
+            ...summaryItem(m, undefined, true),
           ])
           .go(),
       ),
@@ -457,7 +473,7 @@ export async function importSession(
     await db()
       .transaction.write(({ sessionMember }) => [
         sessionMember.create({ ...member, sessionId: session.sessionId }).commit(),
-        ...summaryItem({ ...member, sessionId: session.sessionId }),
+        ...summaryItem({ ...member, sessionId: session.sessionId }, session),
       ])
       .go();
   return true;

@@ -50,7 +50,7 @@ import {
   membershipIn,
   type SphereItem,
 } from '../spheres';
-import { fullName, getAccount } from '../users';
+import { fullName, getAccount, recordGroupInSummary } from '../users';
 import {
   deleteSessionItems,
   findSession,
@@ -442,7 +442,16 @@ export async function updateSession(
         licences,
       ),
   );
-  for (const member of await membersOfSession(sessionId)) await tellSessionsChanged(member.userId, 'updated');
+  // A new plan or archiving reaches its members' summaries (decision 0055: the top bar's menu).
+  const regrouped = saved.subscription !== before.subscription || saved.archived !== before.archived;
+  for (const member of await membersOfSession(sessionId)) {
+    if (regrouped)
+      await recordGroupInSummary(member.userId, member, {
+        plan: saved.subscription,
+        archived: saved.archived,
+      });
+    await tellSessionsChanged(member.userId, 'updated');
+  }
   const membership = await sessionMembershipIn(userId, sessionId);
   return toSession(saved, membership, ability, await inheritedOf(saved));
 }
@@ -562,17 +571,20 @@ export async function addSessionMember(
   checkRoles(session, body.roles);
   const member = await findMember(session.sphereId, body.memberId);
   if (!member?.active) throw new BadRequestError('memberNotActive');
-  const added = await insertSessionMember({
-    sessionId,
-    memberId: member.memberId,
-    userId: member.userId,
-    sphereId: session.sphereId,
-    category: session.category,
-    name: member.name,
-    email: member.email,
-    roles: body.roles,
-    ...memberGrant(actorId, member, body.roles),
-  });
+  const added = await insertSessionMember(
+    {
+      sessionId,
+      memberId: member.memberId,
+      userId: member.userId,
+      sphereId: session.sphereId,
+      category: session.category,
+      name: member.name,
+      email: member.email,
+      roles: body.roles,
+      ...memberGrant(actorId, member, body.roles),
+    },
+    session,
+  );
   await tellSessionsChanged(member.userId, 'updated');
   return toSessionMember(added, true);
 }
@@ -592,6 +604,7 @@ export async function updateSessionMember(
   checkRoles(session, roles, [...before.roles]);
   const saved = await saveSessionMemberRoles(
     before,
+    session,
     roles,
     memberGrant(actorId, before, roles, [...before.roles]),
   );
@@ -652,16 +665,19 @@ export async function joinSession(
   // gives themselves the member role like one who adds themselves (decision 0012). One already in
   // the session (its referents) joins no further.
   const memberSelfGranted = active?.roles.includes('admin') === true;
-  await insertJoinedSessionMember({
-    sessionId,
-    ...person,
-    userId,
-    sphereId: session.sphereId,
-    category: session.category,
-    roles: ['member'],
-    memberGrantedBy: userId,
-    memberSelfGranted,
-  });
+  await insertJoinedSessionMember(
+    {
+      sessionId,
+      ...person,
+      userId,
+      sphereId: session.sphereId,
+      category: session.category,
+      roles: ['member'],
+      memberGrantedBy: userId,
+      memberSelfGranted,
+    },
+    session,
+  );
   await tellSessionsChanged(userId, 'updated');
   return toSession(session, { roles: ['member'], memberSelfGranted }, ability, await inheritedOf(session));
 }

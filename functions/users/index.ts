@@ -43,6 +43,7 @@ export {
   hasSummary,
   membershipSummaryItem,
   readMembershipSummary,
+  recordGroupInSummary,
   storeBuiltSummary,
   withKnownEntries,
   type GalaxyEntry,

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { isConditionFailure } from '../lib/conditions';
 import { config } from '../lib/config';
@@ -15,7 +15,11 @@ export interface SphereEntry {
   subscription?: string | undefined;
 }
 
-/** What the summary keeps of a session membership (the ability's facts). */
+/**
+ * What the summary keeps of a session membership (the ability's facts), with its group's plan and
+ * archiving (what the top bar's myself forms menu asks: `openContributorGroups` of the start call).
+ * `plan` is absent on an entry written before it was kept.
+ */
 export interface SessionEntry {
   sessionId: string;
   memberId: string;
@@ -23,6 +27,8 @@ export interface SessionEntry {
   category: string;
   roles: string[];
   selfGranted?: boolean | undefined;
+  plan?: string | undefined;
+  archived?: boolean | undefined;
 }
 
 /** What the summary keeps of a galaxy membership. */
@@ -147,9 +153,55 @@ function entriesOf(item: Record<string, unknown>): MembershipSummary {
 }
 
 /**
+ * The shape a build writes: 2 since the session entries hold their group's plan and archiving. A
+ * summary built in an older shape is built again once, like one never built.
+ */
+const SHAPE = 2;
+
+/**
+ * Records a group's new plan or archiving in the summary of one of its members (an UpdateItem of
+ * that membership's entry, `ADD revision 1` so that a build read before it is not kept); nothing
+ * when the summary holds no entry for that membership (it is then built, or written by the
+ * membership's own transaction, from the group as it is). Run for each member after the group's
+ * save, like the realtime hint that follows it.
+ */
+export async function recordGroupInSummary(
+  userId: string | undefined,
+  membership: { sessionId: string; memberId: string },
+  group: { plan: string; archived: boolean },
+): Promise<void> {
+  if (!hasSummary(userId)) return;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().TABLE_NAME,
+        Key: keyOf(userId),
+        UpdateExpression: group.archived
+          ? 'SET #e.#p = :plan, #e.#a = :true ADD #r :one'
+          : 'SET #e.#p = :plan REMOVE #e.#a ADD #r :one',
+        ConditionExpression: 'attribute_exists(#e)',
+        ExpressionAttributeNames: {
+          '#e': `session#${membership.sessionId}#${membership.memberId}`,
+          '#p': 'plan',
+          '#a': 'archived',
+          '#r': 'revision',
+        },
+        ExpressionAttributeValues: {
+          ':plan': group.plan,
+          ':one': 1,
+          ...(group.archived ? { ':true': true } : {}),
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
  * The person's summary: one consistent GetItem. `built` false: it was never built from every
- * membership (a person whose memberships predate it), so it may lack some; `revision` is what a
- * build is conditioned on.
+ * membership (a person whose memberships predate it) or was built in an older shape, so it may
+ * lack some; `revision` is what a build is conditioned on.
  */
 export async function readMembershipSummary(
   userId: string,
@@ -159,7 +211,7 @@ export async function readMembershipSummary(
   );
   const Item = answer?.Item;
   return {
-    built: typeof Item?.builtAt === 'string',
+    built: typeof Item?.builtAt === 'string' && typeof Item.shape === 'number' && Item.shape >= SHAPE,
     revision: typeof Item?.revision === 'number' ? Item.revision : undefined,
     summary: entriesOf(Item ?? {}),
   };
@@ -192,14 +244,22 @@ export async function storeBuiltSummary(
           __edb_v__: '1',
           revision: revision ?? 0,
           builtAt: new Date().toISOString(),
+          shape: SHAPE,
           ...Object.fromEntries(changes.map((change) => [attributeOf(change), valueOf(change)])),
         },
+        // Not built yet, or built in an older shape (then built again once).
         ConditionExpression:
           revision === undefined
             ? 'attribute_not_exists(#r) AND attribute_not_exists(#b)'
-            : '#r = :rev AND attribute_not_exists(#b)',
-        ExpressionAttributeNames: { '#r': 'revision', '#b': 'builtAt' },
-        ...(revision !== undefined ? { ExpressionAttributeValues: { ':rev': revision } } : {}),
+            : '#r = :rev AND (attribute_not_exists(#b) OR attribute_not_exists(#s) OR #s < :shape)',
+        ExpressionAttributeNames: {
+          '#r': 'revision',
+          '#b': 'builtAt',
+          ...(revision !== undefined ? { '#s': 'shape' } : {}),
+        },
+        ...(revision !== undefined
+          ? { ExpressionAttributeValues: { ':rev': revision, ':shape': SHAPE } }
+          : {}),
       }),
     );
     return true;

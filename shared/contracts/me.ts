@@ -110,6 +110,12 @@ export const MeSchema = z.object({
   ability: AbilitySchema,
   members: z.array(MemberSummarySchema),
   legalConsents: z.array(LegalConsentSchema),
+  /**
+   * How many of the person's groups open the myself forms menu (contributor, not Starter, not
+   * archived: `opensMyselfForms`), from their membership summary (decision 0055), so that the top
+   * bar needs no read of `GET /v1/me/sessions`. Absent from an older server's answer.
+   */
+  openContributorGroups: z.number().int().nonnegative().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

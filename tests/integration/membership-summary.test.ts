@@ -3,13 +3,33 @@ import { decodeJwt } from 'jose';
 import type { Me, MySessions } from '@shared/contracts/me';
 import { DEFAULT_SPHERE_LIMITS } from '@shared/domain/spheres';
 import { galaxyMembershipsOf } from '../../functions/galaxies';
-import { sessionMembershipsOf } from '../../functions/sessions';
+import { findSessions, sessionMembershipsOf } from '../../functions/sessions';
 import { importSession } from '../../functions/sessions/seeding';
 import { membershipsOf } from '../../functions/spheres';
 import { importSphere } from '../../functions/spheres/seeding';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Session } from '@shared/contracts/sessions';
+import { documentClient } from '../../functions/lib/aws';
+import { config } from '../../functions/lib/config';
 import { readMembershipSummary } from '../../functions/users';
+import { usersDb } from '../../functions/users/store';
 import { itemsReadBy, recordDynamoCalls } from '../bench/dynamo-time';
 import { callerOf, startTestStack, type TestStack, type Tokens } from './harness';
+
+/** The fields a group's save sends back, as the group was read. */
+const saved = (s: Session) => ({
+  name: s.realName ?? s.name,
+  publicName: s.publicName ?? {},
+  isLeaf: s.isLeaf,
+  subscription: s.subscription,
+  isPublic: s.isPublic,
+  archived: s.archived,
+  updateDate: s.updateDate,
+});
+
+/** The key of a person's summary item. */
+const summaryKey = (userId: string) =>
+  usersDb().entities.membershipSummary.get({ userId }).params<{ Key: Record<string, unknown> }>().Key;
 
 /**
  * The membership summary the start call reads (decision 0055) stays what the memberships say
@@ -29,6 +49,9 @@ async function truth(userId: string) {
     sessionMembershipsOf(userId),
     galaxyMembershipsOf(userId),
   ]);
+  const groups = new Map(
+    (await findSessions(sessionMembers.map((m) => m.sessionId))).map((g) => [g.sessionId, g]),
+  );
   return {
     spheres: members
       .map((m) => ({
@@ -47,6 +70,8 @@ async function truth(userId: string) {
         category: m.category,
         roles: [...m.roles].sort(),
         ...(m.memberSelfGranted === true ? { selfGranted: true } : {}),
+        plan: groups.get(m.sessionId)?.subscription,
+        ...(groups.get(m.sessionId)?.archived === true ? { archived: true } : {}),
       }))
       .sort((a, b) => a.sessionId.localeCompare(b.sessionId)),
     galaxies: galaxyMembers
@@ -158,6 +183,103 @@ describe('the membership summary follows every membership change', () => {
     expect((await api(zoe, `/v1/spheres/${sphereId}/leave`, 'POST')).status).toBe(204);
     await expectTrue(zoe);
     expect((await api<Me>(zoe, '/v1/me')).body.spheres).toEqual([]);
+  });
+});
+
+describe('the start call tells the top bar whether a group opens the myself forms menu', () => {
+  const openGroups = async (who: Tokens) => (await api<Me>(who, '/v1/me')).body.openContributorGroups;
+
+  it('counts the contributor groups not Starter and not archived, following their plan and archiving', async () => {
+    const sphere = await api<{ id: string }>(admin, '/v1/spheres', 'POST', {
+      name: 'Formulaires',
+      category: 'company',
+      address: { country: 'BE' },
+      languages: { primary: 'fr' },
+    });
+    const sphereId = sphere.body.id;
+    expect(
+      (await api(admin, `/v1/spheres/${sphereId}/subscriptions/essentials/license`, 'PUT', { quantity: 2 }))
+        .status,
+    ).toBe(200);
+    const before = (await openGroups(admin)) ?? 0;
+    const ownerIds = [(await api<Me>(admin, '/v1/me')).body.members.find((m) => m.sphereId === sphereId)?.id];
+    // A Starter group opens nothing.
+    const starter = await api<Session>(admin, `/v1/spheres/${sphereId}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { fr: 'Débutants' },
+      ownerIds,
+    });
+    expect(starter.status).toBe(201);
+    expect(await openGroups(admin)).toBe(before);
+    // An Essentials group does, from its creation.
+    const essentials = await api<Session>(admin, `/v1/spheres/${sphereId}/sessions`, 'POST', {
+      category: 'contributor',
+      name: { fr: 'Avancés' },
+      subscription: 'essentials',
+      ownerIds,
+    });
+    expect(essentials.status).toBe(201);
+    expect(await openGroups(admin)).toBe(before + 1);
+    await expectTrue(admin);
+    // The Starter group made Essentials: its members' summaries follow the save.
+    const raised = await api<Session>(admin, `/v1/sessions/${starter.body.id}`, 'PUT', {
+      ...saved(starter.body),
+      subscription: 'essentials',
+    });
+    expect(raised.status).toBe(200);
+    expect(await openGroups(admin)).toBe(before + 2);
+    await expectTrue(admin);
+    // Archived, it no longer counts; back to Starter neither.
+    const archived = await api<Session>(admin, `/v1/sessions/${raised.body.id}`, 'PUT', {
+      ...saved(raised.body),
+      archived: true,
+    });
+    expect(archived.status).toBe(200);
+    expect(await openGroups(admin)).toBe(before + 1);
+    await expectTrue(admin);
+    const lowered = await api<Session>(admin, `/v1/sessions/${essentials.body.id}`, 'PUT', {
+      ...saved(essentials.body),
+      subscription: 'starter',
+    });
+    expect(lowered.status).toBe(200);
+    expect(await openGroups(admin)).toBe(before);
+    await expectTrue(admin);
+  });
+
+  it('a summary built in the older shape is built again once, with the groups’ plans', async () => {
+    const userId = idOf(admin);
+    const expected = await openGroups(admin);
+    // The summary as the first shape wrote it: no plan, no shape.
+    const { summary, revision } = await readMembershipSummary(userId);
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().TABLE_NAME,
+        Item: {
+          ...summaryKey(userId),
+          userId,
+          __edb_e__: 'membershipSummary',
+          __edb_v__: '1',
+          revision,
+          builtAt: new Date().toISOString(),
+          ...Object.fromEntries(
+            summary.sessions.map(({ sessionId, memberId, plan: _p, archived: _a, ...rest }) => [
+              `session#${sessionId}#${memberId}`,
+              JSON.parse(JSON.stringify(rest)) as unknown,
+            ]),
+          ),
+          ...Object.fromEntries(
+            summary.spheres.map(({ sphereId, memberId, ...rest }) => [
+              `sphere#${sphereId}#${memberId}`,
+              rest,
+            ]),
+          ),
+        },
+      }),
+    );
+    expect((await readMembershipSummary(userId)).built).toBe(false);
+    expect(await openGroups(admin)).toBe(expected);
+    expect((await readMembershipSummary(userId)).built).toBe(true);
+    await expectTrue(admin);
   });
 });
 

@@ -21,6 +21,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     ability: { subscription: 'starter', rules: [] },
     members: [],
     legalConsents: [],
+    openContributorGroups: 0,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import {
 import type { SessionSummary } from '@shared/contracts/me';
 import type { Session } from '@shared/contracts/sessions';
 import { defineRules, type AbilityFacts } from '@shared/domain/ability';
+import { opensMyselfForms } from '@shared/domain/group-licences';
 import { jsonResponse } from '../../test/fixtures';
 import { meFixture } from '../../test/me';
 
@@ -127,6 +128,11 @@ export interface FormsServerOptions {
   sessionEntitlements?: Record<string, FormEntitlement[]>;
   /** The person's groups (`GET /v1/me/sessions`). */
   sessions?: SessionSummary[];
+  /**
+   * The start call's count of open contributor groups: by default, those of `sessions`; `null`
+   * answers as an older server that does not say.
+   */
+  openContributorGroups?: number | null;
   /** Answers of the next survey writes (POST or PUT), in turn, instead of saving them. */
   surveyAnswers?: { status: number; body: unknown }[];
 }
@@ -163,6 +169,10 @@ export function fakeFormsServer(
           spheres: [{ id: 'sphere-1', name: 'Atelier' }],
           ability: { subscription, rules: defineRules(facts) },
           profile: { ...meFixture().profile, isGuest: options.isGuest ?? false },
+          openContributorGroups:
+            options.openContributorGroups === null
+              ? undefined
+              : (options.openContributorGroups ?? (options.sessions ?? []).filter(opensMyselfForms).length),
         }),
       );
     if (path === '/v1/me/sessions') {

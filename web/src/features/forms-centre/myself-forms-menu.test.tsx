@@ -65,8 +65,8 @@ describe('the "myself forms" group of the navigation', () => {
     expect(myselfFormsEntries([sessionSummary()], [reserved])).toEqual([]);
   });
 
-  it('opens the addForm overlay on the current page for the form chosen', async () => {
-    fakeFormsServer(fetchMock, { sessions: [sessionSummary()], available: [open] });
+  it('opens the addForm overlay on the current page for the form chosen, without reading my groups', async () => {
+    const { calls } = fakeFormsServer(fetchMock, { sessions: [sessionSummary()], available: [open] });
     renderPage(
       <>
         <MyselfFormsMenu />
@@ -81,16 +81,31 @@ describe('the "myself forms" group of the navigation', () => {
         '/apps/history?page=2&show=addForm&formId=wellbeing',
       ),
     );
+    // The start call's count told the menu to show: the group list is the pages' (decision 0055).
+    expect(calls('GET', '/v1/me/sessions')).toHaveLength(0);
   });
 
-  it('asks nothing of the server and shows nothing for a person in no open contributor session', async () => {
+  it('asks nothing more of the server and shows nothing for a person in no open contributor session', async () => {
     const { calls } = fakeFormsServer(fetchMock, {
       sessions: [sessionSummary({ subscription: 'starter' })],
       available: [open],
     });
-    renderPage(<MyselfFormsMenu />);
-    await waitFor(() => expect(calls('GET', '/v1/me/sessions')).toHaveLength(1));
+    const { queryClient } = renderPage(<MyselfFormsMenu />);
+    await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByTestId('nav-myself-forms')).toBeNull();
+    expect(calls('GET', '/v1/me/sessions')).toHaveLength(0);
     expect(calls('GET', '/v1/forms/available')).toHaveLength(0);
+  });
+
+  it('asks my groups when the start call does not count them (an older server)', async () => {
+    const { calls } = fakeFormsServer(fetchMock, {
+      sessions: [sessionSummary()],
+      available: [open],
+      openContributorGroups: null,
+    });
+    renderPage(<MyselfFormsMenu />);
+    expect(await screen.findByRole('button', { name: 'My forms' })).toBeTruthy();
+    expect(calls('GET', '/v1/me/sessions')).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import type { SessionSummary } from '@shared/contracts/me';
 import { textIn } from '@shared/domain/sessions';
 import { opensMyselfForms } from '@shared/domain/group-licences';
 import { currentLanguage } from '../../i18n';
-import { sessionsOf, useMySessions } from '../../lib/me';
+import { sessionsOf, useMe, useMySessions } from '../../lib/me';
 import { overlaySearch } from '../../lib/overlays';
 import { useAvailableForms } from './api/forms';
 import { ADD_FORM_OVERLAY } from './paths';
@@ -18,15 +18,28 @@ export function inOpenContributorSession(mySessions: readonly SessionSummary[]):
 
 /**
  * The entries of the "myself forms" group (spec 01 §6 menu rules): for a person in a contributor
- * session with a non-starter subscription, the forms available to them that they may answer; none
- * otherwise, and the group does not show.
+ * session with a non-starter subscription (`opens`, or told by their groups), the forms available
+ * to them that they may answer; none otherwise, and the group does not show.
  */
 export function myselfFormsEntries(
-  mySessions: readonly SessionSummary[],
+  opens: boolean | readonly SessionSummary[],
   forms: readonly AvailableForm[],
 ): AvailableForm[] {
-  if (!inOpenContributorSession(mySessions)) return [];
+  if (!(typeof opens === 'boolean' ? opens : inOpenContributorSession(opens))) return [];
   return forms.filter((f) => !f.reserved);
+}
+
+/**
+ * Whether the person is in an open contributor group: the start call's `openContributorGroups`
+ * (decision 0055), so that the top bar reads no group list; an older server's start call does not
+ * say, and the groups (`GET /v1/me/sessions`) then tell. Undefined until known.
+ */
+function useOpensMyselfForms(): boolean | undefined {
+  const me = useMe();
+  const counted = me.data?.openContributorGroups;
+  const mine = useMySessions(me.data !== undefined && counted === undefined);
+  if (counted !== undefined) return counted > 0;
+  return mine.data ? inOpenContributorSession(sessionsOf(mine.data)) : undefined;
 }
 
 /**
@@ -36,11 +49,11 @@ export function myselfFormsEntries(
 export default function MyselfFormsMenu() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const mySessions = sessionsOf(useMySessions().data);
+  const opens = useOpensMyselfForms() === true;
   const navigate = useNavigate();
   const location = useLocation();
-  const available = useAvailableForms(inOpenContributorSession(mySessions));
-  const entries = myselfFormsEntries(mySessions, available.data?.items ?? []);
+  const available = useAvailableForms(opens);
+  const entries = myselfFormsEntries(opens, available.data?.items ?? []);
   if (entries.length === 0) return null;
 
   const open = (formId: string) => {

@@ -1,4 +1,5 @@
-import { Button, Menu } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Loader, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Me } from '@shared/contracts/me';
@@ -18,15 +19,16 @@ export function favouritesFirst<T extends Named>(items: readonly T[], favouriteI
 
 /**
  * The context switcher (spec 01 §2): myself, then the member's sessions, spheres and galaxies,
- * favourites first. With no sphere yet it says so instead of offering empty groups.
+ * favourites first. With no sphere yet it says so instead of offering empty groups. Closed, it
+ * needs only the start call; the groups (`GET /v1/me/sessions`) are read once it is opened, a
+ * loader standing in their place meanwhile (decision 0055).
  */
 export function ContextSwitcher({ me }: { me: Me | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sessions = favouritesFirst(
-    sessionsOf(useMySessions(me !== undefined).data),
-    me?.profile.favoriteSessionIds ?? [],
-  );
+  const [opened, setOpened] = useState(false);
+  const mine = useMySessions(me !== undefined && opened);
+  const sessions = favouritesFirst(sessionsOf(mine.data), me?.profile.favoriteSessionIds ?? []);
   const spheres = favouritesFirst(me?.spheres ?? [], me?.profile.favoriteSphereIds ?? []);
   const galaxies = favouritesFirst(me?.galaxies ?? [], me?.profile.favoriteGalaxyIds ?? []);
   const group = (labelKey: string, items: Named[], path: (id: string) => string) =>
@@ -42,7 +44,14 @@ export function ContextSwitcher({ me }: { me: Me | undefined }) {
     );
 
   return (
-    <Menu position="bottom-start" withinPortal trapFocus withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-start"
+      withinPortal
+      trapFocus
+      withInitialFocusPlaceholder={false}
+      opened={opened}
+      onChange={setOpened}
+    >
       <Menu.Target>
         {/* The name begins with the visible text (WCAG 2.5.3, label in name), then says what opens. */}
         <Button
@@ -58,7 +67,21 @@ export function ContextSwitcher({ me }: { me: Me | undefined }) {
         <Menu.Item data-testid="context-myself" onClick={() => void navigate(HOME_PATH)}>
           {t('shell.context.myself')}
         </Menu.Item>
-        {group('shell.context.sessions', sessions, (id) => `/apps/sessions/${encodeURIComponent(id)}`)}
+        {mine.isPending ? (
+          <>
+            <Menu.Label>{t('shell.context.sessions')}</Menu.Label>
+            <Menu.Item
+              disabled
+              data-testid="context-sessions-loading"
+              leftSection={<Loader size="xs" aria-hidden />}
+              aria-busy
+            >
+              {t('shell.context.loadingSessions')}
+            </Menu.Item>
+          </>
+        ) : (
+          group('shell.context.sessions', sessions, (id) => `/apps/sessions/${encodeURIComponent(id)}`)
+        )}
         {group('shell.context.spheres', spheres, (id) => `/apps/spheres/${encodeURIComponent(id)}`)}
         {group('shell.context.galaxies', galaxies, (id) => `/apps/galaxy/${encodeURIComponent(id)}/quotas`)}
         {spheres.length === 0 && (

@@ -127,6 +127,58 @@ describe('top bar and account menu', () => {
     expect(menu.getByTestId('context-no-sphere').textContent).toBe('Aucune sphère pour le moment');
   });
 
+  it('the context switcher reads the groups only once opened, a loader standing in their place', async () => {
+    let answerSessions: (() => void) | undefined;
+    const sessionsAnswered = new Promise<void>((resolve) => (answerSessions = resolve));
+    const me = meFixture({ spheres: [{ id: 's1', name: 'Alpha' }] });
+    fetchMock.mockImplementation(async (input) => {
+      const path = new URL(String(input)).pathname;
+      if (path === '/v1/me') return jsonResponse(200, me);
+      if (path === '/v1/me/sessions') {
+        await sessionsAnswered;
+        const items = [
+          {
+            id: 'group-1',
+            name: 'Équipe Nord',
+            sphereId: 's1',
+            sphereName: 'Alpha',
+            category: 'contributor',
+            type: 'group',
+            roles: ['member'],
+            subscription: 'starter',
+            languages: ['fr'],
+            tags: [],
+          },
+        ];
+        return jsonResponse(200, { count: 1, items, max: 1, offset: 0 });
+      }
+      return jsonResponse(404, { key: 'not-found' });
+    });
+    const asked = (path: string) =>
+      fetchMock.mock.calls.filter(([input]) => new URL(String(input)).pathname === path).length;
+    const { queryClient } = renderPage(<AppHeader />);
+    await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeDefined());
+    const trigger = await screen.findByTestId('context-switcher');
+    // Closed, the top bar reads the start call alone.
+    expect(trigger.textContent).toBe('Moi-même');
+    expect(asked('/v1/me/sessions')).toBe(0);
+    // Opened, it asks for the groups and shows a loader until they come.
+    fireEvent.click(trigger);
+    const menu = within(await screen.findByTestId('context-switcher-dropdown'));
+    expect(menu.getByTestId('context-sessions-loading').textContent).toBe('Chargement de vos groupes…');
+    await waitFor(() => expect(asked('/v1/me/sessions')).toBe(1));
+    answerSessions?.();
+    const group = await menu.findByRole('menuitem', { name: 'Équipe Nord' });
+    expect(menu.queryByTestId('context-sessions-loading')).toBeNull();
+    expect(menu.getByRole('menuitem', { name: 'Alpha' })).toBeTruthy();
+    // Closed and opened again, the groups read are shown at once.
+    fireEvent.click(trigger);
+    await waitFor(() => expect(screen.queryByTestId('context-switcher-dropdown')).toBeNull());
+    fireEvent.click(trigger);
+    expect(await screen.findByRole('menuitem', { name: 'Équipe Nord' })).toBeTruthy();
+    expect(group).toBeTruthy();
+  });
+
   it('the context switcher lists favourite spheres first', async () => {
     const me = meFixture({
       spheres: [
