@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -8,6 +7,7 @@ import { seedDemoData } from '../../tools/demo/seed';
 import { freePort } from '../../tools/local-stack/net';
 import { startLocalStack } from '../../tools/local-stack/stack';
 import { acceptLegalConsentsIfAsked, signInWithPassword } from '../e2e/support';
+import { buildSpa } from './spa-chunks';
 
 /**
  * Lighthouse on the built SPA (issue 39): the SPA built for production, served by the local stack
@@ -214,6 +214,8 @@ function findingsOf(lhr: Result): Finding[] {
 function opportunitiesOf(lhr: Result): Opportunity[] {
   const found: Opportunity[] = [];
   for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    // The metrics (FCP, LCP, TBT…) are the figures of the table, not something to save.
+    if (ref.group === 'metrics') continue;
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= 0.9) continue;
     const details = audit.details as { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
@@ -225,26 +227,6 @@ function opportunitiesOf(lhr: Result): Opportunity[] {
     found.push({ id: ref.id, title: audit.title, savingsMs, savingsBytes, items: itemsOf(lhr, ref.id) });
   }
   return found.sort((a, b) => b.savingsMs - a.savingsMs || b.savingsBytes - a.savingsBytes);
-}
-
-/** Builds the SPA for production into WEB_DIR, as the end-to-end run builds web/dist. */
-function buildSpa(): void {
-  const built = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--config',
-      'web/vite.config.ts',
-      '--outDir',
-      WEB_DIR,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (built.status !== 0) throw new Error('The SPA build failed.');
 }
 
 /** Fails early when the built SPA shows nothing (every audit would fail with NO_FCP). */
@@ -306,7 +288,7 @@ export async function benchLighthouse(options: {
   results: string;
 }): Promise<LighthouseBench | null> {
   if (!options.selected(LIGHTHOUSE_SECTION)) return null;
-  if (!BUILT_WEB) buildSpa();
+  if (!BUILT_WEB) buildSpa(WEB_DIR);
   const stack = await startLocalStack({ persistent: false, web: 'dist', webDir: WEB_DIR });
   const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   const lhrs = new Map<string, Result[]>(PAGES.map((p) => [p.name, []]));
