@@ -76,7 +76,9 @@ function storedTable(userId: string, account: unknown[], documents: unknown[]) {
     Items: JSON.stringify(input.ExpressionAttributeValues).includes(userId) ? account : documents,
   }));
   // The person's membership summary, built and holding no membership (decision 0055).
-  ddb.on(GetCommand).resolves({ Item: { userId, revision: 0, builtAt: '2026-01-01T00:00:00.000Z' } });
+  ddb
+    .on(GetCommand)
+    .resolves({ Item: { userId, revision: 0, builtAt: '2026-01-01T00:00:00.000Z', shape: 2 } });
 }
 
 describe('GET /v1/me', () => {
