@@ -7,6 +7,7 @@ import { seedDemoData } from '../../tools/demo/seed';
 import { freePort } from '../../tools/local-stack/net';
 import { startLocalStack } from '../../tools/local-stack/stack';
 import { acceptLegalConsentsIfAsked, signInWithPassword } from '../e2e/support';
+import { replaceDocSection } from './doc-section';
 import { buildSpa } from './spa-chunks';
 
 /**
@@ -414,7 +415,7 @@ export async function benchLighthouse(options: {
     pages,
   };
   writeFileSync(join(options.results, RESULTS_FILE), JSON.stringify(last, null, 2) + '\n');
-  writeLighthouseSection('docs/benchmarks.md');
+  replaceDocSection('docs/benchmarks.md', lighthouseLines());
   return last;
 }
 
@@ -467,21 +468,4 @@ export function lighthouseLines(bench: LighthouseBench | null = last): string[] 
     '',
   ];
   return lines;
-}
-
-/**
- * Puts the section in docs/benchmarks.md in place of the one there (or at the end): a run of
- * Lighthouse alone keeps the other sections as they are.
- */
-function writeLighthouseSection(file: string): void {
-  if (!existsSync(file)) return;
-  const text = readFileSync(file, 'utf8');
-  const section = lighthouseLines().join('\n');
-  const start = text.indexOf('\n## Lighthouse\n');
-  if (start === -1) {
-    writeFileSync(file, `${text.replace(/\n*$/, '\n\n')}${section}`);
-    return;
-  }
-  const next = text.indexOf('\n## ', start + 1);
-  writeFileSync(file, `${text.slice(0, start + 1)}${section}${next === -1 ? '' : text.slice(next)}`);
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { feelingCounts, isoWeekOf } from '@shared/domain/report-rollups';
@@ -19,6 +19,7 @@ import {
 import { campaignsDb } from '../../functions/campaigns/store';
 import { stateShardOf } from '../../functions/campaigns/keys';
 import type { TestStack } from '../integration/harness';
+import { replaceDocSection } from './doc-section';
 
 /**
  * docs/scale.md's hot items, simulated against DynamoDB Local (`BENCH_ONLY=scale`): a 50 000-member
@@ -550,17 +551,7 @@ export async function benchScale(
     errors,
   };
   writeFileSync(join(options.results, 'scale.json'), JSON.stringify(last, null, 2) + '\n');
-  const file = 'docs/benchmarks.md';
-  const doc = readFileSync(file, 'utf8');
-  const section = scaleLines(last).join('\n');
-  const start = doc.indexOf('## Scale:');
-  const end = start < 0 ? -1 : doc.indexOf('\n## ', start + 1);
-  writeFileSync(
-    file,
-    start < 0
-      ? `${doc.trimEnd()}\n\n${section}`
-      : `${doc.slice(0, start)}${section}${end < 0 ? '' : doc.slice(end)}`,
-  );
+  replaceDocSection('docs/benchmarks.md', scaleLines(last));
   return last;
 }
 
