@@ -6,6 +6,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { seedDemoData } from '../../tools/demo/seed';
 import { freePort } from '../../tools/local-stack/net';
 import { startLocalStack } from '../../tools/local-stack/stack';
+import { CHROMIUM_ARGS } from '../e2e/playwright.config';
 import { acceptLegalConsentsIfAsked, signInWithPassword } from '../e2e/support';
 import { replaceDocSection } from './doc-section';
 import { buildSpa } from './spa-chunks';
@@ -304,16 +305,7 @@ export async function benchLighthouse(options: {
       headless: true,
       baseURL: web,
       locale: 'fr-BE',
-      args: [
-        `--remote-debugging-port=${port}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS],
     });
     try {
       chromiumVersion = context.browser()?.version() ?? '';

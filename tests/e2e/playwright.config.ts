@@ -1,5 +1,16 @@
 import { defineConfig } from '@playwright/test';
 
+/** Chromium's flags for the e2e run and the Lighthouse bench: a quiet browser that calls nobody. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+] as const;
+
 /**
  * Runs in Debian's Chromium (never a downloaded browser) against the local stack that
  * tests/e2e/run.ts starts; its URLs arrive through the environment.
@@ -23,15 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

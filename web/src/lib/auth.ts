@@ -22,24 +22,24 @@ export function setParentAccessToken(token: string | undefined): void {
  * Amplify session, the one the parent window gave, if any.
  */
 export async function getAccessToken(): Promise<string | undefined> {
-  if (!mayHoldSession()) return parentAccessToken;
-  const stored = freshStoredToken('accessToken');
-  if (stored) return stored;
-  try {
-    const session = await (await amplifyAuth()).fetchAuthSession();
-    return session.tokens?.accessToken?.toString() ?? parentAccessToken;
-  } catch {
-    return parentAccessToken;
-  }
+  return (await sessionToken('accessToken')) ?? parentAccessToken;
 }
 
 /** The Cognito ID token of the signed-in user (the realtime channel and the parent window ask for it). */
-export async function getIdToken(): Promise<string | undefined> {
+export function getIdToken(): Promise<string | undefined> {
+  return sessionToken('idToken');
+}
+
+/**
+ * A token of the Amplify session: none when this browser holds no session, the stored one while it
+ * is fresh, else Amplify's (which refreshes it); none when Amplify cannot give one.
+ */
+async function sessionToken(kind: 'accessToken' | 'idToken'): Promise<string | undefined> {
   if (!mayHoldSession()) return undefined;
-  const stored = freshStoredToken('idToken');
+  const stored = freshStoredToken(kind);
   if (stored) return stored;
   try {
-    return (await (await amplifyAuth()).fetchAuthSession()).tokens?.idToken?.toString();
+    return (await (await amplifyAuth()).fetchAuthSession()).tokens?.[kind]?.toString();
   } catch {
     return undefined;
   }
